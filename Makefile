@@ -1,0 +1,48 @@
+# nosh: a POSIX login shell with AI built in.
+#
+#   make run    build, then start an interactive nosh
+#   make test   install what the tests need, then vet, format-check and test everything
+
+GO      ?= go
+BIN     := bin/nosh
+PREFIX  ?= /usr/local
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X nosh/shell.Version=$(VERSION)
+
+.PHONY: build run test deps lint bench install clean
+
+build:
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/nosh
+
+run: build
+	./$(BIN)
+
+# Tools the tests drive nosh against: bash and dash for the differential
+# conformance corpus, tmux for screen tests. Installed only when missing.
+deps:
+	@missing=""; \
+	for t in bash dash tmux git; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+lint:
+	$(GO) vet ./...
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+test: deps lint build
+	$(GO) test -race -count=1 -timeout 15m ./...
+
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	./bench/run.sh
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nosh
+
+clean:
+	rm -rf bin

@@ -1,0 +1,122 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// builtinFunc implements one nosh builtin. It returns nil for status 0 or
+// an interp.ExitStatus; any other error is fatal to the statement.
+type builtinFunc func(ctx context.Context, c *call) error
+
+// call is one invocation of a nosh builtin.
+type call struct {
+	sh   *Shell
+	hc   interp.HandlerContext
+	r    *interp.Runner // the runner executing this command (maybe a subshell's)
+	name string
+	args []string // arguments after the name
+
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// errorf prints "NAME: message" to standard error and returns status.
+func (c *call) errorf(status int, format string, a ...any) error {
+	fmt.Fprintf(c.stderr, "%s: %s\n", c.name, fmt.Sprintf(format, a...))
+	return interp.ExitStatus(status)
+}
+
+// builtin runs one of interp's own builtins in the current scope.
+func (c *call) builtin(ctx context.Context, args ...string) error {
+	return c.hc.Builtin(ctx, args)
+}
+
+// sentinel prefixes the names of nosh builtins after the CallHandler has
+// claimed a call; no function or program can be named with a NUL byte.
+const sentinel = "\x00nosh:"
+
+// internalFlags is the builtin that $- is rewritten into. Its name has a
+// NUL byte, so no command a user types can reach it.
+const internalFlags = "\x00flags"
+
+// builtinNames lists nosh's builtins, for `type`, `help` and completion.
+func (s *Shell) builtinNames() []string {
+	names := make([]string, 0, len(s.builtins))
+	for name := range s.builtins {
+		names = append(names, name)
+	}
+	return names
+}
+
+// IsBuiltin reports whether name is a builtin of nosh or of interp.
+func (s *Shell) IsBuiltin(name string) bool {
+	_, ok := s.builtins[name]
+	return ok || interp.IsBuiltin(name)
+}
+
+// callHandler claims calls to nosh builtins. Functions of the same name win,
+// as in bash; `builtin NAME` and `command NAME` skip functions.
+func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
+	if len(args) == 0 {
+		return args, nil
+	}
+	name := args[0]
+	if name == "builtin" && len(args) > 1 {
+		if _, ok := s.builtins[args[1]]; ok {
+			return append([]string{sentinel + args[1]}, args[2:]...), nil
+		}
+		return args, nil
+	}
+	if _, ok := s.builtins[name]; !ok {
+		return args, nil
+	}
+	if r := currentRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+		return args, nil
+	}
+	return append([]string{sentinel + name}, args[1:]...), nil
+}
+
+// builtinMiddleware runs calls claimed by callHandler.
+func (s *Shell) builtinMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		name, ok := strings.CutPrefix(args[0], sentinel)
+		if !ok {
+			return next(ctx, args)
+		}
+		return s.runBuiltin(ctx, name, args[1:])
+	}
+}
+
+func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) error {
+	hc := interp.HandlerCtx(ctx)
+	f := s.builtins[name]
+	if f == nil {
+		return fmt.Errorf("nosh: no builtin %q", name)
+	}
+	c := &call{
+		sh: s, hc: hc, r: currentRunner(hc), name: name, args: args,
+		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
+	}
+	if c.stdin == nil {
+		c.stdin = strings.NewReader("")
+	}
+	return f(ctx, c)
+}
+
+// builtinTable is every builtin nosh implements itself. Each group lives
+// with its implementation.
+func (s *Shell) builtinTable() map[string]builtinFunc {
+	m := map[string]builtinFunc{}
+	for _, add := range []func(map[string]builtinFunc){
+		posixBuiltins,
+		jobBuiltins,
+	} {
+		add(m)
+	}
+	return m
+}

@@ -1,0 +1,135 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// readUmask returns the process umask without changing it.
+func readUmask() int {
+	old := syscall.Umask(0o022)
+	syscall.Umask(old)
+	return old
+}
+
+// builtinUmask is POSIX umask: `umask`, `umask -S`, `umask 022`,
+// `umask u=rwx,g=rx,o=`. The mask is the process's, so that every program
+// the shell starts inherits it.
+func builtinUmask(ctx context.Context, c *call) error {
+	symbolic := false
+	args := c.args
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		switch args[0] {
+		case "-S":
+			symbolic = true
+		case "-p":
+		case "--":
+			args = args[1:]
+			goto done
+		default:
+			return c.errorf(2, "%s: invalid option\numask: usage: umask [-p] [-S] [mode]", args[0])
+		}
+		args = args[1:]
+	}
+done:
+	c.sh.mu.Lock()
+	defer c.sh.mu.Unlock()
+	if len(args) == 0 {
+		m := c.sh.umask
+		if symbolic {
+			fmt.Fprintln(c.stdout, symbolicMask(m))
+		} else {
+			fmt.Fprintf(c.stdout, "%04o\n", m)
+		}
+		return nil
+	}
+	m, err := parseMask(args[0], c.sh.umask)
+	if err != nil {
+		return c.errorf(1, "%s: %v", args[0], err)
+	}
+	c.sh.umask = m
+	syscall.Umask(m)
+	return nil
+}
+
+func symbolicMask(m int) string {
+	perm := ^m & 0o777
+	part := func(who string, shift uint) string {
+		bits := (perm >> shift) & 7
+		s := who + "="
+		if bits&4 != 0 {
+			s += "r"
+		}
+		if bits&2 != 0 {
+			s += "w"
+		}
+		if bits&1 != 0 {
+			s += "x"
+		}
+		return s
+	}
+	return part("u", 6) + "," + part("g", 3) + "," + part("o", 0)
+}
+
+// parseMask reads an octal mask or a symbolic mode relative to old.
+func parseMask(s string, old int) (int, error) {
+	if s != "" && s[0] >= '0' && s[0] <= '7' {
+		n, err := strconv.ParseUint(s, 8, 32)
+		if err != nil || n > 0o777 {
+			return 0, fmt.Errorf("octal number out of range")
+		}
+		return int(n), nil
+	}
+	perm := ^old & 0o777
+	for _, clause := range strings.Split(s, ",") {
+		i := 0
+		who := 0
+		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
+			switch clause[i] {
+			case 'u':
+				who |= 0o700
+			case 'g':
+				who |= 0o070
+			case 'o':
+				who |= 0o007
+			case 'a':
+				who |= 0o777
+			}
+			i++
+		}
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
+			return 0, fmt.Errorf("invalid symbolic mode operator")
+		}
+		op := clause[i]
+		i++
+		bits := 0
+		for ; i < len(clause); i++ {
+			switch clause[i] {
+			case 'r':
+				bits |= 0o444
+			case 'w':
+				bits |= 0o222
+			case 'x':
+				bits |= 0o111
+			default:
+				return 0, fmt.Errorf("invalid symbolic mode character")
+			}
+		}
+		bits &= who
+		switch op {
+		case '+':
+			perm |= bits
+		case '-':
+			perm &^= bits
+		case '=':
+			perm = perm&^who | bits
+		}
+	}
+	return ^perm & 0o777, nil
+}

@@ -1,0 +1,16 @@
+// Package shell is nosh's shell: the runner that executes POSIX (and bash
+// dialect) code on mvdan.cc/sh/v3/interp, the builtins that interp lacks,
+// non-interactive script execution, and the interactive loop.
+//
+// One [Shell] owns one [interp.Runner] for the whole session. Every
+// top-level statement is run on its own with Runner.Run, so state
+// (variables, functions, aliases, options, the directory) carries over from
+// one statement to the next, and `exit` or a `set -e` failure is noticed
+// between statements.
+//
+// Builtins that interp does not have, or has in a form too weak for a
+// daily shell, are registered in a table (see builtin.go). A CallHandler
+// renames a call to one of them into a private sentinel name that no
+// function or program can have, and an ExecHandlers middleware runs it;
+// functions of the same name still win, as in bash.
+package shell

@@ -1,0 +1,196 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// execMiddleware ends the handler chain: it runs external programs.
+func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		return s.execExternal(ctx, args, "")
+	}
+}
+
+// lookPath finds the program for name the way a shell does: names with a
+// slash are paths relative to the shell's directory; others are looked up
+// in PATH (or in path, when not empty), with the hash table consulted first.
+func (s *Shell) lookPath(hc interp.HandlerContext, name, path string) (string, error) {
+	if strings.Contains(name, "/") {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(hc.Dir, p)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			return "", &lookupError{name: name, status: 127, msg: "No such file or directory"}
+		}
+		if fi.IsDir() {
+			return "", &lookupError{name: name, status: 126, msg: "Is a directory"}
+		}
+		if fi.Mode()&0o111 == 0 {
+			return "", &lookupError{name: name, status: 126, msg: "Permission denied"}
+		}
+		return p, nil
+	}
+	if path == "" {
+		s.mu.Lock()
+		hashed, ok := s.hashs[name]
+		s.mu.Unlock()
+		if ok && isExecutable(hashed) {
+			return hashed, nil
+		}
+		path = hc.Env.Get("PATH").String()
+	}
+	p, err := findInPath(hc.Dir, path, name)
+	if err != nil {
+		return "", err
+	}
+	if s.flags.hashall {
+		s.mu.Lock()
+		s.hashs[name] = p
+		s.mu.Unlock()
+	}
+	return p, nil
+}
+
+// lookupError is a command that cannot be run, with the status a shell
+// gives it: 127 not found, 126 found but not executable.
+type lookupError struct {
+	name   string
+	status int
+	msg    string
+}
+
+func (e *lookupError) Error() string { return e.name + ": " + e.msg }
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
+}
+
+// findInPath searches path for an executable regular file called name.
+// A match that exists but is not executable is remembered, so that the
+// error is "Permission denied" (126) rather than "not found" (127).
+func findInPath(dir, path, name string) (string, error) {
+	denied := ""
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "."
+		}
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(dir, d)
+		}
+		p := filepath.Join(d, name)
+		fi, err := os.Stat(p)
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		if fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+		if denied == "" {
+			denied = p
+		}
+	}
+	if denied != "" {
+		return "", &lookupError{name: name, status: 126, msg: "Permission denied"}
+	}
+	return "", &lookupError{name: name, status: 127, msg: "command not found"}
+}
+
+// execEnv lists the exported variables as NAME=value.
+func execEnv(env expand.Environ) []string {
+	var list []string
+	for name, vr := range env.Each {
+		if !vr.Exported || !vr.IsSet() {
+			continue
+		}
+		if vr.Kind == expand.String || vr.Kind == expand.Unknown {
+			list = append(list, name+"="+vr.String())
+		}
+	}
+	return list
+}
+
+// execExternal runs a program and waits for it. path, when not empty,
+// replaces $PATH for the lookup (command -p).
+func (s *Shell) execExternal(ctx context.Context, args []string, path string) error {
+	hc := interp.HandlerCtx(ctx)
+	prog, err := s.lookPath(hc, args[0], path)
+	if err != nil {
+		return s.reportLookup(hc, err)
+	}
+	cmd := &exec.Cmd{
+		Path:   prog,
+		Args:   args,
+		Env:    execEnv(hc.Env),
+		Dir:    hc.Dir,
+		Stdin:  hc.Stdin,
+		Stdout: hc.Stdout,
+		Stderr: hc.Stderr,
+	}
+	err = cmd.Start()
+	if errors.Is(err, syscall.ENOEXEC) {
+		// A script without a #! line: run it with a new nosh, as POSIX asks.
+		return s.execExternal(ctx, append([]string{selfPath(), prog}, args[1:]...), "")
+	}
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && errors.Is(pe.Err, syscall.EACCES) {
+			return s.reportLookup(hc, &lookupError{name: args[0], status: 126, msg: "Permission denied"})
+		}
+		fmt.Fprintf(hc.Stderr, "%s: %s: %v\n", s.Name, args[0], err)
+		return interp.ExitStatus(126)
+	}
+	stop := context.AfterFunc(ctx, func() { cmd.Process.Signal(syscall.SIGKILL) })
+	defer stop()
+	return waitStatus(cmd.Wait())
+}
+
+// waitStatus turns the result of exec.Cmd.Wait into a shell status:
+// the exit code, or 128+N for a process killed by signal N.
+func waitStatus(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return interp.ExitStatus(128 + int(ws.Signal()))
+		}
+		return interp.ExitStatus(ee.ExitCode())
+	}
+	if errors.Is(err, exec.ErrWaitDelay) {
+		return nil
+	}
+	return err
+}
+
+func (s *Shell) reportLookup(hc interp.HandlerContext, err error) error {
+	var le *lookupError
+	if errors.As(err, &le) {
+		fmt.Fprintf(hc.Stderr, "%s: %s: %s\n", s.Name, le.name, le.msg)
+		return interp.ExitStatus(le.status)
+	}
+	fmt.Fprintf(hc.Stderr, "%s: %v\n", s.Name, err)
+	return interp.ExitStatus(127)
+}
+
+// selfPath is the nosh binary, for running scripts that lack a #! line.
+func selfPath() string {
+	if p, err := os.Executable(); err == nil {
+		return p
+	}
+	return "nosh"
+}

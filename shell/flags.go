@@ -1,0 +1,339 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// shellFlags are the `set` options nosh keeps itself because interp has no
+// notion of them.
+type shellFlags struct {
+	interactive bool // i
+	login       bool
+	posix       bool
+	hashall     bool // h
+	braceexpand bool // B
+	verbose     bool // v
+	noclobber   bool // C
+	monitor     bool // m
+	notify      bool // b
+	ignoreeof   bool
+	vi, emacs   bool
+	nolog       bool
+}
+
+// interpOptNames are interp's set options, in the order of its internal
+// table (api.go posixOptsTable), with their one-letter flags.
+var interpOptNames = [...]struct {
+	flag byte
+	name string
+}{
+	{'a', "allexport"}, {'e', "errexit"}, {'n', "noexec"}, {'f', "noglob"},
+	{'u', "nounset"}, {'x', "xtrace"}, {0, "pipefail"},
+}
+
+// interpOpts reads interp's set options from runner r. interp does not
+// export them; the array's layout is checked by TestInterpOpts.
+func interpOpts(r *interp.Runner) map[string]bool {
+	out := make(map[string]bool, len(interpOptNames))
+	if r == nil {
+		return out
+	}
+	v := reflect.ValueOf(r).Elem().FieldByName("opts")
+	if !v.IsValid() || v.Kind() != reflect.Array || v.Len() < len(interpOptNames) {
+		return out
+	}
+	for i, o := range interpOptNames {
+		out[o.name] = v.Index(i).Bool()
+	}
+	return out
+}
+
+// flagFor returns a pointer to one of nosh's own options by name, or nil.
+func (f *shellFlags) byName(name string) *bool {
+	switch name {
+	case "hashall":
+		return &f.hashall
+	case "braceexpand":
+		return &f.braceexpand
+	case "verbose":
+		return &f.verbose
+	case "noclobber":
+		return &f.noclobber
+	case "monitor":
+		return &f.monitor
+	case "notify":
+		return &f.notify
+	case "ignoreeof":
+		return &f.ignoreeof
+	case "posix":
+		return &f.posix
+	case "vi":
+		return &f.vi
+	case "emacs":
+		return &f.emacs
+	case "nolog":
+		return &f.nolog
+	case "interactive-comments", "history", "keyword", "physical", "privileged",
+		"functrace", "errtrace", "onecmd", "histexpand":
+		// Accepted for compatibility; they change nothing in nosh.
+		return new(bool)
+	}
+	return nil
+}
+
+func (f *shellFlags) byLetter(c byte) *bool {
+	switch c {
+	case 'h':
+		return &f.hashall
+	case 'B':
+		return &f.braceexpand
+	case 'v':
+		return &f.verbose
+	case 'C':
+		return &f.noclobber
+	case 'm':
+		return &f.monitor
+	case 'b':
+		return &f.notify
+	}
+	return nil
+}
+
+// ownOptNames lists nosh's options for `set -o`.
+var ownOptNames = []string{"braceexpand", "emacs", "hashall", "ignoreeof", "monitor",
+	"noclobber", "nolog", "notify", "posix", "verbose", "vi"}
+
+// builtinSet wraps interp's set: the options interp knows pass through,
+// nosh's own are kept here, and `set -o`/`set +o` list both.
+func builtinSet(ctx context.Context, c *call) error {
+	var pass []string
+	args := c.args
+	listOn, listOff := false, false
+	s := c.sh
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" || a == "-" || len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+			break
+		}
+		args = args[1:]
+		on := a[0] == '-'
+		for i := 1; i < len(a); i++ {
+			ch := a[i]
+			if ch == 'o' {
+				if len(args) == 0 || strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[0], "+") {
+					if on {
+						listOn = true
+					} else {
+						listOff = true
+					}
+					continue
+				}
+				name := args[0]
+				args = args[1:]
+				if p := s.flags.byName(name); p != nil {
+					s.mu.Lock()
+					*p = on
+					if name == "vi" && on {
+						s.flags.emacs = false
+					} else if name == "emacs" && on {
+						s.flags.vi = false
+					}
+					s.mu.Unlock()
+					continue
+				}
+				if !isInterpOpt(name) {
+					return c.errorf(2, "%s: invalid option name", name)
+				}
+				pass = append(pass, string(a[0])+"o", name)
+				continue
+			}
+			if p := s.flags.byLetter(ch); p != nil {
+				s.mu.Lock()
+				*p = on
+				s.mu.Unlock()
+				continue
+			}
+			if strings.IndexByte("aefnux", ch) < 0 {
+				return c.errorf(2, "%c%c: invalid option\nset: usage: set [-abefhmnuvxBC] [-o option-name] [--] [arg ...]", a[0], ch)
+			}
+			pass = append(pass, string(a[0])+string(ch))
+		}
+	}
+	if listOn || listOff {
+		c.listOptions(listOn)
+	}
+	if len(args) > 0 || (len(c.args) == 0) {
+		pass = append(pass, args...)
+		if len(c.args) > 0 && args[0] != "--" && args[0] != "-" {
+			pass = append(pass[:len(pass)-len(args)], append([]string{"--"}, args...)...)
+		}
+		if len(args) > 0 && args[0] == "-" {
+			// `set -` ends options and turns off -x and -v.
+			s.mu.Lock()
+			s.flags.verbose = false
+			s.mu.Unlock()
+		}
+	}
+	if len(pass) == 0 && len(c.args) > 0 {
+		return nil
+	}
+	return c.builtin(ctx, append([]string{"set"}, pass...)...)
+}
+
+func isInterpOpt(name string) bool {
+	for _, o := range interpOptNames {
+		if o.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// listOptions prints every option as `set -o` (human) or `set +o`
+// (re-readable) does in bash.
+func (c *call) listOptions(human bool) {
+	all := interpOpts(c.r)
+	c.sh.mu.Lock()
+	for _, name := range ownOptNames {
+		all[name] = *c.sh.flags.byName(name)
+	}
+	c.sh.mu.Unlock()
+	names := make([]string, 0, len(all))
+	for name := range all {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if human {
+			state := "off"
+			if all[name] {
+				state = "on"
+			}
+			fmt.Fprintf(c.stdout, "%-15s\t%s\n", name, state)
+		} else {
+			sign := "+"
+			if all[name] {
+				sign = "-"
+			}
+			fmt.Fprintf(c.stdout, "set %so %s\n", sign, name)
+		}
+	}
+}
+
+// dashFlags is the value of $-: interp's flags plus nosh's own.
+func (s *Shell) dashFlags(r *interp.Runner) string {
+	opts := interpOpts(r)
+	var b []byte
+	for _, o := range interpOptNames {
+		if o.flag != 0 && opts[o.name] {
+			b = append(b, o.flag)
+		}
+	}
+	s.mu.Lock()
+	f := s.flags
+	s.mu.Unlock()
+	for _, x := range []struct {
+		on bool
+		c  byte
+	}{{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {f.braceexpand, 'B'},
+		{f.noclobber, 'C'}, {f.verbose, 'v'}, {f.notify, 'b'}} {
+		if x.on {
+			b = append(b, x.c)
+		}
+	}
+	return string(b)
+}
+
+func builtinDashFlags(ctx context.Context, c *call) error {
+	fmt.Fprint(c.stdout, c.sh.dashFlags(c.r))
+	return nil
+}
+
+// rewrite adjusts a parsed statement before it runs, for what interp
+// cannot be told through its handlers:
+//   - $- becomes a call to a builtin that knows nosh's own flags;
+//   - $0 reads BASH_ARGV0, which holds $0 as in bash (interp's own $0 is
+//     only right when a whole file is run at once);
+//   - $LINENO becomes the line it is on.
+func (s *Shell) rewrite(node syntax.Node) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Word:
+			rewriteParts(n.Parts)
+		case *syntax.DblQuoted:
+			rewriteParts(n.Parts)
+		}
+		return true
+	})
+}
+
+func rewriteParts(parts []syntax.WordPart) {
+	for i, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || pe.Param == nil {
+			continue
+		}
+		switch pe.Param.Value {
+		case "0":
+			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "BASH_ARGV0"}
+		case "LINENO":
+			if isPlainParam(pe) {
+				parts[i] = &syntax.Lit{ValuePos: pe.Pos(), ValueEnd: pe.End(), Value: strconv.Itoa(int(pe.Pos().Line()))}
+			}
+		case "-":
+			if isPlainParam(pe) {
+				parts[i] = &syntax.CmdSubst{
+					Left:  pe.Pos(),
+					Right: pe.End(),
+					Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: []*syntax.Word{{
+						Parts: []syntax.WordPart{&syntax.Lit{Value: sentinel + internalFlags}},
+					}}}}},
+				}
+			}
+		}
+	}
+}
+
+func isPlainParam(pe *syntax.ParamExp) bool {
+	return !pe.Excl && !pe.Length && !pe.Width && pe.Index == nil && pe.Slice == nil &&
+		pe.Repl == nil && pe.Exp == nil && pe.Names == 0
+}
+
+// SetArg0 sets $0.
+func (s *Shell) SetArg0(name string) {
+	s.runQuoted(context.Background(), "BASH_ARGV0=", name)
+}
+
+// runQuoted runs prefix followed by each arg quoted as one word, e.g.
+// runQuoted(ctx, "set ", "-e") or runQuoted(ctx, "x=", value).
+func (s *Shell) runQuoted(ctx context.Context, prefix string, args ...string) (exit bool, status int) {
+	src := prefix
+	for i, a := range args {
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			return false, 2
+		}
+		if i > 0 {
+			src += " "
+		}
+		src += q
+	}
+	f, err := s.Parser().Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false, 2
+	}
+	return s.RunStmt(ctx, f.Stmts[0])
+}
+
+// setOptions applies command-line options such as -e or -o pipefail.
+func (s *Shell) setOptions(ctx context.Context, opts []string) (exit bool, status int) {
+	return s.runQuoted(ctx, "set ", opts...)
+}

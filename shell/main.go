@@ -1,0 +1,133 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/term"
+
+	"nosh/config/dialect"
+)
+
+// Version is nosh's version, set at build time with -ldflags.
+var Version = "0.1.0-dev"
+
+const usageText = `usage: nosh [options] [-c STRING [NAME [ARG...]] | FILE [ARG...] | -s [ARG...]]
+       nosh ask TEXT...   translate TEXT into a command and print it
+       nosh perms list|allow|deny|rm|check ...
+       nosh doctor [--live]
+       nosh log
+
+options:
+  -c STRING        run STRING; NAME becomes $0 and ARGs the positional parameters
+  -s               read commands from standard input (the default without FILE)
+  -i               interactive, even when standard input is not a terminal
+  -l, --login      a login shell: read /etc/profile and ~/.profile first
+  -e -u -x -v -f -n -C -a -o NAME, and + to turn them off: as in set
+  --norc           do not read init.sh (or $ENV)
+  --noprofile      do not read /etc/profile or ~/.profile
+  --rcfile FILE    read FILE instead of init.sh
+  --posix          parse POSIX sh only, without bash extensions
+  --version, --help
+`
+
+// Main runs nosh as a shell with the given argv and returns its exit status.
+func Main(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
+	opts, err := ParseOptions(argv)
+	if err != nil {
+		fmt.Fprintf(stderr, "nosh: %v\n%s", err, usageText)
+		return 2
+	}
+	if opts.Help {
+		fmt.Fprint(stdout, usageText)
+		return 0
+	}
+	if opts.Version {
+		fmt.Fprintf(stdout, "nosh %s\n", Version)
+		return 0
+	}
+	interactive := opts.Interactive
+	if !opts.InteractiveSet {
+		interactive = !opts.HasCommand && opts.Script == "" &&
+			isTerminal(stdin) && isTerminal(stderr)
+	}
+	d := dialect.Bash
+	if opts.Posix {
+		d = dialect.POSIX
+	}
+	sh, err := New(Config{
+		Dialect:     d,
+		Name:        filepath.Base(opts.Name),
+		Args:        opts.Args,
+		Interactive: interactive,
+		Login:       opts.Login,
+		Stdin:       stdin,
+		Stdout:      stdout,
+		Stderr:      stderr,
+		Env:         os.Environ(),
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	// $0 for error messages is "nosh" for -c and stdin, the script path
+	// otherwise; the NAME operand of -c is only $0.
+	sh.Name = "nosh"
+	sh.SetArg0(opts.Name)
+	ctx := context.Background()
+	if len(opts.Set) > 0 {
+		if exit, st := sh.setOptions(ctx, opts.Set); exit || st != 0 {
+			return 2
+		}
+	}
+	if interactive {
+		return sh.Interact(ctx, opts)
+	}
+	if opts.Login && !opts.NoProfile {
+		if exited, st := sh.sourceProfile(ctx); exited {
+			return st
+		}
+	}
+	var status int
+	var exited bool
+	switch {
+	case opts.HasCommand:
+		status, exited = sh.RunString(ctx, opts.Command, "-c")
+	case opts.Script != "":
+		f, err := os.Open(opts.Script)
+		if err != nil {
+			fmt.Fprintf(stderr, "nosh: %s: %s\n", opts.Script, describeOpenError(err))
+			if errors.Is(err, os.ErrNotExist) {
+				return 127
+			}
+			return 126
+		}
+		defer f.Close()
+		status, exited = sh.RunReader(ctx, f, opts.Script)
+	default:
+		status, exited = sh.RunReader(ctx, stdin, "stdin")
+	}
+	if exited {
+		return status
+	}
+	return sh.Exit(ctx, status)
+}
+
+func describeOpenError(err error) string {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "No such file or directory"
+	case errors.Is(err, os.ErrPermission):
+		return "Permission denied"
+	}
+	return err.Error()
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && f != nil && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,127 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary act as nosh itself when NOSH_TEST_AS_NOSH
+// is set, so tests run the real program (and nosh's children that re-run
+// nosh, such as scripts without #!, find it) without a separate build.
+func TestMain(m *testing.M) {
+	if os.Getenv("NOSH_TEST_AS_NOSH") == "1" {
+		os.Exit(Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// noshCommand returns a command that runs this test binary as nosh.
+func noshCommand(t testing.TB, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Args[0] = "nosh"
+	cmd.Env = append(os.Environ(), "NOSH_TEST_AS_NOSH=1")
+	return cmd
+}
+
+// runNosh runs nosh with args and stdin, returning stdout, stderr, status.
+func runNosh(t testing.TB, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := noshCommand(t, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	status := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		status = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), status
+}
+
+func TestInvocation(t *testing.T) {
+	dir := t.TempDir()
+	script := dir + "/s.sh"
+	os.WriteFile(script, []byte("echo \"$0|$1|$#\"\nexit 5\n"), 0o644)
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		out    string
+		status int
+	}{
+		{"-c", "", []string{"-c", "echo hi"}, "hi\n", 0},
+		{"-c name args", "", []string{"-c", `echo "$0 $1 $2 $#"`, "me", "a", "b"}, "me a b 2\n", 0},
+		{"-c status", "", []string{"-c", "exit 42"}, "", 42},
+		{"not found", "", []string{"-c", "no-such-cmd-xyz"}, "", 127},
+		{"not executable", "", []string{"-c", "/etc/passwd"}, "", 126},
+		{"syntax error", "", []string{"-c", "echo a; if"}, "a\n", 2},
+		{"file", "", []string{script, "x"}, script + "|x|1\n", 5},
+		{"stdin", "echo \"$1\"\nexit 3\n", []string{"-s", "arg"}, "arg\n", 3},
+		{"stdin default", "echo piped\n", nil, "piped\n", 0},
+		{"killed", "", []string{"-c", `sh -c 'kill -9 $$'`}, "", 137},
+		{"set -e", "", []string{"-e", "-c", "false; echo no"}, "", 1},
+		{"+e", "", []string{"-e", "+e", "-c", "false; echo yes"}, "yes\n", 0},
+		{"-o pipefail", "", []string{"-o", "pipefail", "-c", "false | true"}, "", 1},
+		{"exit trap", "", []string{"-c", `trap 'echo bye $?' EXIT; false`}, "bye 1\n", 1},
+		{"dollar dash", "", []string{"-e", "-c", `echo $-`}, "ehB\n", 0},
+		{"lineno", "", []string{"-c", "\n\necho $LINENO"}, "3\n", 0},
+		{"version", "", []string{"--version"}, "nosh " + Version + "\n", 0},
+		{"bad option", "", []string{"-Q"}, "", 2},
+		{"missing script", "", []string{dir + "/nope.sh"}, "", 127},
+		{"shlvl", "", []string{"-c", "echo $SHLVL"}, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, status := runNosh(t, tt.stdin, tt.args...)
+			if tt.name == "shlvl" {
+				if strings.TrimSpace(out) == "" {
+					t.Errorf("SHLVL empty")
+				}
+				return
+			}
+			if out != tt.out || status != tt.status {
+				t.Errorf("nosh %q: got (%q, %d), want (%q, %d); stderr %q", tt.args, out, status, tt.out, tt.status, errOut)
+			}
+		})
+	}
+}
+
+func TestCurrentRunner(t *testing.T) {
+	var buf bytes.Buffer
+	s, err := New(Config{Name: "nosh", Stdout: &buf, Stderr: &buf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// `f` is a function only inside the subshell; a call there must see it.
+	st, _ := s.RunString(context.Background(), `(umask(){ echo fn; }; umask)`, "t")
+	if st != 0 || buf.String() != "fn\n" {
+		t.Fatalf("subshell function did not shadow the builtin: %q %d", buf.String(), st)
+	}
+	if opts := interpOpts(s.Runner); len(opts) != len(interpOptNames) {
+		t.Fatalf("interp options unreadable: %v", opts)
+	}
+}
+
+func TestInterpOpts(t *testing.T) {
+	var buf bytes.Buffer
+	s, _ := New(Config{Name: "nosh", Stdout: &buf, Stderr: &buf})
+	s.RunString(context.Background(), "set -e -u -o pipefail -x +x", "t")
+	got := interpOpts(s.Runner)
+	want := map[string]bool{"errexit": true, "nounset": true, "pipefail": true}
+	for _, o := range interpOptNames {
+		if got[o.name] != want[o.name] {
+			t.Errorf("%s = %v, want %v", o.name, got[o.name], want[o.name])
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/config/dialect"
+)
+
+// Shell is one nosh session: an interpreter plus the state nosh keeps
+// beside it (its own builtins' state, options interp does not know).
+type Shell struct {
+	// Runner is the session's interpreter. It is not safe for concurrent
+	// use; only the goroutine running statements touches it.
+	Runner *interp.Runner
+
+	// Dialect is the language statements are parsed in; the permission
+	// engine and the editor parse in the same one.
+	Dialect dialect.Dialect
+
+	// Name is $0 as shown in error messages.
+	Name string
+
+	// Interactive and Login describe how the shell was started.
+	Interactive bool
+	Login       bool
+
+	stdin          *os.File
+	stdout, stderr io.Writer
+
+	builtins map[string]builtinFunc
+
+	mu    sync.Mutex // guards the fields below, shared with background jobs
+	flags shellFlags
+	dirs  []string // pushd/popd stack, below the current directory
+	umask int
+	hashs map[string]string // `hash` table: command name → path
+	// source names the file top-level statements are read from, when it is
+	// a startup file or script, for FILE:LINE error messages.
+	source string
+}
+
+// Config is what New needs to build a Shell.
+type Config struct {
+	Dialect     dialect.Dialect
+	Name        string
+	Args        []string
+	Interactive bool
+	Login       bool
+	Stdin       *os.File
+	Stdout      io.Writer
+	Stderr      io.Writer
+	// Env is the initial environment, as os.Environ returns it.
+	Env []string
+	// Dir is the initial directory; empty means the process's.
+	Dir string
+}
+
+// New builds a Shell with its interpreter.
+func New(cfg Config) (*Shell, error) {
+	s := &Shell{
+		Dialect:     cfg.Dialect,
+		Name:        cfg.Name,
+		Interactive: cfg.Interactive,
+		Login:       cfg.Login,
+		stdin:       cfg.Stdin,
+		stdout:      cfg.Stdout,
+		stderr:      cfg.Stderr,
+		hashs:       map[string]string{},
+	}
+	s.flags.interactive = cfg.Interactive
+	s.flags.login = cfg.Login
+	s.flags.posix = cfg.Dialect == dialect.POSIX
+	s.flags.hashall = true
+	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
+	s.umask = readUmask()
+	s.builtins = s.builtinTable()
+
+	var stdin io.Reader
+	if cfg.Stdin != nil {
+		stdin = cfg.Stdin
+	}
+	params := append([]string{"--"}, cfg.Args...)
+	opts := []interp.RunnerOption{
+		interp.StdIO(stdin, cfg.Stdout, cfg.Stderr),
+		interp.Env(expand.ListEnviron(prepareEnv(cfg.Env)...)),
+		interp.Params(params...),
+		interp.Interactive(cfg.Interactive),
+		interp.CallHandler(s.callHandler),
+		interp.ExecHandlers(s.builtinMiddleware, s.execMiddleware),
+	}
+	if cfg.Dir != "" {
+		opts = append(opts, interp.Dir(cfg.Dir))
+	}
+	r, err := interp.New(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("nosh: creating the interpreter: %w", err)
+	}
+	s.Runner = r
+	r.Reset()
+	return s, nil
+}
+
+// prepareEnv adjusts the inherited environment the way bash does at
+// start-up: SHLVL goes up by one.
+func prepareEnv(env []string) []string {
+	out := make([]string, 0, len(env)+1)
+	lvl := 0
+	for _, kv := range env {
+		if v, ok := cutName(kv, "SHLVL"); ok {
+			lvl, _ = strconv.Atoi(v)
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "SHLVL="+strconv.Itoa(lvl+1))
+}
+
+func cutName(kv, name string) (string, bool) {
+	if len(kv) > len(name) && kv[:len(name)] == name && kv[len(name)] == '=' {
+		return kv[len(name)+1:], true
+	}
+	return "", false
+}
+
+// Parser returns a parser in the shell's dialect.
+func (s *Shell) Parser() *syntax.Parser { return s.Dialect.NewParser() }
+
+// RunStmt runs one top-level statement and reports whether the shell must
+// exit, with the status it exits with.
+func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status int) {
+	s.rewrite(st)
+	err := s.Runner.Run(ctx, st)
+	status = exitStatusOf(err)
+	if err != nil && status < 0 {
+		// A fatal handler error: interp has stopped this statement.
+		fmt.Fprintf(s.stderr, "%s: %v\n", s.Name, err)
+		status = 1
+	}
+	return s.Runner.Exited(), status
+}
+
+// Exit ends the session with status: it runs the EXIT trap, which may
+// change the status with its own exit. Call it only when the shell has
+// not exited already (RunStmt reported exit), since that ran the trap.
+func (s *Shell) Exit(ctx context.Context, status int) int {
+	if _, st := s.runQuoted(ctx, "exit ", strconv.Itoa(status)); st >= 0 {
+		return st
+	}
+	return status
+}
+
+// exitStatusOf maps a Run error to a status: 0 for nil, N for an exit
+// status, -1 for anything else.
+func exitStatusOf(err error) int {
+	if err == nil {
+		return 0
+	}
+	var es interp.ExitStatus
+	if errors.As(err, &es) {
+		return int(es)
+	}
+	if errors.Is(err, context.Canceled) {
+		return 130
+	}
+	return -1
+}

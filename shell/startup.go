@@ -1,0 +1,55 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// sourceFile runs the file at path in the shell, as `.` does, reporting
+// problems as FILE:LINE: message. A missing file is not an error when
+// optional. It reports whether the file ran `exit`.
+func (s *Shell) sourceFile(ctx context.Context, path string, optional bool) (exited bool, status int) {
+	f, err := os.Open(path)
+	if err != nil {
+		if optional && os.IsNotExist(err) {
+			return false, 0
+		}
+		fmt.Fprintf(s.stderr, "%s: %s: %s\n", s.Name, path, describeOpenError(err))
+		return false, 1
+	}
+	defer f.Close()
+	prev := s.setSource(path)
+	defer s.setSource(prev)
+	status, exited = s.RunReader(ctx, f, path)
+	return exited, status
+}
+
+// setSource records which file top-level statements come from, for error
+// messages, and returns the previous one.
+func (s *Shell) setSource(name string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	prev := s.source
+	s.source = name
+	return prev
+}
+
+// sourceProfile reads /etc/profile then ~/.profile, as a login shell does.
+func (s *Shell) sourceProfile(ctx context.Context) (exited bool, status int) {
+	for _, p := range s.profileFiles() {
+		if exited, status = s.sourceFile(ctx, p, true); exited {
+			return
+		}
+	}
+	return false, 0
+}
+
+func (s *Shell) profileFiles() []string {
+	files := []string{"/etc/profile"}
+	if home := s.Runner.Env.Get("HOME").String(); home != "" {
+		files = append(files, filepath.Join(home, ".profile"))
+	}
+	return files
+}
