@@ -1,0 +1,155 @@
+package prompt
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// GitInfo is what the prompt shows about a repository.
+type GitInfo struct {
+	Branch string // branch name, or a short commit id when detached
+	Dirty  bool   // uncommitted changes (known only once DirtyKnown)
+	// DirtyKnown is false while `git status` has not answered yet.
+	DirtyKnown bool
+}
+
+// Git finds the branch of the repository containing a directory by reading
+// .git/HEAD (no process, microseconds) and learns whether the work tree is
+// dirty by running `git status` in the background. The prompt never waits
+// for git longer than the deadline it passes; a late answer is kept for the
+// next prompt and announced through OnUpdate.
+type Git struct {
+	// OnUpdate, when set, is called (from another goroutine) when a dirty
+	// state arrives after its deadline, so the prompt can be redrawn.
+	OnUpdate func()
+
+	mu    sync.Mutex
+	dirty map[string]dirtyState // by repository root
+}
+
+type dirtyState struct {
+	dirty   bool
+	known   bool
+	running bool
+	checked time.Time
+}
+
+// Info returns the git information for dir, waiting at most wait for the
+// dirty check. ok is false outside a repository.
+func (g *Git) Info(dir string, wait time.Duration) (info GitInfo, ok bool) {
+	root, gitDir := findRepo(dir)
+	if root == "" {
+		return GitInfo{}, false
+	}
+	info.Branch = readBranch(gitDir)
+	done := g.startDirty(root)
+	if done != nil {
+		select {
+		case <-done:
+		case <-time.After(wait):
+		}
+	}
+	g.mu.Lock()
+	st := g.dirty[root]
+	g.mu.Unlock()
+	info.Dirty, info.DirtyKnown = st.dirty, st.known
+	return info, true
+}
+
+// startDirty runs `git status` for root unless one is running or a result
+// is fresh; it returns a channel closed when a started check finishes.
+func (g *Git) startDirty(root string) <-chan struct{} {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.dirty == nil {
+		g.dirty = map[string]dirtyState{}
+	}
+	st := g.dirty[root]
+	if st.running || (st.known && time.Since(st.checked) < 500*time.Millisecond) {
+		return nil
+	}
+	st.running = true
+	g.dirty[root] = st
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		dirty, err := gitDirty(root)
+		g.mu.Lock()
+		late := false
+		st := g.dirty[root]
+		st.running = false
+		if err == nil {
+			late = !st.known || st.dirty != dirty
+			st.dirty, st.known, st.checked = dirty, true, time.Now()
+		}
+		g.dirty[root] = st
+		g.mu.Unlock()
+		if late && g.OnUpdate != nil {
+			g.OnUpdate()
+		}
+	}()
+	return done
+}
+
+func gitDirty(root string) (bool, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "--no-optional-locks", "status", "--porcelain", "--untracked-files=normal")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return false, err
+	}
+	return len(bytes.TrimSpace(out)) > 0, nil
+}
+
+// findRepo walks up from dir to the directory holding .git, returning the
+// work tree root and the git directory (following a `gitdir:` file, as
+// worktrees and submodules use).
+func findRepo(dir string) (root, gitDir string) {
+	for d := dir; ; {
+		p := filepath.Join(d, ".git")
+		if fi, err := os.Stat(p); err == nil {
+			if fi.IsDir() {
+				return d, p
+			}
+			if b, err := os.ReadFile(p); err == nil {
+				if g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: "); ok {
+					if !filepath.IsAbs(g) {
+						g = filepath.Join(d, g)
+					}
+					return d, g
+				}
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", ""
+		}
+		d = parent
+	}
+}
+
+// readBranch reads HEAD: "ref: refs/heads/main" gives main; a detached
+// HEAD gives the first 7 characters of the commit.
+func readBranch(gitDir string) string {
+	b, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return ""
+	}
+	head := strings.TrimSpace(string(b))
+	if ref, ok := strings.CutPrefix(head, "ref: "); ok {
+		return strings.TrimPrefix(ref, "refs/heads/")
+	}
+	if len(head) > 7 {
+		head = head[:7]
+	}
+	return head
+}
