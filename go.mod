@@ -10,5 +10,6 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
+	golang.org/x/tools v0.45.0 // indirect
 	mvdan.cc/sh/v3 v3.14.1 // indirect
 )

@@ -2,14 +2,94 @@ package shell
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"nosh/config"
+	"nosh/shell/prompt"
 )
 
-// Interact runs the interactive shell: startup files, then the loop.
+// session is the interactive state around the Shell: configuration, paths
+// and what the prompt shows about the last command.
+type session struct {
+	sh     *Shell
+	opts   *Options
+	paths  config.Paths
+	cfg    config.Config
+	getenv func(string) string
+
+	git prompt.Git
+
+	lastStatus   int
+	lastDuration time.Duration
+	cmdNum       int
+}
+
+// Interact runs the interactive shell: configuration, startup files, then
+// the read-eval loop, until exit or end of input. Nothing wrong with the
+// configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
+	se := &session{sh: s, opts: opts, getenv: os.Getenv}
+	se.paths = config.ResolvePaths(os.Getenv)
+	se.loadConfig()
 	if opts.Login && !opts.NoProfile {
 		if exited, st := s.sourceProfile(ctx); exited {
 			return st
 		}
 	}
-	return s.interactPlain(ctx, s.stdin)
+	if !opts.NoRC {
+		path := s.rcFile(ctx, opts, se.paths.InitFile)
+		if exited, st := s.sourceFile(ctx, path, opts.RCFile == ""); exited {
+			return st
+		}
+	}
+	if !isTerminal(s.stdin) || !isTerminal(s.stdout) {
+		return s.interactPlain(ctx, s.stdin)
+	}
+	return se.loop(ctx)
+}
+
+// loadConfig reads config.toml; every problem is a one-line warning and
+// the defaults stand in for what could not be read.
+func (se *session) loadConfig() {
+	cfg, warns := config.Load(se.paths.ConfigFile)
+	warns = append(warns, config.ApplyEnv(&cfg, se.getenv)...)
+	for _, w := range warns {
+		fmt.Fprintf(se.sh.stderr, "nosh: warning: %s\n", w.Error())
+	}
+	se.cfg = cfg
+}
+
+// protect runs f, turning a panic into a crash report and a one-line
+// message, so that the prompt always comes back.
+func (se *session) protect(what string, f func()) (crashed bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			crashed = true
+			report := se.writeCrash(what, v, debug.Stack())
+			fmt.Fprintf(se.sh.stderr, "\nnosh: internal error while %s: %v (report: %s)\n", what, v, report)
+		}
+	}()
+	f()
+	return false
+}
+
+// writeCrash saves a crash report under the state directory and returns
+// its path (or a note that it could not be written).
+func (se *session) writeCrash(what string, v any, stack []byte) string {
+	dir := se.paths.CrashDir
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "not written: " + err.Error()
+	}
+	name := filepath.Join(dir, "crash-"+time.Now().Format("20060102-150405.000000")+".txt")
+	var b strings.Builder
+	fmt.Fprintf(&b, "nosh %s crashed while %s at %s\n\npanic: %v\n\n%s", Version, what, time.Now().Format(time.RFC3339), v, stack)
+	if err := os.WriteFile(name, []byte(b.String()), 0o600); err != nil {
+		return "not written: " + err.Error()
+	}
+	return name
 }

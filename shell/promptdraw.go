@@ -1,0 +1,101 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/prompt"
+)
+
+// promptCommandTimeout bounds an external prompt program ([prompt] command).
+const promptCommandTimeout = 500 * time.Millisecond
+
+// primaryPrompt draws PS1 when it is set, else the output of [prompt]
+// command, else the built-in prompt.
+func (se *session) primaryPrompt() string {
+	if ps1, ok := se.sh.Var("PS1"); ok {
+		return se.expandPS(ps1)
+	}
+	if cmd := se.cfg.Prompt.Command; cmd != "" {
+		if out, ok := se.promptCommand(cmd); ok {
+			return out
+		}
+	}
+	return prompt.Builtin(se.promptState())
+}
+
+func (se *session) secondaryPrompt() string {
+	if ps2, ok := se.sh.Var("PS2"); ok {
+		return se.expandPS(ps2)
+	}
+	return "> "
+}
+
+// expandPS expands a PS1-style string: backslash escapes, then
+// parameters and command substitutions.
+func (se *session) expandPS(ps string) string {
+	text := prompt.Expand(ps, se.promptData())
+	return se.sh.expandPromptVars(context.Background(), text)
+}
+
+func (se *session) promptData() prompt.Data {
+	d := prompt.Snapshot()
+	d.Dir = se.sh.Dir()
+	d.Home, _ = se.sh.Var("HOME")
+	d.Shell = "nosh"
+	d.Version = Version
+	d.CmdNum = se.cmdNum + 1
+	d.HistNum = se.cmdNum + 1
+	return d
+}
+
+func (se *session) promptState() prompt.State {
+	st := prompt.State{
+		Data:         se.promptData(),
+		LastStatus:   se.lastStatus,
+		LastDuration: se.lastDuration,
+		Threshold:    time.Duration(se.cfg.Prompt.DurationThreshold * float64(time.Second)),
+		Color:        os.Getenv("NO_COLOR") == "",
+	}
+	switch se.cfg.Prompt.UserHost {
+	case "always":
+		st.ShowUserHost = true
+	case "ssh":
+		_, ssh := se.sh.Var("SSH_CONNECTION")
+		_, tty := se.sh.Var("SSH_TTY")
+		st.ShowUserHost = ssh || tty
+	}
+	if se.cfg.Prompt.Git {
+		wait := time.Duration(se.cfg.Prompt.GitTimeoutMS) * time.Millisecond
+		if info, ok := se.git.Info(st.Dir, wait); ok {
+			st.Git = &info
+		}
+	}
+	return st
+}
+
+// promptCommand runs [prompt] command in a subshell of the session (so it
+// sees $? and the shell's variables) and returns its output.
+func (se *session) promptCommand(cmd string) (string, bool) {
+	f, err := se.sh.Parser().Parse(strings.NewReader(cmd), "prompt.command")
+	if err != nil {
+		return "", false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), promptCommandTimeout)
+	defer cancel()
+	var out bytes.Buffer
+	r := se.sh.Runner.Subshell()
+	interp.StdIO(nil, &out, nil)(r)
+	for _, st := range f.Stmts {
+		r.Run(ctx, st)
+	}
+	if ctx.Err() != nil {
+		return "", false
+	}
+	return strings.TrimSuffix(out.String(), "\n"), true
+}

@@ -1,0 +1,182 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/reeflective/readline"
+	"github.com/reeflective/readline/inputrc"
+	"golang.org/x/term"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// loop is the interactive read-eval loop on the line editor.
+func (se *session) loop(ctx context.Context) int {
+	s := se.sh
+	rl := se.newEditor()
+	sigint := make(chan os.Signal, 1)
+	signal.Notify(sigint, syscall.SIGINT)
+	defer signal.Stop(sigint)
+	for {
+		se.beforePrompt(ctx)
+		line, err := rl.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			continue
+		case errors.Is(err, io.EOF):
+			if s.ignoreEOF() {
+				fmt.Fprintln(s.stderr, `Use "exit" to leave the shell.`)
+				continue
+			}
+			fmt.Fprintln(s.stderr, "exit")
+			return s.Exit(ctx, se.lastStatus)
+		case err != nil:
+			fmt.Fprintf(s.stderr, "nosh: reading input: %v\n", err)
+			return s.Exit(ctx, 1)
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var exit bool
+		var status int
+		se.protect("running a command", func() {
+			exit, status = se.runLine(ctx, line, sigint)
+		})
+		if exit {
+			return status
+		}
+	}
+}
+
+// runLine runs one accepted line. It reports whether the shell must exit.
+func (se *session) runLine(ctx context.Context, line string, sigint chan os.Signal) (exit bool, status int) {
+	s := se.sh
+	if handled, st := se.slashCommand(ctx, line); handled {
+		se.lastStatus = st
+		return false, st
+	}
+	if isAIRequest(line) {
+		fmt.Fprintln(s.stderr, "nosh: `?` and `??` need the AI features, which this build of nosh does not include yet")
+		se.lastStatus = 1
+		return false, 1
+	}
+	f, err := s.Parser().Parse(strings.NewReader(line+"\n"), "")
+	if err != nil {
+		s.reportSyntax(err, "stdin")
+		se.lastStatus = 2
+		return false, 2
+	}
+	se.cmdNum++
+	fd := int(s.stdin.Fd())
+	saved, _ := term.GetState(fd)
+	defer func() {
+		// A program that died in raw mode must not break the editor.
+		if saved != nil {
+			term.Restore(fd, saved)
+		}
+	}()
+	start := time.Now()
+	for _, st := range f.Stmts {
+		runCtx, cancel := context.WithCancel(ctx)
+		stop := make(chan struct{})
+		go func() {
+			select {
+			case <-sigint:
+				cancel()
+			case <-stop:
+			}
+		}()
+		exit, status = s.RunStmt(runCtx, st)
+		close(stop)
+		cancel()
+		if exit {
+			return true, status
+		}
+	}
+	se.lastStatus = status
+	se.lastDuration = time.Since(start)
+	return false, status
+}
+
+// isAIRequest reports whether a line is a `?` or `??` request: its first
+// word is exactly ? or ?? (or starts with them followed by text).
+func isAIRequest(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	return strings.HasPrefix(t, "?") && !strings.HasPrefix(t, "?(")
+}
+
+// ignoreEOF reports whether `set -o ignoreeof` is on.
+func (s *Shell) ignoreEOF() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.flags.ignoreeof
+}
+
+// newEditor builds the line editor.
+func (se *session) newEditor() *readline.Shell {
+	rl := readline.NewShell(inputrc.WithApp("nosh"))
+	rl.Config.Set("cursor-position-probe", false)
+	// The library's defaults register "transient-prompt" but read
+	// "prompt-transient" (design notes §2).
+	rl.Config.Set("prompt-transient", se.cfg.Prompt.Transient)
+	if se.cfg.Editor.Mode == "vi" {
+		rl.Config.Set("editing-mode", "vi")
+		rl.Keymap.SetMain("vi-insert")
+	}
+	rl.Prompt.Primary(se.primaryPrompt)
+	rl.Prompt.Secondary(se.secondaryPrompt)
+	if se.cfg.Prompt.Right != "" {
+		rl.Prompt.Right(func() string { return se.expandPS(se.cfg.Prompt.Right) })
+	}
+	if se.cfg.Prompt.Transient {
+		rl.Prompt.Transient(func() string { return "$ " })
+	}
+	rl.AcceptMultiline = func(line []rune) bool { return se.sh.complete(string(line)) }
+	return rl
+}
+
+// complete reports whether line is a whole command; an incomplete one
+// continues on a PS2 line.
+func (s *Shell) complete(line string) bool {
+	if isAIRequest(line) {
+		return true
+	}
+	// A trailing unescaped backslash continues the line; the parser accepts
+	// it silently at end of input (design notes §1.3).
+	if n := len(line) - len(strings.TrimRight(line, `\`)); n%2 == 1 {
+		return false
+	}
+	// The newline makes an open here-document count as incomplete.
+	_, err := s.Parser().Parse(strings.NewReader(line+"\n"), "")
+	return err == nil || !syntax.IsIncomplete(err)
+}
+
+// beforePrompt runs what bash runs before each prompt: PROMPT_COMMAND.
+func (se *session) beforePrompt(ctx context.Context) {
+	if pc, ok := se.sh.Var("PROMPT_COMMAND"); ok && pc != "" {
+		se.protect("running PROMPT_COMMAND", func() {
+			se.sh.RunString(ctx, pc, "PROMPT_COMMAND")
+		})
+	}
+	se.partialLineMark()
+}
+
+// partialLineMark makes output that did not end in a newline visible and
+// moves the prompt to a fresh line, as zsh and fish do: an inverse `%` is
+// printed and the rest of the row filled with spaces, so the carriage
+// return lands on the same row when the cursor was at column 0 and on the
+// next row otherwise.
+func (se *session) partialLineMark() {
+	cols, _, err := term.GetSize(int(se.sh.stdout.(*os.File).Fd()))
+	if err != nil || cols < 2 {
+		return
+	}
+	fmt.Fprint(se.sh.stdout, "\x1b[7m%\x1b[0m"+strings.Repeat(" ", cols-1)+"\r\x1b[K")
+}

@@ -1,0 +1,109 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// slashCommand is one of the interactive /commands.
+type slashCommand struct {
+	help string
+	run  func(se *session, ctx context.Context, args []string) int
+}
+
+// slashCommands are recognised only when the whole first word is one of
+// them and no file of that name exists (so /bin/ls still runs ls).
+var slashCommands map[string]slashCommand
+
+func init() {
+	// Filled in init because /help lists the table it is part of.
+	slashCommands = map[string]slashCommand{
+		"/help":   {"list the slash commands and what a line can start with", (*session).slashHelp},
+		"/config": {"show nosh's files; `/config edit` opens config.toml in $EDITOR", (*session).slashConfig},
+		"/reload": {"re-read config.toml and init.sh", (*session).slashReload},
+	}
+}
+
+// slashCommand runs line if it is a slash command.
+func (se *session) slashCommand(ctx context.Context, line string) (handled bool, status int) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || !strings.HasPrefix(fields[0], "/") {
+		return false, 0
+	}
+	cmd, ok := slashCommands[fields[0]]
+	if !ok {
+		return false, 0
+	}
+	if _, err := os.Stat(fields[0]); err == nil {
+		return false, 0
+	}
+	return true, cmd.run(se, ctx, fields[1:])
+}
+
+func (se *session) slashHelp(ctx context.Context, args []string) int {
+	w := se.sh.stdout
+	fmt.Fprintln(w, "A line is run as a shell command, unless it starts with:")
+	fmt.Fprintln(w, "  ? TEXT      ask the AI to translate TEXT into a command")
+	fmt.Fprintln(w, "  ?? TEXT     let the AI investigate with commands you allow, then answer")
+	fmt.Fprintln(w, "  /COMMAND    one of:")
+	names := make([]string, 0, len(slashCommands))
+	for name := range slashCommands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "    %-10s %s\n", name, slashCommands[name].help)
+	}
+	return 0
+}
+
+func (se *session) slashConfig(ctx context.Context, args []string) int {
+	w := se.sh.stdout
+	if len(args) > 0 && args[0] == "edit" {
+		editor, _ := se.sh.Var("VISUAL")
+		if editor == "" {
+			editor, _ = se.sh.Var("EDITOR")
+		}
+		if editor == "" {
+			editor = "vi"
+		}
+		if err := os.MkdirAll(se.paths.ConfigDir, 0o700); err != nil {
+			fmt.Fprintf(se.sh.stderr, "/config: %v\n", err)
+			return 1
+		}
+		_, st := se.sh.runQuoted(ctx, editor+" ", se.paths.ConfigFile)
+		if st == 0 {
+			se.loadConfig()
+		}
+		return st
+	}
+	state := func(p string) string {
+		if _, err := os.Stat(p); err != nil {
+			return "(absent)"
+		}
+		return ""
+	}
+	fmt.Fprintf(w, "config       %s %s\n", se.paths.ConfigFile, state(se.paths.ConfigFile))
+	fmt.Fprintf(w, "init         %s %s\n", se.paths.InitFile, state(se.paths.InitFile))
+	fmt.Fprintf(w, "permissions  %s %s\n", se.paths.PermissionsFile, state(se.paths.PermissionsFile))
+	fmt.Fprintf(w, "state        %s\n", se.paths.StateDir)
+	fmt.Fprintln(w, "\nEffective configuration:")
+	fmt.Fprint(w, se.cfg.Dump())
+	return 0
+}
+
+func (se *session) slashReload(ctx context.Context, args []string) int {
+	se.loadConfig()
+	if !se.opts.NoRC {
+		path := se.sh.rcFile(ctx, se.opts, se.paths.InitFile)
+		if exited, st := se.sh.sourceFile(ctx, path, true); exited {
+			return st
+		}
+	}
+	fmt.Fprintln(se.sh.stderr, "nosh: configuration and init.sh reloaded")
+	return 0
+}
+
