@@ -106,4 +106,3 @@ func (se *session) slashReload(ctx context.Context, args []string) int {
 	fmt.Fprintln(se.sh.stderr, "nosh: configuration and init.sh reloaded")
 	return 0
 }
-
