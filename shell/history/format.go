@@ -1,0 +1,239 @@
+package history
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// entry returns r as an Entry.
+func (r record) entry() Entry {
+	return Entry{Time: time.Unix(r.sec, 0), Dir: r.Dir, Status: r.Status, Command: r.Command}
+}
+
+// record is an Entry as kept in memory: pointer-light (the time is unix
+// seconds) so that loading 10 000 of them stays cheap, plus what the file
+// layer needs to find it again.
+type record struct {
+	sec     int64
+	Status  int
+	Dir     string
+	Command string
+	// first is the unix time of the oldest file record folded into this
+	// one when consecutive duplicates were collapsed on load.
+	first int64
+	// id names the entry while its status is unknown, so that a later
+	// status record can be matched to it; empty otherwise.
+	id string
+}
+
+// escaper keeps every record on one line and the fields tab-free.
+var escaper = strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
+
+// appendEntry appends the entry record for r, with its final newline.
+func appendEntry(buf []byte, r record) []byte {
+	buf = strconv.AppendInt(buf, max(r.sec, 0), 10)
+	buf = append(buf, '\t')
+	if r.id != "" {
+		buf = append(buf, '?')
+		buf = append(buf, r.id...)
+	} else {
+		buf = strconv.AppendInt(buf, int64(r.Status), 10)
+	}
+	buf = append(buf, '\t')
+	buf = append(buf, escaper.Replace(r.Dir)...)
+	buf = append(buf, '\t')
+	buf = append(buf, escaper.Replace(r.Command)...)
+	return append(buf, '\n')
+}
+
+// appendStatus appends the status record giving the entry named id its
+// exit status.
+func appendStatus(buf []byte, id string, status int) []byte {
+	buf = append(buf, '=')
+	buf = append(buf, id...)
+	buf = append(buf, '\t')
+	buf = strconv.AppendInt(buf, int64(status), 10)
+	return append(buf, '\n')
+}
+
+// decoded is the result of parsing a history file.
+type decoded struct {
+	recs []record
+	// entries counts the entry records in the file, before any collapsing.
+	entries int
+}
+
+// decode parses the contents of a history file. Lines that do not parse,
+// including a last line without its newline, are skipped. With collapse,
+// an entry whose command equals the previous entry's replaces it (keeping
+// the older time in first), as the in-memory view with dedupe wants.
+func decode(data string, collapse bool) decoded {
+	d := decoded{recs: make([]record, 0, strings.Count(data, "\n"))}
+	// Pending maps the id of each entry still waiting for its status to
+	// its index; it stays small because most statuses follow soon after.
+	var pending map[string]int
+	for {
+		nl := strings.IndexByte(data, '\n')
+		if nl < 0 {
+			return d
+		}
+		line := data[:nl]
+		data = data[nl+1:]
+		if line == "" {
+			continue
+		}
+		if line[0] == '=' {
+			id, status, ok := parseStatus(line[1:])
+			if i, found := pending[id]; ok && found {
+				d.recs[i].Status = status
+				d.recs[i].id = ""
+				delete(pending, id)
+			}
+			continue
+		}
+		r, ok := parseEntry(line)
+		if !ok {
+			continue
+		}
+		d.entries++
+		i := len(d.recs)
+		if n := len(d.recs); collapse && n > 0 && d.recs[n-1].Command == r.Command {
+			i = n - 1
+			r.first = d.recs[i].first
+			if old := d.recs[i].id; old != "" && pending[old] == i {
+				delete(pending, old)
+			}
+			d.recs[i] = r
+		} else {
+			d.recs = append(d.recs, r)
+		}
+		if r.id != "" {
+			if pending == nil {
+				pending = make(map[string]int)
+			}
+			pending[r.id] = i
+		}
+	}
+}
+
+// parseEntry parses one entry record (without its newline).
+func parseEntry(line string) (record, bool) {
+	var r record
+	t, rest, ok := cutUint(line)
+	if !ok {
+		return r, false
+	}
+	if rest != "" && rest[0] == '?' {
+		var id string
+		if id, rest, ok = cutField(rest[1:]); !ok || id == "" {
+			return r, false
+		}
+		r.id = id
+		r.Status = StatusUnknown
+	} else {
+		var status int64
+		if status, rest, ok = cutUint(rest); !ok {
+			return r, false
+		}
+		r.Status = int(status)
+	}
+	dir, cmd, ok := cutField(rest)
+	if !ok || strings.IndexByte(cmd, '\t') >= 0 {
+		return r, false
+	}
+	if r.Dir, ok = unescape(dir); !ok {
+		return r, false
+	}
+	if r.Command, ok = unescape(cmd); !ok || r.Command == "" {
+		return r, false
+	}
+	r.sec, r.first = t, t
+	return r, true
+}
+
+// parseStatus parses the part of a status record after its '='.
+func parseStatus(s string) (id string, status int, ok bool) {
+	id, num, ok := cutField(s)
+	if !ok || id == "" {
+		return "", 0, false
+	}
+	n, ok := parseUint(num)
+	return id, int(n), ok
+}
+
+// cutUint parses the decimal number that starts s and ends at a tab, and
+// returns what follows the tab. It is parseUint and cutField in one pass,
+// since the time and status fields are short and on every line.
+func cutUint(s string) (n int64, rest string, ok bool) {
+	for i := 0; i < len(s) && i <= 18; i++ {
+		c := s[i]
+		if c == '\t' {
+			return n, s[i+1:], i > 0
+		}
+		if c < '0' || c > '9' {
+			return 0, "", false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return 0, "", false
+}
+
+func cutField(s string) (field, rest string, ok bool) {
+	i := strings.IndexByte(s, '\t')
+	if i < 0 {
+		return "", "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// parseUint parses a short decimal number without strconv's generality,
+// since it runs twice per line at start-up.
+func parseUint(s string) (int64, bool) {
+	if s == "" || len(s) > 18 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
+}
+
+// unescape reverses escaper. Strings without a backslash, nearly all of
+// them, are returned as they are, sharing the file's memory.
+func unescape(s string) (string, bool) {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s, true
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i == len(s) {
+			return "", false
+		}
+		switch s[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}

@@ -1,0 +1,327 @@
+package history
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// StatusUnknown is the Status of an entry whose command has not finished,
+// or whose session ended before it could record the status.
+const StatusUnknown = -1
+
+// Entry is one command line in the history.
+type Entry struct {
+	// Time is when the line was accepted, to the second.
+	Time time.Time
+	// Dir is the working directory it was run in, or "" if not known.
+	Dir string
+	// Status is its exit status, or StatusUnknown.
+	Status int
+	// Command is the line as typed; it may span several lines.
+	Command string
+}
+
+// Options configures a History; the fields mirror [nosh/config.History],
+// the history table of config.toml.
+type Options struct {
+	// Path is the history file; "" means DefaultPath().
+	Path string
+	// Size is how many entries are kept, in memory and in the file; 0 or
+	// less keeps everything. The file may grow to 1.25×Size before it is
+	// rewritten with the newest Size entries.
+	Size int
+	// Dedupe skips a line equal to the previous entry, and collapses runs
+	// of equal entries when loading.
+	Dedupe bool
+	// IgnoreSpace skips lines that start with a space.
+	IgnoreSpace bool
+}
+
+// History is a session's view of the history file: the entries that were
+// in it at Open, plus those this session added. Its methods are safe for
+// concurrent use.
+type History struct {
+	opts Options
+
+	mu   sync.Mutex
+	recs []record
+	// heads[i] is head(recs[i].Command): Suggest scans these 8 bytes per
+	// entry instead of whole records, a tenth of the memory traffic.
+	heads []uint64
+	file  fileState
+	// lastID names this session's most recent entry while it waits for
+	// SetStatus.
+	lastID string
+}
+
+// Open loads the history file named by opts. A missing file is an empty
+// history; the file and its directory are created by the first Add. On
+// error the History is nil.
+func Open(opts Options) (*History, error) {
+	if opts.Path == "" {
+		p, err := DefaultPath()
+		if err != nil {
+			return nil, err
+		}
+		opts.Path = p
+	}
+	data, info, err := readFile(opts.Path)
+	if err != nil {
+		return nil, err
+	}
+	d := decode(data, opts.Dedupe)
+	h := &History{opts: opts}
+	if info != nil {
+		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries}
+	}
+	recs := d.recs
+	if n := opts.Size; n > 0 && len(recs) > n {
+		recs = slices.Clone(recs[len(recs)-n:])
+	}
+	h.setRecs(recs)
+	return h, nil
+}
+
+// Path returns the history file's path.
+func (h *History) Path() string { return h.opts.Path }
+
+// Add appends e to the history and, at once, to the file. A blank
+// command, one starting with a space under IgnoreSpace, or one equal to
+// the previous entry under Dedupe is skipped without error. A zero Time
+// means now. If e.Status is negative the entry is recorded as still
+// running, and SetStatus completes it.
+//
+// If the file cannot be written (full disk, permissions) the entry is
+// still kept in memory for this session, and the error is returned; the
+// file is never truncated.
+func (h *History) Add(e Entry) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lastID = ""
+	if strings.TrimSpace(e.Command) == "" {
+		return nil
+	}
+	if h.opts.IgnoreSpace && e.Command[0] == ' ' {
+		return nil
+	}
+	if n := len(h.recs); h.opts.Dedupe && n > 0 && h.recs[n-1].Command == e.Command {
+		return nil
+	}
+	if e.Time.IsZero() {
+		e.Time = time.Now()
+	}
+	// The file keeps seconds; so does memory, so that this session's view
+	// matches the next one's.
+	sec := e.Time.Unix()
+	r := record{sec: sec, first: sec, Status: e.Status, Dir: e.Dir, Command: e.Command}
+	if e.Status < 0 {
+		r.Status = StatusUnknown
+		r.id = newID()
+		h.lastID = r.id
+	}
+	h.recs = append(h.recs, r)
+	h.heads = append(h.heads, head(r.Command))
+	if n := h.opts.Size; n > 0 && len(h.recs) > n+n/4 {
+		h.setRecs(slices.Clone(h.recs[len(h.recs)-n:]))
+	}
+
+	return h.append(appendEntry(nil, r), 1)
+}
+
+// SetStatus records the exit status of the entry the last Add appended
+// with an unknown status. It does nothing if that Add skipped its entry,
+// or if the entry has been deleted or already given its status.
+func (h *History) SetStatus(status int) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	id := h.lastID
+	if id == "" || status < 0 {
+		return nil
+	}
+	h.lastID = ""
+	for i := len(h.recs) - 1; i >= 0; i-- {
+		if h.recs[i].id == id {
+			h.recs[i].Status = status
+			h.recs[i].id = ""
+			break
+		}
+	}
+	return h.append(appendStatus(nil, id, status), 0)
+}
+
+// append writes data, holding the given number of entry records, to the
+// file under the lock, and trims the file if it has grown past the margin.
+func (h *History) append(data []byte, entries int) error {
+	f, err := lockFile(h.opts.Path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		_, err := appendLocked(f, st, data)
+		return err
+	}
+	if err := h.file.catchUp(f, st); err != nil {
+		return err
+	}
+	n, err := appendLocked(f, st, data)
+	h.file.size += int64(n)
+	if err != nil {
+		// Part of data may be in the file; count it all again next time.
+		h.file.info = nil
+		return err
+	}
+	h.file.entries += entries
+	if size := h.opts.Size; size > 0 && h.file.entries > size+size/4 {
+		return h.trimLocked(f)
+	}
+	return nil
+}
+
+// trimLocked rewrites the locked file f with its newest Size entries. It
+// re-reads the file under the lock, so entries other sessions appended
+// since this one loaded it are counted and, if new enough, kept.
+func (h *History) trimLocked(f *os.File) error {
+	data, info, err := readRegular(f)
+	if err != nil || info == nil {
+		return err
+	}
+	d := decode(data, false)
+	h.file = fileState{info: info, size: int64(len(data)), entries: len(d.recs)}
+	n := h.opts.Size
+	if len(d.recs) <= n {
+		return nil
+	}
+	return h.rewriteLocked(d.recs[len(d.recs)-n:])
+}
+
+// rewriteLocked replaces the file's records with recs; the caller holds
+// the lock.
+func (h *History) rewriteLocked(recs []record) error {
+	data := encode(recs)
+	info, err := rewriteLocked(h.opts.Path, data)
+	if err != nil {
+		return err
+	}
+	h.file = fileState{info: info, size: int64(len(data)), entries: len(recs)}
+	return nil
+}
+
+// Delete removes entry i from this session's view and from the file, for
+// every session opened later. In the file it removes the records of the
+// same command made in the time span the entry covers (several, if Dedupe
+// collapsed a run of them on load). The file is rewritten atomically under
+// the lock, so concurrent appends are kept. If the rewrite fails the entry
+// stays and the error is returned.
+func (h *History) Delete(i int) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if i < 0 || i >= len(h.recs) {
+		return fmt.Errorf("history: no entry %d", i)
+	}
+	r := h.recs[i]
+	f, err := lockFile(h.opts.Path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, info, err := readRegular(f)
+	if err != nil {
+		return err
+	}
+	if info != nil {
+		d := decode(data, false)
+		kept := slices.DeleteFunc(d.recs, func(x record) bool {
+			return x.Command == r.Command && x.sec >= r.first && x.sec <= r.sec
+		})
+		if len(kept) < d.entries {
+			if err := h.rewriteLocked(kept); err != nil {
+				return err
+			}
+		}
+	}
+	h.recs = slices.Delete(h.recs, i, i+1)
+	h.heads = slices.Delete(h.heads, i, i+1)
+	if r.id != "" && r.id == h.lastID {
+		h.lastID = ""
+	}
+	return nil
+}
+
+// Clear empties this session's view of the history. The file is left
+// alone: other sessions and the next one still see every entry.
+func (h *History) Clear() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.setRecs(nil)
+	h.lastID = ""
+}
+
+// setRecs replaces the entries in memory.
+func (h *History) setRecs(recs []record) {
+	h.recs = recs
+	h.heads = make([]uint64, len(recs))
+	for i, r := range recs {
+		h.heads[i] = head(r.Command)
+	}
+}
+
+// Len returns the number of entries in this session's view.
+func (h *History) Len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.recs)
+}
+
+// Entry returns entry i, oldest first; i must be in [0, Len()).
+func (h *History) Entry(i int) Entry {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.recs[i].entry()
+}
+
+// Search returns the indexes, oldest first, of the entries whose command
+// contains substr.
+func (h *History) Search(substr string) []int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var found []int
+	for i, r := range h.recs {
+		if strings.Contains(r.Command, substr) {
+			found = append(found, i)
+		}
+	}
+	return found
+}
+
+// encode renders recs as the contents of a history file.
+func encode(recs []record) []byte {
+	buf := make([]byte, 0, 64*len(recs))
+	for _, r := range recs {
+		buf = appendEntry(buf, r)
+	}
+	return buf
+}
+
+// session tells this process's ids from other processes'; pid alone can
+// repeat across reboots and PID namespaces sharing a home directory.
+var (
+	session = rand.Uint32()
+	seq     atomic.Uint64
+)
+
+// newID returns an id for an entry whose status is not known yet.
+func newID() string {
+	return strconv.FormatUint(uint64(session), 36) + "." + strconv.FormatUint(seq.Add(1), 36)
+}

@@ -1,0 +1,56 @@
+package history
+
+import "errors"
+
+// ReadlineSource adapts a History to the history source interface of
+// github.com/reeflective/readline (readline.History): register it with
+// rl.History.Add("nosh", h.ReadlineSource()) so that ↑/↓, prefix search
+// and Ctrl+R walk the same entries as the history builtin.
+//
+// It does not persist: readline calls Write when a line is accepted, but
+// the shell then calls [History.Add] itself with the directory and status,
+// which readline does not know. Write only reports the current length.
+type ReadlineSource struct {
+	h *History
+}
+
+// ReadlineSource returns the readline adapter for h.
+func (h *History) ReadlineSource() *ReadlineSource {
+	return &ReadlineSource{h: h}
+}
+
+var errNoLine = errors.New("history: no such line")
+
+// Write does nothing, since the shell persists accepted lines through
+// History.Add, and returns the number of entries.
+func (s *ReadlineSource) Write(string) (int, error) {
+	return s.h.Len(), nil
+}
+
+// GetLine returns the command of entry i, oldest first.
+func (s *ReadlineSource) GetLine(i int) (string, error) {
+	h := s.h
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if i < 0 || i >= len(h.recs) {
+		return "", errNoLine
+	}
+	return h.recs[i].Command, nil
+}
+
+// Len returns the number of entries.
+func (s *ReadlineSource) Len() int {
+	return s.h.Len()
+}
+
+// Dump returns a copy of every entry as a []Entry, oldest first.
+func (s *ReadlineSource) Dump() any {
+	h := s.h
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]Entry, len(h.recs))
+	for i, r := range h.recs {
+		out[i] = r.entry()
+	}
+	return out
+}
