@@ -115,6 +115,7 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	for _, add := range []func(map[string]builtinFunc){
 		posixBuiltins,
 		jobBuiltins,
+		interactiveBuiltins,
 	} {
 		add(m)
 	}

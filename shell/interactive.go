@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"nosh/config"
+	"nosh/shell/history"
 	"nosh/shell/prompt"
 )
 
@@ -23,6 +24,9 @@ type session struct {
 	getenv func(string) string
 
 	git prompt.Git
+
+	hist       *history.History
+	histWarned bool
 
 	lastStatus   int
 	lastDuration time.Duration
@@ -47,6 +51,7 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 			return st
 		}
 	}
+	se.openHistory()
 	if !isTerminal(s.stdin) || !isTerminal(s.stdout) {
 		return s.interactPlain(ctx, s.stdin)
 	}

@@ -44,11 +44,13 @@ func (se *session) loop(ctx context.Context) int {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
+		se.recordLine(line)
 		var exit bool
 		var status int
 		se.protect("running a command", func() {
 			exit, status = se.runLine(ctx, line, sigint)
 		})
+		se.recordStatus(status)
 		if exit {
 			return status
 		}
@@ -138,6 +140,10 @@ func (se *session) newEditor() *readline.Shell {
 	if se.cfg.Prompt.Transient {
 		rl.Prompt.Transient(func() string { return "$ " })
 	}
+	if se.hist != nil {
+		rl.History.Add("nosh", se.hist.ReadlineSource())
+	}
+	rl.Config.Set("history-autosuggest", se.cfg.Editor.Autosuggest)
 	rl.AcceptMultiline = func(line []rune) bool { return se.sh.complete(string(line)) }
 	return rl
 }

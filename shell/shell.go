@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/config/dialect"
+	"nosh/shell/history"
 )
 
 // Shell is one nosh session: an interpreter plus the state nosh keeps
@@ -44,6 +45,9 @@ type Shell struct {
 	dirs  []string // pushd/popd stack, below the current directory
 	umask int
 	hashs map[string]string // `hash` table: command name → path
+	// history is the interactive session's history, for the history
+	// builtin; nil in a non-interactive shell.
+	history *history.History
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string

@@ -1,0 +1,90 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/history"
+)
+
+// openHistory opens the history file named by [history] file, or the
+// default under the state directory. A failure is a warning: the session
+// then keeps history in memory only.
+func (se *session) openHistory() {
+	path := se.cfg.History.File
+	if strings.HasPrefix(path, "~/") {
+		if home, ok := se.sh.Var("HOME"); ok {
+			path = filepath.Join(home, path[2:])
+		}
+	}
+	if path == "" {
+		path = se.paths.HistoryFile
+	}
+	if path == "" {
+		fmt.Fprintln(se.sh.stderr, "nosh: warning: no HOME or XDG_STATE_HOME: history is kept in memory only")
+		return
+	}
+	h, err := history.Open(history.Options{
+		Path:        path,
+		Size:        se.cfg.History.Size,
+		Dedupe:      se.cfg.History.Dedupe,
+		IgnoreSpace: se.cfg.History.IgnoreSpace,
+	})
+	if err != nil {
+		fmt.Fprintf(se.sh.stderr, "nosh: warning: history: %v; kept in memory only\n", err)
+		return
+	}
+	se.hist = h
+	se.sh.history = h
+}
+
+// recordLine saves an accepted line at once, before it runs, so that it
+// survives a crash or a command that never ends.
+func (se *session) recordLine(line string) {
+	if se.hist == nil {
+		return
+	}
+	err := se.hist.Add(history.Entry{Dir: se.sh.Dir(), Status: history.StatusUnknown, Command: line})
+	se.historyError(err)
+}
+
+// recordStatus attaches the exit status to the last saved line.
+func (se *session) recordStatus(status int) {
+	if se.hist == nil {
+		return
+	}
+	se.historyError(se.hist.SetStatus(status))
+}
+
+// historyError warns once about a history write failure (a full disk, a
+// read-only file): the line still runs, and later failures stay quiet.
+func (se *session) historyError(err error) {
+	if err == nil || se.histWarned {
+		return
+	}
+	se.histWarned = true
+	fmt.Fprintf(se.sh.stderr, "nosh: warning: history not saved: %v\n", err)
+}
+
+// builtinHistory lists, searches and deletes history entries (see
+// history.Builtin). A non-interactive shell has no history.
+func builtinHistory(ctx context.Context, c *call) error {
+	h := c.sh.history
+	if h == nil {
+		return nil
+	}
+	if st := h.Builtin(c.args, c.stdout, c.stderr); st != 0 {
+		return interp.ExitStatus(st)
+	}
+	return nil
+}
+
+// interactiveBuiltins registers builtins that belong to the interactive
+// session.
+func interactiveBuiltins(m map[string]builtinFunc) {
+	m["history"] = builtinHistory
+}
