@@ -1,0 +1,96 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+
+	"nosh/ai"
+	"nosh/ai/redact"
+)
+
+// Env describes where the command will run.
+type Env struct {
+	OS, Arch string
+	Dir      string
+	// Shell names the dialect, e.g. "nosh (POSIX sh with bash extensions:
+	// [[ ]], arrays, local, $'…', brace expansion)".
+	Shell string
+}
+
+// SystemPrompt is the fixed instruction for translation. It is short on
+// purpose: small local models follow a few plain rules better than many.
+const SystemPrompt = `You translate a request into one shell command.
+Reply with the command only: no explanation, no markdown, no "$ " prompt.
+Write one line; join steps with && or pipes. Use standard tools found on the OS below.
+Prefer safe, read-only commands; add sudo only when asked; never delete or overwrite more than the request says.
+Resolve words like "them", "that" or "again" from the previous conversation and recent commands.
+If the request cannot be done by a command, or asks a question to answer in words, reply with lines that each start with "# ".`
+
+// Build assembles the request for text: the system prompt with the
+// environment, then one user message holding the previous conversation,
+// the recent commands and the current request, all redacted.
+func Build(text string, c *Context, env Env, r *redact.Redactor) ai.Request {
+	var sys strings.Builder
+	sys.WriteString(SystemPrompt)
+	fmt.Fprintf(&sys, "\n\nEnvironment: %s/%s; shell: %s; current directory: %s", env.OS, env.Arch, env.Shell, env.Dir)
+
+	var b strings.Builder
+	if c != nil {
+		if ex := c.Exchanges(); len(ex) > 0 {
+			b.WriteString("Previous conversation:\n")
+			for _, e := range ex {
+				writeExchange(&b, e)
+			}
+			b.WriteString("\n")
+		}
+		if rc := c.RecentCommands(); len(rc) > 0 {
+			b.WriteString("Commands I ran since then:\n")
+			for _, x := range rc {
+				fmt.Fprintf(&b, "$ %s   (exit status %d)\n", oneLine(x.Command), x.Status)
+			}
+			b.WriteString("\n")
+		}
+	}
+	if b.Len() > 0 {
+		b.WriteString("Current request: ")
+	}
+	b.WriteString(text)
+	return ai.Request{
+		System:   r.String(sys.String()),
+		Messages: []ai.Message{{Role: ai.RoleUser, Content: r.String(b.String())}},
+		// A command is short; a bound keeps a rambling model cheap.
+		MaxTokens: 1024,
+	}
+}
+
+func writeExchange(b *strings.Builder, e Exchange) {
+	fmt.Fprintf(b, "User: %s\n", oneLine(e.Request))
+	if e.Command != "" {
+		fmt.Fprintf(b, "Command: %s\n", e.Command)
+		if e.Status != 0 {
+			fmt.Fprintf(b, "Exit status: %d\n", e.Status)
+		}
+	}
+	if e.Output != "" {
+		fmt.Fprintf(b, "Output (start):\n%s\n", indent(e.Output))
+	}
+	if e.Answer != "" {
+		fmt.Fprintf(b, "Answer: %s\n", oneLine(e.Answer))
+	}
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func indent(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
+}
+
+// ShellDescription is how the dialect is described to the model.
+const ShellDescription = "nosh, POSIX sh with bash extensions ([[ ]], arrays, local, $'…', brace expansion)"
+
+// EstimateTokens guesses the token count of s at about four bytes a
+// token, the rule the provider layer uses when a provider reports none.
+func EstimateTokens(s string) int { return (len(s) + 3) / 4 }
