@@ -32,7 +32,8 @@ If the request cannot be done by a command, or asks a question to answer in word
 func Build(text string, c *Context, env Env, r *redact.Redactor) ai.Request {
 	var sys strings.Builder
 	sys.WriteString(SystemPrompt)
-	fmt.Fprintf(&sys, "\n\nEnvironment: %s/%s; shell: %s; current directory: %s", env.OS, env.Arch, env.Shell, env.Dir)
+	sys.WriteString("\n\n")
+	sys.WriteString(EnvDescription(env))
 
 	var b strings.Builder
 	if c != nil {
@@ -61,6 +62,11 @@ func Build(text string, c *Context, env Env, r *redact.Redactor) ai.Request {
 		// A command is short; a bound keeps a rambling model cheap.
 		MaxTokens: 1024,
 	}
+}
+
+// EnvDescription is the environment line of a system prompt.
+func EnvDescription(env Env) string {
+	return fmt.Sprintf("Environment: %s/%s; shell: %s; current directory: %s", env.OS, env.Arch, env.Shell, env.Dir)
 }
 
 func writeExchange(b *strings.Builder, e Exchange) {
