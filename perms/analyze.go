@@ -1,0 +1,252 @@
+package perms
+
+import (
+	"os"
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/config/dialect"
+)
+
+// Analysis is everything a command would run and every risky construct
+// in it.
+type Analysis struct {
+	Units    []Unit
+	Findings []Finding
+	// Err is the parse error when the input does not parse; it is also
+	// reported as a KindUnparsed finding.
+	Err error
+}
+
+// Analyze lists every unit src would execute and every risky construct
+// in it, parsing with dialect d exactly as the runner does. env gives
+// the variables used to resolve $HOME-like targets of the built-in
+// checks; nil means the process environment.
+func Analyze(src string, d dialect.Dialect, env expand.Environ) Analysis {
+	a := newAnalyzer(d, env)
+	a.file(src)
+	return a.result()
+}
+
+// AnalyzeArgv analyses one simple command as it is about to run, with
+// every expansion done: the run-time view of the gate. Strings that the
+// command runs as code in another process (sh -c, find -exec, sudo…) are
+// analysed; eval, source, trap and alias are not, because the commands
+// they run pass through the gate themselves.
+func AnalyzeArgv(argv []string, d dialect.Dialect, env expand.Environ) Analysis {
+	a := newAnalyzer(d, env)
+	a.runtime = true
+	if len(argv) > 0 {
+		a.unit(Unit{Words: staticWords(argv)})
+	}
+	return a.result()
+}
+
+// maxDepth bounds how deeply strings run as code are re-parsed.
+const maxDepth = 8
+
+type analyzer struct {
+	dialect dialect.Dialect
+	runtime bool
+	env     expand.Environ
+
+	units    []Unit
+	findings []Finding
+	funcs    map[string]bool
+	vars     map[string]string // static values assigned earlier in the command
+	tainted  map[string]bool   // variables holding downloaded data
+	fetched  map[string]bool   // files written by a download
+	writes   []Word            // write targets of the statement being analysed
+	cmds     []*cmd            // one per nesting depth of unit classification
+	cmdDepth int
+	err      error
+
+	src   string   // the source being walked; nested code replaces it
+	at    *Pos     // position of the string being walked as nested code
+	depth int      // nesting of re-parsed strings
+	ctx   []string // where the current units run
+
+	stdin     stdinInfo
+	funcStack []funcFrame // enclosing function definitions
+	pipes     int         // enclosing pipelines
+	bgs       int         // enclosing background statements
+	cdDanger  bool        // a cd to / or ~ was seen
+}
+
+// stdinInfo is what feeds the standard input of the command being
+// analysed.
+type stdinInfo struct {
+	here     bool // a here-document or here-string
+	download bool // something downloaded
+}
+
+type funcFrame struct {
+	name       string
+	pipes, bgs int
+}
+
+func newAnalyzer(d dialect.Dialect, env expand.Environ) *analyzer {
+	return &analyzer{dialect: d, env: env}
+}
+
+func (a *analyzer) result() Analysis {
+	if len(a.funcs) > 0 {
+		for i := range a.units {
+			u := &a.units[i]
+			if name, ok := u.Name(); ok && a.funcs[name] && u.Catastrophe == "" {
+				u.funcDef = true
+				u.Harmless = "calls function " + name + ", defined in this command"
+			}
+		}
+	}
+	return Analysis{Units: a.units, Findings: a.findings, Err: a.err}
+}
+
+var parsers [2]sync.Pool
+
+func (a *analyzer) parse(src string) (*syntax.File, error) {
+	pool := &parsers[a.dialect&1]
+	p, _ := pool.Get().(*syntax.Parser)
+	if p == nil {
+		p = a.dialect.NewParser()
+	}
+	f, err := p.Parse(strings.NewReader(src), "")
+	pool.Put(p)
+	return f, err
+}
+
+// file analyses top-level source.
+func (a *analyzer) file(src string) {
+	a.src = src
+	a.units = make([]Unit, 0, 8+len(src)/16)
+	f, err := a.parse(src)
+	if err != nil {
+		a.err = err
+		a.find(KindUnparsed, Pos{}, firstLine(src), src, "does not parse: "+err.Error())
+		// Still look at what can be recovered, so that a catastrophe
+		// next to a syntax error is denied, not merely asked about.
+		f, _ = a.dialect.NewParser(syntax.RecoverErrors(8)).Parse(strings.NewReader(src), "")
+	}
+	if f != nil {
+		a.stmts(f.Stmts)
+	}
+}
+
+// code analyses a string that some command runs as shell code.
+func (a *analyzer) code(src string, ctx string, at Pos) {
+	if a.depth >= maxDepth {
+		a.find(KindUnparsed, at, firstLine(src), src, "code nested too deeply to analyse")
+		return
+	}
+	f, err := a.parse(src)
+	if err != nil {
+		a.find(KindUnparsed, at, firstLine(src), src, "code that does not parse: "+err.Error())
+		return
+	}
+	saveSrc, saveAt, saveIn := a.src, a.at, a.stdin
+	a.src, a.at = src, &at
+	a.depth++
+	a.push(ctx)
+	a.stmts(f.Stmts)
+	a.pop()
+	a.depth--
+	a.src, a.at, a.stdin = saveSrc, saveAt, saveIn
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if len(s) > 80 {
+		s = s[:77] + "…"
+	}
+	return s
+}
+
+func (a *analyzer) push(ctx string) { a.ctx = append(a.ctx, ctx) }
+func (a *analyzer) pop()            { a.ctx = a.ctx[:len(a.ctx)-1] }
+
+func (a *analyzer) context() string {
+	switch len(a.ctx) {
+	case 0:
+		return ""
+	case 1:
+		return a.ctx[0]
+	}
+	return strings.Join(a.ctx, " › ")
+}
+
+func (a *analyzer) pos(p syntax.Pos) Pos {
+	if a.at != nil {
+		return *a.at
+	}
+	if !p.IsValid() {
+		return Pos{}
+	}
+	return Pos{Line: int(p.Line()), Col: int(p.Col())}
+}
+
+// source returns the text of a node as written.
+func (a *analyzer) source(n syntax.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if n.Pos().IsValid() && n.End().IsValid() && start <= end && end <= len(a.src) {
+		return a.src[start:end]
+	}
+	var sb strings.Builder
+	syntax.NewPrinter().Print(&sb, n)
+	return sb.String()
+}
+
+func (a *analyzer) find(k Kind, p Pos, text, key, reason string) {
+	a.findings = append(a.findings, Finding{Kind: k, Pos: p, Text: text, Key: key, Reason: reason})
+}
+
+// lookup returns a variable of the environment the command runs in.
+func (a *analyzer) lookup(name string) (string, bool) {
+	if a.env == nil {
+		return os.LookupEnv(name)
+	}
+	vr := a.env.Get(name)
+	return vr.String(), vr.IsSet()
+}
+
+func (a *analyzer) home() string {
+	h, _ := a.lookup("HOME")
+	return h
+}
+
+// markFetched records a file a download writes.
+func (a *analyzer) markFetched(p string) {
+	if p == "" || p == "-" {
+		return
+	}
+	if a.fetched == nil {
+		a.fetched = make(map[string]bool)
+	}
+	a.fetched[cleanRel(p)] = true
+}
+
+// isFetched reports whether a path names a file a download wrote.
+func (a *analyzer) isFetched(p string) bool {
+	return a.fetched != nil && a.fetched[cleanRel(p)]
+}
+
+func cleanRel(p string) string {
+	return strings.TrimPrefix(path.Clean(p), "./")
+}
+
+// downloadSince reports whether a unit appended since index start
+// downloads something.
+func (a *analyzer) downloadSince(start int) bool {
+	for _, u := range a.units[start:] {
+		if u.download {
+			return true
+		}
+	}
+	return false
+}

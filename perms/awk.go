@@ -1,0 +1,174 @@
+package perms
+
+import "strings"
+
+// awk programs are code, but the common ones only print. A program is
+// risky if it calls system(), pipes to or from a command (|, |&,
+// "cmd" | getline), or redirects print output to a file.
+
+func awkCmd(c *cmd) {
+	ws := c.args
+	progGiven := false
+	i := 0
+	for ; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			break
+		}
+		v := w.Value
+		if v == "--" {
+			i++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		name, _, hasValue := strings.Cut(v, "=")
+		switch {
+		case v == "-f" || v == "-E" || name == "--file" || name == "--exec" ||
+			v == "-i" || name == "--include" || v == "-l" || name == "--load":
+			c.risk(KindEval, c.base+" "+name, "runs awk code from a file")
+			progGiven = true
+			if !hasValue {
+				i++
+			}
+		case v == "-e" || name == "--source":
+			progGiven = true
+			src := strings.TrimPrefix(v, name+"=")
+			if !hasValue {
+				i++
+				if i >= len(ws) {
+					return
+				}
+				if !ws[i].IsStatic() {
+					c.risk(KindInlineCode, c.base+" computed", "runs an awk program computed at run time")
+					continue
+				}
+				src = ws[i].Value
+			}
+			if reason := awkRisky(src); reason != "" {
+				c.risk(KindInlineCode, c.base+" program", reason)
+			}
+		case v == "-F" || v == "-v" || name == "--field-separator" || name == "--assign":
+			if !hasValue {
+				i++
+			}
+		case strings.HasPrefix(v, "-o") || name == "--pretty-print" || strings.HasPrefix(v, "-d") ||
+			name == "--dump-variables" || strings.HasPrefix(v, "-p") || name == "--profile":
+			c.risk(KindOption, c.base+" "+name, "writes a file")
+		case strings.HasPrefix(v, "-f") || strings.HasPrefix(v, "-E"):
+			c.risk(KindEval, c.base+" -f", "runs awk code from a file")
+			progGiven = true
+		}
+	}
+	if progGiven || i >= len(ws) {
+		return
+	}
+	prog := ws[i]
+	if !prog.IsStatic() {
+		c.risk(KindInlineCode, c.base+" computed", "runs an awk program computed at run time")
+		return
+	}
+	if reason := awkRisky(prog.Value); reason != "" {
+		c.risk(KindInlineCode, c.base+" program", reason)
+	}
+}
+
+// awkRisky returns why an awk program can run commands or write files,
+// or "" if it cannot.
+func awkRisky(prog string) string {
+	var prev byte // last significant byte outside strings and regexps
+	printing := false
+	depth := 0
+	for i := 0; i < len(prog); i++ {
+		ch := prog[i]
+		switch {
+		case ch == '"':
+			i = skipQuoted(prog, i, '"')
+			prev = '"'
+			continue
+		case ch == '/' && !operandEnd(prev):
+			i = skipQuoted(prog, i, '/')
+			prev = '/'
+			continue
+		case ch == '#':
+			for i < len(prog) && prog[i] != '\n' {
+				i++
+			}
+			printing = false
+			continue
+		case ch == '|':
+			if i+1 < len(prog) && prog[i+1] == '|' {
+				i++
+				prev = '|'
+				continue
+			}
+			return "awk program runs a command through a pipe"
+		case ch == '>' && printing && depth == 0:
+			return "awk program writes to a file"
+		case ch == '(':
+			depth++
+		case ch == ')':
+			depth--
+		case ch == ';' || ch == '{' || ch == '}' || ch == '\n':
+			printing = false
+			depth = 0
+		case isIdentByte(ch):
+			j := i
+			for j < len(prog) && isIdentByte(prog[j]) {
+				j++
+			}
+			switch word := prog[i:j]; word {
+			case "system":
+				return "awk program runs a command with system()"
+			case "print", "printf":
+				printing = true
+				depth = 0
+			}
+			i = j - 1
+			prev = 'a'
+			continue
+		case ch == '@':
+			if strings.HasPrefix(prog[i:], "@load") || strings.HasPrefix(prog[i:], "@include") {
+				return "awk program loads code from another file"
+			}
+		}
+		if ch != ' ' && ch != '\t' {
+			prev = ch
+		}
+	}
+	return ""
+}
+
+// operandEnd reports whether a '/' after this byte divides rather than
+// starts a regular expression.
+func operandEnd(prev byte) bool {
+	return isIdentByte(prev) || prev == ')' || prev == ']' || prev == '$' || prev == '"' || prev == '.'
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// skipQuoted returns the index of the quote closing the one at i.
+func skipQuoted(s string, i int, q byte) int {
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		case '\n':
+			if q == '/' {
+				return j
+			}
+		}
+	}
+	return len(s)
+}
+
+func init() {
+	for _, name := range []string{"awk", "gawk", "mawk", "nawk", "busybox-awk"} {
+		handlers[name] = awkCmd
+	}
+}

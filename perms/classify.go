@@ -1,0 +1,288 @@
+package perms
+
+import (
+	"strings"
+)
+
+// cmd is a unit being classified: which program it runs, what it runs in
+// turn and which of its options are risky.
+type cmd struct {
+	a    *analyzer
+	idx  int    // the unit in a.units
+	base string // basename of argv[0]
+	args []Word // argv[1:], brace expansions spliced in
+	in   stdinInfo
+
+	codeArg int // index in args of the code or script the unit runs, -1 if none
+}
+
+// handler classifies one program. Handlers look only at static words:
+// an option hidden in a computed word is caught by the run-time gate,
+// which sees the expanded argv.
+type handler func(*cmd)
+
+var handlers = make(map[string]handler)
+
+// unit records a simple command and classifies it, recursing into the
+// commands it runs.
+func (a *analyzer) unit(u Unit) {
+	u.Context = a.context()
+	ex := expanded(u.Words)
+	if len(ex) != len(u.Words) {
+		u.exp = ex
+	}
+	idx := len(a.units)
+	a.units = append(a.units, u)
+	if len(ex) == 0 {
+		return
+	}
+	resolved := false
+	if !ex[0].IsStatic() {
+		if ex[0].download {
+			a.units[idx].Catastrophe = "runs a command downloaded by its own substitution"
+			return
+		}
+		// A name held in a variable assigned earlier in the command
+		// ($c -rf x after c=rm) is classified as that name, for the deny
+		// rules and the built-in checks; allow rules still see a
+		// computed name.
+		v, ok := a.resolve(ex[0])
+		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, " \t\n*?[") {
+			return
+		}
+		ex = append([]Word{{Value: v, download: ex[0].download}}, ex[1:]...)
+		a.units[idx].exp = ex
+		u = a.units[idx]
+		resolved = true
+	}
+	c := a.newCmd()
+	*c = cmd{a: a, idx: idx, args: ex[1:], in: a.stdin, codeArg: -1}
+	c.base, _ = u.base()
+	c.classify()
+	defer a.freeCmd()
+	cu := &a.units[idx]
+	if resolved {
+		cu.Harmless = "" // a computed name is never allowed without asking
+	}
+	if c.codeArg >= 0 && c.codeArg < len(c.args) && cu.Catastrophe == "" {
+		w := c.args[c.codeArg]
+		switch {
+		case w.download:
+			cu.Catastrophe = "runs code downloaded by its own substitution"
+		case w.IsStatic() && a.isFetched(w.Value):
+			cu.Catastrophe = "runs " + w.Value + ", downloaded by this command"
+		}
+	}
+	if name := ex[0].Value; cu.Catastrophe == "" && strings.IndexByte(name, '/') >= 0 && a.isFetched(name) {
+		cu.Catastrophe = "runs " + name + ", downloaded by this command"
+	}
+	if cu.stdinCode && c.in.download && cu.Catastrophe == "" {
+		cu.Catastrophe = "runs a downloaded script fed to its standard input"
+	}
+	if len(a.funcStack) > 0 && cu.Catastrophe == "" {
+		name := ex[0].Value
+		for _, f := range a.funcStack {
+			if f.name == name && (a.pipes > f.pipes || a.bgs > f.bgs) {
+				cu.Catastrophe = "fork bomb: function " + name + " starts copies of itself"
+			}
+		}
+	}
+}
+
+// newCmd returns a cmd for the current nesting depth; wrappers classify
+// their inner units while their own cmd is in use.
+func (a *analyzer) newCmd() *cmd {
+	if a.cmdDepth == len(a.cmds) {
+		a.cmds = append(a.cmds, new(cmd))
+	}
+	c := a.cmds[a.cmdDepth]
+	a.cmdDepth++
+	return c
+}
+
+func (a *analyzer) freeCmd() { a.cmdDepth-- }
+
+// unit returns the unit being classified.
+func (c *cmd) unit() *Unit { return &c.a.units[c.idx] }
+
+func (c *cmd) classify() {
+	if h := handlers[c.base]; h != nil {
+		h(c)
+		return
+	}
+	if norm := trimVersion(c.base); norm != c.base {
+		if h := handlers[norm]; h != nil {
+			h(c)
+			return
+		}
+	}
+	if strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs") {
+		c.catastrophe("creates a file system, erasing what the device holds")
+	}
+}
+
+// trimVersion strips a version suffix: python3.12 → python, perl5.36 →
+// perl.
+func trimVersion(name string) string {
+	i := len(name)
+	for i > 0 && (name[i-1] >= '0' && name[i-1] <= '9' || name[i-1] == '.') {
+		i--
+	}
+	if i == 0 {
+		return name
+	}
+	return name[:i]
+}
+
+// risk records a risky construct of the unit.
+func (c *cmd) risk(k Kind, key, reason string) {
+	c.a.find(k, c.unit().Pos, firstLine(c.unit().String()), key, reason)
+}
+
+// harmless marks the unit as needing no rule.
+func (c *cmd) harmless(reason string) {
+	if c.unit().Harmless == "" {
+		c.unit().Harmless = reason
+	}
+}
+
+func (c *cmd) catastrophe(reason string) {
+	if c.unit().Catastrophe == "" {
+		c.unit().Catastrophe = reason
+	}
+}
+
+// inner records the command a wrapper runs.
+func (c *cmd) inner(words []Word, ctx string) {
+	if len(words) == 0 {
+		return
+	}
+	c.a.push(ctx)
+	c.a.unit(Unit{Words: words, Pos: c.unit().Pos})
+	c.a.pop()
+}
+
+// lastInner returns the first unit appended since index before: the
+// command a wrapper runs.
+func (c *cmd) lastInner(before int) (Unit, bool) {
+	if len(c.a.units) <= before {
+		return Unit{}, false
+	}
+	return c.a.units[before], true
+}
+
+// code analyses a word the unit runs as shell code.
+func (c *cmd) code(w Word, ctx string) {
+	if !w.IsStatic() {
+		c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
+		return
+	}
+	c.a.code(w.Value, ctx, c.unit().Pos)
+}
+
+// codeWords analyses a string the unit runs as shell code, built from
+// several words joined by spaces (eval, watch, ssh).
+func (c *cmd) codeWords(ws []Word, ctx string) {
+	if len(ws) == 0 {
+		return
+	}
+	var sb strings.Builder
+	for i, w := range ws {
+		if !w.IsStatic() {
+			c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
+			return
+		}
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(w.Value)
+	}
+	c.a.code(sb.String(), ctx, c.unit().Pos)
+}
+
+// readsStdinCode marks the unit as reading a program from its standard
+// input.
+func (c *cmd) readsStdinCode() {
+	c.unit().stdinCode = true
+	reason := "reads a program from standard input"
+	if c.in.here {
+		reason = "runs a here-document or here-string as code"
+	}
+	c.risk(KindInlineCode, c.base+" stdin", reason)
+}
+
+// staticPrefix returns the static values of ws up to the first computed word,
+// and whether all were static.
+func staticPrefix(ws []Word) ([]string, bool) {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if !w.IsStatic() {
+			return out, false
+		}
+		out = append(out, w.Value)
+	}
+	return out, true
+}
+
+// operands returns the arguments that are not options: words after "--"
+// and words not starting with '-'. Computed words count as operands.
+func operands(ws []Word) []Word {
+	var out []Word
+	for i, w := range ws {
+		if w.IsStatic() && w.Value == "--" {
+			return append(out, ws[i+1:]...)
+		}
+		if w.IsStatic() && len(w.Value) > 1 && w.Value[0] == '-' {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// flagSet holds the options of ws before "--": the letters of short option
+// clusters and the names of long options (without =value).
+type flagSet struct {
+	short [128]bool
+	long  []string
+}
+
+func flagsOf(ws []Word) *flagSet {
+	fs := &flagSet{}
+	for _, w := range ws {
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		if v == "--" {
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			name, _, _ := strings.Cut(v, "=")
+			fs.long = append(fs.long, name)
+			continue
+		}
+		if len(v) > 1 && v[0] == '-' {
+			for i := 1; i < len(v); i++ {
+				if v[i] < 128 {
+					fs.short[v[i]] = true
+				}
+			}
+		}
+	}
+	return fs
+}
+
+func (fs *flagSet) has(short byte, long ...string) bool {
+	if short != 0 && fs.short[short] {
+		return true
+	}
+	for _, l := range long {
+		for _, have := range fs.long {
+			if have == l {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,178 @@
+package perms
+
+import "strings"
+
+// Downloaders mark their unit, so that a download run as code is caught
+// (see the checks in walk.go and classify.go), and record the files
+// they write, so that running one later in the same command is caught
+// too. curl and wget options that write or upload files are risky.
+
+var downloaders = map[string]bool{
+	"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
+	"xh": true, "xhs": true, "curlie": true, "lwp-request": true, "lwp-download": true, "GET": true,
+}
+
+func curlCmd(c *cmd) {
+	c.unit().download = true
+	ws := c.args
+	// Short options of curl that take an argument.
+	const withArg = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		if v == "--" {
+			break
+		}
+		arg := func() (string, bool) {
+			if i+1 < len(ws) && ws[i+1].IsStatic() {
+				return ws[i+1].Value, true
+			}
+			return "", false
+		}
+		if strings.HasPrefix(v, "--") {
+			name, value, hasValue := strings.Cut(v, "=")
+			if !hasValue {
+				value, _ = arg()
+			}
+			switch name {
+			case "--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr":
+				if value != "-" {
+					c.risk(KindOption, "curl "+name, "writes to a file")
+				}
+				if name == "--output" {
+					c.a.markFetched(value)
+				}
+			case "--remote-name", "--remote-name-all", "--output-dir", "--create-dirs":
+				c.risk(KindOption, "curl "+name, "writes to a file")
+				c.fetchedURLs()
+			case "--config":
+				c.risk(KindOption, "curl --config", "reads options from a file")
+			case "--upload-file":
+				c.risk(KindOption, "curl --upload-file", "sends a local file")
+			case "--data", "--data-binary", "--data-urlencode", "--json", "--form", "--form-string":
+				if sendsFile(name, value) {
+					c.risk(KindOption, "curl "+name, "sends a local file")
+				}
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			ch := v[j]
+			if strings.IndexByte(withArg, ch) < 0 {
+				if ch == 'O' {
+					c.risk(KindOption, "curl -O", "writes to a file")
+					c.fetchedURLs()
+				}
+				continue
+			}
+			value := v[j+1:]
+			if value == "" {
+				value, _ = arg()
+			}
+			switch ch {
+			case 'o', 'D', 'c':
+				if value != "-" {
+					c.risk(KindOption, "curl -"+string(ch), "writes to a file")
+				}
+				if ch == 'o' {
+					c.a.markFetched(value)
+				}
+			case 'K':
+				c.risk(KindOption, "curl -K", "reads options from a file")
+			case 'T':
+				c.risk(KindOption, "curl -T", "sends a local file")
+			case 'd', 'F':
+				if sendsFile("-"+string(ch), value) {
+					c.risk(KindOption, "curl -"+string(ch), "sends a local file")
+				}
+			}
+			break
+		}
+	}
+}
+
+// sendsFile reports whether a curl data or form option reads a file:
+// -d @file, --data-urlencode name@file, -F name=@file or name=<file.
+func sendsFile(opt, value string) bool {
+	switch opt {
+	case "-F", "--form":
+		return strings.Contains(value, "=@") || strings.Contains(value, "=<")
+	case "--form-string":
+		return false
+	case "--data-urlencode":
+		at := strings.IndexByte(value, '@')
+		eq := strings.IndexByte(value, '=')
+		return at >= 0 && (eq < 0 || at < eq)
+	}
+	return strings.HasPrefix(value, "@")
+}
+
+func wgetCmd(c *cmd) {
+	c.unit().download = true
+	named := false
+	scanOpts(c.args, func(i int, v string) {
+		if v == "-O" && i+1 < len(c.args) {
+			named = true
+			c.a.markFetched(c.args[i+1].Value)
+		} else if strings.HasPrefix(v, "-O") && len(v) > 2 {
+			named = true
+			c.a.markFetched(v[2:])
+		} else if strings.HasPrefix(v, "--output-document=") {
+			named = true
+			c.a.markFetched(strings.TrimPrefix(v, "--output-document="))
+		}
+	})
+	if !named {
+		c.fetchedURLs()
+	}
+	scanOpts(c.args, func(i int, v string) {
+		name, value, hasValue := strings.Cut(v, "=")
+		if !hasValue && i+1 < len(c.args) {
+			value = c.args[i+1].Value
+		}
+		switch {
+		case name == "--post-file" || name == "--body-file":
+			c.risk(KindOption, "wget "+name, "sends a local file")
+		case name == "--output-document" || v == "-O":
+			if value != "-" {
+				c.risk(KindOption, "wget -O", "writes to a file it names")
+			}
+		case strings.HasPrefix(v, "-O") && len(v) > 2 && v[2:] != "-":
+			c.risk(KindOption, "wget -O", "writes to a file it names")
+		}
+	})
+}
+
+// fetchedURLs records the files a download names after its URLs.
+func (c *cmd) fetchedURLs() {
+	for _, w := range operands(c.args) {
+		if !w.IsStatic() || !strings.Contains(w.Value, "://") {
+			continue
+		}
+		u := w.Value
+		if i := strings.IndexAny(u, "?#"); i >= 0 {
+			u = u[:i]
+		}
+		if i := strings.LastIndexByte(u, '/'); i >= 0 && i+1 < len(u) {
+			c.a.markFetched(u[i+1:])
+		}
+	}
+}
+
+func downloaderCmd(c *cmd) {
+	c.unit().download = true
+}
+
+func init() {
+	for n := range downloaders {
+		handlers[n] = downloaderCmd
+	}
+	handlers["curl"] = curlCmd
+	handlers["wget"] = wgetCmd
+}

@@ -1,0 +1,350 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/perms"
+)
+
+// Sentinel is the argv[0] the call handler substitutes for a refused
+// command, so that the exec middleware can report it: a call handler
+// cannot refuse a command without halting the runner.
+const Sentinel = "\x00nosh-denied"
+
+// ErrNotAllowed is the error of a refused write.
+var ErrNotAllowed = errors.New("not allowed by nosh permissions")
+
+// AskFunc asks the user about a command the approval does not cover and
+// returns the answer; it should offer only d.Offers(). It is never
+// called for a deny verdict, and never twice at once.
+type AskFunc func(d perms.Decision) perms.Answer
+
+// Gate enforces a policy on everything an interp.Runner executes.
+type Gate struct {
+	policy *perms.Policy
+	ask    AskFunc
+	report io.Writer
+
+	askMu sync.Mutex
+	def   *scope
+}
+
+// scope is one approved run: what the user approved and the state the
+// gate keeps while it runs.
+type scope struct {
+	off      bool
+	approval *perms.Approval
+
+	mu       sync.Mutex
+	baseline map[string]string // variables that change what runs, as they were
+	once     map[string]bool   // argvs and write paths approved during the run
+}
+
+type ctxKey struct{}
+
+// New returns a gate for policy p. approved is what the user approved
+// for the runs that do not get their own approval through WithApproval
+// (nil approves nothing beyond the rules). ask is called when a command
+// or write is covered neither by the rules nor by the approval; nil
+// refuses such commands. Refusals are reported to report, or to the
+// runner's standard error when report is nil.
+func New(p *perms.Policy, approved *perms.Approval, ask AskFunc, report io.Writer) *Gate {
+	g := &Gate{policy: p, ask: ask, report: report}
+	g.def = g.newScope(approved)
+	return g
+}
+
+func (g *Gate) newScope(a *perms.Approval) *scope {
+	env, _ := g.policy.Environ()
+	return &scope{approval: a, baseline: snapshot(env), once: make(map[string]bool)}
+}
+
+// WithApproval returns a context under which the runner's commands are
+// checked against a, the approval of one command the user answered. It
+// also records the variables that change what runs as they are now, so
+// that changes the approved command did not announce are caught.
+func (g *Gate) WithApproval(ctx context.Context, a *perms.Approval) context.Context {
+	return context.WithValue(ctx, ctxKey{}, g.newScope(a))
+}
+
+// Bypass returns a context under which a gate lets everything run: for
+// commands the user typed, in a runner shared with the AI.
+func Bypass(ctx context.Context) context.Context {
+	return context.WithValue(ctx, ctxKey{}, &scope{off: true})
+}
+
+func (g *Gate) scopeOf(ctx context.Context) *scope {
+	if s, ok := ctx.Value(ctxKey{}).(*scope); ok {
+		return s
+	}
+	return g.def
+}
+
+// RunnerOptions returns the options that install the gate: CallHandler,
+// ExecHandlers and OpenHandler. A runner that needs handlers of its own
+// should compose them with the methods below instead, keeping the gate
+// outermost.
+func (g *Gate) RunnerOptions() []interp.RunnerOption {
+	return []interp.RunnerOption{
+		interp.CallHandler(g.CallHandler(nil)),
+		interp.ExecHandlers(g.ExecMiddleware),
+		interp.OpenHandler(g.OpenHandler(nil)),
+	}
+}
+
+// CallHandler returns a call handler that checks every simple command
+// after expansion (builtins and function calls included) and replaces a
+// refused one with Sentinel; next, if not nil, handles the commands let
+// through.
+func (g *Gate) CallHandler(next interp.CallHandlerFunc) interp.CallHandlerFunc {
+	return func(ctx context.Context, args []string) ([]string, error) {
+		if ok, why := g.check(ctx, args, true); !ok {
+			return append([]string{Sentinel, why}, args...), nil
+		}
+		if next != nil {
+			return next(ctx, args)
+		}
+		return args, nil
+	}
+}
+
+// ExecMiddleware reports and fails commands the call handler refused
+// (status 126). It must come before any middleware that would run them.
+// It also re-checks a program named like a function the approved command
+// defined, since it turned out not to be one.
+func (g *Gate) ExecMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		if args[0] == Sentinel {
+			why, cmd := "", args[1:]
+			if len(cmd) > 0 {
+				why, cmd = cmd[0], cmd[1:]
+			}
+			g.refused(ctx, cmd, why)
+			return interp.ExitStatus(126)
+		}
+		if sc := g.scopeOf(ctx); !sc.off && sc.approval.IsFunction(args[0]) {
+			if ok, why := g.check(ctx, args, false); !ok {
+				g.refused(ctx, args, why)
+				return interp.ExitStatus(126)
+			}
+		}
+		return next(ctx, args)
+	}
+}
+
+// OpenHandler returns an open handler that lets the shell open a file
+// for writing only if the approval covers it (or the user allows it when
+// asked); a refused write fails with an *os.PathError, which the runner
+// prints, setting status 1. next nil means interp.DefaultOpenHandler.
+func (g *Gate) OpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
+	if next == nil {
+		next = interp.DefaultOpenHandler()
+	}
+	return func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+		if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) == 0 {
+			return next(ctx, path, flag, perm)
+		}
+		sc := g.scopeOf(ctx)
+		if sc.off {
+			return next(ctx, path, flag, perm)
+		}
+		hc := interp.HandlerCtx(ctx)
+		if sc.approval.CoversWrite(path, hc.Dir) || sc.approved("> "+path) {
+			return next(ctx, path, flag, perm)
+		}
+		d := g.policy.CheckWrite(path)
+		if d.Verdict == perms.Allow || d.Verdict == perms.Ask && g.asked(sc, d, "> "+path) {
+			return next(ctx, path, flag, perm)
+		}
+		if g.report != nil {
+			fmt.Fprintf(g.report, "nosh: refused to write %s: %s\n", path, reason(d))
+		}
+		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotAllowed}
+	}
+}
+
+// check decides whether a command may run under the context's scope.
+func (g *Gate) check(ctx context.Context, args []string, mayBeFunction bool) (bool, string) {
+	sc := g.scopeOf(ctx)
+	if sc.off || len(args) == 0 {
+		return true, ""
+	}
+	hc := interp.HandlerCtx(ctx)
+	d := g.policy.CheckArgv(args, hc.Env)
+	if d.Verdict == perms.Deny {
+		return false, reason(d)
+	}
+	changed := sc.changed(hc.Env)
+	if len(changed) > 0 {
+		d = d.WithFindings(changed...)
+	}
+	key := strings.Join(args, "\x00")
+	if sc.approval.Covers(d, mayBeFunction) || len(changed) == 0 && sc.approved(key) {
+		sc.accept(hc.Env, changed)
+		return true, ""
+	}
+	if g.asked(sc, d, key) {
+		sc.accept(hc.Env, changed)
+		return true, ""
+	}
+	return false, reason(d)
+}
+
+// asked asks the user about d and reports whether the answer lets it run.
+// A Once answer covers the same command or write again during the run.
+func (g *Gate) asked(sc *scope, d perms.Decision, key string) bool {
+	if g.ask == nil {
+		return false
+	}
+	g.askMu.Lock()
+	ans := g.ask(d)
+	g.askMu.Unlock()
+	switch ans {
+	case perms.Once:
+	case perms.Session, perms.Always:
+		if err := g.policy.Record(d, ans); err != nil && g.report != nil {
+			fmt.Fprintf(g.report, "nosh: %v\n", err)
+		}
+	default:
+		return false
+	}
+	sc.mu.Lock()
+	sc.once[key] = true
+	sc.mu.Unlock()
+	return true
+}
+
+func (sc *scope) approved(key string) bool {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.once[key]
+}
+
+// changed returns a finding for every variable that changes what runs
+// and differs from the scope's baseline without the approval announcing
+// it.
+func (sc *scope) changed(env expand.Environ) []perms.Finding {
+	now := snapshot(env)
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	var out []perms.Finding
+	check := func(name string) {
+		if now[name] == sc.baseline[name] || sc.approval.CoversVar(name) {
+			return
+		}
+		why, _ := perms.DangerousVar(name)
+		value := now[name]
+		if len(value) > 40 {
+			value = value[:37] + "…"
+		}
+		out = append(out, perms.Finding{Kind: perms.KindAssign, Key: name,
+			Text: name + "=" + value, Reason: "changed since the command was approved: " + why})
+	}
+	for name := range now {
+		check(name)
+	}
+	for name := range sc.baseline {
+		if _, ok := now[name]; !ok {
+			check(name)
+		}
+	}
+	return out
+}
+
+// accept makes the current values of changed variables the baseline, so
+// that an allowed change is not reported again.
+func (sc *scope) accept(env expand.Environ, changed []perms.Finding) {
+	now := snapshot(env)
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	for name := range now {
+		if sc.approval.CoversVar(name) {
+			sc.baseline[name] = now[name]
+		}
+	}
+	for _, f := range changed {
+		if v, ok := now[f.Key]; ok {
+			sc.baseline[f.Key] = v
+		} else {
+			delete(sc.baseline, f.Key)
+		}
+	}
+}
+
+// snapshot returns the variables that change what runs. IFS unset and
+// IFS set to its default are the same.
+func snapshot(env expand.Environ) map[string]string {
+	out := make(map[string]string)
+	if env == nil {
+		return out
+	}
+	env.Each(func(name string, vr expand.Variable) bool {
+		if _, ok := perms.DangerousVar(name); ok && vr.IsSet() {
+			out[name] = vr.String()
+		}
+		return true
+	})
+	if _, ok := out["IFS"]; !ok {
+		out["IFS"] = " \t\n"
+	}
+	return out
+}
+
+// reason is the first line explaining why d was not allowed. The
+// command itself is d's first unit; inner units are named.
+func reason(d perms.Decision) string {
+	name := func(i int, u perms.UnitVerdict) string {
+		if i == 0 {
+			return u.Reason
+		}
+		return u.String() + ": " + u.Reason
+	}
+	for i, u := range d.Units {
+		if u.Verdict == perms.Deny {
+			return name(i, u)
+		}
+	}
+	for _, f := range d.Findings {
+		if f.Kind == perms.KindCatastrophic {
+			return f.Text + ": " + f.Reason
+		}
+	}
+	for i, u := range d.Units {
+		if u.Verdict == perms.Ask {
+			return name(i, u)
+		}
+	}
+	for _, f := range d.Findings {
+		return f.Text + ": " + f.Reason
+	}
+	return "not approved"
+}
+
+// refused reports a refused command.
+func (g *Gate) refused(ctx context.Context, argv []string, why string) {
+	w := g.report
+	if w == nil {
+		w = interp.HandlerCtx(ctx).Stderr
+	}
+	if w == nil {
+		return
+	}
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		words[i] = a
+		if q, err := syntax.Quote(a, syntax.LangBash); err == nil {
+			words[i] = q
+		}
+	}
+	fmt.Fprintf(w, "nosh: refused: %s: %s\n", strings.Join(words, " "), why)
+}

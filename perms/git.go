@@ -1,0 +1,163 @@
+package perms
+
+import "strings"
+
+// gitGlobalArg lists git's global options that take the next word as
+// their argument.
+var gitGlobalArg = map[string]bool{
+	"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+	"--super-prefix": true, "--config-env": true, "--exec-path": false, "--attr-source": true, "--list-cmds": false,
+}
+
+// gitSubcommand returns the index in ws (git's arguments) of the
+// subcommand, skipping global options; -1 if there is none or a
+// computed word hides it.
+func gitSubcommand(ws []Word) int {
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			return -1
+		}
+		v := w.Value
+		if !strings.HasPrefix(v, "-") {
+			return i
+		}
+		if gitGlobalArg[v] {
+			i++
+		}
+	}
+	return -1
+}
+
+func gitCmd(c *cmd) {
+	ws := c.args
+	sub := gitSubcommand(ws)
+	globals := ws
+	if sub >= 0 {
+		globals = ws[:sub]
+	}
+	for _, w := range globals {
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		switch {
+		case v == "-c" || strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+			c.risk(KindOption, "git -c", "sets configuration, which can make git run commands (core.pager, core.sshCommand, alias.*)")
+		case longOpt(v, "--config-env"):
+			c.risk(KindOption, "git --config-env", "sets configuration, which can make git run commands")
+		case strings.HasPrefix(v, "--exec-path="):
+			c.risk(KindOption, "git --exec-path", "runs git subcommands from another directory")
+		}
+	}
+	if sub < 0 {
+		return
+	}
+	name := ws[sub].Value
+	rest := ws[sub+1:]
+	switch name {
+	case "config":
+		if gitConfigWrites(rest) {
+			c.risk(KindOption, "git config", "changes git configuration, which can make git run commands")
+		}
+	case "submodule":
+		for i, w := range rest {
+			if w.IsStatic() && w.Value == "foreach" {
+				j := i + 1
+				for j < len(rest) && rest[j].IsStatic() && strings.HasPrefix(rest[j].Value, "-") {
+					j++
+				}
+				c.risk(KindWrapper, "git submodule foreach", "runs a command in every submodule")
+				c.codeWords(rest[j:], "git submodule foreach")
+				break
+			}
+		}
+	case "bisect":
+		if len(rest) > 0 && rest[0].IsStatic() && rest[0].Value == "run" {
+			c.risk(KindWrapper, "git bisect run", "runs a command for every commit tested")
+			c.inner(rest[1:], "git bisect run")
+		}
+	case "rebase":
+		for i, w := range rest {
+			if !w.IsStatic() {
+				continue
+			}
+			switch {
+			case (w.Value == "-x" || w.Value == "--exec") && i+1 < len(rest):
+				c.risk(KindWrapper, "git rebase --exec", "runs a command after every commit")
+				c.code(rest[i+1], "git rebase --exec")
+			case strings.HasPrefix(w.Value, "--exec="):
+				c.risk(KindWrapper, "git rebase --exec", "runs a command after every commit")
+				c.code(Word{Value: strings.TrimPrefix(w.Value, "--exec=")}, "git rebase --exec")
+			}
+		}
+	case "filter-branch":
+		c.risk(KindOption, "git filter-branch", "runs shell filters over history")
+	case "difftool", "mergetool":
+		scanOpts(rest, func(_ int, v string) {
+			if v == "-x" || longOpt(v, "--extcmd") {
+				c.risk(KindOption, "git "+name+" --extcmd", "runs a command of its choosing")
+			}
+		})
+	case "grep":
+		scanOpts(rest, func(_ int, v string) {
+			if strings.HasPrefix(v, "-O") || longOpt(v, "--open-files-in-pager") {
+				c.risk(KindOption, "git grep -O", "runs a pager command of its choosing")
+			}
+		})
+	case "send-email":
+		scanOpts(rest, func(_ int, v string) {
+			for _, o := range []string{"--to-cmd", "--cc-cmd", "--sendmail-cmd", "--smtp-server"} {
+				if longOpt(v, o) {
+					c.risk(KindOption, "git send-email "+o, "runs a command of its choosing")
+				}
+			}
+		})
+	}
+	scanOpts(rest, func(_ int, v string) {
+		switch {
+		case longOpt(v, "--output") || name == "format-patch" && (v == "-o" || longOpt(v, "--output-directory")):
+			c.risk(KindOption, "git "+name+" --output", "writes to a file")
+		case longOpt(v, "--upload-pack") || longOpt(v, "--receive-pack") || longOpt(v, "--exec") && name != "rebase" ||
+			v == "-u" && (name == "clone" || name == "ls-remote" || name == "archive"):
+			c.risk(KindOption, "git "+name+" "+v, "runs a command of its choosing on the remote side")
+		}
+	})
+}
+
+// gitConfigWrites reports whether git config arguments change the
+// configuration rather than read it.
+func gitConfigWrites(ws []Word) bool {
+	positional := 0
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			positional++
+			continue
+		}
+		v := w.Value
+		switch {
+		case v == "--file" || v == "-f" || v == "--blob" || v == "--type" || v == "--default" || v == "--comment":
+			i++
+		case v == "--add" || v == "--unset" || v == "--unset-all" || v == "--replace-all" || v == "--edit" ||
+			v == "-e" || v == "--rename-section" || v == "--remove-section":
+			return true
+		case strings.HasPrefix(v, "-"):
+		default:
+			if positional == 0 {
+				switch v {
+				case "set", "unset", "edit", "rename-section", "remove-section":
+					return true
+				case "get", "list":
+					return false
+				}
+			}
+			positional++
+		}
+	}
+	return positional >= 2
+}
+
+func init() {
+	handlers["git"] = gitCmd
+}

@@ -1,0 +1,288 @@
+package perms
+
+import "strings"
+
+// Shells and interpreters run code from a -c/-e argument, a script file,
+// or standard input. Code on the command line is analysed when it is
+// shell code; any other inline code, and any program read from standard
+// input, is a risky construct. A script file is not: running
+// "python3 tool.py" needs a rule naming it.
+
+var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
+	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh"}
+
+func shellCmd(c *cmd) {
+	hasC, stdin := false, false
+	i := 0
+scan:
+	for ; i < len(c.args); i++ {
+		w := c.args[i]
+		if !w.IsStatic() {
+			break
+		}
+		v := w.Value
+		switch {
+		case v == "--" || v == "-":
+			stdin = stdin || v == "-"
+			i++
+			break scan
+		case v == "--version" || v == "--help":
+			return
+		case strings.HasPrefix(v, "--"):
+			name, _, hasValue := strings.Cut(v, "=")
+			switch name {
+			case "--rcfile", "--init-file":
+				c.risk(KindEval, c.base+" "+name, "runs the commands in a startup file")
+				if !hasValue {
+					i++
+				}
+			case "--command":
+				hasC = true
+				if hasValue {
+					c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
+					c.code(Word{Value: strings.TrimPrefix(v, name+"=")}, c.base+" -c")
+					return
+				}
+			}
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'c':
+					hasC = true
+				case 's':
+					stdin = true
+				case 'o', 'O':
+					i++
+				}
+			}
+		default:
+			break scan
+		}
+	}
+	ops := c.args[min(i, len(c.args)):]
+	if hasC {
+		c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
+		if len(ops) > 0 {
+			c.codeArg = i
+			c.code(ops[0], c.base+" -c")
+			if !ops[0].IsStatic() {
+				c.unit().stdinCode = true // computed code, maybe from a pipe
+			}
+		} else {
+			// The code is appended later, as by xargs: it is input.
+			c.unit().stdinCode = true
+		}
+		return
+	}
+	if stdin || len(ops) == 0 || ops[0].IsStatic() && isStdinPath(ops[0].Value) {
+		c.readsStdinCode()
+		return
+	}
+	c.codeArg = i
+}
+
+// interpSpec describes how an interpreter takes its program.
+type interpSpec struct {
+	code     string   // short options whose argument is code: python "c", perl "eE"
+	codeLong []string // long options whose argument is code
+	module   string   // short options naming a module to run instead of a script
+	arg      string   // short options taking an argument (attached or next word)
+	argLong  []string // long options taking the next word as argument
+	inPlace  string   // short options that edit files in place
+	digits   string   // short options taking only attached digits: perl -l, -0
+	version  string   // short options that print a version or help and exit
+}
+
+var interpreters = map[string]interpSpec{
+	"python":    {code: "c", module: "m", arg: "WX", version: "Vh"},
+	"pypy":      {code: "c", module: "m", arg: "WX", version: "Vh"},
+	"node":      {code: "ep", codeLong: []string{"--eval", "--print"}, arg: "r", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--env-file"}, version: "vh"},
+	"nodejs":    {code: "ep", codeLong: []string{"--eval", "--print"}, arg: "r", argLong: []string{"--require", "--import"}, version: "vh"},
+	"bun":       {code: "e", codeLong: []string{"--eval", "--print"}, version: "vh"},
+	"perl":      {code: "eE", arg: "IMmxCdDF", inPlace: "i", digits: "l0", version: "vVh"},
+	"ruby":      {code: "e", arg: "IrCEFWTxK", inPlace: "i", digits: "l0", version: "h"},
+	"php":       {code: "rBRE", arg: "cdz", version: "vh"},
+	"lua":       {code: "e", arg: "l"},
+	"luajit":    {code: "e", arg: "lj"},
+	"Rscript":   {code: "e"},
+	"R":         {code: "e"},
+	"osascript": {code: "e", arg: "l"},
+	"tclsh":     {},
+	"wish":      {},
+	"expect":    {code: "c"},
+	"irb":       {},
+	"jshell":    {},
+}
+
+func interpreterCmd(c *cmd) {
+	spec := interpreters[c.base]
+	if _, ok := interpreters[c.base]; !ok {
+		spec = interpreters[trimVersion(c.base)]
+	}
+	ws := c.args
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			c.codeArg = i
+			return
+		}
+		v := w.Value
+		switch {
+		case v == "--":
+			if i+1 < len(ws) {
+				c.codeArg = i + 1
+				return
+			}
+			c.readsStdinCode()
+			return
+		case v == "-":
+			c.readsStdinCode()
+			return
+		case v == "--version" || v == "--help" || len(v) == 2 && v[0] == '-' && strings.IndexByte(spec.version, v[1]) >= 0:
+			return
+		case strings.HasPrefix(v, "--"):
+			name, _, hasValue := strings.Cut(v, "=")
+			if contains(spec.codeLong, name) {
+				c.inlineCode(name, i, hasValue)
+				return
+			}
+			if contains(spec.argLong, name) && !hasValue {
+				i++
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				rest := v[j+1:]
+				switch {
+				case strings.IndexByte(spec.code, ch) >= 0:
+					c.inlineCode("-"+string(ch), i, rest != "")
+					return
+				case strings.IndexByte(spec.module, ch) >= 0:
+					return
+				case strings.IndexByte(spec.inPlace, ch) >= 0:
+					c.risk(KindOption, c.base+" -"+string(ch), "edits files in place")
+					j = len(v)
+				case strings.IndexByte(spec.digits, ch) >= 0:
+					for j+1 < len(v) && isHexDigitOrX(v[j+1]) {
+						j++
+					}
+				case strings.IndexByte(spec.arg, ch) >= 0:
+					if rest == "" {
+						i++
+					}
+					j = len(v)
+				}
+			}
+		default:
+			c.codeArg = i
+			return
+		}
+	}
+	c.readsStdinCode()
+}
+
+func isHexDigitOrX(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' || b == 'x'
+}
+
+// inlineCode records code given on the command line to the interpreter;
+// the code is in word i itself when attached, else in word i+1.
+func (c *cmd) inlineCode(opt string, i int, attached bool) {
+	c.risk(KindInlineCode, c.base+" "+opt, "runs code given on the command line")
+	c.codeArg = i
+	if !attached && i+1 < len(c.args) {
+		c.codeArg = i + 1
+	}
+}
+
+// powershell takes -c/-Command/-EncodedCommand in any case.
+func powershellCmd(c *cmd) {
+	for i, w := range c.args {
+		if !w.IsStatic() {
+			continue
+		}
+		switch strings.ToLower(w.Value) {
+		case "-c", "-command", "-e", "-ec", "-encodedcommand":
+			c.inlineCode(w.Value, i, false)
+			return
+		case "-f", "-file":
+			c.codeArg = i + 1
+			return
+		}
+	}
+	c.readsStdinCode()
+}
+
+// deno eval CODE runs inline code; deno run runs a script or URL.
+func denoCmd(c *cmd) {
+	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "eval" {
+		c.inlineCode("eval", 0, false)
+		return
+	}
+	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "run" {
+		if i := (optSpec{}).skip(c.args, 1); i < len(c.args) {
+			c.codeArg = i
+			if c.args[i].IsStatic() && isStdinPath(c.args[i].Value) {
+				c.readsStdinCode()
+			}
+		}
+	}
+}
+
+// at and batch read commands to run later from standard input or -f FILE.
+func atCmd(c *cmd) {
+	fs := flagsOf(c.args)
+	if fs.has('l') || fs.has('r') || fs.has('c') || fs.has('d') {
+		return
+	}
+	if fs.has('f') {
+		c.risk(KindEval, c.base+" -f", "schedules the commands in a file to run later")
+		return
+	}
+	c.unit().stdinCode = true
+	c.risk(KindInlineCode, c.base, "schedules commands from standard input to run later")
+}
+
+// crontab installs scheduled jobs unless it only lists them.
+func crontabCmd(c *cmd) {
+	if flagsOf(c.args).has('l') {
+		return
+	}
+	c.risk(KindOption, "crontab", "installs or removes scheduled jobs")
+}
+
+// isShell reports whether name is a shell.
+func isShell(name string) bool { return contains(shells, name) }
+
+// isInterpreter reports whether name is an interpreter other than a shell.
+func isInterpreter(name string) bool {
+	_, ok := interpreters[name]
+	if !ok {
+		_, ok = interpreters[trimVersion(name)]
+	}
+	return ok
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+func init() {
+	for _, name := range shells {
+		handlers[name] = shellCmd
+	}
+	for name := range interpreters {
+		handlers[name] = interpreterCmd
+	}
+	handlers["pwsh"] = powershellCmd
+	handlers["powershell"] = powershellCmd
+	handlers["deno"] = denoCmd
+	handlers["at"] = atCmd
+	handlers["batch"] = atCmd
+	handlers["crontab"] = crontabCmd
+}

@@ -1,0 +1,303 @@
+package perms
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+
+	"nosh/config/dialect"
+)
+
+// RuleStore persists rules across sessions (see package rulefile).
+type RuleStore interface {
+	// Load returns the stored rules. When the store is damaged it
+	// returns the deny rules it could recover, no allow rules, and an
+	// error saying where the damage is.
+	Load() (allow, deny []string, err error)
+	// AddAllow stores allow rules.
+	AddAllow(rules ...string) error
+}
+
+// Options configures a Policy.
+type Options struct {
+	// Dialect is the language the runner parses; the zero value is bash.
+	Dialect dialect.Dialect
+	// Store holds the persisted rules; nil means none, and Always is not
+	// offered.
+	Store RuleStore
+	// Allow and Deny are extra rules for this policy only, not persisted:
+	// nosh perms check --allow/--deny, a project's deny rules.
+	Allow, Deny []string
+	// Env returns the shell's variables and current directory, used to
+	// show what arguments expand to and to resolve ~ and $HOME; nil means
+	// the process environment and working directory.
+	Env func() (expand.Environ, string)
+}
+
+// Policy decides whether commands may run: the rules (persisted, extra
+// and session) and the built-in lists. It is safe for concurrent use.
+type Policy struct {
+	opts Options
+
+	mu       sync.Mutex
+	session  []Rule
+	parsed   map[string]ruleOrErr // rule text → parsed rule
+	extra    ruleSet
+	extraErr error
+}
+
+type ruleOrErr struct {
+	rule Rule
+	err  error
+}
+
+type ruleSet struct {
+	allow, deny []Rule
+}
+
+// ErrNotOffered is returned by Record for an answer the decision does
+// not offer.
+var ErrNotOffered = errors.New("answer not offered for this command")
+
+// NewPolicy returns a policy; an error reports extra rules that do not
+// parse (the others are used).
+func NewPolicy(o Options) (*Policy, error) {
+	p := &Policy{opts: o, parsed: make(map[string]ruleOrErr)}
+	var errs []error
+	p.extra.allow, errs = p.parseRules(o.Allow, errs)
+	p.extra.deny, errs = p.parseRules(o.Deny, errs)
+	p.extraErr = errors.Join(errs...)
+	return p, p.extraErr
+}
+
+func (p *Policy) parseRules(texts []string, errs []error) ([]Rule, []error) {
+	out := make([]Rule, 0, len(texts))
+	for _, t := range texts {
+		pr, ok := p.parsed[t]
+		if !ok {
+			pr.rule, pr.err = ParseRule(t)
+			p.parsed[t] = pr
+		}
+		if pr.err != nil {
+			errs = append(errs, pr.err)
+			continue
+		}
+		out = append(out, pr.rule)
+	}
+	return out, errs
+}
+
+// rules returns every rule in force, and why some could not be read.
+func (p *Policy) rules() (ruleSet, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	rs := ruleSet{
+		allow: append(append([]Rule(nil), p.extra.allow...), p.session...),
+		deny:  append([]Rule(nil), p.extra.deny...),
+	}
+	errs := []error{p.extraErr}
+	if p.opts.Store != nil {
+		allow, deny, err := p.opts.Store.Load()
+		errs = append(errs, err)
+		var add []Rule
+		add, errs = p.parseRules(allow, errs)
+		rs.allow = append(rs.allow, add...)
+		add, errs = p.parseRules(deny, errs)
+		rs.deny = append(rs.deny, add...)
+	}
+	return rs, errors.Join(errs...)
+}
+
+func (p *Policy) environ() (expand.Environ, string) {
+	if p.opts.Env != nil {
+		return p.opts.Env()
+	}
+	dir, _ := os.Getwd()
+	return expand.ListEnviron(os.Environ()...), dir
+}
+
+// lazyEnv defers building the environment until a check needs it.
+type lazyEnv struct {
+	p    *Policy
+	once sync.Once
+	env  expand.Environ
+}
+
+func (l *lazyEnv) get() expand.Environ {
+	l.once.Do(func() { l.env, _ = l.p.environ() })
+	return l.env
+}
+
+func (l *lazyEnv) Get(name string) expand.Variable { return l.get().Get(name) }
+
+func (l *lazyEnv) Each(f func(name string, vr expand.Variable) bool) { l.get().Each(f) }
+
+// Check analyses a command line and decides whether it may run.
+func (p *Policy) Check(command string) Decision {
+	a := newAnalyzer(p.opts.Dialect, &lazyEnv{p: p})
+	a.file(command)
+	d := p.decide(command, a.result())
+	if d.Verdict == Ask {
+		p.addPreviews(&d)
+	}
+	return d
+}
+
+// CheckArgv decides whether one simple command may run as it is about to
+// run, every expansion done (see AnalyzeArgv). env is the environment it
+// runs in (for ~ and $HOME); nil means the policy's.
+func (p *Policy) CheckArgv(argv []string, env expand.Environ) Decision {
+	if env == nil {
+		env = &lazyEnv{p: p}
+	}
+	d := p.decide(strings.Join(argv, " "), AnalyzeArgv(argv, p.opts.Dialect, env))
+	return d
+}
+
+// decide applies the rules to an analysis.
+func (p *Policy) decide(command string, an Analysis) Decision {
+	rs, rerr := p.rules()
+	d := Decision{
+		Command:  command,
+		Units:    make([]UnitVerdict, len(an.Units)),
+		Findings: an.Findings,
+		RulesErr: rerr,
+		persist:  p.opts.Store != nil,
+	}
+	for i, u := range an.Units {
+		d.Units[i] = judge(u, rs)
+	}
+	d.Verdict = verdictOf(d.Units, d.Findings)
+	return d
+}
+
+// judge gives one unit its verdict.
+func judge(u Unit, rs ruleSet) UnitVerdict {
+	uv := UnitVerdict{Unit: u}
+	if u.Catastrophe != "" {
+		uv.Verdict, uv.Rule, uv.Reason = Deny, "built-in", u.Catastrophe
+		return uv
+	}
+	for _, r := range rs.deny {
+		if r.denies(u) {
+			uv.Verdict, uv.Rule, uv.Reason = Deny, r.text, "matches a deny rule"
+			return uv
+		}
+	}
+	if u.Harmless != "" {
+		uv.Verdict, uv.Reason = Allow, u.Harmless
+		return uv
+	}
+	var best Rule
+	for _, r := range rs.allow {
+		if len(r.words) > len(best.words) && r.allows(u) {
+			best = r
+		}
+	}
+	if !best.IsZero() {
+		uv.Verdict, uv.Rule, uv.Reason = Allow, best.text, "allowed by a rule"
+		return uv
+	}
+	uv.Verdict = Ask
+	name, static := u.Name()
+	switch {
+	case len(u.Words) > 0 && !u.Words[0].IsStatic():
+		uv.Reason = "the command name is computed at run time"
+	case !static:
+		uv.Reason = "the command name is computed at run time"
+	case strings.IndexByte(name, '/') >= 0:
+		uv.Reason = "runs a program by path, which no allow rule matches"
+	default:
+		uv.Reason = "no allow rule"
+	}
+	return uv
+}
+
+// Record applies the user's answer to a decision: Session and Always
+// store an allow rule for each unit that asked (Always also in the rule
+// store); Once and Refuse store nothing. It returns ErrNotOffered for an
+// answer the decision does not offer.
+func (p *Policy) Record(d Decision, a Answer) error {
+	switch a {
+	case Once, Refuse:
+		if !d.Offered(a) {
+			return fmt.Errorf("%s: %w", a, ErrNotOffered)
+		}
+		return nil
+	case Session, Always:
+	default:
+		return fmt.Errorf("answer %d: %w", a, ErrNotOffered)
+	}
+	if !d.Offered(a) {
+		return fmt.Errorf("%s: %w", a, ErrNotOffered)
+	}
+	texts := d.SuggestedRules()
+	if err := p.AddSession(texts...); err != nil {
+		return err
+	}
+	if a == Always {
+		if err := p.opts.Store.AddAllow(texts...); err != nil {
+			return fmt.Errorf("storing allow rules: %w", err)
+		}
+	}
+	return nil
+}
+
+// AddSession adds allow rules that last until the policy is discarded.
+func (p *Policy) AddSession(rules ...string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var errs []error
+	var add []Rule
+	add, errs = p.parseRules(rules, errs)
+	for _, r := range add {
+		dup := false
+		for _, have := range p.session {
+			if have.String() == r.String() {
+				dup = true
+			}
+		}
+		if !dup {
+			p.session = append(p.session, r)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// SessionRules lists the session allow rules.
+func (p *Policy) SessionRules() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]string, len(p.session))
+	for i, r := range p.session {
+		out[i] = r.String()
+	}
+	return out
+}
+
+// Dialect is the language the policy parses commands in.
+func (p *Policy) Dialect() dialect.Dialect { return p.opts.Dialect }
+
+// Environ returns the environment and directory the policy previews
+// expansions in.
+func (p *Policy) Environ() (expand.Environ, string) { return p.environ() }
+
+// CheckWrite decides whether the shell may open path for writing, as a
+// redirection does at run time: writing to /dev/null and the standard
+// streams is allowed, onto a disk device denied, anything else asked.
+func (p *Policy) CheckWrite(path string) Decision {
+	d := Decision{Command: "> " + path, persist: p.opts.Store != nil}
+	switch {
+	case harmlessWrite(path):
+	case isDiskDevice(path):
+		d.Findings = []Finding{{Kind: KindCatastrophic, Text: "> " + path, Key: path, Reason: "writes onto a disk device"}}
+	default:
+		d.Findings = []Finding{{Kind: KindRedirect, Text: "> " + path, Key: path, Reason: "writes to a file"}}
+	}
+	d.Verdict = verdictOf(nil, d.Findings)
+	return d
+}

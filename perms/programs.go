@@ -1,0 +1,299 @@
+package perms
+
+import "strings"
+
+// Options of common programs that run code or write files, for programs
+// that otherwise only read. Programs whose purpose is to write (cp, tee,
+// tar -x) are not flagged for doing so: a rule naming them allows it.
+
+// shortHas reports whether a short option cluster v (like -rno) turns on
+// option letter want before any letter in stop, which takes the rest of
+// the cluster as its argument.
+func shortHas(v string, want byte, stop string) bool {
+	if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return false
+	}
+	for j := 1; j < len(v); j++ {
+		if v[j] == want {
+			return true
+		}
+		if strings.IndexByte(stop, v[j]) >= 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// longOpt reports whether v is the long option name, alone or with =value.
+func longOpt(v, name string) bool {
+	return v == name || strings.HasPrefix(v, name+"=")
+}
+
+// scanOpts calls f for each static word before "--".
+func scanOpts(ws []Word, f func(i int, v string)) {
+	for i, w := range ws {
+		if !w.IsStatic() {
+			continue
+		}
+		if w.Value == "--" {
+			return
+		}
+		f(i, w.Value)
+	}
+}
+
+func sortCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		switch {
+		case longOpt(v, "--output") || shortHas(v, 'o', "ktST"):
+			c.risk(KindOption, "sort -o", "writes its output to a file")
+		case longOpt(v, "--compress-program"):
+			c.risk(KindOption, "sort --compress-program", "runs a program to compress temporary files")
+		}
+	})
+}
+
+func rgCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		if longOpt(v, "--pre") {
+			c.risk(KindOption, "rg --pre", "runs a preprocessor command on every file searched")
+		}
+	})
+}
+
+func fdCmd(c *cmd) {
+	for i, w := range c.args {
+		if !w.IsStatic() {
+			continue
+		}
+		switch w.Value {
+		case "-x", "--exec", "-X", "--exec-batch":
+			c.risk(KindWrapper, "fd "+w.Value, "runs a command for every file found")
+			end := i + 1
+			for end < len(c.args) && !(c.args[end].IsStatic() && c.args[end].Value == ";") {
+				end++
+			}
+			c.inner(c.args[i+1:end], "fd "+w.Value)
+			return
+		}
+	}
+}
+
+// findCmd checks find's actions: -exec and friends run commands, -delete
+// deletes, -fprint and friends write files.
+func findCmd(c *cmd) {
+	ws := c.args
+	var starts []Word
+	i := 0
+	for ; i < len(ws); i++ {
+		w := ws[i]
+		if w.IsStatic() && (strings.HasPrefix(w.Value, "-") || w.Value == "(" || w.Value == "!") {
+			break
+		}
+		starts = append(starts, w)
+	}
+	deletes := false
+	for ; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			continue
+		}
+		switch v := w.Value; v {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			end := i + 1
+			for end < len(ws) && !(ws[end].IsStatic() && (ws[end].Value == ";" || ws[end].Value == "+")) {
+				end++
+			}
+			c.risk(KindWrapper, "find "+v, "runs a command for every file found")
+			before := len(c.a.units)
+			c.inner(ws[i+1:end], "find "+v)
+			if u, ok := c.lastInner(before); ok {
+				if b, _ := u.base(); b == "rm" || b == "shred" {
+					deletes = true
+				}
+			}
+			i = end
+		case "-delete":
+			deletes = true
+			c.risk(KindOption, "find -delete", "deletes the files found")
+		case "-fprint", "-fprint0", "-fls":
+			c.risk(KindOption, "find "+v, "writes to a file")
+			i++
+		case "-fprintf":
+			c.risk(KindOption, "find "+v, "writes to a file")
+			i += 2
+		}
+	}
+	if deletes {
+		for _, s := range starts {
+			if what, ok := c.a.dangerTarget(s); ok {
+				c.catastrophe("deletes everything under " + what)
+			}
+		}
+	}
+}
+
+func tarCmd(c *cmd) {
+	if d, ok := dirOption(c.args, "-C", "--directory"); ok {
+		c.intoDir(d, "extracts")
+	}
+	scanOpts(c.args, func(_ int, v string) {
+		for _, name := range []string{"--to-command", "--checkpoint-action", "--use-compress-program",
+			"--rmt-command", "--rsh-command", "--info-script", "--new-volume-script"} {
+			if longOpt(v, name) {
+				c.risk(KindOption, "tar "+name, "runs a command")
+				return
+			}
+		}
+		if v == "-I" || v == "-F" || strings.HasPrefix(v, "-I") && !strings.HasPrefix(v, "--") {
+			c.risk(KindOption, "tar "+v[:2], "runs a command")
+		}
+	})
+}
+
+// sshOptions flags -o settings that run local commands, and -F configs.
+func (c *cmd) sshOptions() {
+	ws := c.args
+	for i, w := range ws {
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		var setting string
+		switch {
+		case v == "-o" && i+1 < len(ws) && ws[i+1].IsStatic():
+			setting = ws[i+1].Value
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			setting = v[2:]
+		case v == "-F" || strings.HasPrefix(v, "-F") && len(v) > 2 && c.base != "rsync":
+			c.risk(KindOption, c.base+" -F", "reads a configuration file that can run commands")
+			continue
+		case (v == "-S" || strings.HasPrefix(v, "-S") && len(v) > 2) && c.base != "ssh":
+			c.risk(KindOption, c.base+" -S", "runs another program as ssh")
+			continue
+		default:
+			continue
+		}
+		key, _, _ := strings.Cut(strings.TrimSpace(setting), "=")
+		key, _, _ = strings.Cut(key, " ")
+		switch strings.ToLower(key) {
+		case "proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match", "remotecommand":
+			c.risk(KindOption, c.base+" -o "+key, "runs a command through an ssh setting")
+		}
+	}
+}
+
+func sshCmd(c *cmd) {
+	c.sshOptions()
+	if c.base == "scp" {
+		if d, ok := localDest(c.args); ok {
+			c.sensitiveWrite(d)
+		}
+	}
+	if c.base != "ssh" {
+		return
+	}
+	spec := optSpec{short: "bcDEeFIiJLlmOopQRSWwB"}
+	i := spec.skip(c.args, 0)
+	if i+1 >= len(c.args) {
+		return // an interactive login
+	}
+	host := c.args[i].String()
+	c.risk(KindWrapper, "ssh command", "runs a command on "+host)
+	c.codeWords(c.args[i+1:], "ssh "+host)
+}
+
+func rsyncCmd(c *cmd) {
+	c.sshOptions()
+	if d, ok := localDest(c.args); ok {
+		c.intoDir(d, "copies")
+	}
+	scanOpts(c.args, func(_ int, v string) {
+		switch {
+		case longOpt(v, "--rsh") || shortHas(v, 'e', "BfTM"):
+			c.risk(KindOption, "rsync -e", "runs a remote shell command of its choosing")
+		case longOpt(v, "--rsync-path"):
+			c.risk(KindOption, "rsync --rsync-path", "runs a command on the remote side")
+		}
+	})
+}
+
+func goCmd(c *cmd) {
+	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "env" {
+		scanOpts(c.args[1:], func(_ int, v string) {
+			if v == "-w" || v == "-u" {
+				c.risk(KindOption, "go env "+v, "changes the Go configuration, which can make builds run programs")
+			}
+		})
+	}
+	scanOpts(c.args, func(_ int, v string) {
+		for _, name := range []string{"-exec", "--exec", "-toolexec", "--toolexec"} {
+			if longOpt(v, name) {
+				c.risk(KindOption, "go "+strings.TrimLeft(name, "-"), "runs the built program through another command")
+			}
+		}
+	})
+}
+
+func vimCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		switch {
+		case v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" || v == "-x":
+			c.risk(KindOption, c.base+" "+v, "runs editor commands, which can run programs")
+		case strings.HasPrefix(v, "+") && len(v) > 1 && !isFD(v[1:]) && v[1] != '/':
+			c.risk(KindOption, c.base+" +cmd", "runs editor commands, which can run programs")
+		}
+	})
+}
+
+func emacsCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		for _, name := range []string{"--eval", "-l", "--load", "-f", "--funcall", "--script", "-x"} {
+			if longOpt(v, name) {
+				c.risk(KindOption, "emacs "+name, "runs Lisp code")
+			}
+		}
+	})
+}
+
+func manCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		switch {
+		case longOpt(v, "--pager") || strings.HasPrefix(v, "-P"):
+			c.risk(KindOption, "man -P", "runs a pager command of its choosing")
+		case longOpt(v, "--html") || strings.HasPrefix(v, "-H"):
+			c.risk(KindOption, "man -H", "runs a browser command of its choosing")
+		}
+	})
+}
+
+func zipCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		if v == "-TT" || longOpt(v, "--unzip-command") {
+			c.risk(KindOption, "zip -TT", "runs a command to test the archive")
+		}
+	})
+}
+
+func init() {
+	handlers["sort"] = sortCmd
+	handlers["rg"] = rgCmd
+	handlers["fd"] = fdCmd
+	handlers["fdfind"] = fdCmd
+	handlers["find"] = findCmd
+	handlers["gfind"] = findCmd
+	for _, n := range []string{"tar", "gtar", "bsdtar"} {
+		handlers[n] = tarCmd
+	}
+	for _, n := range []string{"ssh", "scp", "sftp"} {
+		handlers[n] = sshCmd
+	}
+	handlers["rsync"] = rsyncCmd
+	handlers["go"] = goCmd
+	for _, n := range []string{"vi", "vim", "nvim", "view", "ex", "gvim", "vimdiff", "rvim", "nvi", "elvis"} {
+		handlers[n] = vimCmd
+	}
+	handlers["emacs"] = emacsCmd
+	handlers["man"] = manCmd
+	handlers["zip"] = zipCmd
+}

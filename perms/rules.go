@@ -1,0 +1,245 @@
+package perms
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/config/dialect"
+)
+
+// Rule is a sequence of words. An allow rule matches a unit whose argv
+// starts with exactly these words; a deny rule matches more loosely
+// (see Policy).
+type Rule struct {
+	words []string
+	text  string // canonical text, computed once
+}
+
+func newRule(words []string) Rule {
+	r := Rule{words: words}
+	var sb strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(quoteWord(w))
+	}
+	r.text = sb.String()
+	return r
+}
+
+// ParseRule parses rule text as shell words: "git status",
+// "grep -r 'a b'". Every word must be plain text, without expansions.
+func ParseRule(s string) (Rule, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Rule{}, errors.New("empty rule")
+	}
+	if simpleRule(s) {
+		if words := strings.Fields(s); !strings.Contains(words[0], "=") {
+			return newRule(words), nil
+		}
+	}
+	f, err := dialect.Bash.NewParser().Parse(strings.NewReader(s), "")
+	if err != nil {
+		return Rule{}, fmt.Errorf("rule %q: %w", s, err)
+	}
+	if len(f.Stmts) != 1 {
+		return Rule{}, fmt.Errorf("rule %q: must be one command", s)
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(st.Redirs) > 0 || st.Background || st.Negated || len(call.Args) == 0 {
+		return Rule{}, fmt.Errorf("rule %q: must be plain words", s)
+	}
+	words := make([]string, len(call.Args))
+	for i, w := range call.Args {
+		v, ok := staticWord(w)
+		if !ok {
+			return Rule{}, fmt.Errorf("rule %q: word %d has an expansion or glob; quote it", s, i+1)
+		}
+		words[i] = v
+	}
+	return newRule(words), nil
+}
+
+func simpleRule(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			continue
+		}
+		switch c {
+		case ' ', '-', '_', '.', '/', ':', '=', '@', '%', '+', ',':
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// MustRule is ParseRule for rules known to be valid; it panics otherwise.
+func MustRule(s string) Rule {
+	r, err := ParseRule(s)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Words returns the rule's words.
+func (r Rule) Words() []string { return append([]string(nil), r.words...) }
+
+// String is the rule as shell words, quoted where needed; ParseRule
+// gives the rule back.
+func (r Rule) String() string { return r.text }
+
+// IsZero reports whether r is the zero Rule.
+func (r Rule) IsZero() bool { return len(r.words) == 0 }
+
+// allows reports whether an allow rule matches u: argv starts with the
+// rule's words, byte for byte, every one of them static, and argv[0]
+// does not contain a slash.
+func (r Rule) allows(u Unit) bool {
+	ws := u.Words
+	if len(r.words) == 0 || len(ws) < len(r.words) {
+		return false
+	}
+	if !ws[0].IsStatic() || strings.IndexByte(ws[0].Value, '/') >= 0 {
+		return false
+	}
+	for i, rw := range r.words {
+		if !ws[i].IsStatic() || ws[i].Value != rw {
+			return false
+		}
+	}
+	return true
+}
+
+// denies reports whether a deny rule matches u. The rule's first word
+// matches the basename of argv[0]; its options must all be present in
+// argv, in any order or grouping (-rf matches -r -f, -fr and
+// --recursive --force for rm); its other words must appear in argv in
+// order, after git's global options for git (git push matches
+// git -C . push origin).
+func (r Rule) denies(u Unit) bool {
+	if len(r.words) == 0 {
+		return false
+	}
+	base, ok := u.base()
+	if !ok || base != path.Base(r.words[0]) {
+		return false
+	}
+	if len(r.words) == 1 {
+		return true
+	}
+	ws := u.argv()[1:]
+	if base == "git" {
+		sub := gitSubcommand(ws)
+		if sub < 0 {
+			return false
+		}
+		ws = ws[sub:]
+	}
+	have := canonicalFlags(base, ws)
+	var positional []string
+	for i, w := range ws {
+		if !w.IsStatic() {
+			continue
+		}
+		if w.Value == "--" {
+			for _, rest := range ws[i+1:] {
+				if rest.IsStatic() {
+					positional = append(positional, rest.Value)
+				}
+			}
+			break
+		}
+		if !isOption(w.Value) {
+			positional = append(positional, w.Value)
+		}
+	}
+	want := r.words[1:]
+	wantFlags := make([]Word, 0, len(want))
+	j := 0
+	for k, rw := range want {
+		if isOption(rw) {
+			wantFlags = append(wantFlags, Word{Value: rw})
+			continue
+		}
+		if base == "git" && k == 0 && len(positional) > 0 && positional[0] != rw {
+			return false // the subcommand is the first word after the globals
+		}
+		for j < len(positional) && positional[j] != rw {
+			j++
+		}
+		if j == len(positional) {
+			return false
+		}
+		j++
+	}
+	for flag := range canonicalFlags(base, wantFlags) {
+		if !have[flag] {
+			return false
+		}
+	}
+	return true
+}
+
+func isOption(s string) bool { return len(s) > 1 && s[0] == '-' }
+
+// flagAliases maps long options and synonyms to one canonical name per
+// program, so that deny rules see through spelling.
+var flagAliases = map[string]map[string]string{
+	"rm":    {"R": "r", "--recursive": "r", "--force": "f", "--dir": "d", "--interactive": "i"},
+	"cp":    {"R": "r", "--recursive": "r", "--force": "f"},
+	"mv":    {"--force": "f"},
+	"chmod": {"--recursive": "R"},
+	"chown": {"--recursive": "R"},
+	"chgrp": {"--recursive": "R"},
+	"git":   {"--force": "f", "--delete": "d", "--all": "a", "--hard": "--hard"},
+	"kill":  {"-KILL": "9", "-SIGKILL": "9", "--signal": "s"},
+}
+
+// canonicalFlags returns the options in ws before "--" as a set of
+// canonical names: one letter per short option, the name of each long
+// option without its value.
+func canonicalFlags(base string, ws []Word) map[string]bool {
+	aliases := flagAliases[base]
+	set := make(map[string]bool)
+	add := func(f string) {
+		if a, ok := aliases[f]; ok {
+			f = a
+		}
+		set[f] = true
+	}
+	for _, w := range ws {
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		if v == "--" {
+			break
+		}
+		if !isOption(v) {
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			name, _, _ := strings.Cut(v, "=")
+			add(name)
+			continue
+		}
+		if _, ok := aliases[v]; ok {
+			add(v)
+			continue
+		}
+		for i := 1; i < len(v); i++ {
+			add(v[i : i+1])
+		}
+	}
+	return set
+}

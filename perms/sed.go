@@ -1,0 +1,258 @@
+package perms
+
+import "strings"
+
+// sed scripts are code: the e command and the s///e flag run commands,
+// and w, W and s///w write files. -i edits files in place.
+
+func sedCmd(c *cmd) {
+	ws := c.args
+	scripts := 0
+	var firstOp = -1
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			if firstOp < 0 {
+				firstOp = i
+			}
+			continue
+		}
+		v := w.Value
+		if v == "--" {
+			if firstOp < 0 && i+1 < len(ws) {
+				firstOp = i + 1
+			}
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			name, value, hasValue := strings.Cut(v, "=")
+			switch name {
+			case "--in-place":
+				c.risk(KindOption, "sed -i", "edits files in place")
+			case "--expression":
+				scripts++
+				if !hasValue && i+1 < len(ws) {
+					i++
+					c.sedScript(ws[i])
+				} else {
+					c.sedScript(Word{Value: value})
+				}
+			case "--file":
+				scripts++
+				c.risk(KindEval, "sed -f", "runs a sed script from a file")
+				if !hasValue {
+					i++
+				}
+			case "--line-length":
+				if !hasValue {
+					i++
+				}
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '-' {
+			if firstOp < 0 {
+				firstOp = i
+			}
+			continue
+		}
+	cluster:
+		for j := 1; j < len(v); j++ {
+			switch v[j] {
+			case 'i':
+				c.risk(KindOption, "sed -i", "edits files in place")
+				break cluster // the rest is a backup suffix
+			case 'e', 'f', 'l':
+				arg := v[j+1:]
+				var w Word
+				if arg == "" {
+					if i+1 >= len(ws) {
+						break cluster
+					}
+					i++
+					w = ws[i]
+				} else {
+					w = Word{Value: arg}
+				}
+				switch v[j] {
+				case 'e':
+					scripts++
+					c.sedScript(w)
+				case 'f':
+					scripts++
+					c.risk(KindEval, "sed -f", "runs a sed script from a file")
+				}
+				break cluster
+			}
+		}
+	}
+	if scripts == 0 && firstOp >= 0 {
+		c.sedScript(ws[firstOp])
+	}
+}
+
+func (c *cmd) sedScript(w Word) {
+	if !w.IsStatic() {
+		c.risk(KindInlineCode, "sed computed", "runs a sed script computed at run time")
+		return
+	}
+	if reason := sedRisky(w.Value); reason != "" {
+		c.risk(KindInlineCode, "sed script", reason)
+	}
+}
+
+// sedRisky returns why a sed script can run commands or write files, or
+// "" if it cannot. A script it cannot read counts as risky.
+func sedRisky(s string) string {
+	i := 0
+	next := func() byte {
+		if i < len(s) {
+			b := s[i]
+			i++
+			return b
+		}
+		return 0
+	}
+	skipTo := func(stops string) {
+		for i < len(s) && strings.IndexByte(stops, s[i]) < 0 {
+			i++
+		}
+	}
+	// delimited reads a delimited part (regex or replacement) ending in d.
+	delimited := func(d byte) bool {
+		for i < len(s) {
+			b := s[i]
+			i++
+			switch b {
+			case '\\':
+				i++
+			case d:
+				return true
+			}
+		}
+		return false
+	}
+	address := func() bool {
+		for range 2 {
+			switch {
+			case i < len(s) && s[i] >= '0' && s[i] <= '9':
+				for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '~') {
+					i++
+				}
+			case i < len(s) && s[i] == '$':
+				i++
+			case i < len(s) && s[i] == '/':
+				i++
+				if !delimited('/') {
+					return false
+				}
+			case i+1 < len(s) && s[i] == '\\':
+				d := s[i+1]
+				i += 2
+				if !delimited(d) {
+					return false
+				}
+			}
+			for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
+				i++
+			}
+			if i < len(s) && s[i] == ',' {
+				i++
+				if i < len(s) && (s[i] == '+' || s[i] == '~') {
+					i++
+				}
+				continue
+			}
+			break
+		}
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '!') {
+			i++
+		}
+		return true
+	}
+	for {
+		skipTo0 := func() {
+			for i < len(s) && strings.IndexByte(" \t\n;", s[i]) >= 0 {
+				i++
+			}
+		}
+		skipTo0()
+		if i >= len(s) {
+			return ""
+		}
+		if !address() {
+			return "sed script the permission check cannot read"
+		}
+		switch cmd := next(); cmd {
+		case 0:
+			return ""
+		case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
+		case '#', 'a', 'i', 'c':
+			// Text (or a comment) up to the end of the line; a
+			// backslash at the end continues it.
+			for i < len(s) {
+				skipTo("\n\\")
+				if i < len(s) && s[i] == '\\' {
+					i += 2
+					continue
+				}
+				break
+			}
+		case ':', 'b', 't', 'T', 'v':
+			skipTo(";\n}")
+		case 'l', 'L', 'q', 'Q':
+			for i < len(s) && (s[i] == ' ' || s[i] >= '0' && s[i] <= '9') {
+				i++
+			}
+		case 'r', 'R':
+			skipTo("\n")
+		case 'w', 'W':
+			for i < len(s) && s[i] == ' ' {
+				i++
+			}
+			start := i
+			skipTo("\n")
+			if !harmlessWrite(s[start:i]) {
+				return "sed script writes to a file"
+			}
+		case 'e':
+			return "sed script runs a command"
+		case 's', 'y':
+			d := next()
+			if d == 0 || d == '\n' || d == '\\' {
+				return "sed script the permission check cannot read"
+			}
+			if !delimited(d) || !delimited(d) {
+				return "sed script the permission check cannot read"
+			}
+			if cmd == 'y' {
+				break
+			}
+			for i < len(s) && strings.IndexByte("gpiImMe0123456789w", s[i]) >= 0 {
+				switch s[i] {
+				case 'e':
+					return "sed script runs the result of a substitution as a command"
+				case 'w':
+					i++
+					for i < len(s) && s[i] == ' ' {
+						i++
+					}
+					start := i
+					skipTo("\n")
+					if !harmlessWrite(s[start:i]) {
+						return "sed script writes to a file"
+					}
+					continue
+				}
+				i++
+			}
+		default:
+			return "sed script the permission check cannot read"
+		}
+	}
+}
+
+func init() {
+	handlers["sed"] = sedCmd
+	handlers["gsed"] = sedCmd
+}

@@ -1,0 +1,176 @@
+package perms
+
+import (
+	"path"
+	"strings"
+)
+
+// Programs whose purpose is writing files (tee, cp, mv, ln, install, dd)
+// are allowed by a rule naming them, but not to write where a file
+// changes what runs later: shell startup files, ssh keys, git hooks,
+// directories on $PATH, nosh's own configuration.
+
+var sensitiveNames = map[string]bool{
+	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
+	".zshrc": true, ".zshenv": true, ".zprofile": true, ".zlogin": true, ".zlogout": true, ".kshrc": true,
+	".cshrc": true, ".tcshrc": true, ".inputrc": true, ".gitconfig": true, ".npmrc": true, ".pypirc": true,
+	".netrc": true, ".curlrc": true, ".wgetrc": true, ".vimrc": true, ".exrc": true, ".envrc": true,
+	"authorized_keys": true, "authorized_keys2": true, "rc.local": true, "crontab": true, "sudoers": true,
+	"permissions.toml": true,
+}
+
+var sensitiveDirs = []string{
+	"/.ssh", "/.gnupg", "/.config/nosh", "/.config/autostart", "/.config/systemd", "/.config/fish",
+	"/.git/hooks", "/.local/bin", "/.bashrc.d", "/.profile.d",
+}
+
+var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron"}
+
+// sensitive reports whether writing to the word's path changes what runs
+// later.
+func (a *analyzer) sensitive(w Word) (string, bool) {
+	p, ok := a.resolve(w)
+	if !ok {
+		return "", false
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		home := a.home()
+		if home == "" {
+			home = homeUnknown
+		}
+		p = home + p[1:]
+	}
+	clean := path.Clean(p)
+	if sensitiveNames[path.Base(clean)] {
+		return w.String(), true
+	}
+	for _, d := range sensitiveDirs {
+		if strings.Contains("/"+clean+"/", d+"/") {
+			return w.String(), true
+		}
+	}
+	if strings.HasPrefix(clean, "/") {
+		for _, pre := range systemPrefixes {
+			if strings.HasPrefix(clean+"/", pre) {
+				return w.String(), true
+			}
+		}
+	}
+	return "", false
+}
+
+// sensitiveWrite records a write by the unit to a sensitive path.
+func (c *cmd) sensitiveWrite(ws ...Word) {
+	for _, w := range ws {
+		if what, ok := c.a.sensitive(w); ok {
+			c.risk(KindOption, c.base+" "+what, "writes to "+what+", which changes what runs later")
+			return
+		}
+	}
+}
+
+// writerTargets returns the paths a file-writing program writes.
+func writerTargets(base string, args []Word) []Word {
+	ops := operands(args)
+	switch base {
+	case "tee", "truncate", "touch":
+		return ops
+	case "dd":
+		var out []Word
+		for _, w := range args {
+			if w.IsStatic() && strings.HasPrefix(w.Value, "of=") {
+				out = append(out, Word{Value: w.Value[3:]})
+			}
+		}
+		return out
+	}
+	// cp, mv, ln, install, rsync, scp: the destination is last, unless -t
+	// names it.
+	for i, w := range args {
+		if w.IsStatic() && (w.Value == "-t" || w.Value == "--target-directory") && i+1 < len(args) {
+			return args[i+1 : i+2]
+		}
+		if w.IsStatic() && strings.HasPrefix(w.Value, "--target-directory=") {
+			return []Word{{Value: strings.TrimPrefix(w.Value, "--target-directory=")}}
+		}
+	}
+	if len(ops) < 2 && base != "ln" {
+		return nil
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	return ops[len(ops)-1:]
+}
+
+// isHome reports whether a word names the home directory itself.
+func (a *analyzer) isHome(w Word) bool {
+	p, ok := a.resolve(w)
+	if !ok {
+		return false
+	}
+	home := a.home()
+	if home == "" {
+		home = homeUnknown
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		p = home + p[1:]
+	}
+	return path.Clean(p) == path.Clean(home)
+}
+
+// intoDir records a copy or extraction into a directory where files
+// change what runs later, or into the home directory itself, where they
+// can replace its startup files.
+func (c *cmd) intoDir(w Word, what string) {
+	if c.a.isHome(w) {
+		c.risk(KindOption, c.base+" "+w.String(), what+" into the home directory, which can replace its startup files")
+		return
+	}
+	c.sensitiveWrite(w)
+}
+
+// localDest returns the last operand if it is a local path (not
+// host:path).
+func localDest(args []Word) (Word, bool) {
+	ops := operands(args)
+	if len(ops) < 2 {
+		return Word{}, false
+	}
+	d := ops[len(ops)-1]
+	if d.IsStatic() && strings.Contains(d.Value, ":") && !strings.HasPrefix(d.Value, "/") && !strings.HasPrefix(d.Value, ".") {
+		return Word{}, false
+	}
+	return d, true
+}
+
+// dirOption returns the argument of a directory option such as tar -C
+// or unzip -d.
+func dirOption(args []Word, short, long string) (Word, bool) {
+	for i, w := range args {
+		if !w.IsStatic() {
+			continue
+		}
+		switch {
+		case w.Value == short || w.Value == long:
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+		case long != "" && strings.HasPrefix(w.Value, long+"="):
+			return Word{Value: strings.TrimPrefix(w.Value, long+"=")}, true
+		case len(w.Value) > 2 && strings.HasPrefix(w.Value, short) && !strings.HasPrefix(w.Value, "--"):
+			return Word{Value: w.Value[2:]}, true
+		}
+	}
+	return Word{}, false
+}
+
+func unzipCmd(c *cmd) {
+	if d, ok := dirOption(c.args, "-d", ""); ok {
+		c.intoDir(d, "extracts")
+	}
+}
+
+func init() {
+	handlers["unzip"] = unzipCmd
+}

@@ -1,0 +1,165 @@
+package perms
+
+import "strings"
+
+// Options of interactive and developer tools that run commands.
+
+// lessCmd flags initial commands that run programs (less +'!cmd') and
+// log files.
+func lessCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		switch {
+		case strings.HasPrefix(v, "+") && strings.ContainsAny(v, "!|"):
+			c.risk(KindOption, c.base+" +cmd", "runs a command from its initial commands")
+		case strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "-O") || longOpt(v, "--log-file") || longOpt(v, "--LOG-FILE"):
+			c.risk(KindOption, c.base+" -o", "writes a log file")
+		}
+	})
+}
+
+// outputOperand flags programs that write to their second operand:
+// uniq IN OUT, xxd IN OUT.
+func outputOperand(c *cmd) {
+	if ops := operands(c.args); len(ops) >= 2 && !(ops[1].IsStatic() && harmlessWrite(ops[1].Value)) {
+		c.risk(KindOption, c.base+" output", "writes to "+ops[1].String())
+	}
+}
+
+// outputOption flags -o/--output style options of programs that
+// otherwise only print: shuf -o, iconv -o, openssl -out, yq -i.
+func outputOption(c *cmd) {
+	scanOpts(c.args, func(i int, v string) {
+		switch c.base {
+		case "openssl":
+			if v == "-out" || v == "-keyout" {
+				c.risk(KindOption, "openssl "+v, "writes to a file")
+			}
+		case "yq":
+			if v == "-i" || longOpt(v, "--inplace") {
+				c.risk(KindOption, "yq -i", "edits files in place")
+			}
+		case "ag":
+			if longOpt(v, "--pager") {
+				c.risk(KindOption, "ag --pager", "runs a pager command of its choosing")
+			}
+		case "make", "gmake":
+			if longOpt(v, "--eval") {
+				c.risk(KindOption, "make --eval", "runs makefile code given on the command line")
+			}
+		default:
+			if v == "-o" || strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--") || longOpt(v, "--output") {
+				c.risk(KindOption, c.base+" -o", "writes to a file")
+			}
+		}
+	})
+}
+
+// dbShell flags database clients given commands that run programs or
+// write files: sqlite3 .shell/.system/.output at the start of a line,
+// psql \! \o \g \w \copy anywhere, mysql system.
+func dbShell(c *cmd) {
+	for _, w := range c.args {
+		if !w.IsStatic() {
+			continue
+		}
+		if reason := dbEscape(w.Value); reason != "" {
+			c.risk(KindInlineCode, c.base+" command", reason)
+			return
+		}
+	}
+}
+
+func dbEscape(v string) string {
+	for _, esc := range []string{`\!`, `\o `, `\g `, `\w `, `\copy`, `\gexec`} {
+		if strings.Contains(v, esc) {
+			return "client command that runs a program or writes a file: " + strings.TrimSpace(esc)
+		}
+	}
+	for _, line := range strings.FieldsFunc(v, func(r rune) bool { return r == '\n' || r == ';' }) {
+		line = strings.TrimSpace(line)
+		for _, dot := range []string{".shell", ".system", ".output", ".once", ".load", ".excel", "system "} {
+			if strings.HasPrefix(line, dot) {
+				return "client command that runs a program or writes a file: " + strings.TrimSpace(dot)
+			}
+		}
+	}
+	return ""
+}
+
+// edCmd flags ed scripts fed on standard input: ! runs a command.
+func edCmd(c *cmd) {
+	if c.in.here {
+		c.unit().stdinCode = true
+		c.risk(KindInlineCode, "ed stdin", "runs an ed script, which can run commands")
+	}
+}
+
+func gdbCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		for _, o := range []string{"-ex", "--ex", "-x", "--command", "-iex", "-ix", "--eval-command", "--init-eval-command", "--init-command"} {
+			if longOpt(v, o) {
+				c.risk(KindOption, "gdb "+o, "runs debugger commands, which can run programs")
+				return
+			}
+		}
+	})
+}
+
+// tmuxCmd flags tmux commands that start programs or type into panes.
+func tmuxCmd(c *cmd) {
+	for _, w := range c.args {
+		if !w.IsStatic() {
+			continue
+		}
+		switch w.Value {
+		case "new", "new-session", "new-window", "neww", "split-window", "splitw", "send-keys", "send",
+			"run-shell", "run", "respawn-pane", "respawnp", "respawn-window", "respawnw", "if-shell", "if", "pipe-pane", "pipep", "source-file", "source":
+			c.risk(KindWrapper, "tmux "+w.Value, "runs commands in a terminal multiplexer")
+			return
+		}
+	}
+}
+
+func screenCmd(c *cmd) {
+	if i := (optSpec{short: "cdDhLlmpRrSsTtUxX"}).skip(c.args, 0); i < len(c.args) || flagsOf(c.args).has('X') {
+		c.risk(KindWrapper, "screen", "runs commands in a terminal multiplexer")
+	}
+}
+
+func cargoCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		if longOpt(v, "--config") || v == "-Z" {
+			c.risk(KindOption, "cargo --config", "changes cargo configuration, which can name programs it runs")
+		}
+	})
+}
+
+func npmCmd(c *cmd) {
+	scanOpts(c.args, func(_ int, v string) {
+		if longOpt(v, "--script-shell") || longOpt(v, "--userconfig") || longOpt(v, "--globalconfig") {
+			c.risk(KindOption, c.base+" "+v, "changes npm configuration, which can name programs it runs")
+		}
+	})
+	runnerCmd(c)
+}
+
+func init() {
+	handlers["uniq"] = outputOperand
+	handlers["xxd"] = outputOperand
+	for _, n := range []string{"shuf", "iconv", "openssl", "yq", "ag", "make", "gmake"} {
+		handlers[n] = outputOption
+	}
+	for _, n := range []string{"sqlite3", "psql", "mysql", "mariadb"} {
+		handlers[n] = dbShell
+	}
+	handlers["ed"] = edCmd
+	handlers["less"] = lessCmd
+	handlers["more"] = lessCmd
+	handlers["gdb"] = gdbCmd
+	handlers["tmux"] = tmuxCmd
+	handlers["screen"] = screenCmd
+	handlers["cargo"] = cargoCmd
+	handlers["npm"] = npmCmd
+	handlers["pnpm"] = npmCmd
+	handlers["yarn"] = npmCmd
+}

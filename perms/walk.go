@@ -1,0 +1,375 @@
+package perms
+
+import (
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The walk visits every node that can run something. It is written out
+// by hand rather than with syntax.Walk so that it knows what feeds each
+// command's standard input and which pipeline stage a unit is in.
+
+func (a *analyzer) stmts(list []*syntax.Stmt) {
+	for _, s := range list {
+		a.stmt(s)
+	}
+}
+
+func (a *analyzer) stmt(s *syntax.Stmt) {
+	if s == nil {
+		return
+	}
+	if s.Background || s.Coprocess || s.Disown {
+		a.find(KindBackground, a.pos(s.Pos()), "&", "&", "keeps running in the background after the approved command")
+		a.bgs++
+		defer func() { a.bgs-- }()
+	}
+	saved := a.stdin
+	start := len(a.units)
+	sinkStart := -1
+	for _, r := range s.Redirs {
+		if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
+			if sinkStart < 0 {
+				sinkStart = len(a.units)
+			}
+		}
+		a.redirect(r)
+	}
+	sinks := sinkStart >= 0 && a.stdinCodeSince(sinkStart)
+	cmdStart := len(a.units)
+	a.writes = a.writes[:0]
+	for _, r := range s.Redirs {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
+			if w, ok := staticWord(r.Word); ok {
+				a.writes = append(a.writes, Word{Value: w})
+			}
+		}
+	}
+	a.command(s.Cmd)
+	a.writes = a.writes[:0]
+	a.stdin = saved
+	// curl … > >(sh): the download is written into a shell.
+	if sinks && a.downloadBetween(cmdStart, len(a.units)) {
+		a.catastrophe(start, "runs a downloaded script")
+	}
+}
+
+func (a *analyzer) command(cmd syntax.Command) {
+	switch c := cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		a.call(c)
+	case *syntax.Block:
+		a.stmts(c.Stmts)
+	case *syntax.Subshell:
+		a.stmts(c.Stmts)
+	case *syntax.IfClause:
+		for ; c != nil; c = c.Else {
+			a.stmts(c.Cond)
+			a.stmts(c.Then)
+		}
+	case *syntax.WhileClause:
+		a.stmts(c.Cond)
+		a.stmts(c.Do)
+	case *syntax.ForClause:
+		switch l := c.Loop.(type) {
+		case *syntax.WordIter:
+			if l.Name != nil {
+				a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
+			}
+			for _, w := range l.Items {
+				a.word(w)
+			}
+		case *syntax.CStyleLoop:
+			a.nested(l.Init)
+			a.nested(l.Cond)
+			a.nested(l.Post)
+		}
+		a.stmts(c.Do)
+	case *syntax.CaseClause:
+		a.word(c.Word)
+		for _, item := range c.Items {
+			for _, p := range item.Patterns {
+				a.word(p)
+			}
+			a.stmts(item.Stmts)
+		}
+	case *syntax.BinaryCmd:
+		a.binary(c)
+	case *syntax.FuncDecl:
+		a.funcDecl(c)
+	case *syntax.ArithmCmd:
+		a.nested(c.X)
+	case *syntax.TestClause:
+		a.nested(c.X)
+	case *syntax.DeclClause:
+		a.decl(c)
+	case *syntax.LetClause:
+		for _, e := range c.Exprs {
+			a.nested(e)
+		}
+	case *syntax.TimeClause:
+		a.find(KindWrapper, a.pos(c.Pos()), "time", "time", "wrapper: runs the command after it")
+		a.stmt(c.Stmt)
+	case *syntax.CoprocClause:
+		a.find(KindBackground, a.pos(c.Pos()), "coproc", "coproc", "keeps running in the background after the approved command")
+		if c.Name != nil {
+			a.word(c.Name)
+		}
+		a.bgs++
+		a.stmt(c.Stmt)
+		a.bgs--
+	case *syntax.TestDecl:
+		a.word(c.Description)
+		a.stmt(c.Body)
+	default:
+		a.find(KindUnparsed, a.pos(cmd.Pos()), a.source(cmd), a.source(cmd), "construct the permission check does not know")
+	}
+}
+
+func (a *analyzer) binary(c *syntax.BinaryCmd) {
+	if c.Op != syntax.Pipe && c.Op != syntax.PipeAll {
+		a.stmt(c.X)
+		a.stmt(c.Y)
+		return
+	}
+	start := len(a.units)
+	a.pipes++
+	a.stmt(c.X)
+	mid := len(a.units)
+	// The right-hand side reads the pipe, not whatever fed the
+	// pipeline's own standard input.
+	saved := a.stdin
+	a.stdin = stdinInfo{}
+	a.stmt(c.Y)
+	a.stdin = saved
+	a.pipes--
+	if a.downloadBetween(start, mid) {
+		for i := mid; i < len(a.units); i++ {
+			if a.units[i].stdinCode && a.units[i].Catastrophe == "" {
+				a.units[i].Catastrophe = "runs a script downloaded earlier in the pipeline"
+			}
+		}
+	}
+}
+
+func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
+	names := c.Names
+	if c.Name != nil {
+		names = append([]*syntax.Lit{c.Name}, names...)
+	}
+	label := "function"
+	for _, n := range names {
+		if a.funcs == nil {
+			a.funcs = make(map[string]bool)
+		}
+		a.funcs[n.Value] = true
+		a.find(KindFuncDef, a.pos(c.Pos()), n.Value+"()", n.Value, "defines a function, which changes what later commands run")
+		a.funcStack = append(a.funcStack, funcFrame{name: n.Value, pipes: a.pipes, bgs: a.bgs})
+		label = "function " + n.Value
+	}
+	a.push(label)
+	a.stmt(c.Body)
+	a.pop()
+	a.funcStack = a.funcStack[:len(a.funcStack)-len(names)]
+}
+
+// redirect analyses one redirection of a statement, updating what feeds
+// the standard input of its command.
+func (a *analyzer) redirect(r *syntax.Redirect) {
+	start := len(a.units)
+	w := a.word(r.Word)
+	if r.Hdoc != nil {
+		a.nested(r.Hdoc)
+	}
+	dl := a.downloadSince(start)
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob,
+		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.RdrInOut:
+		a.write(r, w)
+	case syntax.DplOut:
+		if w.IsStatic() && (w.Value == "-" || isFD(w.Value)) {
+			return
+		}
+		a.write(r, w)
+	case syntax.RdrIn:
+		a.stdin = stdinInfo{download: dl}
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		a.stdin = stdinInfo{here: true, download: dl}
+	}
+}
+
+func isFD(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// write records a redirection that writes to a file.
+func (a *analyzer) write(r *syntax.Redirect, w Word) {
+	p := a.pos(r.Pos())
+	text := a.source(r)
+	if w.IsStatic() {
+		if harmlessWrite(w.Value) {
+			return
+		}
+		if isDiskDevice(w.Value) {
+			a.find(KindCatastrophic, p, text, w.Value, "writes onto a disk device")
+			return
+		}
+		a.find(KindRedirect, p, text, w.Value, "writes to a file")
+		return
+	}
+	a.findings = append(a.findings, Finding{Kind: KindRedirect, Pos: p, Text: text, Key: w.Value,
+		Reason: "writes to a file whose name is computed", computed: true, node: w.node})
+	if v, ok := a.resolve(w); ok && isDiskDevice(v) {
+		a.find(KindCatastrophic, p, text, v, "writes onto a disk device")
+	}
+}
+
+// harmlessWrite reports whether writing to path cannot change a file.
+func harmlessWrite(path string) bool {
+	switch path {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":
+		return true
+	}
+	return false
+}
+
+func (a *analyzer) call(c *syntax.CallExpr) {
+	writes := append([]Word(nil), a.writes...)
+	a.writes = a.writes[:0]
+	for _, as := range c.Assigns {
+		a.assign(as)
+		if len(c.Args) == 0 && as.Name != nil && as.Value != nil && as.Index == nil {
+			if a.vars == nil {
+				a.vars = make(map[string]string)
+			}
+			if v, ok := a.resolve(Word{Kind: Field, node: as.Value}); ok {
+				a.vars[as.Name.Value] = v
+			} else {
+				delete(a.vars, as.Name.Value)
+			}
+		}
+	}
+	if len(c.Args) == 0 {
+		return
+	}
+	start := len(a.units)
+	words := make([]Word, len(c.Args))
+	for i, w := range c.Args {
+		words[i] = a.word(w)
+	}
+	idx := len(a.units)
+	a.unit(Unit{Words: words, Pos: a.pos(c.Args[0].Pos())})
+	if a.units[idx].download {
+		for _, w := range writes {
+			a.markFetched(w.Value)
+		}
+	}
+	// curl -o >(sh) …: the download is written into a shell.
+	if a.units[idx].download && a.stdinCodeSince(start) {
+		for i := start; i < idx; i++ {
+			if a.units[i].stdinCode && a.units[i].Catastrophe == "" {
+				a.units[i].Catastrophe = "runs a downloaded script"
+			}
+		}
+	}
+}
+
+func (a *analyzer) assign(as *syntax.Assign) {
+	if as.Name != nil {
+		a.assignName(as.Name.Value, a.pos(as.Pos()), a.source(as))
+	}
+	if as.Value != nil {
+		w := a.word(as.Value)
+		if w.download && as.Name != nil {
+			if a.tainted == nil {
+				a.tainted = make(map[string]bool)
+			}
+			a.tainted[as.Name.Value] = true
+		}
+	}
+	a.nested(as.Index)
+	if as.Array != nil {
+		for _, e := range as.Array.Elems {
+			a.nested(e.Index)
+			if e.Value != nil {
+				a.word(e.Value)
+			}
+		}
+	}
+}
+
+// assignName records an assignment to a variable that changes what runs.
+func (a *analyzer) assignName(name string, p Pos, text string) {
+	if reason, ok := DangerousVar(name); ok {
+		a.find(KindAssign, p, firstLine(text), name, reason)
+	}
+}
+
+func (a *analyzer) decl(c *syntax.DeclClause) {
+	nameref := c.Variant.Value == "nameref"
+	for _, as := range c.Args {
+		if as.Naked && as.Name == nil {
+			w := a.word(as.Value)
+			switch {
+			case !w.IsStatic():
+				a.find(KindAssign, a.pos(as.Pos()), a.source(as), w.Value, "declares variables whose names are computed at run time")
+			case w.Value == "-n" || (len(w.Value) > 1 && w.Value[0] == '-' && containsByte(w.Value, 'n')):
+				nameref = true
+			}
+			continue
+		}
+		a.assign(as)
+		if nameref && as.Value != nil {
+			if v, ok := staticWord(as.Value); ok {
+				a.assignName(v, a.pos(as.Pos()), a.source(as))
+			}
+		}
+	}
+}
+
+func containsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// stdinCodeSince reports whether a unit appended since start reads a
+// program from its standard input.
+func (a *analyzer) stdinCodeSince(start int) bool {
+	for _, u := range a.units[start:] {
+		if u.stdinCode {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzer) downloadBetween(start, end int) bool {
+	for _, u := range a.units[start:end] {
+		if u.download {
+			return true
+		}
+	}
+	return false
+}
+
+// catastrophe marks the stdin-reading interpreters appended since start.
+func (a *analyzer) catastrophe(start int, reason string) {
+	for i := start; i < len(a.units); i++ {
+		if a.units[i].stdinCode && a.units[i].Catastrophe == "" {
+			a.units[i].Catastrophe = reason
+		}
+	}
+}

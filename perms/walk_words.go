@@ -1,0 +1,165 @@
+package perms
+
+import "mvdan.cc/sh/v3/syntax"
+
+// The walk inside words: substitutions, parameter expansions and
+// arithmetic, which hold commands and assignments of their own.
+
+// word analyses the substitutions inside a word and returns what is
+// known about its value.
+func (a *analyzer) word(w *syntax.Word) Word {
+	if w == nil {
+		return Word{}
+	}
+	start := len(a.units)
+	static := true
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					static = false
+					a.part(q)
+				}
+			}
+		default:
+			static = false
+			a.part(p)
+		}
+	}
+	out := Word{node: w, download: a.downloadSince(start) || a.usesTainted(w)}
+	if static {
+		if v, ok := staticWord(w); ok {
+			out.Value = v
+			return out
+		}
+	}
+	out.Value = a.source(w)
+	out.Kind = Fields
+	if singleField(w) {
+		out.Kind = Field
+	}
+	if static {
+		out.braces = braceValues(w)
+	}
+	return out
+}
+
+// part analyses an expansion inside a word.
+func (a *analyzer) part(p syntax.WordPart) {
+	switch p := p.(type) {
+	case *syntax.CmdSubst:
+		a.subst(p)
+	case *syntax.ParamExp:
+		if p.Exp == nil && p.Repl == nil && p.Index == nil && p.Slice == nil && p.NestedParam == nil {
+			return // $name: nothing inside
+		}
+		a.nested(p)
+	default:
+		a.nested(p)
+	}
+}
+
+// nested finds the commands inside a node that is not itself a command:
+// substitutions in parameter expansions, arithmetic, tests and
+// here-documents; and assignments made by arithmetic and ${x:=y}.
+func (a *analyzer) nested(n syntax.Node) {
+	if n == nil {
+		return
+	}
+	switch n := n.(type) {
+	case *syntax.Word:
+		if n == nil {
+			return
+		}
+	case syntax.ArithmExpr:
+		if n == nil {
+			return
+		}
+	case syntax.TestExpr:
+		if n == nil {
+			return
+		}
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			a.subst(n)
+			return false
+		case *syntax.ProcSubst:
+			ctx := "<(…)"
+			if n.Op == syntax.CmdOut {
+				ctx = ">(…)"
+			}
+			a.substStmts(n.Stmts, ctx)
+			return false
+		case *syntax.ParamExp:
+			if n.Exp != nil && n.Param != nil {
+				switch n.Exp.Op {
+				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+					a.assignName(n.Param.Value, a.pos(n.Pos()), a.source(n))
+				case syntax.OtherParamOps:
+					if n.Exp.Word != nil && n.Exp.Word.Lit() == "P" {
+						a.find(KindEval, a.pos(n.Pos()), a.source(n), "@P", "prompt expansion, which can run command substitutions")
+					}
+				}
+			}
+		case *syntax.BinaryArithm:
+			if isArithAssign(n.Op) {
+				if w, ok := n.X.(*syntax.Word); ok {
+					a.assignName(w.Lit(), a.pos(n.Pos()), a.source(n))
+				}
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				if w, ok := n.X.(*syntax.Word); ok {
+					a.assignName(w.Lit(), a.pos(n.Pos()), a.source(n))
+				}
+			}
+		}
+		return true
+	})
+}
+
+// usesTainted reports whether a word expands a variable holding
+// downloaded data.
+func (a *analyzer) usesTainted(w *syntax.Word) bool {
+	if len(a.tainted) == 0 {
+		return false
+	}
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && a.tainted[pe.Param.Value] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isArithAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+		syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+		return true
+	}
+	return false
+}
+
+func (a *analyzer) subst(c *syntax.CmdSubst) {
+	ctx := "$(…)"
+	if c.Backquotes {
+		ctx = "`…`"
+	}
+	a.substStmts(c.Stmts, ctx)
+}
+
+func (a *analyzer) substStmts(list []*syntax.Stmt, ctx string) {
+	saved := a.stdin
+	a.stdin = stdinInfo{}
+	a.push(ctx)
+	a.stmts(list)
+	a.pop()
+	a.stdin = saved
+}

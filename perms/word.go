@@ -1,0 +1,308 @@
+package perms
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// WordKind says how much is known about a word before the command runs.
+type WordKind uint8
+
+const (
+	// Static words have a value known now, after quote removal:
+	// r""m, \rm and "rm" are all rm.
+	Static WordKind = iota
+	// Field words are computed but always become exactly one argument:
+	// "$f", ~/x, $((n+1)).
+	Field
+	// Fields words are computed and become any number of arguments:
+	// $f, $(cmd), *.go, {a,b}.
+	Fields
+)
+
+// Word is one word of a unit's argv.
+type Word struct {
+	// Value is the argument after quote removal for a Static word and the
+	// word as written for a computed one.
+	Value string
+	// Kind says whether Value is final.
+	Kind WordKind
+
+	braces   []string     // what a brace expansion of static parts yields, if small
+	download bool         // a download runs in this word's substitutions
+	node     *syntax.Word // the parsed word, for previews; nil at run time
+}
+
+// IsStatic reports whether the word's value is known before the command runs.
+func (w Word) IsStatic() bool { return w.Kind == Static }
+
+// String is the word as shell text: static words quoted where needed,
+// computed words as written.
+func (w Word) String() string {
+	if w.Kind != Static {
+		return w.Value
+	}
+	return quoteWord(w.Value)
+}
+
+func quoteWord(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if plainWord(s) {
+		return s
+	}
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return strings.ReplaceAll(s, "\x00", `\0`)
+	}
+	return q
+}
+
+// plainWord reports whether s reads as itself when written unquoted.
+func plainWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			continue
+		}
+		switch c {
+		case '-', '_', '.', '/', ':', '=', '@', '%', '+', ',':
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// staticWord returns the value a word has after quote removal, the way
+// expand.Fields computes it, and whether that value is final: no
+// expansion, no unquoted glob character, no brace expansion and no
+// leading tilde.
+func staticWord(w *syntax.Word) (string, bool) {
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return l.Value, true
+		}
+	}
+	var sb strings.Builder
+	for i, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if i == 0 && strings.HasPrefix(p.Value, "~") {
+				return "", false
+			}
+			if !unquoteLit(&sb, p.Value) {
+				return "", false
+			}
+		case *syntax.SglQuoted:
+			sb.WriteString(sglValue(p))
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(dblUnquote(l.Value))
+			}
+		default:
+			return "", false
+		}
+	}
+	if hasBraces(w) {
+		return "", false
+	}
+	return sb.String(), true
+}
+
+// plainLit reports whether an unquoted literal needs no processing at all.
+func plainLit(s string) bool {
+	if s == "" || s[0] == '~' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '*', '?', '[', '{':
+			return false
+		}
+	}
+	return true
+}
+
+// unquoteLit writes an unquoted literal after backslash removal, and
+// reports false if it holds an unescaped glob character.
+func unquoteLit(sb *strings.Builder, s string) bool {
+	open := false // an unescaped '[' was seen
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				c = s[i]
+			}
+		case '*', '?':
+			return false
+		case '[':
+			open = true
+		case ']':
+			if open {
+				return false
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return true
+}
+
+func sglValue(p *syntax.SglQuoted) string {
+	if !p.Dollar {
+		return p.Value
+	}
+	v, _, _ := expand.Format(&expand.Config{}, p.Value, nil)
+	v, _, _ = strings.Cut(v, "\x00")
+	return v
+}
+
+// dblUnquote removes the backslashes that escape a character inside
+// double quotes, as expand does.
+func dblUnquote(s string) string {
+	if strings.IndexByte(s, '\\') >= 0 {
+		var sb strings.Builder
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c == '\\' && i+1 < len(s) {
+				switch s[i+1] {
+				case '"', '\\', '$', '`':
+					i++
+					c = s[i]
+				}
+			}
+			sb.WriteByte(c)
+		}
+		s = sb.String()
+	}
+	s, _, _ = strings.Cut(s, "\x00")
+	return s
+}
+
+// hasBraces reports whether the word holds a brace expansion.
+func hasBraces(w *syntax.Word) bool {
+	maybe := false
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			maybe = true
+			break
+		}
+	}
+	if !maybe {
+		return false
+	}
+	cp := *w
+	return syntax.SplitBraces(&cp)
+}
+
+// maxBraces bounds the static brace expansions analysed word by word.
+const maxBraces = 64
+
+// braceValues returns the static words a brace expansion yields, or nil
+// if it yields anything computed or too many words.
+func braceValues(w *syntax.Word) []string {
+	cp := *w
+	if !syntax.SplitBraces(&cp) {
+		return nil
+	}
+	var out []string
+	for bw, err := range expand.BracesSeq(nil, &cp) {
+		if err != nil || len(out) == maxBraces {
+			return nil
+		}
+		v, ok := staticWord(bw)
+		if !ok {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// singleField reports whether a computed word always becomes exactly one
+// argument: every expansion is quoted (and not "$@") and there is no glob
+// or brace expansion.
+func singleField(w *syntax.Word) bool {
+	for i, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if i == 0 && strings.HasPrefix(p.Value, "~") {
+				continue
+			}
+			var sb strings.Builder
+			if !unquoteLit(&sb, p.Value) {
+				return false
+			}
+		case *syntax.SglQuoted, *syntax.ArithmExp, *syntax.ProcSubst:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if pe, ok := q.(*syntax.ParamExp); ok && multiParam(pe) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return !hasBraces(w)
+}
+
+// multiParam reports whether a quoted parameter expansion can still
+// become several fields, like "$@" and "${a[@]}".
+func multiParam(pe *syntax.ParamExp) bool {
+	if pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") {
+		return true
+	}
+	if pe.Names != 0 {
+		return true
+	}
+	if w, ok := pe.Index.(*syntax.Word); ok {
+		if l := w.Lit(); l == "@" || l == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// staticWords builds run-time words: every argument is final.
+func staticWords(argv []string) []Word {
+	ws := make([]Word, len(argv))
+	for i, a := range argv {
+		ws[i] = Word{Value: a}
+	}
+	return ws
+}
+
+// expanded returns the words with static brace expansions spliced in, as
+// the shell will see them; ws itself when there are none.
+func expanded(ws []Word) []Word {
+	n := 0
+	for _, w := range ws {
+		if w.braces != nil {
+			n += len(w.braces) - 1
+		}
+	}
+	if n == 0 {
+		return ws
+	}
+	out := make([]Word, 0, len(ws)+n)
+	for _, w := range ws {
+		if w.braces == nil {
+			out = append(out, w)
+			continue
+		}
+		for _, b := range w.braces {
+			out = append(out, Word{Value: b, download: w.download})
+		}
+	}
+	return out
+}

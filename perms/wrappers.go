@@ -1,0 +1,383 @@
+package perms
+
+import (
+	"strings"
+)
+
+// optSpec describes a command's options well enough to find where its
+// operands start.
+type optSpec struct {
+	short string   // short options that take an argument
+	long  []string // long options that take an argument unless given as --opt=value
+}
+
+// skip returns the index of the first operand in ws at or after from
+// (len(ws) if there is none). A computed word ends the options: it may
+// be an option or the operand.
+func (s optSpec) skip(ws []Word, from int) int {
+	return min(s.skipRaw(ws, from), len(ws))
+}
+
+func (s optSpec) skipRaw(ws []Word, from int) int {
+	i := from
+	for ; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			return i
+		}
+		v := w.Value
+		if v == "--" {
+			return i + 1
+		}
+		if len(v) < 2 || v[0] != '-' {
+			return i
+		}
+		if strings.HasPrefix(v, "--") {
+			if !strings.Contains(v, "=") {
+				for _, l := range s.long {
+					if v == l {
+						i++
+						break
+					}
+				}
+			}
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(s.short, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	return i
+}
+
+// wrapperSpec describes a command that runs the command given after its
+// options (and maybe some operands).
+type wrapperSpec struct {
+	opts     optSpec
+	operands int    // operands before the command: timeout DURATION, chroot DIR
+	assigns  bool   // NAME=value words may come before the command
+	reason   string // why it is risky; "" for runners that only need a rule
+}
+
+var wrappers = map[string]wrapperSpec{
+	"sudo": {opts: optSpec{short: "ughpCDrtUTR", long: []string{"--user", "--group", "--host", "--prompt",
+		"--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"}},
+		assigns: true, reason: "runs the command after it as another user"},
+	"doas":             {opts: optSpec{short: "uC"}, reason: "runs the command after it as another user"},
+	"pkexec":           {opts: optSpec{long: []string{"--user"}}, reason: "runs the command after it as another user"},
+	"nice":             {opts: optSpec{short: "n", long: []string{"--adjustment"}}, reason: "wrapper: runs the command after it at another priority"},
+	"nohup":            {reason: "wrapper: keeps the command after it running when the shell exits"},
+	"timeout":          {opts: optSpec{short: "sk", long: []string{"--signal", "--kill-after"}}, operands: 1, reason: "wrapper: runs the command after it with a time limit"},
+	"time":             {opts: optSpec{short: "fo", long: []string{"--format", "--output"}}, reason: "wrapper: runs the command after it"},
+	"stdbuf":           {opts: optSpec{short: "ioe", long: []string{"--input", "--output", "--error"}}, reason: "wrapper: runs the command after it"},
+	"ionice":           {opts: optSpec{short: "cnpPuUt"}, reason: "wrapper: runs the command after it at another priority"},
+	"chrt":             {opts: optSpec{short: "TPD"}, operands: 1, reason: "wrapper: runs the command after it with another scheduler"},
+	"taskset":          {opts: optSpec{}, operands: 1, reason: "wrapper: runs the command after it on chosen CPUs"},
+	"setsid":           {reason: "wrapper: runs the command after it in a new session"},
+	"unbuffer":         {reason: "wrapper: runs the command after it"},
+	"strace":           {opts: optSpec{short: "abeEIoOpPsSuUX"}, reason: "wrapper: runs and traces the command after it"},
+	"ltrace":           {opts: optSpec{short: "aAeEfFlnoOpsuwxX"}, reason: "wrapper: runs and traces the command after it"},
+	"valgrind":         {reason: "wrapper: runs the command after it"},
+	"chroot":           {opts: optSpec{long: []string{"--userspec", "--groups"}}, operands: 1, reason: "runs the command after it in another root directory"},
+	"systemd-run":      {opts: optSpec{short: "pEMHu", long: []string{"--unit", "--property", "--setenv", "--machine", "--host", "--description", "--slice", "--uid", "--gid", "--nice", "--working-directory"}}, reason: "runs the command after it as a system service"},
+	"firejail":         {reason: "wrapper: runs the command after it in a sandbox"},
+	"caffeinate":       {opts: optSpec{short: "tw"}, reason: "wrapper: runs the command after it"},
+	"xvfb-run":         {opts: optSpec{short: "nsfepw"}, reason: "wrapper: runs the command after it"},
+	"dbus-run-session": {reason: "wrapper: runs the command after it"},
+	"nsenter":          {opts: optSpec{short: "tSGwrmuinpUC"}, reason: "runs the command after it in other namespaces"},
+	"unshare":          {opts: optSpec{short: "SGRw"}, reason: "runs the command after it in new namespaces"},
+	"torsocks":         {opts: optSpec{short: "aPu"}, reason: "wrapper: runs the command after it through a proxy"},
+	"proxychains":      {opts: optSpec{short: "f"}, reason: "wrapper: runs the command after it through a proxy"},
+	"proxychains4":     {opts: optSpec{short: "f"}, reason: "wrapper: runs the command after it through a proxy"},
+	"catchsegv":        {reason: "wrapper: runs the command after it"},
+	"entr":             {reason: "wrapper: runs the command after it whenever files change"},
+	"doppler":          {reason: "wrapper: runs the command after it with secrets in its environment"},
+}
+
+// wrapper handles the commands in the wrappers table.
+func wrapper(c *cmd) {
+	spec := wrappers[c.base]
+	i := spec.opts.skip(c.args, 0)
+	if spec.assigns {
+		for ; i < len(c.args) && isAssignWord(c.args[i]); i++ {
+			name, _, _ := strings.Cut(c.args[i].Value, "=")
+			if reason, ok := DangerousVar(name); ok {
+				c.risk(KindAssign, name, reason)
+			}
+		}
+	}
+	for n := 0; n < spec.operands && i < len(c.args); n++ {
+		i++
+	}
+	if spec.reason != "" {
+		c.risk(KindWrapper, c.base, spec.reason)
+	}
+	if c.base == "time" || c.base == "strace" || c.base == "ltrace" {
+		fs := flagsOf(c.args[:i])
+		if fs.has('o', "--output") {
+			c.risk(KindOption, c.base+" -o", "writes its report to a file")
+		}
+	}
+	if (c.base == "sudo" || c.base == "doas") && i >= len(c.args) {
+		fs := flagsOf(c.args)
+		if fs.has('s', "--shell") || fs.has('i', "--login") {
+			c.risk(KindWrapper, c.base+" shell", "opens a shell as another user")
+		}
+		if c.base == "sudo" && fs.has('e', "--edit") {
+			c.risk(KindOption, "sudo -e", "edits files as another user")
+		}
+	}
+	c.inner(c.args[i:], c.base)
+}
+
+func isAssignWord(w Word) bool {
+	if !w.IsStatic() {
+		return false
+	}
+	name, _, ok := strings.Cut(w.Value, "=")
+	return ok && isName(name)
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// env runs a command with a changed environment; -S splits a string into
+// the command line.
+func envCmd(c *cmd) {
+	spec := optSpec{short: "uCPS", long: []string{"--unset", "--chdir", "--split-string"}}
+	ws := c.args
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			break
+		}
+		v := w.Value
+		var split string
+		switch {
+		case v == "-S" || v == "--split-string":
+			if i+1 < len(ws) && ws[i+1].IsStatic() {
+				split = ws[i+1].Value
+			}
+		case strings.HasPrefix(v, "--split-string="):
+			split = strings.TrimPrefix(v, "--split-string=")
+		case strings.HasPrefix(v, "-S") && !strings.HasPrefix(v, "--"):
+			split = v[2:]
+		default:
+			continue
+		}
+		// env -S 'cmd args' rest: the string becomes words before rest.
+		c.risk(KindWrapper, "env -S", "runs a command line split from a string")
+		c.code(Word{Value: split}, "env -S")
+		return
+	}
+	i := spec.skip(ws, 0)
+	for ; i < len(ws) && isAssignWord(ws[i]); i++ {
+		name, _, _ := strings.Cut(ws[i].Value, "=")
+		if reason, ok := DangerousVar(name); ok {
+			c.risk(KindAssign, name, reason)
+		}
+	}
+	if i >= len(ws) {
+		return // prints the environment
+	}
+	c.risk(KindWrapper, "env", "wrapper: runs the command after it with a changed environment")
+	c.inner(ws[i:], "env")
+}
+
+// su runs a shell, or with -c a string of shell code, as another user.
+func suCmd(c *cmd) {
+	c.risk(KindWrapper, c.base, "runs commands as another user")
+	for i, w := range c.args {
+		if !w.IsStatic() {
+			continue
+		}
+		switch {
+		case w.Value == "-c" || w.Value == "--command":
+			if i+1 < len(c.args) {
+				c.codeArg = i + 1
+				c.code(c.args[i+1], c.base+" -c")
+			}
+			return
+		case strings.HasPrefix(w.Value, "--command="):
+			c.code(Word{Value: strings.TrimPrefix(w.Value, "--command=")}, c.base+" -c")
+			return
+		}
+	}
+	if c.base == "runuser" {
+		spec := optSpec{short: "ugGlsw"}
+		if i := spec.skip(c.args, 0); i < len(c.args) {
+			c.inner(c.args[i:], c.base)
+			return
+		}
+	}
+	c.readsStdinCode()
+}
+
+// flock FILE CMD… or flock FILE -c CMD runs a command holding a lock.
+func flockCmd(c *cmd) {
+	spec := optSpec{short: "wEc", long: []string{"--timeout", "--wait", "--conflict-exit-code", "--command"}}
+	c.risk(KindWrapper, "flock", "wrapper: runs the command after it holding a lock")
+	for i, w := range c.args {
+		if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") && i+1 < len(c.args) {
+			c.code(c.args[i+1], "flock -c")
+			return
+		}
+	}
+	i := spec.skip(c.args, 0)
+	if i+1 < len(c.args) {
+		c.inner(c.args[i+1:], "flock")
+	}
+}
+
+// script -c CMD runs a command and writes a typescript file.
+func scriptCmd(c *cmd) {
+	c.risk(KindOption, "script", "records the terminal session to a file")
+	for i, w := range c.args {
+		if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") && i+1 < len(c.args) {
+			c.risk(KindWrapper, "script -c", "runs a string as shell code")
+			c.code(c.args[i+1], "script -c")
+			return
+		}
+	}
+}
+
+// watch runs its arguments repeatedly through sh -c (or directly with -x).
+func watchCmd(c *cmd) {
+	spec := optSpec{short: "nq", long: []string{"--interval", "--equexit"}}
+	i := spec.skip(c.args, 0)
+	c.risk(KindWrapper, "watch", "runs the command after it repeatedly")
+	if flagsOf(c.args[:i]).has('x', "--exec") {
+		c.inner(c.args[i:], "watch")
+		return
+	}
+	c.codeWords(c.args[i:], "watch")
+}
+
+// parallel runs a command template for every input; with no command it
+// runs the input lines themselves.
+func parallelCmd(c *cmd) {
+	spec := optSpec{short: "jSadEINnLlsCX", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--results", "--joblog", "--tmpdir"}}
+	i := spec.skip(c.args, 0)
+	end := i
+	for end < len(c.args) && !(c.args[end].IsStatic() && strings.HasPrefix(c.args[end].Value, ":::")) {
+		end++
+	}
+	c.risk(KindWrapper, "parallel", "runs a command for every line of input")
+	if end == i {
+		c.readsStdinCode()
+		return
+	}
+	c.codeWords(c.args[i:end], "parallel")
+}
+
+// multicall is busybox and toybox: the first argument names the applet.
+func multicallCmd(c *cmd) {
+	if len(c.args) == 0 {
+		return
+	}
+	c.harmless("multi-call binary: the applet it runs is checked below")
+	c.inner(c.args, c.base)
+}
+
+// runner tools run a command in a project environment: the tool needs a
+// rule of its own, and the command it runs is checked as a unit.
+var runners = map[string][]string{
+	"uv":     {"run"},
+	"poetry": {"run"},
+	"pipenv": {"run"},
+	"pdm":    {"run"},
+	"hatch":  {"run"},
+	"conda":  {"run"},
+	"bundle": {"exec"},
+	"npm":    {"exec"},
+	"pnpm":   {"exec", "dlx"},
+	"yarn":   {"exec", "dlx"},
+	"mise":   {"exec", "x"},
+	"rbenv":  {"exec"},
+	"pyenv":  {"exec"},
+	"asdf":   {"exec"},
+	"direnv": {"exec"},
+	"nix":    {"shell", "develop"},
+	"devbox": {"run"},
+	"pixi":   {"run"},
+}
+
+// runnerInner finds the command a runner tool's subcommand runs; it
+// returns false if the unit is not such a runner.
+func (c *cmd) runnerInner() ([]Word, bool) {
+	subs, ok := runners[c.base]
+	if !ok || len(c.args) == 0 || !c.args[0].IsStatic() {
+		return nil, false
+	}
+	sub := c.args[0].Value
+	found := false
+	for _, s := range subs {
+		if s == sub {
+			found = true
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	rest := c.args[1:]
+	if c.base == "direnv" && len(rest) > 0 {
+		rest = rest[1:] // direnv exec DIR CMD
+	}
+	if c.base == "nix" {
+		for i, w := range rest {
+			if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") {
+				return rest[i+1:], true
+			}
+		}
+		return nil, true
+	}
+	i := optSpec{}.skip(rest, 0)
+	return rest[i:], true
+}
+
+func runnerCmd(c *cmd) {
+	if inner, ok := c.runnerInner(); ok {
+		c.inner(inner, c.base+" "+c.args[0].Value)
+	}
+}
+
+func init() {
+	for name := range wrappers {
+		handlers[name] = wrapper
+	}
+	handlers["env"] = envCmd
+	handlers["su"] = suCmd
+	handlers["runuser"] = suCmd
+	handlers["flock"] = flockCmd
+	handlers["script"] = scriptCmd
+	handlers["watch"] = watchCmd
+	handlers["parallel"] = parallelCmd
+	handlers["busybox"] = multicallCmd
+	handlers["toybox"] = multicallCmd
+	for name := range runners {
+		if handlers[name] == nil {
+			handlers[name] = runnerCmd
+		}
+	}
+	handlers["dotenv"] = func(c *cmd) {
+		i := optSpec{short: "ecv"}.skip(c.args, 0)
+		c.risk(KindWrapper, "dotenv", "wrapper: runs the command after it with variables from a file")
+		c.inner(c.args[i:], "dotenv")
+	}
+}

@@ -1,0 +1,105 @@
+package perms
+
+import "strings"
+
+// xargs runs a command with arguments read from standard input. With a
+// static command and no -I substitution it adds nothing a rule for that
+// command does not already allow, except for commands that delete,
+// move or change the files named by the input.
+func xargsCmd(c *cmd) {
+	ws := c.args
+	replace := false
+	i := 0
+	computed := false
+scan:
+	for ; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			computed = true
+			break
+		}
+		v := w.Value
+		switch {
+		case v == "--":
+			i++
+			break scan
+		case len(v) < 2 || v[0] != '-':
+			break scan
+		case strings.HasPrefix(v, "--"):
+			name, _, hasValue := strings.Cut(v, "=")
+			switch name {
+			case "--replace":
+				replace = true
+			case "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var":
+				if !hasValue {
+					i++
+				}
+			}
+		default:
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				switch {
+				case ch == 'I' || ch == 'J' || ch == 'i':
+					replace = true
+					if ch != 'i' && j == len(v)-1 {
+						i++
+					}
+					continue scan
+				case strings.IndexByte("LnPsdEaRS", ch) >= 0:
+					if j == len(v)-1 {
+						i++
+					}
+					continue scan
+				case ch == 'l' || ch == 'e':
+					continue scan
+				}
+			}
+		}
+	}
+	inner := ws[min(i, len(ws)):]
+	if len(inner) == 0 {
+		c.harmless("xargs without a command prints its input")
+		return
+	}
+	before := len(c.a.units)
+	c.inner(inner, "xargs")
+	u, _ := c.lastInner(before)
+	name, static := u.base()
+	switch {
+	case replace:
+		c.risk(KindWrapper, "xargs -I", "runs a command built from its input")
+		if handlers[name] != nil && (isShell(name) || isInterpreter(name)) {
+			c.a.units[before].stdinCode = true
+		}
+	case computed || !static:
+		c.risk(KindWrapper, "xargs", "runs a command computed at run time")
+	case c.unsafeSince(before) != "":
+		name = c.unsafeSince(before)
+		c.risk(KindWrapper, "xargs "+name, "runs "+name+" on files named by its input, which the check cannot see")
+	default:
+		c.harmless("xargs runs the command checked below with arguments from its input")
+	}
+}
+
+// unsafeSince returns the name of a unit appended since before (the
+// command xargs runs, or what it runs in turn, as busybox rm) whose
+// effect depends on the file names xargs adds.
+func (c *cmd) unsafeSince(before int) string {
+	for _, u := range c.a.units[before:] {
+		if b, ok := u.base(); ok && xargsUnsafe[b] {
+			return b
+		}
+	}
+	return ""
+}
+
+// xargsUnsafe lists commands whose effect depends on the file names
+// xargs adds, so that a rule for the command does not cover them.
+var xargsUnsafe = map[string]bool{
+	"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "chgrp": true, "ln": true,
+	"shred": true, "dd": true, "truncate": true, "kill": true, "pkill": true, "unlink": true, "rmdir": true,
+}
+
+func init() {
+	handlers["xargs"] = xargsCmd
+}
