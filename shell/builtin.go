@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -25,11 +26,17 @@ type call struct {
 	stdout, stderr io.Writer
 }
 
-// errorf prints "NAME: message" to standard error and returns status.
+// errorf prints "nosh: NAME: message" to standard error and returns
+// status.
 func (c *call) errorf(status int, format string, a ...any) error {
-	fmt.Fprintf(c.stderr, "%s: %s\n", c.name, fmt.Sprintf(format, a...))
+	fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, c.name, fmt.Sprintf(format, a...))
 	return interp.ExitStatus(status)
 }
+
+// errKeepStatus is returned by builtins that ran shell code themselves
+// (eval, ., the redirection and expansion builtins): the runner's exit
+// state, with a pending return, exit or break, is their result.
+var errKeepStatus = errors.New("keep the runner's exit status")
 
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
@@ -66,6 +73,17 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		return args, nil
 	}
 	name := args[0]
+	if !strings.HasPrefix(name, "\x00") {
+		hc := interp.HandlerCtx(ctx)
+		s.trace(ctx, hc, args)
+		r := handlerRunner(hc)
+		if r != nil {
+			// $_ is the last word of the previous command: set now, it
+			// is read only by later commands.
+			setStringVar(r, "_", args[len(args)-1])
+		}
+		s.countHit(r, name)
+	}
 	if name == "builtin" && len(args) > 1 {
 		if _, ok := s.builtins[args[1]]; ok {
 			return append([]string{sentinel + args[1]}, args[2:]...), nil
@@ -75,7 +93,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if _, ok := s.builtins[name]; !ok {
 		return args, nil
 	}
-	if r := currentRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
 		return args, nil
 	}
 	return append([]string{sentinel + name}, args[1:]...), nil
@@ -99,13 +117,22 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		return fmt.Errorf("nosh: no builtin %q", name)
 	}
 	c := &call{
-		sh: s, hc: hc, r: currentRunner(hc), name: name, args: args,
+		sh: s, hc: hc, r: handlerRunner(hc), name: name, args: args,
 		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
 	}
 	if c.stdin == nil {
 		c.stdin = strings.NewReader("")
 	}
-	return f(ctx, c)
+	err := f(ctx, c)
+	if errors.Is(err, errKeepStatus) {
+		return nil
+	}
+	if c.r != nil {
+		// As for interp's own builtins, the builtin's result replaces
+		// whatever state the statement had so far.
+		setExitStatus(c.r, exitStatus{})
+	}
+	return err
 }
 
 // builtinTable is every builtin nosh implements itself. Each group lives

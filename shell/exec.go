@@ -13,6 +13,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/jobs"
 )
 
 // execMiddleware ends the handler chain: it runs external programs.
@@ -124,23 +126,38 @@ func execEnv(env expand.Environ) []string {
 }
 
 // execExternal runs a program and waits for it. path, when not empty,
-// replaces $PATH for the lookup (command -p).
+// replaces $PATH for the lookup (command -p). The process joins the job
+// of the statement (or background command) that runs it; see
+// jobs_exec.go.
 func (s *Shell) execExternal(ctx context.Context, args []string, path string) error {
 	hc := interp.HandlerCtx(ctx)
 	prog, err := s.lookPath(hc, args[0], path)
 	if err != nil {
 		return s.reportLookup(hc, err)
 	}
-	cmd := &exec.Cmd{
-		Path:   prog,
-		Args:   args,
-		Env:    execEnv(hc.Env),
-		Dir:    hc.Dir,
-		Stdin:  hc.Stdin,
-		Stdout: hc.Stdout,
-		Stderr: hc.Stderr,
+	env := execEnv(hc.Env)
+	if isAgentCommand(ctx) {
+		// Later entries win: pagers and prompts are neutralised for the
+		// agent's programs without touching the shell's variables.
+		env = append(env, agentEnv...)
 	}
-	err = cmd.Start()
+	build := func() *exec.Cmd {
+		return &exec.Cmd{
+			Path:   prog,
+			Args:   args,
+			Env:    env,
+			Dir:    hc.Dir,
+			Stdin:  hc.Stdin,
+			Stdout: hc.Stdout,
+			Stderr: hc.Stderr,
+		}
+	}
+	ref := refFrom(ctx)
+	j := s.processJob(ref)
+	p, err := j.Start(build, int(hc.Pos.Offset()), s.jobTTY())
+	if errors.Is(err, jobs.ErrKilled) {
+		return interp.ExitStatus(128 + int(j.KilledBy()))
+	}
 	if errors.Is(err, syscall.ENOEXEC) {
 		// A script without a #! line: run it with a new nosh, as POSIX asks.
 		return s.execExternal(ctx, append([]string{selfPath(), prog}, args[1:]...), "")
@@ -153,9 +170,7 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		fmt.Fprintf(hc.Stderr, "%s: %s: %v\n", s.Name, args[0], err)
 		return interp.ExitStatus(126)
 	}
-	stop := context.AfterFunc(ctx, func() { cmd.Process.Signal(syscall.SIGKILL) })
-	defer stop()
-	return waitStatus(cmd.Wait())
+	return s.waitProcess(ctx, hc, ref, j, p)
 }
 
 // waitStatus turns the result of exec.Cmd.Wait into a shell status:

@@ -27,6 +27,8 @@ type shellFlags struct {
 	ignoreeof   bool
 	vi, emacs   bool
 	nolog       bool
+	xtrace      bool // x: nosh traces commands itself (see builtin_xtrace.go)
+	xpgEcho     bool // shopt xpg_echo
 }
 
 // interpOptNames are interp's set options, in the order of its internal
@@ -81,6 +83,8 @@ func (f *shellFlags) byName(name string) *bool {
 		return &f.emacs
 	case "nolog":
 		return &f.nolog
+	case "xtrace":
+		return &f.xtrace
 	case "interactive-comments", "history", "keyword", "physical", "privileged",
 		"functrace", "errtrace", "onecmd", "histexpand":
 		// Accepted for compatibility; they change nothing in nosh.
@@ -103,17 +107,23 @@ func (f *shellFlags) byLetter(c byte) *bool {
 		return &f.monitor
 	case 'b':
 		return &f.notify
+	case 'x':
+		return &f.xtrace
 	}
 	return nil
 }
 
 // ownOptNames lists nosh's options for `set -o`.
 var ownOptNames = []string{"braceexpand", "emacs", "hashall", "ignoreeof", "monitor",
-	"noclobber", "nolog", "notify", "posix", "verbose", "vi"}
+	"noclobber", "nolog", "notify", "posix", "verbose", "vi", "xtrace"}
 
 // builtinSet wraps interp's set: the options interp knows pass through,
 // nosh's own are kept here, and `set -o`/`set +o` list both.
 func builtinSet(ctx context.Context, c *call) error {
+	if len(c.args) == 0 {
+		c.listVars()
+		return nil
+	}
 	var pass []string
 	args := c.args
 	listOn, listOff := false, false
@@ -161,7 +171,7 @@ func builtinSet(ctx context.Context, c *call) error {
 				s.mu.Unlock()
 				continue
 			}
-			if strings.IndexByte("aefnux", ch) < 0 {
+			if strings.IndexByte("aefnu", ch) < 0 {
 				return c.errorf(2, "%c%c: invalid option\nset: usage: set [-abefhmnuvxBC] [-o option-name] [--] [arg ...]", a[0], ch)
 			}
 			pass = append(pass, string(a[0])+string(ch))
@@ -179,6 +189,7 @@ func builtinSet(ctx context.Context, c *call) error {
 			// `set -` ends options and turns off -x and -v.
 			s.mu.Lock()
 			s.flags.verbose = false
+			s.flags.xtrace = false
 			s.mu.Unlock()
 		}
 	}
@@ -244,7 +255,7 @@ func (s *Shell) dashFlags(r *interp.Runner) string {
 		on bool
 		c  byte
 	}{{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {f.braceexpand, 'B'},
-		{f.noclobber, 'C'}, {f.verbose, 'v'}, {f.notify, 'b'}} {
+		{f.noclobber, 'C'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.notify, 'b'}} {
 		if x.on {
 			b = append(b, x.c)
 		}
@@ -262,7 +273,9 @@ func builtinDashFlags(ctx context.Context, c *call) error {
 //   - $- becomes a call to a builtin that knows nosh's own flags;
 //   - $0 reads BASH_ARGV0, which holds $0 as in bash (interp's own $0 is
 //     only right when a whole file is run at once);
-//   - $LINENO becomes the line it is on.
+//   - $LINENO becomes the line it is on;
+//   - statements that interp would run wrongly go to nosh builtins
+//     (see rewriteStmt).
 func (s *Shell) rewrite(node syntax.Node) {
 	syntax.Walk(node, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -270,6 +283,18 @@ func (s *Shell) rewrite(node syntax.Node) {
 			rewriteParts(n.Parts)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
+			rewriteQuotedBraces(n)
+		case *syntax.ParamExp:
+			rewriteParamExp(n)
+		case *syntax.Assign:
+			rewriteAssignTilde(n)
+		case *syntax.Stmt:
+			if n.Background || n.Disown {
+				s.rewriteBackground(n)
+			}
+			s.rewriteStmt(n)
+		case *syntax.CmdSubst:
+			s.rewriteCmdSubst(n)
 		}
 		return true
 	})
@@ -282,6 +307,8 @@ func rewriteParts(parts []syntax.WordPart) {
 			continue
 		}
 		switch pe.Param.Value {
+		case "!":
+			rewriteBang(pe)
 		case "0":
 			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "BASH_ARGV0"}
 		case "LINENO":
@@ -315,11 +342,29 @@ func (s *Shell) SetArg0(name string) {
 // runQuoted runs prefix followed by each arg quoted as one word, e.g.
 // runQuoted(ctx, "set ", "-e") or runQuoted(ctx, "x=", value).
 func (s *Shell) runQuoted(ctx context.Context, prefix string, args ...string) (exit bool, status int) {
+	f, ok := s.quotedStmt(prefix, args...)
+	if !ok {
+		return false, 2
+	}
+	return s.RunStmt(ctx, f)
+}
+
+// runQuotedOn is runQuoted on another runner (a subshell's).
+func (s *Shell) runQuotedOn(ctx context.Context, r *interp.Runner, prefix string, args ...string) int {
+	f, ok := s.quotedStmt(prefix, args...)
+	if !ok {
+		return 2
+	}
+	return max(exitStatusOf(r.Run(ctx, f)), 0)
+}
+
+// quotedStmt parses prefix followed by each arg quoted as one word.
+func (s *Shell) quotedStmt(prefix string, args ...string) (*syntax.Stmt, bool) {
 	src := prefix
 	for i, a := range args {
 		q, err := syntax.Quote(a, syntax.LangBash)
 		if err != nil {
-			return false, 2
+			return nil, false
 		}
 		if i > 0 {
 			src += " "
@@ -328,9 +373,9 @@ func (s *Shell) runQuoted(ctx context.Context, prefix string, args ...string) (e
 	}
 	f, err := s.Parser().Parse(strings.NewReader(src), "")
 	if err != nil || len(f.Stmts) != 1 {
-		return false, 2
+		return nil, false
 	}
-	return s.RunStmt(ctx, f.Stmts[0])
+	return f.Stmts[0], true
 }
 
 // setOptions applies command-line options such as -e or -o pipefail.

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reeflective/readline"
+
 	"nosh/config"
+	"nosh/perms"
+	"nosh/shell/highlight"
 	"nosh/shell/history"
 	"nosh/shell/prompt"
 )
@@ -28,6 +33,24 @@ type session struct {
 	hist       *history.History
 	histWarned bool
 
+	rl      *readline.Shell
+	pending string // text the prefill widget puts in the edit buffer
+
+	// highlighter colours a command line; nil shows it plain.
+	highlighter func(string) string
+
+	pathCache *highlight.PathCache
+
+	ai          *aiState
+	auditWarned bool
+	// agentMode and yoloMode are /agent and /yolo; nil follows config.
+	agentMode, yoloMode *bool
+	// agentApprovals holds, for the agent run under way, what the user
+	// approved for each command, for the gate; agentDecider who approved.
+	agentApprovals map[string]*perms.Approval
+	agentDeciders  string
+	agentCancel    context.CancelFunc // stops the agent run under way
+
 	lastStatus   int
 	lastDuration time.Duration
 	cmdNum       int
@@ -38,6 +61,10 @@ type session struct {
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv}
+	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
+		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
+	}
+	defer s.leaveJobControl()
 	se.paths = config.ResolvePaths(os.Getenv)
 	se.loadConfig()
 	if opts.Login && !opts.NoProfile {
@@ -53,7 +80,7 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	}
 	se.openHistory()
 	if !isTerminal(s.stdin) || !isTerminal(s.stdout) {
-		return s.interactPlain(ctx, s.stdin)
+		return se.loopPlain(ctx, s.stdin)
 	}
 	return se.loop(ctx)
 }

@@ -5,43 +5,67 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 )
 
-// interactPlain is the interactive loop without a line editor, used when
-// -i is given but standard input is not a terminal: it prints PS1 and PS2
-// to standard error and reads lines as a pipe delivers them.
-func (s *Shell) interactPlain(ctx context.Context, in io.Reader) int {
-	p := s.Parser()
-	status := 0
+// loopPlain is the interactive loop without a line editor, used when -i
+// is given but standard input is not a terminal: it prints PS1 and PS2 to
+// standard error, reads lines as a pipe delivers them, and keeps history
+// like the editor's loop.
+func (se *session) loopPlain(ctx context.Context, in io.Reader) int {
+	s := se.sh
 	prompt := func(name, def string) {
-		v := s.Runner.Env.Get(name)
+		if name == "PS1" {
+			s.beforePrompt(ctx)
+		}
 		text := def
-		if v.IsSet() {
-			text = v.String()
+		if v, ok := s.Var(name); ok {
+			text = se.expandPS(v)
 		}
 		fmt.Fprint(s.stderr, text)
 	}
+	interrupts := make(chan os.Signal) // nothing delivers: no terminal
+	r := bufio.NewReader(in)
+	var buf strings.Builder
 	prompt("PS1", "$ ")
-	for stmts, err := range p.InteractiveSeq(bufio.NewReader(in)) {
-		if err != nil {
-			s.reportSyntax(err, "stdin")
-			status = 2
-			prompt("PS1", "$ ")
-			continue
+	for {
+		line, err := r.ReadString('\n')
+		if line != "" {
+			buf.WriteString(line)
 		}
-		if p.Incomplete() {
+		text := strings.TrimSuffix(buf.String(), "\n")
+		if err == nil && !s.complete(text) {
 			prompt("PS2", "> ")
 			continue
 		}
-		for _, st := range stmts {
-			exit, st := s.RunStmt(ctx, st)
-			status = st
+		buf.Reset()
+		if strings.TrimSpace(text) != "" {
+			se.recordLine(text)
+			var exit bool
+			var status int
+			se.protect("running a command", func() {
+				exit, status = se.runLine(ctx, text, interrupts)
+			})
+			se.recordStatus(status)
 			if exit {
 				return status
 			}
 		}
+		if err != nil {
+			fmt.Fprintln(s.stderr)
+			return s.Exit(ctx, se.lastStatus)
+		}
+		se.beforePromptPlain(ctx)
 		prompt("PS1", "$ ")
 	}
-	fmt.Fprintln(s.stderr)
-	return s.Exit(ctx, status)
+}
+
+// beforePromptPlain runs PROMPT_COMMAND, as before every prompt.
+func (se *session) beforePromptPlain(ctx context.Context) {
+	if pc, ok := se.sh.Var("PROMPT_COMMAND"); ok && pc != "" {
+		se.protect("running PROMPT_COMMAND", func() {
+			se.sh.RunString(ctx, pc, "PROMPT_COMMAND")
+		})
+	}
 }

@@ -35,8 +35,27 @@ options:
   --version, --help
 `
 
-// Main runs nosh as a shell with the given argv and returns its exit status.
+// Main runs nosh with the given argv and returns its exit status. A first
+// argument that is a subcommand word (ask, perms, doctor, log) runs that
+// subcommand; anything else is the shell, so `nosh ./ask` runs a script.
 func Main(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(argv) > 1 {
+		switch argv[1] {
+		case "ask":
+			return Ask(argv[2:], stdout, stderr)
+		case "perms":
+			return PermsMain(argv[2:], stdout, stderr)
+		case "doctor":
+			return Doctor(argv[2:], stdout, stderr)
+		case "log":
+			return Log(argv[2:], stdout, stderr)
+		}
+	}
+	return runShell(argv, stdin, stdout, stderr)
+}
+
+// runShell runs nosh as a shell.
+func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	opts, err := ParseOptions(argv)
 	if err != nil {
 		fmt.Fprintf(stderr, "nosh: %v\n%s", err, usageText)

@@ -65,7 +65,7 @@ func TestInvocation(t *testing.T) {
 		{"-c status", "", []string{"-c", "exit 42"}, "", 42},
 		{"not found", "", []string{"-c", "no-such-cmd-xyz"}, "", 127},
 		{"not executable", "", []string{"-c", "/etc/passwd"}, "", 126},
-		{"syntax error", "", []string{"-c", "echo a; if"}, "a\n", 2},
+		{"syntax error", "", []string{"-c", "echo a; if"}, "", 2}, // sh parses the whole line first
 		{"file", "", []string{script, "x"}, script + "|x|1\n", 5},
 		{"stdin", "echo \"$1\"\nexit 3\n", []string{"-s", "arg"}, "arg\n", 3},
 		{"stdin default", "echo piped\n", nil, "piped\n", 0},
@@ -123,5 +123,18 @@ func TestInterpOpts(t *testing.T) {
 		if got[o.name] != want[o.name] {
 			t.Errorf("%s = %v, want %v", o.name, got[o.name], want[o.name])
 		}
+	}
+}
+
+func TestAliases(t *testing.T) {
+	var buf bytes.Buffer
+	s, _ := New(Config{Name: "nosh", Stdout: &buf, Stderr: &buf, Interactive: true})
+	s.RunString(context.Background(), "alias ll='ls -l' g=git", "t")
+	got := aliases(s.Runner)
+	if got["ll"] != "ls -l" || got["g"] != "git" || len(got) != 2 {
+		t.Errorf("aliases = %q", got)
+	}
+	if !hasAlias(s.Runner, "ll") || hasAlias(s.Runner, "nope") {
+		t.Errorf("hasAlias is wrong")
 	}
 }

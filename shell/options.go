@@ -66,7 +66,7 @@ loop:
 		case arg == "--":
 			i++
 			break loop
-		case arg == "-" :
+		case arg == "-":
 			// A lone "-" ends the options, as in sh.
 			i++
 			break loop
@@ -94,7 +94,7 @@ loop:
 				return usage("%s: invalid option", arg)
 			}
 			i++
-		case arg[0] == '-' || arg[0] == '+':
+		case arg != "" && (arg[0] == '-' || arg[0] == '+'):
 			on := arg[0] == '-'
 			if len(arg) == 1 {
 				break loop

@@ -19,7 +19,12 @@ const promptCommandTimeout = 500 * time.Millisecond
 // command, else the built-in prompt.
 func (se *session) primaryPrompt() string {
 	if ps1, ok := se.sh.Var("PS1"); ok {
-		return se.expandPS(ps1)
+		// A user's own PS1 still shows modes that must not go unnoticed.
+		mark := ""
+		for _, m := range se.promptMarkers() {
+			mark += se.paint("1;31", m) + " "
+		}
+		return mark + se.expandPS(ps1)
 	}
 	if cmd := se.cfg.Prompt.Command; cmd != "" {
 		if out, ok := se.promptCommand(cmd); ok {
@@ -61,6 +66,7 @@ func (se *session) promptState() prompt.State {
 		LastDuration: se.lastDuration,
 		Threshold:    time.Duration(se.cfg.Prompt.DurationThreshold * float64(time.Second)),
 		Color:        os.Getenv("NO_COLOR") == "",
+		Markers:      se.promptMarkers(),
 	}
 	switch se.cfg.Prompt.UserHost {
 	case "always":

@@ -17,6 +17,13 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
+// prefillSeq is a private key sequence nobody types, bound to a widget
+// that puts se.pending into the edit buffer (the AI's [E]dit answer).
+const (
+	prefillSeq    = "\x1b[9999~"
+	prefillWidget = "nosh-prefill"
+)
+
 // loop is the interactive read-eval loop on the line editor.
 func (se *session) loop(ctx context.Context) int {
 	s := se.sh
@@ -33,6 +40,9 @@ func (se *session) loop(ctx context.Context) int {
 		case errors.Is(err, io.EOF):
 			if s.ignoreEOF() {
 				fmt.Fprintln(s.stderr, `Use "exit" to leave the shell.`)
+				continue
+			}
+			if !s.confirmExit() {
 				continue
 			}
 			fmt.Fprintln(s.stderr, "exit")
@@ -58,16 +68,16 @@ func (se *session) loop(ctx context.Context) int {
 }
 
 // runLine runs one accepted line. It reports whether the shell must exit.
-func (se *session) runLine(ctx context.Context, line string, sigint chan os.Signal) (exit bool, status int) {
+func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Signal) (exit bool, status int) {
 	s := se.sh
 	if handled, st := se.slashCommand(ctx, line); handled {
 		se.lastStatus = st
 		return false, st
 	}
 	if isAIRequest(line) {
-		fmt.Fprintln(s.stderr, "nosh: `?` and `??` need the AI features, which this build of nosh does not include yet")
-		se.lastStatus = 1
-		return false, 1
+		exit, status = se.runAIRequest(ctx, line, sigint)
+		se.lastStatus = status
+		return exit, status
 	}
 	f, err := s.Parser().Parse(strings.NewReader(line+"\n"), "")
 	if err != nil {
@@ -85,25 +95,15 @@ func (se *session) runLine(ctx context.Context, line string, sigint chan os.Sign
 		}
 	}()
 	start := time.Now()
-	for _, st := range f.Stmts {
-		runCtx, cancel := context.WithCancel(ctx)
-		stop := make(chan struct{})
-		go func() {
-			select {
-			case <-sigint:
-				cancel()
-			case <-stop:
-			}
-		}()
-		exit, status = s.RunStmt(runCtx, st)
-		close(stop)
-		cancel()
-		if exit {
-			return true, status
-		}
+	exit, status = se.runStmts(ctx, f.Stmts, sigint)
+	if exit {
+		return true, status
 	}
 	se.lastStatus = status
 	se.lastDuration = time.Since(start)
+	if se.ai != nil && se.ai.rc != nil {
+		se.ai.typedLine(line, status)
+	}
 	return false, status
 }
 
@@ -144,6 +144,35 @@ func (se *session) newEditor() *readline.Shell {
 		rl.History.Add("nosh", se.hist.ReadlineSource())
 	}
 	rl.Config.Set("history-autosuggest", se.cfg.Editor.Autosuggest)
+	rl.Keymap.Register(map[string]func(){
+		prefillWidget: func() {
+			rl.Line().Set([]rune(se.pending)...)
+			rl.Cursor().Set(rl.Line().Len())
+			se.pending = ""
+		},
+	})
+	for _, km := range []string{"emacs", "vi-insert", "vi-command"} {
+		rl.Config.Bind(km, prefillSeq, prefillWidget, false)
+	}
+	// ↑/↓ search history by what is typed (plain history on an empty
+	// line); Alt+E and Ctrl+X Ctrl+E edit the line in $EDITOR. A key the
+	// user's ~/.inputrc bound to something else keeps their binding.
+	defaults := map[string]bool{"": true, "up-line-or-history": true, "down-line-or-history": true,
+		"previous-history": true, "next-history": true, "vi-down-line-or-history": true,
+		"vi-up-line-or-history": true, "edit-and-execute-command": true, "edit-command-line": true}
+	for _, km := range []string{"emacs", "vi-insert"} {
+		for seq, action := range map[string]string{
+			"\x1b[A": "history-search-backward", "\x1bOA": "history-search-backward",
+			"\x1b[B": "history-search-forward", "\x1bOB": "history-search-forward",
+			"\x1be": "edit-command-line", "\x18\x05": "edit-command-line",
+		} {
+			if defaults[rl.Config.Binds[km][seq].Action] {
+				rl.Config.Bind(km, seq, action, false)
+			}
+		}
+	}
+	se.rl = rl
+	se.setupEditorKnowledge(rl)
 	rl.AcceptMultiline = func(line []rune) bool { return se.sh.complete(string(line)) }
 	return rl
 }
@@ -164,13 +193,11 @@ func (s *Shell) complete(line string) bool {
 	return err == nil || !syntax.IsIncomplete(err)
 }
 
-// beforePrompt runs what bash runs before each prompt: PROMPT_COMMAND.
+// beforePrompt runs what bash runs before each prompt (PROMPT_COMMAND)
+// and makes sure the prompt starts on a line of its own.
 func (se *session) beforePrompt(ctx context.Context) {
-	if pc, ok := se.sh.Var("PROMPT_COMMAND"); ok && pc != "" {
-		se.protect("running PROMPT_COMMAND", func() {
-			se.sh.RunString(ctx, pc, "PROMPT_COMMAND")
-		})
-	}
+	se.sh.beforePrompt(ctx)
+	se.beforePromptPlain(ctx)
 	se.partialLineMark()
 }
 

@@ -51,6 +51,8 @@ type Shell struct {
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
+
+	job jobShell // job table, job control, signals and traps (jobs_state.go)
 }
 
 // Config is what New needs to build a Shell.
@@ -99,8 +101,11 @@ func New(cfg Config) (*Shell, error) {
 		interp.Env(expand.ListEnviron(prepareEnv(cfg.Env)...)),
 		interp.Params(params...),
 		interp.Interactive(cfg.Interactive),
-		interp.CallHandler(s.callHandler),
-		interp.ExecHandlers(s.builtinMiddleware, s.execMiddleware),
+		// The AI's permission gate comes first and sees only AI commands
+		// (aigate.go); the user's commands go straight through.
+		interp.CallHandler(gateCallHandler(s.jobCallHandler)),
+		interp.ExecHandlers(gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
+		interp.OpenHandler(gateOpenHandler),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
@@ -142,21 +147,35 @@ func (s *Shell) Parser() *syntax.Parser { return s.Dialect.NewParser() }
 // RunStmt runs one top-level statement and reports whether the shell must
 // exit, with the status it exits with.
 func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status int) {
+	fg := s.beginStatement(ctx, st)
+	defer fg.end()
 	s.rewrite(st)
-	err := s.Runner.Run(ctx, st)
+	err := s.Runner.Run(fg.ctx, st)
 	status = exitStatusOf(err)
+	if sig := s.fatalSignal(); sig != 0 && !fg.nested {
+		s.dieOfFatalSignal(sig, errors.Is(err, context.Canceled))
+	}
+	if fg.interrupted(err) {
+		// Ctrl+C stopped the statement; the shell goes on with $? = 130.
+		*runnerLastExit(s.Runner) = exitStatus{code: 130}
+		return false, 130
+	}
 	if err != nil && status < 0 {
 		// A fatal handler error: interp has stopped this statement.
 		fmt.Fprintf(s.stderr, "%s: %v\n", s.Name, err)
 		status = 1
 	}
-	return s.Runner.Exited(), status
+	if s.Runner.Exited() {
+		return true, status
+	}
+	return fg.runTraps(status)
 }
 
 // Exit ends the session with status: it runs the EXIT trap, which may
 // change the status with its own exit. Call it only when the shell has
 // not exited already (RunStmt reported exit), since that ran the trap.
 func (s *Shell) Exit(ctx context.Context, status int) int {
+	ctx = context.WithValue(ctx, forcedExitKey{}, true)
 	if _, st := s.runQuoted(ctx, "exit ", strconv.Itoa(status)); st >= 0 {
 		return st
 	}

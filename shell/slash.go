@@ -21,9 +21,15 @@ var slashCommands map[string]slashCommand
 func init() {
 	// Filled in init because /help lists the table it is part of.
 	slashCommands = map[string]slashCommand{
-		"/help":   {"list the slash commands and what a line can start with", (*session).slashHelp},
-		"/config": {"show nosh's files; `/config edit` opens config.toml in $EDITOR", (*session).slashConfig},
-		"/reload": {"re-read config.toml and init.sh", (*session).slashReload},
+		"/help":    {"list the slash commands and what a line can start with", (*session).slashHelp},
+		"/config":  {"show nosh's files; `/config edit` opens config.toml in $EDITOR", (*session).slashConfig},
+		"/reload":  {"re-read config.toml and init.sh", (*session).slashReload},
+		"/clear":   {"forget the AI's rolling context", (*session).slashClear},
+		"/context": {"show exactly what the next ? request would send", (*session).slashContext},
+		"/agent":   {"on|off: whether ?? runs the agent (off: ?? translates)", (*session).slashAgent},
+		"/yolo":    {"on|off: let the agent run commands without asking (deny rules still hold)", (*session).slashYolo},
+		"/perms":   {"list|allow|deny|rm|check: the permission rules, as `nosh perms`", (*session).slashPerms},
+		"/history": {"list saved agent runs; /history N shows one", (*session).slashHistory},
 	}
 }
 

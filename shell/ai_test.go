@@ -1,0 +1,247 @@
+package shell
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"nosh/ai/fakellm"
+)
+
+// aiEnv points a nosh at a fake OpenAI-compatible provider.
+func aiEnv(srv *fakellm.Server, home string) []string {
+	return append(homeEnv(home),
+		"NOSH_AI_PROVIDER=openai",
+		"NOSH_AI_BASE_URL="+srv.URL()+"/v1",
+		"NOSH_AI_MODEL=fake-model",
+		"OPENAI_API_KEY=sk-test-key-abcdefghijklmnop",
+	)
+}
+
+// writeRules writes permissions.toml in home's config dir.
+func writeRules(t *testing.T, home, content string) {
+	t.Helper()
+	dir := filepath.Join(home, ".config", "nosh")
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "permissions.toml"), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// userMessages returns the text of every message a recorded request sent.
+func userMessages(t *testing.T, r fakellm.Request) string {
+	t.Helper()
+	var body struct {
+		Messages []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := r.Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, m := range body.Messages {
+		var s string
+		if json.Unmarshal(m.Content, &s) == nil {
+			b.WriteString(m.Role + ": " + s + "\n")
+		} else {
+			b.WriteString(m.Role + ": " + string(m.Content) + "\n")
+		}
+	}
+	return b.String()
+}
+
+func TestTranslateRunsAllowedCommandAndFollowUpCarriesContext(t *testing.T) {
+	home := t.TempDir()
+	writeRules(t, home, "allow = [\"echo\"]\n")
+	srv := fakellm.New(t,
+		fakellm.Text("echo translated-ok").Chunked(3),
+		fakellm.Text("<think>They want it again.</think>\n```sh\n$ echo again-ok\n```\nThis prints again."),
+	)
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+	s.Line("? say something")
+	s.Expect("➜ echo translated-ok")
+	s.Expect("\ntranslated-ok\n")
+	s.ExpectPrompt()
+	s.Line("? do that again")
+	s.Expect("➜ echo again-ok")
+	s.Expect("\nagain-ok\n")
+	s.ExpectPrompt()
+
+	reqs := srv.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	if reqs[0].Path != "/v1/chat/completions" {
+		t.Errorf("path %q", reqs[0].Path)
+	}
+	second := userMessages(t, reqs[1])
+	if !strings.Contains(second, "Previous conversation:\nUser: say something\nCommand: echo translated-ok") ||
+		!strings.Contains(second, "Current request: do that again") {
+		t.Errorf("follow-up lacks the first exchange:\n%s", second)
+	}
+	// The translated command is in history as itself.
+	s.Send("\x1b[A")
+	s.Expect("echo again-ok")
+}
+
+func TestTranslateAskAnswers(t *testing.T) {
+	home := t.TempDir()
+	srv := fakellm.New(t,
+		fakellm.Text("basename once-ran"),
+		fakellm.Text("basename denied-ran"),
+		fakellm.Text("basename session-ran"),
+		fakellm.Text("basename session-again"),
+		fakellm.Text("dirname /always/ran"),
+		fakellm.Text("wc -c /dev/null"),
+	)
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+
+	s.Line("? first")
+	s.Expect("➜ basename once-ran")
+	s.Expect("no allow rule")
+	s.Expect("[O]nce [S]ession [A]lways [D]eny [E]dit")
+	s.Send("o")
+	s.Expect("\nonce-ran\n")
+	s.ExpectPrompt()
+
+	s.Line("? second")
+	s.Expect("[D]eny [E]dit")
+	s.Send("d")
+	s.ExpectPrompt()
+	if strings.Contains(s.Output(), "\ndenied-ran\n") {
+		t.Fatal("a denied command ran")
+	}
+
+	s.Line("? third")
+	s.Expect("[S]ession")
+	s.Send("s")
+	s.Expect("\nsession-ran\n")
+	s.ExpectPrompt()
+	// The session rule for printf now covers the next printf without asking.
+	s.Line("? fourth")
+	s.Expect("\nsession-again\n")
+	s.ExpectPrompt()
+
+	s.Line("? fifth")
+	s.Expect("[A]lways")
+	s.Send("a")
+	s.Expect("\n/always\n")
+	s.ExpectPrompt()
+
+	s.Line("? sixth")
+	s.Expect("[E]dit")
+	s.Send("e")
+	// The command waits in the editor; Enter runs it.
+	s.Expect("wc -c /dev/null")
+	s.Send(" /dev/null\r")
+	s.Expect("0 total")
+	s.ExpectPrompt()
+	s.Line("exit")
+	s.Wait()
+
+	rules, err := os.ReadFile(filepath.Join(home, ".config", "nosh", "permissions.toml"))
+	if err != nil || !strings.Contains(string(rules), `"dirname"`) || strings.Contains(string(rules), "basename") {
+		t.Fatalf("Always should persist dirname (and Session not basename): %s %v", rules, err)
+	}
+	// Always persists across a restart: dirname runs without asking.
+	srv.Push(fakellm.Text("dirname /tmp/x"))
+	s2 := startPty(t, aiEnv(srv, home))
+	s2.ExpectPrompt()
+	s2.Line("? parent of tmp/x")
+	s2.Expect("\n/tmp\n")
+	s2.ExpectPrompt()
+	if strings.Contains(s2.Output(), "[O]nce") {
+		t.Fatalf("asked again after Always:\n%s", s2.Output())
+	}
+}
+
+func TestTranslateNonCommandErrorsAndCancel(t *testing.T) {
+	home := t.TempDir()
+	srv := fakellm.New(t,
+		fakellm.Text("# That is not something a command can do.\n# Try rephrasing."),
+		fakellm.Error(500, "boom", nil),
+		fakellm.Error(500, "boom", nil),
+		fakellm.Error(500, "boom", nil),
+		fakellm.Stall(),
+	)
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+	s.Line("? what is the meaning of life")
+	s.Expect("That is not something a command can do.")
+	s.ExpectPrompt()
+
+	s.Line("? fail please")
+	s.Expect("nosh: ")
+	s.ExpectPrompt()
+
+	s.Line("? hang")
+	time.Sleep(200 * time.Millisecond) // let the request start streaming
+	s.Send("\x03")
+	s.Expect("request cancelled")
+	s.ExpectPrompt()
+	s.Line("echo still-here")
+	s.Expect("\nstill-here\n")
+
+	s.Line("?")
+	s.Expect("translate TEXT into a command")
+}
+
+func TestSecretsRedactedFromRequests(t *testing.T) {
+	home := t.TempDir()
+	srv := fakellm.New(t, fakellm.Text("basename hi"))
+	env := append(aiEnv(srv, home), "MY_SERVICE_TOKEN=tok-very-secret-value-123")
+	s := startPty(t, env)
+	s.ExpectPrompt()
+	s.Line("echo tok-very-secret-value-123 ghp_0123456789abcdefghijABCDEFGHIJ")
+	s.ExpectPrompt()
+	s.Line("? use tok-very-secret-value-123 please")
+	s.Expect("[D]eny")
+	s.Send("d")
+	s.ExpectPrompt()
+	if len(srv.Requests()) != 1 {
+		t.Fatalf("%d requests", len(srv.Requests()))
+	}
+	for _, r := range srv.Requests() {
+		body := string(r.Body)
+		for _, secret := range []string{"tok-very-secret-value-123", "ghp_0123456789abcdefghij", "sk-test-key-abcdefghijklmnop"} {
+			if strings.Contains(body, secret) {
+				t.Errorf("request body carries %q:\n%s", secret, body)
+			}
+		}
+		if got := r.Header.Get("Authorization"); got != "Bearer sk-test-key-abcdefghijklmnop" {
+			t.Errorf("auth header = %q", got)
+		}
+	}
+}
+
+func TestNoshAsk(t *testing.T) {
+	home := t.TempDir()
+	srv := fakellm.New(t, fakellm.Text("```\nfind . -size +100M\n```"), fakellm.Text("I refuse to answer that."))
+	run := func(args ...string) (string, string, int) {
+		cmd := noshCommand(t, append([]string{"ask"}, args...)...)
+		cmd.Env = append(cmd.Env, aiEnv(srv, home)...)
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		st := 0
+		if err != nil {
+			st = cmd.ProcessState.ExitCode()
+		}
+		return out.String(), errb.String(), st
+	}
+	out, _, st := run("find", "large", "files")
+	if out != "find . -size +100M\n" || st != 0 {
+		t.Errorf("nosh ask = %q, %d", out, st)
+	}
+	out, errOut, st := run("meaning of life")
+	if out != "" || st != 1 || !strings.Contains(errOut, "I refuse") {
+		t.Errorf("non-command: %q %q %d", out, errOut, st)
+	}
+}

@@ -1,0 +1,301 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/ai/agent"
+	"nosh/ai/translate"
+	"nosh/perms"
+	"nosh/shell/markdown"
+)
+
+// agentEnv neutralises pagers, editors and password prompts for the
+// programs the agent's commands start (exec.go adds it to their
+// environment): nothing may wait for a person who is not asked.
+var agentEnv = []string{
+	"PAGER=cat", "GIT_PAGER=cat", "MANPAGER=cat", "SYSTEMD_PAGER=", "LESS=-FRX",
+	"GIT_TERMINAL_PROMPT=0", "GIT_EDITOR=true", "EDITOR=true", "VISUAL=true",
+	"SUDO_ASKPASS=/bin/false", "SSH_ASKPASS=/bin/false", "DEBIAN_FRONTEND=noninteractive",
+}
+
+// agentOutputCap bounds what one command's output keeps for the model.
+const agentOutputCap = 64 << 10
+
+// runAgent runs a `??` investigation.
+func (se *session) runAgent(ctx context.Context, st *aiState, text string, interrupts <-chan os.Signal) (exit bool, status int) {
+	s := se.sh
+	if !se.agentEnabled() {
+		fmt.Fprintln(s.stderr, "nosh: agent mode is off (/agent on to enable); translating with ? instead")
+		return se.translateAndRun(ctx, st, text, interrupts)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	se.agentCancel = cancel
+	stopWatch := watchInterrupt(interrupts, cancel)
+	defer stopWatch()
+
+	color := os.Getenv("NO_COLOR") == ""
+	md := markdown.New(s.stdout, color, "")
+	spin := startSpinner(s.stderr, "investigating with "+se.agentModel(st))
+	var spinOnce sync.Once
+	stopSpin := func() { spinOnce.Do(spin.stop) }
+	se.agentApprovals = map[string]*perms.Approval{}
+	run := &agent.Run{
+		Provider: st.tr.provider,
+		Model:    se.cfg.AI.AgenticModel,
+		Limits: agent.Limits{
+			MaxCommands: se.cfg.AI.MaxIterations,
+			Timeout:     time.Duration(se.cfg.AI.Timeout) * time.Second,
+			TokenBudget: se.cfg.AI.TokenBudget,
+		},
+		Hooks: agent.Hooks{
+			Gate: func(ctx context.Context, cmd string) agent.Verdict {
+				stopSpin()
+				return se.agentGate(ctx, st, cmd)
+			},
+			Exec: func(ctx context.Context, cmd string) (int, string, error) {
+				return se.agentExec(ctx, st, cmd)
+			},
+			Text:   func(t string) { stopSpin(); md.Write([]byte(t)) },
+			Notice: func(n string) { stopSpin(); fmt.Fprintln(s.stderr, se.paint("33", "nosh: "+n)) },
+		},
+		Redactor: st.tr.redactor,
+		Env:      envInfo(s.Dir()),
+		Context:  st.rc,
+	}
+	res, err := run.Do(ctx, text)
+	stopSpin()
+	md.Close()
+	se.saveTranscript(text, res, err)
+	switch {
+	case errors.Is(err, context.Canceled) || ctx.Err() == context.Canceled:
+		fmt.Fprintln(s.stderr, "nosh: agent cancelled")
+		status = 130
+	case errors.Is(err, agent.ErrLimit):
+		fmt.Fprintf(s.stderr, "nosh: agent stopped: %s\n", strings.TrimPrefix(err.Error(), agent.ErrLimit.Error()+": "))
+		status = 1
+	case err != nil:
+		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
+		status = 1
+	}
+	se.agentSummary(res)
+	if err == nil {
+		st.rc.Add(translate.Exchange{Request: text, Answer: res.Answer})
+	}
+	return false, status
+}
+
+func (se *session) agentModel(st *aiState) string {
+	if m := se.cfg.AI.AgenticModel; m != "" {
+		return m
+	}
+	return st.tr.provider.Model()
+}
+
+// agentSummary prints one dim line: commands run, tokens, elapsed time.
+func (se *session) agentSummary(res agent.Result) {
+	est := ""
+	if res.Usage.Estimated {
+		est = "~"
+	}
+	fmt.Fprintln(se.sh.stderr, se.paint("2", fmt.Sprintf("%d command%s · %s%d tokens in / %s%d out · %s",
+		res.Commands, plural(res.Commands), est, res.Usage.InputTokens, est, res.Usage.OutputTokens,
+		res.Elapsed.Round(100*time.Millisecond))))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// agentGate checks one command the agent asks for: the rules decide, or
+// yolo, or the user.
+func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent.Verdict {
+	s := se.sh
+	d := st.policy.Check(cmd)
+	fmt.Fprintf(s.stderr, "%s %s\n", se.paint("1;35", "[AI] Running:"), se.highlight(cmd))
+	var answer perms.Answer
+	ok := false
+	who := ""
+	switch {
+	case d.Verdict == perms.Allow:
+		ok, who = true, "rule"
+	case d.Verdict == perms.Ask && se.yoloOn():
+		ok, who = true, "yolo"
+	default:
+		answer, ok = se.approve(d, false)
+		who = decider(d, answer)
+		if ok {
+			se.remember(d, answer)
+		}
+	}
+	se.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: who, Source: "??"})
+	if !ok {
+		reason := "the user refused to run this command"
+		if d.Verdict == perms.Deny {
+			reason = "the permission rules deny it: " + firstLine(d.Explain())
+		}
+		return agent.Verdict{Reason: reason}
+	}
+	se.agentApprovals[cmd] = d.Approval(s.Dir())
+	se.agentDeciders = who
+	return agent.Verdict{Run: true}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(l)
+}
+
+// agentExec runs an approved command in a subshell of the user's shell:
+// it sees the user's functions, aliases and variables but cannot change
+// them or the directory; standard input is /dev/null; the gate checks
+// everything it really runs; output is shown indented and kept for the
+// model.
+func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int, string, error) {
+	s := se.sh
+	f, err := s.Parser().Parse(strings.NewReader(cmd+"\n"), "")
+	if err != nil {
+		return 2, "", fmt.Errorf("does not parse: %v", err)
+	}
+	if t := se.cfg.AI.CommandTimeout; t > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Duration(t)*time.Second)
+		defer cancel()
+	}
+	devnull, err := os.Open(os.DevNull)
+	if err != nil {
+		return 0, "", err
+	}
+	defer devnull.Close()
+	var captured bytes.Buffer
+	capture := &capWriter{buf: &captured, max: agentOutputCap}
+	shown := &indentWriter{w: s.stdout, prefix: se.paint("2", "  │ ")}
+	out := &lockedWriter{w: io.MultiWriter(shown, capture)}
+
+	r := s.Runner.Subshell()
+	interp.StdIO(devnull, out, out)(r)
+	start := time.Now()
+	runCtx := withAgentCommand(withAI(ctx, st.gate, se.agentApprovals[cmd]))
+	status := 0
+	for _, stmt := range f.Stmts {
+		s.rewrite(stmt)
+		err := r.Run(runCtx, stmt)
+		status = exitStatusOf(err)
+		if status < 0 {
+			status = 1
+		}
+		if r.Exited() || ctx.Err() != nil {
+			break
+		}
+	}
+	shown.finish()
+	if status == 128+int(syscall.SIGINT) && s.Interactive {
+		// Ctrl+C reached the command (it had the terminal): the user
+		// wants the whole investigation stopped, not just this command.
+		se.agentCancel()
+	}
+	if ctx.Err() == context.DeadlineExceeded {
+		fmt.Fprintf(s.stderr, "%s\n", se.paint("33", fmt.Sprintf("nosh: stopped after %ds (ai.command_timeout)", se.cfg.AI.CommandTimeout)))
+		captured.WriteString(fmt.Sprintf("\n[stopped: the %ds per-command time limit ran out]\n", se.cfg.AI.CommandTimeout))
+		status = 124
+		ctx = context.Background()
+	}
+	st0 := status
+	se.audit(auditEntry{Command: cmd, Verdict: "allow", Decider: se.agentDeciders, Source: "??", Status: &st0, Duration: time.Since(start)})
+	if capture.dropped > 0 {
+		captured.WriteString(fmt.Sprintf("\n[... %d more bytes of output not kept ...]\n", capture.dropped))
+	}
+	return status, captured.String(), ctx.Err()
+}
+
+// agentCmdKey marks the context of an agent command, so that programs it
+// starts get no terminal and die with their process group on Ctrl+C.
+type agentCmdKey struct{}
+
+func withAgentCommand(ctx context.Context) context.Context {
+	return context.WithValue(ctx, agentCmdKey{}, true)
+}
+
+func isAgentCommand(ctx context.Context) bool {
+	v, _ := ctx.Value(agentCmdKey{}).(bool)
+	return v
+}
+
+// capWriter keeps the first max bytes written to it.
+type capWriter struct {
+	buf     *bytes.Buffer
+	max     int
+	dropped int
+}
+
+func (c *capWriter) Write(p []byte) (int, error) {
+	room := c.max - c.buf.Len()
+	if room >= len(p) {
+		c.buf.Write(p)
+	} else {
+		if room > 0 {
+			c.buf.Write(p[:room])
+		}
+		c.dropped += len(p) - max(room, 0)
+	}
+	return len(p), nil
+}
+
+// indentWriter prefixes each line it writes.
+type indentWriter struct {
+	w      io.Writer
+	prefix string
+	midway bool
+}
+
+func (iw *indentWriter) Write(p []byte) (int, error) {
+	var b bytes.Buffer
+	for _, c := range p {
+		if !iw.midway {
+			b.WriteString(iw.prefix)
+			iw.midway = true
+		}
+		b.WriteByte(c)
+		if c == '\n' {
+			iw.midway = false
+		}
+	}
+	if _, err := iw.w.Write(b.Bytes()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// finish ends a last line that had no newline.
+func (iw *indentWriter) finish() {
+	if iw.midway {
+		io.WriteString(iw.w, "\n")
+		iw.midway = false
+	}
+}
+
+// lockedWriter serialises writes from a command's stdout and stderr.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

@@ -1,0 +1,59 @@
+package shell
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/perms"
+	"nosh/perms/gate"
+)
+
+// aiKey marks a context whose commands come from the AI: only those go
+// through the permission gate; what the user types never does.
+type aiKey struct{}
+
+// withAI marks ctx as running an AI command, checked by g under approval.
+func withAI(ctx context.Context, g *gate.Gate, approval *perms.Approval) context.Context {
+	return context.WithValue(g.WithApproval(ctx, approval), aiKey{}, g)
+}
+
+// aiGateOf returns the gate for ctx when it runs an AI command.
+func aiGateOf(ctx context.Context) *gate.Gate {
+	g, _ := ctx.Value(aiKey{}).(*gate.Gate)
+	return g
+}
+
+// gateCallHandler puts the AI gate in front of next for AI commands.
+func gateCallHandler(next interp.CallHandlerFunc) interp.CallHandlerFunc {
+	return func(ctx context.Context, args []string) ([]string, error) {
+		// Calls nosh itself inserted (rewrite passes, sentinels with a NUL
+		// byte no user can type) are bookkeeping, not commands.
+		if g := aiGateOf(ctx); g != nil && !(len(args) > 0 && strings.HasPrefix(args[0], sentinel)) {
+			return g.CallHandler(next)(ctx, args)
+		}
+		return next(ctx, args)
+	}
+}
+
+// gateExecMiddleware reports commands the AI gate refused; it must be the
+// first exec middleware.
+func gateExecMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		if g := aiGateOf(ctx); g != nil {
+			return g.ExecMiddleware(next)(ctx, args)
+		}
+		return next(ctx, args)
+	}
+}
+
+// gateOpenHandler refuses writes the AI's approval does not cover.
+func gateOpenHandler(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	if g := aiGateOf(ctx); g != nil {
+		return g.OpenHandler(nil)(ctx, path, flag, perm)
+	}
+	return interp.DefaultOpenHandler()(ctx, path, flag, perm)
+}

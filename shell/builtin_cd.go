@@ -1,0 +1,406 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/expand"
+)
+
+// The directory stack is interp's dirStack, kept in bash's order: [0] is
+// the current directory, so that ${DIRSTACK[0]} is right too.
+
+// builtinCd is cd with -L/-P, `cd -`, CDPATH and PWD/OLDPWD kept as bash
+// keeps them.
+func builtinCd(ctx context.Context, c *call) error {
+	args := c.args
+	physical := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		ok := true
+		for _, o := range a[1:] {
+			switch o {
+			case 'L':
+				physical = false
+			case 'P':
+				physical = true
+			case 'e', '@':
+			default:
+				ok = false
+			}
+		}
+		if !ok {
+			return c.errorf(2, "%s: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]", a)
+		}
+		args = args[1:]
+	}
+	if len(args) > 1 {
+		return c.errorf(1, "too many arguments")
+	}
+	var dir string
+	printDir := false
+	if len(args) == 0 {
+		home := runnerLookupVar(c.r, "HOME")
+		if !home.IsSet() || home.String() == "" {
+			return c.errorf(1, "HOME not set")
+		}
+		dir = home.String()
+	} else {
+		dir = args[0]
+		if dir == "-" {
+			old := runnerLookupVar(c.r, "OLDPWD")
+			if !old.IsSet() || old.String() == "" {
+				return c.errorf(1, "OLDPWD not set")
+			}
+			dir = old.String()
+			printDir = true
+		}
+	}
+	if dir == "" {
+		return nil
+	}
+	newDir, viaCDPATH, err := c.changeDir(dir, physical, true)
+	if err != nil {
+		return c.errorf(1, "%v", err)
+	}
+	if printDir || viaCDPATH {
+		fmt.Fprintln(c.stdout, newDir)
+	}
+	return nil
+}
+
+// changeDir makes dir the runner's directory and updates PWD, OLDPWD and
+// the top of the directory stack. Relative names are looked up in CDPATH
+// when cdpath is set; viaCDPATH reports a match there.
+func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaCDPATH bool, err error) {
+	cur := c.r.Dir
+	candidates := []string{dir}
+	if cdpath && !filepath.IsAbs(dir) && !isDotRelative(dir) {
+		if cp := runnerLookupVar(c.r, "CDPATH").String(); cp != "" {
+			candidates = nil
+			for _, entry := range filepath.SplitList(cp) {
+				if entry == "" {
+					candidates = append(candidates, dir)
+					continue
+				}
+				candidates = append(candidates, filepath.Join(entry, dir)+"\x00")
+			}
+			candidates = append(candidates, dir)
+		}
+	}
+	var firstErr error
+	for _, cand := range candidates {
+		cand, fromCDPATH := strings.CutSuffix(cand, "\x00")
+		target := cand
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(cur, target)
+		}
+		// filepath.Join cleans the path lexically: a/link/.. is a, as in
+		// bash's logical mode.
+		target = filepath.Clean(target)
+		fi, err := os.Stat(target)
+		if err == nil && !fi.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err == nil {
+			err = syscall.Access(target, 1)
+		}
+		if err != nil {
+			if firstErr == nil {
+				firstErr = describeCdError(dir, err)
+			}
+			continue
+		}
+		if physical {
+			if real, err := filepath.EvalSymlinks(target); err == nil {
+				target = real
+			}
+		}
+		c.r.Dir = target
+		oldPwd := runnerLookupVar(c.r, "PWD").String()
+		if oldPwd == "" {
+			oldPwd = cur
+		}
+		c.setKeepingAttrs("OLDPWD", oldPwd)
+		c.setKeepingAttrs("PWD", target)
+		stack := runnerPtr[[]string](c.r, fieldDirStack)
+		if len(*stack) == 0 {
+			*stack = append(*stack, target)
+		} else {
+			(*stack)[0] = target
+		}
+		return target, fromCDPATH, nil
+	}
+	return "", false, firstErr
+}
+
+func isDotRelative(dir string) bool {
+	return dir == "." || dir == ".." || strings.HasPrefix(dir, "./") || strings.HasPrefix(dir, "../")
+}
+
+func describeCdError(dir string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: No such file or directory", dir)
+	case errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("%s: Not a directory", dir)
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EACCES):
+		return fmt.Errorf("%s: Permission denied", dir)
+	}
+	return fmt.Errorf("%s: %s", dir, describeErrno(err))
+}
+
+// setKeepingAttrs sets a string variable, keeping it exported if it was.
+func (c *call) setKeepingAttrs(name, value string) {
+	vr := runnerLookupVar(c.r, name)
+	if vr.ReadOnly {
+		return
+	}
+	vr.Set = true
+	vr.Kind = expand.String
+	vr.Str = value
+	runnerSetVar(c.r, name, vr)
+}
+
+// builtinPwd prints the logical directory, or with -P the physical one.
+func builtinPwd(ctx context.Context, c *call) error {
+	physical := false
+	for _, a := range c.args {
+		switch a {
+		case "-L":
+			physical = false
+		case "-P":
+			physical = true
+		case "--":
+		default:
+			return c.errorf(2, "%s: invalid option\npwd: usage: pwd [-LP]", a)
+		}
+	}
+	dir := c.r.Dir
+	if physical {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+		}
+	}
+	return c.writeOut(dir + "\n")
+}
+
+// dirStack returns the directory stack with its top refreshed.
+func (c *call) dirStack() *[]string {
+	stack := runnerPtr[[]string](c.r, fieldDirStack)
+	if len(*stack) == 0 {
+		*stack = []string{c.r.Dir}
+	}
+	(*stack)[0] = c.r.Dir
+	return stack
+}
+
+// tildeDir abbreviates $HOME to ~ as dirs prints it.
+func (c *call) tildeDir(dir string) string {
+	home := runnerLookupVar(c.r, "HOME").String()
+	if home != "" && home != "/" {
+		if dir == home {
+			return "~"
+		}
+		if strings.HasPrefix(dir, home+"/") {
+			return "~" + dir[len(home):]
+		}
+	}
+	return dir
+}
+
+// printDirs prints the stack as `dirs` does.
+func (c *call) printDirs(long bool) {
+	stack := *c.dirStack()
+	parts := make([]string, len(stack))
+	for i, d := range stack {
+		if !long {
+			d = c.tildeDir(d)
+		}
+		parts[i] = d
+	}
+	fmt.Fprintln(c.stdout, strings.Join(parts, " "))
+}
+
+// stackIndex turns +N or -N into an index of a stack of n entries.
+func stackIndex(arg string, n int) (int, bool) {
+	if len(arg) < 2 || (arg[0] != '+' && arg[0] != '-') {
+		return 0, false
+	}
+	k, err := strconv.Atoi(arg[1:])
+	if err != nil || k < 0 || k >= n {
+		return 0, false
+	}
+	if arg[0] == '-' {
+		k = n - 1 - k
+	}
+	return k, true
+}
+
+// builtinDirs is bash's dirs: -c -l -p -v, +N and -N.
+func builtinDirs(ctx context.Context, c *call) error {
+	long, perLine, verbose := false, false, false
+	stack := c.dirStack()
+	index := -1
+	for _, a := range c.args {
+		if k, ok := stackIndex(a, len(*stack)); ok {
+			index = k
+			continue
+		}
+		if len(a) > 1 && (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9' {
+			return c.errorf(1, "%s: directory stack index out of range", a)
+		}
+		for _, o := range strings.TrimPrefix(a, "-") {
+			switch o {
+			case 'c':
+				*stack = (*stack)[:1]
+			case 'l':
+				long = true
+			case 'p':
+				perLine = true
+			case 'v':
+				perLine, verbose = true, true
+			default:
+				return c.errorf(2, "%s: invalid option\ndirs: usage: dirs [-clpv] [+N] [-N]", a)
+			}
+		}
+		if a == "-c" {
+			return nil
+		}
+	}
+	show := func(d string) string {
+		if long {
+			return d
+		}
+		return c.tildeDir(d)
+	}
+	if index >= 0 {
+		fmt.Fprintln(c.stdout, show((*stack)[index]))
+		return nil
+	}
+	if !perLine {
+		c.printDirs(long)
+		return nil
+	}
+	for i, d := range *stack {
+		if verbose {
+			fmt.Fprintf(c.stdout, "%2d  %s\n", i, show(d))
+		} else {
+			fmt.Fprintln(c.stdout, show(d))
+		}
+	}
+	return nil
+}
+
+// builtinPushd is bash's pushd: swap, push DIR, or rotate to +N/-N;
+// -n changes the stack only.
+func builtinPushd(ctx context.Context, c *call) error {
+	args := c.args
+	noChange := false
+	if len(args) > 0 && args[0] == "-n" {
+		noChange = true
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	stack := c.dirStack()
+	switch {
+	case len(args) == 0:
+		if len(*stack) < 2 {
+			return c.errorf(1, "no other directory")
+		}
+		s := *stack
+		if noChange {
+			return nil
+		}
+		if _, _, err := c.changeDir(s[1], false, false); err != nil {
+			return c.errorf(1, "%v", err)
+		}
+		s[0], s[1] = s[1], s[0]
+		s[0] = c.r.Dir
+	case len(args) > 1:
+		return c.errorf(1, "too many arguments")
+	default:
+		if k, ok := stackIndex(args[0], len(*stack)); ok {
+			s := *stack
+			rotated := append(append([]string{}, s[k:]...), s[:k]...)
+			if !noChange {
+				if _, _, err := c.changeDir(rotated[0], false, false); err != nil {
+					return c.errorf(1, "%v", err)
+				}
+			}
+			copy(s, rotated)
+			break
+		}
+		if a := args[0]; len(a) > 1 && (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9' {
+			return c.errorf(1, "%s: directory stack index out of range", a)
+		}
+		if noChange {
+			dir := args[0]
+			s := *stack
+			*stack = append(append(append([]string{}, s[0]), dir), s[1:]...)
+			break
+		}
+		old := c.r.Dir
+		if _, _, err := c.changeDir(args[0], false, true); err != nil {
+			return c.errorf(1, "%v", err)
+		}
+		s := *stack
+		*stack = append([]string{c.r.Dir, old}, s[1:]...)
+	}
+	c.printDirs(false)
+	return nil
+}
+
+// builtinPopd is bash's popd: drop the top (or +N/-N) and go to the new
+// top; -n changes the stack only.
+func builtinPopd(ctx context.Context, c *call) error {
+	args := c.args
+	noChange := false
+	if len(args) > 0 && args[0] == "-n" {
+		noChange = true
+		args = args[1:]
+	}
+	stack := c.dirStack()
+	if len(*stack) < 2 {
+		return c.errorf(1, "directory stack empty")
+	}
+	k := 0
+	if noChange {
+		k = 1
+	}
+	if len(args) > 0 {
+		var ok bool
+		if k, ok = stackIndex(args[0], len(*stack)); !ok {
+			if a := args[0]; len(a) > 1 && (a[0] == '+' || a[0] == '-') {
+				return c.errorf(1, "%s: directory stack index out of range", a)
+			}
+			return c.errorf(2, "%s: invalid argument\npopd: usage: popd [-n] [+N | -N]", args[0])
+		}
+	}
+	s := *stack
+	if k == 0 {
+		if !noChange {
+			if _, _, err := c.changeDir(s[1], false, false); err != nil {
+				return c.errorf(1, "%v", err)
+			}
+		}
+		*stack = append([]string{c.r.Dir}, s[2:]...)
+	} else {
+		*stack = append(append([]string{}, s[:k]...), s[k+1:]...)
+	}
+	c.printDirs(false)
+	return nil
+}

@@ -1,0 +1,211 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// eval and `.` parse their text with nosh's parser and rewrite it as
+// top-level code is (so $0, $LINENO, redirections and the rest behave the
+// same), then run it statement by statement in the current runner and
+// scope, as interp's own would.
+
+// runParsed runs the statements of src in c's runner until one returns,
+// exits or breaks out of a loop. It reports a syntax error after running
+// what came before it.
+func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parseErr error) {
+	r := c.r
+	setExitStatus(r, exitStatus{})
+	ran := false
+	for st, err := range completeStmts(c.sh.Parser().StmtsSeq(src), true) {
+		if err != nil {
+			return err
+		}
+		c.sh.rewrite(st)
+		runnerStmt(r, ctx, st)
+		ran = true
+		e := runnerExit(r)
+		if e.returning || e.exiting || *runnerPtr[int](r, fieldBreak) > 0 || *runnerPtr[int](r, fieldContinue) > 0 {
+			break
+		}
+	}
+	if !ran {
+		setExitStatus(r, exitStatus{})
+	}
+	return nil
+}
+
+// builtinEval is eval.
+func builtinEval(ctx context.Context, c *call) error {
+	src := strings.Join(c.args, " ")
+	// Leading newlines put the code on the eval's own line, for $LINENO
+	// and messages.
+	if line := c.hc.Pos.Line(); line > 1 {
+		src = strings.Repeat("\n", int(line)-1) + src
+	}
+	if err := c.runParsed(ctx, strings.NewReader(src), "eval"); err != nil {
+		c.sh.reportSyntaxTo(c.stderr, err, "eval")
+		setExitStatus(c.r, exitStatus{code: 2})
+	}
+	return errKeepStatus
+}
+
+// reportSyntaxTo prints a parse error as reportSyntax does, to w.
+func (s *Shell) reportSyntaxTo(w io.Writer, err error, name string) {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		pe.Filename = name
+		fmt.Fprintf(w, "%s: %v\n", s.Name, pe)
+		return
+	}
+	fmt.Fprintf(w, "%s: %s: %v\n", s.Name, name, err)
+}
+
+// builtinSource is `.` and source: the file is found through PATH when
+// its name has no slash (then in the current directory, as bash does),
+// and arguments become the positional parameters while it runs.
+func builtinSource(ctx context.Context, c *call) error {
+	if len(c.args) > 0 && c.args[0] == "--" {
+		c.args = c.args[1:]
+	}
+	if len(c.args) == 0 {
+		return c.errorf(2, "filename argument required\n%s: usage: %s filename [arguments]", c.name, c.name)
+	}
+	name := c.args[0]
+	path := c.sourcePath(name)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return c.errorf(1, "%s: is a directory", name)
+	}
+	// Through the runner's open handler, like any file the shell reads.
+	f, err := runnerOpen(c.r, ctx, path, os.O_RDONLY, 0, false)
+	if err != nil {
+		if runnerExit(c.r).fatalExit {
+			return errKeepStatus
+		}
+		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
+		return interp.ExitStatus(1)
+	}
+	defer f.Close()
+
+	r := c.r
+	inSource := runnerPtr[bool](r, fieldInSource)
+	setParams := runnerPtr[bool](r, fieldSourceSetParams)
+	oldParams, oldInSource, oldSetParams := r.Params, *inSource, *setParams
+	hasArgs := len(c.args) > 1
+	if hasArgs {
+		r.Params = c.args[1:]
+	}
+	*inSource, *setParams = true, false
+	perr := c.runParsed(ctx, f, name)
+	if hasArgs && !*setParams {
+		r.Params = oldParams
+	}
+	*inSource, *setParams = oldInSource, oldSetParams
+	runnerExit(r).returning = false
+	if perr != nil {
+		c.sh.reportSyntaxTo(c.stderr, perr, name)
+		setExitStatus(r, exitStatus{code: 2})
+	}
+	return errKeepStatus
+}
+
+// sourcePath finds the file `.` reads.
+func (c *call) sourcePath(name string) string {
+	if strings.Contains(name, "/") {
+		if filepath.IsAbs(name) {
+			return name
+		}
+		return filepath.Join(c.r.Dir, name)
+	}
+	for _, dir := range filepath.SplitList(runnerLookupVar(c.r, "PATH").String()) {
+		if dir == "" {
+			dir = "."
+		}
+		p := filepath.Join(dir, name)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(c.r.Dir, p)
+		}
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return filepath.Join(c.r.Dir, name)
+}
+
+// builtinReturn is return: its status defaults to $?, and it works in
+// functions and in sourced files.
+func builtinReturn(ctx context.Context, c *call) error {
+	r := c.r
+	if !*runnerPtr[bool](r, fieldInFunc) && !*runnerPtr[bool](r, fieldInSource) {
+		return c.errorf(2, "can only `return' from a function or sourced script")
+	}
+	code, err := c.statusArg(runnerLastExit(r).code)
+	if err != nil {
+		return err
+	}
+	setExitStatus(r, exitStatus{code: code, returning: true})
+	return errKeepStatus
+}
+
+// statusArg reads the optional status argument of exit and return.
+func (c *call) statusArg(def uint8) (uint8, error) {
+	switch len(c.args) {
+	case 0:
+		return def, nil
+	case 1:
+	default:
+		return 0, c.errorf(1, "too many arguments")
+	}
+	var n int64
+	if _, err := fmt.Sscan(strings.TrimSpace(c.args[0]), &n); err != nil || !isInteger(strings.TrimSpace(c.args[0])) {
+		fmt.Fprintf(c.stderr, "%s: %s: %s: numeric argument required\n", c.sh.Name, c.name, c.args[0])
+		return 2, nil
+	}
+	return uint8(n), nil
+}
+
+func isInteger(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// builtinShift is shift: a count larger than $# fails without shifting.
+func builtinShift(ctx context.Context, c *call) error {
+	n := 1
+	if len(c.args) > 1 {
+		return c.errorf(1, "too many arguments")
+	}
+	if len(c.args) == 1 {
+		if !isInteger(c.args[0]) {
+			return c.errorf(1, "%s: numeric argument required", c.args[0])
+		}
+		fmt.Sscan(c.args[0], &n)
+		if n < 0 {
+			return c.errorf(1, "%s: shift count out of range", c.args[0])
+		}
+	}
+	if n > len(c.r.Params) {
+		return interp.ExitStatus(1)
+	}
+	c.r.Params = c.r.Params[n:]
+	if *runnerPtr[bool](c.r, fieldInSource) {
+		*runnerPtr[bool](c.r, fieldSourceSetParams) = true
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// builtinExec is exec with a command: the shell process is replaced by
+// the program, as in sh. Redirections alone (`exec 3>f`) never get here:
+// the redirection builtin makes them permanent.
+//
+// Only the main shell can be replaced: a subshell in nosh is not a
+// process of its own, so there the program runs and the subshell exits
+// with its status, which is what a script can observe either way.
+func builtinExec(ctx context.Context, c *call) error {
+	args := c.args
+	argv0 := ""
+	clearEnv := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case 'c':
+				clearEnv = true
+			case 'l':
+				argv0 = "-"
+			case 'a':
+				if len(args) == 0 {
+					return c.errorf(2, "-a: option requires an argument")
+				}
+				argv0 = args[0]
+				args = args[1:]
+			default:
+				return c.errorf(2, "-%c: invalid option\nexec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]", a[i])
+			}
+		}
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	path, err := c.sh.lookPath(c.hc, args[0], "")
+	if err != nil {
+		fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
+		setExitStatus(c.r, exitStatus{code: 127, exiting: true})
+		return errKeepStatus
+	}
+	argv := append([]string(nil), args...)
+	switch argv0 {
+	case "":
+	case "-":
+		argv[0] = "-" + argv[0]
+	default:
+		argv[0] = argv0
+	}
+	env := execEnv(c.hc.Env)
+	if clearEnv {
+		env = nil
+	}
+	if c.r == c.sh.Runner {
+		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
+			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
+			setExitStatus(c.r, exitStatus{code: 126, exiting: true})
+			return errKeepStatus
+		}
+	}
+	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: c.r.Dir,
+		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}
+	status := 0
+	if err := cmd.Run(); err != nil {
+		if es, ok := waitStatus(err).(interp.ExitStatus); ok {
+			status = int(es)
+		} else {
+			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
+			status = 126
+		}
+	}
+	setExitStatus(c.r, exitStatus{code: uint8(status), exiting: true})
+	return errKeepStatus
+}
+
+// replaceProcess makes the shell's streams and descriptors the process's
+// own and executes path in its place. It returns only if it could not:
+// streams that are not files (a command substitution's buffer) cannot be
+// handed over, and then nil is returned for the caller to run the program
+// instead.
+func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, env []string) error {
+	st := getStreams(c.r)
+	var files [3]*os.File
+	files[0] = st.stdin
+	for i, w := range []any{st.stdout, st.stderr} {
+		f, ok := w.(*os.File)
+		if !ok {
+			return nil
+		}
+		files[i+1] = f
+	}
+	extra := s.ChildFiles(ctx)
+	if err := os.Chdir(c.r.Dir); err != nil {
+		return err
+	}
+	for i, f := range files {
+		if f == nil {
+			unix.Close(i)
+			continue
+		}
+		if fd := int(f.Fd()); fd != i {
+			if err := unix.Dup3(fd, i, 0); err != nil {
+				return err
+			}
+		} else if _, err := unix.FcntlInt(uintptr(i), unix.F_SETFD, 0); err != nil {
+			return err
+		}
+	}
+	for i, f := range extra {
+		if f == nil {
+			continue
+		}
+		if err := unix.Dup3(int(f.Fd()), 3+i, 0); err != nil {
+			return err
+		}
+	}
+	err := syscall.Exec(path, argv, env)
+	if err == syscall.ENOEXEC {
+		// A script without a #! line runs in a new nosh, as POSIX asks.
+		err = syscall.Exec(selfPath(), append([]string{"nosh", path}, argv[1:]...), env)
+	}
+	return err
+}

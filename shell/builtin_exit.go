@@ -1,0 +1,88 @@
+package shell
+
+import (
+	"context"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// builtinExit is exit. It runs the EXIT trap itself, before the shell
+// stops, so that an `exit N` in the trap sets the final status as in sh
+// (interp runs the trap after the fact and throws its status away).
+func builtinExit(ctx context.Context, c *call) error {
+	code, err := c.statusArg(runnerLastExit(c.r).code)
+	if err != nil {
+		return err
+	}
+	if *runnerPtr[bool](c.r, fieldHandlingTrap) {
+		// In a trap that interp runs (ERR, or EXIT after set -e), which
+		// throws the status away afterwards: keep it for the caller.
+		noteTrapExit(c.r, code)
+	} else {
+		code = c.sh.runExitTrap(ctx, c.r, code)
+	}
+	// The shell is leaving: its failing exit status must not fire ERR.
+	*runnerPtr[string](c.r, fieldCallbackErr) = ""
+	setExitStatus(c.r, exitStatus{code: code, exiting: true})
+	return errKeepStatus
+}
+
+// runExitTrap runs r's EXIT trap, if any, once, with $? set to status,
+// and returns the status the shell exits with: the trap's own `exit N`
+// wins.
+func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8) uint8 {
+	trap := runnerPtr[string](r, fieldCallbackExit)
+	text := *trap
+	if text == "" {
+		return status
+	}
+	*trap = ""
+	*runnerLastExit(r) = exitStatus{code: status}
+	c := &call{sh: s, r: r, name: "trap"}
+	c.runParsed(ctx, strings.NewReader(text), "trap")
+	if e := runnerExit(r); e.exiting {
+		return e.code
+	}
+	return status
+}
+
+// trapExits holds, per runner, the status of an `exit` run inside a trap
+// that interp runs itself: interp restores the status the trap started
+// with, so the exit would be lost.
+var trapExits = struct {
+	sync.Mutex
+	m map[*interp.Runner]uint8
+}{m: map[*interp.Runner]uint8{}}
+
+func noteTrapExit(r *interp.Runner, code uint8) {
+	trapExits.Lock()
+	trapExits.m[r] = code
+	trapExits.Unlock()
+}
+
+// takeTrapExit returns (and forgets) the status of an `exit` that a trap
+// ran in r, if any.
+func takeTrapExit(r *interp.Runner) (uint8, bool) {
+	trapExits.Lock()
+	defer trapExits.Unlock()
+	code, ok := trapExits.m[r]
+	delete(trapExits.m, r)
+	return code, ok
+}
+
+// AfterStatement completes a top-level statement that RunStmt ran: when a
+// trap inside it ran `exit`, the shell exits with that status (after the
+// EXIT trap, unless it was the EXIT trap). Callers that run statements
+// (RunReader, the interactive loop) pass on what RunStmt returned.
+func (s *Shell) AfterStatement(ctx context.Context, exited bool, status int) (bool, int) {
+	code, ok := takeTrapExit(s.Runner)
+	if !ok {
+		return exited, status
+	}
+	if !exited {
+		code = s.runExitTrap(ctx, s.Runner, code)
+	}
+	return true, int(code)
+}

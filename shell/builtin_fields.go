@@ -1,0 +1,675 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"os/user"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Field expansion as POSIX defines it. interp splits every IFS character
+// like white space (so IFS=: loses empty fields), does not split
+// arithmetic results, loses the quoting inside ${u:-"a b"}, and joins
+// "x$@y" into one field. nosh expands the arguments of such commands
+// itself: the values of parameters, commands and arithmetic still come
+// from interp's expand package, one word part at a time; nosh does the
+// splitting, the quote tracking and the choice of what to glob.
+
+// fieldPart is a piece of a field being built.
+type fieldPart struct {
+	val    string
+	quoted bool // not subject to pathname expansion
+}
+
+// fieldBuilder accumulates the fields of one word.
+type fieldBuilder struct {
+	ifs     string
+	fields  [][]fieldPart
+	cur     []fieldPart
+	started bool // cur is a field even if empty (it has a quoted part)
+}
+
+func (b *fieldBuilder) isIFS(c byte) bool { return strings.IndexByte(b.ifs, c) >= 0 }
+
+func isIFSSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// literal adds text that is part of the word itself.
+func (b *fieldBuilder) literal(s string, quoted bool) {
+	b.cur = append(b.cur, fieldPart{val: s, quoted: quoted})
+	if quoted || s != "" {
+		b.started = true
+	}
+}
+
+// flush ends the current field.
+func (b *fieldBuilder) flush() {
+	b.fields = append(b.fields, b.cur)
+	b.cur = nil
+	b.started = false
+}
+
+// split adds the result of an unquoted expansion, splitting it on IFS:
+// white space delimits (ignored at the edges), each other IFS character
+// with the white space around it delimits one field, so two in a row
+// delimit an empty field.
+func (b *fieldBuilder) split(val string) {
+	if b.ifs == "" {
+		b.literal(val, false)
+		return
+	}
+	start := 0
+	for i := 0; i < len(val); {
+		if !b.isIFS(val[i]) {
+			i++
+			continue
+		}
+		if i > start {
+			b.literal(val[start:i], false)
+		}
+		j := i
+		for j < len(val) && b.isIFS(val[j]) && isIFSSpace(val[j]) {
+			j++
+		}
+		hard := false
+		if j < len(val) && b.isIFS(val[j]) && !isIFSSpace(val[j]) {
+			hard = true
+			j++
+			for j < len(val) && b.isIFS(val[j]) && isIFSSpace(val[j]) {
+				j++
+			}
+		}
+		if hard || b.started {
+			b.flush()
+		}
+		i, start = j, j
+	}
+	if start < len(val) {
+		b.literal(val[start:], false)
+	}
+}
+
+// fieldExpander expands words in one runner.
+type fieldExpander struct {
+	sh  *Shell
+	r   *interp.Runner
+	cfg *expand.Config
+}
+
+// expandFields expands words as the arguments of a simple command: brace
+// expansion, tilde expansion, parameter, command and arithmetic
+// expansion, field splitting, pathname expansion and quote removal.
+func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
+	e := &fieldExpander{sh: s, r: r, cfg: expandConfig(r)}
+	s.mu.Lock()
+	braces := s.flags.braceexpand
+	s.mu.Unlock()
+	var out []string
+	for _, w := range words {
+		expanded := []*syntax.Word{w}
+		if braces {
+			wc := *w
+			if syntax.SplitBraces(&wc) {
+				expanded = nil
+				for bw, err := range expand.BracesSeq(e.cfg, &wc) {
+					if err != nil {
+						return nil, err
+					}
+					expanded = append(expanded, bw)
+				}
+			}
+		}
+		for _, bw := range expanded {
+			fields, err := e.word(bw)
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range fields {
+				globbed, err := e.glob(f)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, globbed...)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (e *fieldExpander) ifs() string {
+	if v := runnerLookupVar(e.r, "IFS"); v.IsSet() {
+		return v.String()
+	}
+	return " \t\n"
+}
+
+// word splits one (brace-expanded) word into fields.
+func (e *fieldExpander) word(w *syntax.Word) ([][]fieldPart, error) {
+	b := &fieldBuilder{ifs: e.ifs()}
+	parts := w.Parts
+	if len(parts) > 0 {
+		if lit, ok := parts[0].(*syntax.Lit); ok {
+			if assignmentTilde(lit.Value) {
+				e.assignmentLit(b, lit.Value, len(parts) > 1)
+				parts = parts[1:]
+			} else if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
+				b.literal(prefix, true)
+				parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
+			}
+		}
+	}
+	if err := e.parts(b, parts, false); err != nil {
+		return nil, err
+	}
+	if b.started {
+		b.flush()
+	}
+	return b.fields, nil
+}
+
+// assignmentLit adds the literal start of an argument that looks like an
+// assignment, expanding ~ after its = and after each :, as bash does.
+func (e *fieldExpander) assignmentLit(b *fieldBuilder, s string, more bool) {
+	eq := strings.IndexByte(s, '=')
+	e.lit(b, s[:eq+1], false)
+	segs := strings.Split(s[eq+1:], ":")
+	for i, seg := range segs {
+		if i > 0 {
+			e.lit(b, ":", false)
+		}
+		last := i == len(segs)-1
+		if prefix, rest, ok := e.tilde(seg, last && more); ok {
+			b.literal(prefix, true)
+			seg = rest
+		}
+		e.lit(b, seg, false)
+	}
+}
+
+// parts adds word parts to b. inExp is set inside the word of ${x:-word},
+// whose literal text is split like an expansion's.
+func (e *fieldExpander) parts(b *fieldBuilder, parts []syntax.WordPart, inExp bool) error {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			e.lit(b, p.Value, inExp)
+		case *syntax.SglQuoted:
+			v, err := e.literal(p)
+			if err != nil {
+				return err
+			}
+			b.literal(v, true)
+		case *syntax.DblQuoted:
+			if err := e.dblQuoted(b, p); err != nil {
+				return err
+			}
+		case *syntax.ParamExp:
+			if err := e.paramExp(b, p); err != nil {
+				return err
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+			v, err := e.literal(p)
+			if err != nil {
+				return err
+			}
+			b.split(v)
+		case *syntax.ExtGlob:
+			b.literal(p.Op.String()+p.Pattern.Value+")", false)
+		default:
+			v, err := e.literal(p)
+			if err != nil {
+				return err
+			}
+			b.split(v)
+		}
+	}
+	return nil
+}
+
+// lit adds unquoted literal text: a backslash quotes the next character.
+// Inside ${x:-word} the text is split like an expansion's result.
+func (e *fieldExpander) lit(b *fieldBuilder, s string, inExp bool) {
+	add := func(t string) {
+		if inExp {
+			b.split(t)
+		} else {
+			b.literal(t, false)
+		}
+	}
+	for {
+		i := strings.IndexByte(s, '\\')
+		if i < 0 || i == len(s)-1 {
+			break
+		}
+		add(s[:i])
+		b.literal(s[i+1:i+2], true)
+		s = s[i+2:]
+	}
+	add(s)
+}
+
+// literal expands one word part without splitting.
+func (e *fieldExpander) literal(p syntax.WordPart) (string, error) {
+	return expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
+}
+
+// listParam reports whether pe expands to a list of fields when quoted,
+// as "$@" and "${a[@]}" do.
+func listParam(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || wholeListOp(pe) {
+		return false
+	}
+	if pe.Param.Value == "@" {
+		return true
+	}
+	if lit, ok := pe.Index.(*syntax.Word); ok && lit.Lit() == "@" {
+		return true
+	}
+	return false
+}
+
+// wholeListOp reports whether pe applies an operator to the list as a
+// whole (${@:-word}), which makes it a single value.
+func wholeListOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// starParam reports whether pe is $* or ${a[*]}.
+func starParam(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || wholeListOp(pe) {
+		return false
+	}
+	if pe.Param.Value == "*" {
+		return true
+	}
+	if lit, ok := pe.Index.(*syntax.Word); ok && lit.Lit() == "*" {
+		return true
+	}
+	return false
+}
+
+// elems returns the elements of a list parameter, with any per-element
+// operation applied, as quoted "${x[@]}" gives them.
+func (e *fieldExpander) elems(pe *syntax.ParamExp) ([]string, error) {
+	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}}
+	return expand.Fields(e.cfg, w)
+}
+
+// dblQuoted adds a double-quoted part: no splitting, no globbing, but
+// "$@" still makes one field per element.
+func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
+	if len(dq.Parts) == 0 {
+		b.literal("", true)
+		return nil
+	}
+	for _, p := range dq.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && listParam(pe) {
+			elems, err := e.elems(pe)
+			if err != nil {
+				return err
+			}
+			for i, el := range elems {
+				if i > 0 {
+					b.flush()
+				}
+				b.literal(el, true)
+			}
+			continue
+		}
+		v, err := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{p}}}})
+		if err != nil {
+			return err
+		}
+		b.literal(v, true)
+	}
+	return nil
+}
+
+// paramExp adds an unquoted parameter expansion.
+func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
+	if listParam(pe) || starParam(pe) {
+		// Each element is split on its own: they stay separate fields
+		// even when IFS is empty.
+		list := *pe
+		if pe.Param.Value == "*" {
+			list.Param = &syntax.Lit{Value: "@"}
+		} else if starParam(pe) {
+			list.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}
+		}
+		elems, err := e.elems(&list)
+		if err != nil {
+			return err
+		}
+		for i, el := range elems {
+			if i > 0 && (b.started || len(b.cur) > 0) {
+				b.flush()
+			}
+			b.split(el)
+		}
+		return nil
+	}
+	if pe.Exp != nil && pe.Param != nil && !pe.Excl && !pe.Length && pe.Slice == nil && pe.Repl == nil && pe.Index == nil {
+		switch pe.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			// The word replacing the parameter keeps its own quoting.
+			set, val, err := e.paramState(pe)
+			if err != nil {
+				return err
+			}
+			null := val == ""
+			use := false
+			switch pe.Exp.Op {
+			case syntax.DefaultUnset:
+				use = !set
+			case syntax.DefaultUnsetOrNull:
+				use = !set || null
+			case syntax.AlternateUnset:
+				use = set
+			case syntax.AlternateUnsetOrNull:
+				use = set && !null
+			}
+			isDefault := pe.Exp.Op == syntax.DefaultUnset || pe.Exp.Op == syntax.DefaultUnsetOrNull
+			if !use {
+				if isDefault {
+					b.split(val)
+				}
+				return nil
+			}
+			if pe.Exp.Word == nil {
+				return nil
+			}
+			return e.parts(b, pe.Exp.Word.Parts, true)
+		}
+	}
+	v, err := e.literal(pe)
+	if err != nil {
+		return err
+	}
+	b.split(v)
+	return nil
+}
+
+// paramState returns whether pe's parameter is set, and its value.
+func (e *fieldExpander) paramState(pe *syntax.ParamExp) (set bool, val string, err error) {
+	probe := &syntax.ParamExp{Param: pe.Param, Exp: &syntax.Expansion{
+		Op:   syntax.AlternateUnset,
+		Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "1"}}},
+	}}
+	s, err := e.literal(probe)
+	if err != nil {
+		return false, "", err
+	}
+	if s != "1" {
+		return false, "", nil
+	}
+	val, err = e.literal(&syntax.ParamExp{Param: pe.Param})
+	return true, val, err
+}
+
+// tilde expands a leading ~, ~user, ~+ or ~- of an unquoted word. more
+// tells whether other word parts follow this literal.
+func (e *fieldExpander) tilde(s string, more bool) (prefix, rest string, ok bool) {
+	name, found := strings.CutPrefix(s, "~")
+	if !found {
+		return "", s, false
+	}
+	i := strings.IndexByte(name, '/')
+	if i < 0 {
+		if more {
+			return "", s, false
+		}
+		i = len(name)
+	}
+	rest = name[i:]
+	name = name[:i]
+	var dir string
+	switch name {
+	case "":
+		v := runnerLookupVar(e.r, "HOME")
+		if !v.IsSet() {
+			return "", s, false
+		}
+		dir = v.String()
+	case "+":
+		dir = runnerLookupVar(e.r, "PWD").String()
+	case "-":
+		v := runnerLookupVar(e.r, "OLDPWD")
+		if !v.IsSet() {
+			return "", s, false
+		}
+		dir = v.String()
+	default:
+		u, err := user.Lookup(name)
+		if err != nil {
+			return "", s, false
+		}
+		dir = u.HomeDir
+	}
+	return dir, rest, true
+}
+
+func joinParts(parts []fieldPart) string {
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString(p.val)
+	}
+	return b.String()
+}
+
+// glob performs pathname expansion on a field whose unquoted parts have
+// pattern characters; otherwise the field is its text.
+func (e *fieldExpander) glob(parts []fieldPart) ([]string, error) {
+	if e.cfg.ReadDir2 == nil || !hasGlobMeta(parts, *runnerOpt(e.r, "extglob")) {
+		return []string{joinParts(parts)}, nil
+	}
+	// Hand the pattern to interp's globbing as a word whose quoted parts
+	// stay quoted. A leading empty quote keeps it from tilde expansion;
+	// braces and backslashes are quoted so that they stay literal.
+	w := &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{}}}
+	for _, p := range parts {
+		if p.quoted {
+			w.Parts = append(w.Parts, &syntax.SglQuoted{Value: p.val})
+			continue
+		}
+		s := p.val
+		for s != "" {
+			i := strings.IndexAny(s, `{}\,`)
+			if i < 0 {
+				w.Parts = append(w.Parts, &syntax.Lit{Value: s})
+				break
+			}
+			if i > 0 {
+				w.Parts = append(w.Parts, &syntax.Lit{Value: s[:i]})
+			}
+			w.Parts = append(w.Parts, &syntax.SglQuoted{Value: s[i : i+1]})
+			s = s[i+1:]
+		}
+	}
+	return expand.Fields(e.cfg, w)
+}
+
+// hasGlobMeta reports whether a field is a pattern: its unquoted parts
+// have *, ? or a complete [...] (or, with extglob, an extended pattern).
+func hasGlobMeta(parts []fieldPart, extglob bool) bool {
+	candidate := false
+	for _, p := range parts {
+		if !p.quoted && (strings.ContainsAny(p.val, "*?[") || extglob && strings.Contains(p.val, "(")) {
+			candidate = true
+			break
+		}
+	}
+	if !candidate {
+		return false
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p.quoted {
+			b.WriteString(pattern.QuoteMeta(p.val, 0))
+		} else {
+			b.WriteString(p.val)
+		}
+	}
+	pat := b.String()
+	return pattern.HasMeta(pat, 0) || extglob && strings.ContainsAny(pat, "(")
+}
+
+// callStash is a simple command whose words nosh expands.
+type callStash struct {
+	call *syntax.CallExpr
+}
+
+// builtinCall runs a simple command rewritten by rewriteCall: expands its
+// words the POSIX way, then runs it as interp would, with its variable
+// assignments in effect for the command only.
+func builtinCall(ctx context.Context, c *call) error {
+	cs, ok := stashGet(firstArg(c.args)).(*callStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost command %q", c.args)
+	}
+	r := c.r
+	setExitStatus(r, exitStatus{})
+	*runnerPtr[exitStatus](r, fieldLastExpandExit) = exitStatus{}
+	args := c.expandAliases(cs.call.Args)
+	fields, err := c.sh.expandFields(r, args)
+	if err != nil {
+		c.reportExpandErr(err)
+		return errKeepStatus
+	}
+	if len(fields) == 0 {
+		// Only assignments (and expansions for their side effects): they
+		// stay, and the status is the last command substitution's.
+		if len(cs.call.Assigns) > 0 {
+			runnerCmd(r, ctx, &syntax.CallExpr{Assigns: cs.call.Assigns})
+		}
+		if runnerExit(r).code == 0 {
+			setExitStatus(r, *runnerPtr[exitStatus](r, fieldLastExpandExit))
+		}
+		return errKeepStatus
+	}
+	type restore struct {
+		name string
+		vr   expand.Variable
+	}
+	var restores []restore
+	for _, as := range cs.call.Assigns {
+		name := as.Name.Value
+		prev := runnerLookupVar(r, name)
+		name, vr := runnerAssignVal(r, name, prev, as, "")
+		vr.Exported = true
+		restores = append(restores, restore{name, prev})
+		runnerSetVar(r, name, vr)
+	}
+	pos := c.hc.Pos
+	if len(cs.call.Args) > 0 {
+		pos = cs.call.Args[0].Pos()
+	}
+	runnerCall(r, ctx, pos, fields)
+	for _, rs := range restores {
+		runnerSetVar(r, rs.name, rs.vr)
+	}
+	return errKeepStatus
+}
+
+// reportExpandErr reports an expansion error as interp does and fails the
+// command: with status 1, and for an unset parameter (set -u, ${x?})
+// exiting the shell.
+func (c *call) reportExpandErr(err error) {
+	runnerExpandErr(c.r, err)
+	if e := runnerExit(c.r); e.code == 0 {
+		e.code = 1
+	}
+}
+
+// expandAliases replaces a leading alias in args, as interp does before
+// expanding a command's words (and after a blank-ended alias, the next).
+func (c *call) expandAliases(args []*syntax.Word) []*syntax.Word {
+	if !*runnerOpt(c.r, "expand_aliases") {
+		return args
+	}
+	table := *runnerPtr[map[string]aliasDef](c.r, fieldAlias)
+	for i := 0; i < len(args); {
+		als, ok := table[args[i].Lit()]
+		if !ok {
+			break
+		}
+		args = append(append(append([]*syntax.Word{}, args[:i]...), als.args...), args[i+1:]...)
+		if !als.blank {
+			break
+		}
+		i += len(als.args)
+	}
+	return args
+}
+
+// fieldsStash is the word list of a rewritten for loop.
+type fieldsStash struct {
+	words []*syntax.Word
+	name  string // the private array variable the loop iterates over
+}
+
+// builtinFields expands the words of a rewritten for loop into its
+// private array variable.
+func builtinFields(ctx context.Context, c *call) error {
+	fs, ok := stashGet(firstArg(c.args)).(*fieldsStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost loop words %q", c.args)
+	}
+	r := c.r
+	setExitStatus(r, exitStatus{})
+	fields, err := c.sh.expandFields(r, fs.words)
+	if err != nil {
+		c.reportExpandErr(err)
+		return errKeepStatus
+	}
+	if err := c.setArrayVar(fs.name, fields); err != nil {
+		return c.errorf(1, "%v", err)
+	}
+	return nil
+}
+
+// needsFields reports whether nosh must expand w itself: it has an
+// unquoted expansion, or a "$@" among other quoted text.
+func needsFields(w *syntax.Word) bool {
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		case *syntax.DblQuoted:
+			if len(p.Parts) > 1 {
+				for _, q := range p.Parts {
+					if pe, ok := q.(*syntax.ParamExp); ok && listParam(pe) {
+						return true
+					}
+				}
+			}
+		case *syntax.Lit:
+			if i == 0 && assignmentTilde(p.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assignmentTilde reports whether an argument looks like an assignment
+// with a ~ to expand after its = or a :, as bash expands it.
+func assignmentTilde(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 || !syntax.ValidName(s[:eq]) {
+		return false
+	}
+	v := s[eq+1:]
+	return strings.HasPrefix(v, "~") || strings.Contains(v, ":~")
+}

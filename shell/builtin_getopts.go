@@ -1,0 +1,115 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// builtinGetopts is POSIX getopts. The position inside a word of
+// clustered options (-abc) is kept in interp's getopts state and is reset
+// whenever OPTIND is changed from outside.
+func builtinGetopts(ctx context.Context, c *call) error {
+	if len(c.args) < 2 {
+		return c.errorf(2, "usage: getopts optstring name [arg ...]")
+	}
+	optstring, name := c.args[0], c.args[1]
+	if !syntax.ValidName(name) {
+		return c.errorf(1, "`%s': not a valid identifier", name)
+	}
+	args := c.args[2:]
+	if len(c.args) == 2 {
+		args = c.r.Params
+	}
+	silent := strings.HasPrefix(optstring, ":")
+	if v := runnerLookupVar(c.r, "OPTERR"); v.IsSet() && v.String() == "0" {
+		silent = true
+	}
+	state := runnerPtr[getoptsState](c.r, fieldOptState)
+	optind, err := strconv.Atoi(strings.TrimSpace(runnerLookupVar(c.r, "OPTIND").String()))
+	if err != nil || optind < 1 {
+		optind = 1
+	}
+	if optind-1 != state.argidx {
+		*state = getoptsState{argidx: optind - 1}
+	}
+	set := func(n, v string) error { return setStringVar(c.r, n, v) }
+	finish := func(opt string, optarg *string) error {
+		runnerDelVar(c.r, "OPTARG")
+		if optarg != nil {
+			set("OPTARG", *optarg)
+		}
+		set("OPTIND", strconv.Itoa(state.argidx+1))
+		if err := set(name, opt); err != nil {
+			return c.errorf(1, "%v", err)
+		}
+		return nil
+	}
+	done := func() error {
+		state.runeidx = 0
+		runnerDelVar(c.r, "OPTARG")
+		set("OPTIND", strconv.Itoa(state.argidx+1))
+		set(name, "?")
+		return interp.ExitStatus(1)
+	}
+	if state.argidx >= len(args) {
+		return done()
+	}
+	arg := args[state.argidx]
+	if state.runeidx == 0 {
+		if arg == "--" {
+			state.argidx++
+			return done()
+		}
+		if len(arg) < 2 || arg[0] != '-' {
+			return done()
+		}
+		state.runeidx = 1
+	}
+	opt := arg[state.runeidx]
+	state.runeidx++
+	advance := func() {
+		if state.runeidx >= len(arg) {
+			state.argidx++
+			state.runeidx = 0
+		}
+	}
+	i := strings.IndexByte(optstring, opt)
+	if opt == ':' || i < 0 {
+		advance()
+		if silent {
+			s := string(opt)
+			return finish("?", &s)
+		}
+		fmt.Fprintf(c.stderr, "%s: illegal option -- %c\n", c.sh.Name, opt)
+		return finish("?", nil)
+	}
+	if i+1 < len(optstring) && optstring[i+1] == ':' {
+		var optarg string
+		switch {
+		case state.runeidx < len(arg):
+			optarg = arg[state.runeidx:]
+			state.argidx++
+		case state.argidx+1 < len(args):
+			optarg = args[state.argidx+1]
+			state.argidx += 2
+		default:
+			state.argidx++
+			state.runeidx = 0
+			if silent {
+				s := string(opt)
+				return finish(":", &s)
+			}
+			fmt.Fprintf(c.stderr, "%s: option requires an argument -- %c\n", c.sh.Name, opt)
+			return finish("?", nil)
+		}
+		state.runeidx = 0
+		return finish(string(opt), &optarg)
+	}
+	advance()
+	return finish(string(opt), nil)
+}

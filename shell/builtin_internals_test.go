@@ -1,0 +1,213 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// newTestShell returns a shell writing to one buffer, in dir.
+func newTestShell(t *testing.T, dir string) (*Shell, *bytes.Buffer) {
+	t.Helper()
+	var buf bytes.Buffer
+	s, err := New(Config{Name: "nosh", Stdout: &buf, Stderr: &buf, Dir: dir, Env: []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetArg0("nosh")
+	return s, &buf
+}
+
+// TestRunnerInternals checks that what builtin_runner.go reaches inside
+// interp.Runner is where it expects: the fields' layouts (checked when the
+// package loads), the option table order, and the linked methods.
+func TestRunnerInternals(t *testing.T) {
+	s, buf := newTestShell(t, t.TempDir())
+	r := s.Runner
+	ctx := context.Background()
+	for _, name := range interpBashOptNames {
+		buf.Reset()
+		s.RunString(ctx, "shopt -s "+name, "t")
+		for _, other := range interpBashOptNames {
+			if got := *runnerOpt(r, other); got != (other == name) {
+				t.Errorf("after shopt -s %s: %s is %v; output %q", name, other, got, buf.String())
+			}
+		}
+		s.RunString(ctx, "shopt -u "+name, "t")
+	}
+	for _, o := range interpOptNames {
+		if o.name == "xtrace" || o.name == "noexec" {
+			continue // nosh's own; and noexec would stop the test
+		}
+		s.RunString(ctx, "set -o "+o.name, "t")
+		if !*runnerOpt(r, o.name) {
+			t.Errorf("set -o %s did not set interp's option", o.name)
+		}
+		s.RunString(ctx, "set +o "+o.name, "t")
+	}
+
+	// The linked methods: run a statement, read its status and streams.
+	buf.Reset()
+	s.RunString(ctx, "f() { return 7; }; x=1", "t")
+	f, _ := s.Parser().Parse(strings.NewReader("f; echo $? $x"), "")
+	for _, st := range f.Stmts {
+		s.rewrite(st)
+		runnerStmt(r, ctx, st)
+	}
+	if got := buf.String(); got != "7 1\n" {
+		t.Errorf("runnerStmt: got %q", got)
+	}
+	if got := runnerLastExit(r).code; got != 0 {
+		t.Errorf("last exit after echo: %d", got)
+	}
+	if w, ok := getStreams(r).stdout.(*bytes.Buffer); !ok || w != buf {
+		t.Errorf("streams: stdout is %T", getStreams(r).stdout)
+	}
+	if v := runnerLookupVar(r, "x"); v.String() != "1" {
+		t.Errorf("lookupVar x = %q", v.String())
+	}
+	if err := setStringVar(r, "y", "2"); err != nil || runnerLookupVar(r, "y").String() != "2" {
+		t.Errorf("setStringVar: %v", err)
+	}
+	if handlerRunnerOffset < 0 {
+		t.Error("interp.HandlerContext has no runner field: handlerRunner falls back to reflection")
+	}
+	if !sameLayout(reflect.TypeFor[exitStatus](), reflect.TypeFor[exitStatus]()) {
+		t.Error("sameLayout is not reflexive")
+	}
+}
+
+// TestBuiltins runs scripts through nosh's builtins and rewrites, without
+// the reference shells (those are in TestConformance).
+func TestBuiltins(t *testing.T) {
+	tests := []struct {
+		name, script, want string
+		status             int
+	}{
+		{"echo flags", `echo -ne 'a\tb'; echo -x; echo -- -n`, "a\tb-x\n-- -n\n", 0},
+		{"printf reuse", `printf '%s=%d\n' a 1 b`, "a=1\nb=0\n", 0},
+		{"printf invalid number", `printf '%d\n' 12x`, "nosh: printf: 12x: invalid number\n12\n", 1},
+		{"printf q", `printf '%q ' 'a b' "it's" ''; echo`, `a\ b it\'s '' ` + "\n", 0},
+		{"printf b stop", `printf '%b|%s\n' 'x\cy' z; echo`, "x\n", 0},
+		{"printf v", `printf -v out '%03d' 7; echo $out`, "007\n", 0},
+		{"read ifs", "IFS=: read -r a b <<'E'\nx::y:\nE\necho \"[$a][$b]\"", "[x][:y:]\n", 0},
+		{"read last field", "IFS=: read -r a b <<'E'\nx:y:\nE\necho \"[$a][$b]\"", "[x][y]\n", 0},
+		{"read eof", "printf abc | { read v; echo $? $v; }", "1 abc\n", 0},
+		{"read n", "echo abcdef | { read -n 2 v; echo $v; }", "ab\n", 0},
+		{"getopts", `set -- -ab x -c; while getopts abc o; do printf %s $o; done; echo " $OPTIND"`, "ab 2\n", 0},
+		{"split ifs", `IFS=:; x='a::b:'; printf '[%s]' $x; echo`, "[a][][b]\n", 0},
+		{"split default", `x=' a  b '; printf '[%s]' $x; echo`, "[a][b]\n", 0},
+		{"dollar at concat", `set -- a b; printf '[%s]' "x$@y"; echo`, "[xa][by]\n", 0},
+		{"default keeps quotes", `unset u; printf '[%s]' ${u:-"a b" c}; echo`, "[a b][c]\n", 0},
+		{"arith split", `IFS=1; printf '[%s]' $((212)); echo`, "[2][2]\n", 0},
+		{"fd 3", `exec 3>&1; echo hi >&3; exec 3>&-`, "hi\n", 0},
+		{"fd swap", `{ echo err >&2; } 3>&1 1>&2 2>&3`, "err\n", 0},
+		{"bad fd", `echo x >&7; echo $?`, "nosh: 7: Bad file descriptor\n1\n", 0},
+		{"noclobber", `set -C; echo a > f; echo b > f; echo $?; echo c >| f; cat f`, "nosh: f: cannot overwrite existing file\n1\nc\n", 0},
+		{"exit trap status", `trap 'exit 7' EXIT; exit 3`, "", 7},
+		{"subshell exit trap", `(trap 'echo bye' EXIT; echo in); echo out`, "in\nbye\nout\n", 0},
+		{"pipe last in subshell", `x=1; echo 2 | read x; echo $x`, "1\n", 0},
+		{"pipestatus", `(exit 2) | true | (exit 3); echo $? ${PIPESTATUS[@]}`, "3 2 0 3\n", 0},
+		{"pipefail", `set -o pipefail; (exit 2) | true; echo $?`, "2\n", 0},
+		{"eval dollar zero", `eval 'echo $0'`, "nosh\n", 0},
+		{"source args", "echo 'echo $# $1' > lib; set -- o; . ./lib a b; echo $1", "2 a\no\n", 0},
+		{"return default", `f() { false; return; }; f; echo $?`, "1\n", 0},
+		{"shift too far", `set -- a; shift 2; echo $? $#`, "1 1\n", 0},
+		{"command -v", `f() { :; }; command -v f echo; command -v nonexistent-x; echo $?`, "f\necho\n1\n", 0},
+		{"type", `type echo if; type -t nonexistent-x; echo $?`, "echo is a shell builtin\nif is a shell keyword\n1\n", 0},
+		{"cd dash", `mkdir a b; cd a; cd ../b; cd - >/dev/null; basename $PWD`, "a\n", 0},
+		{"pushd popd", `mkdir a; pushd a >/dev/null; echo ${#DIRSTACK[@]}; popd >/dev/null; echo ${#DIRSTACK[@]}`, "2\n1\n", 0},
+		{"test precedence", `[ 1 = 2 -a 2 = 2 -o 3 = 3 ]; echo $?; [ -n ]; echo $?; [ ! = x ]; echo $?`, "0\n0\n1\n", 0},
+		{"unset readonly", `readonly r=1; unset r; echo $?`, "nosh: unset: r: cannot unset: readonly variable\n1\n", 0},
+		{"local unset", `x=g; f() { local x; echo "[${x-unset}]"; }; f`, "[unset]\n", 0},
+		{"positional 10", `set -- 1 2 3 4 5 6 7 8 9 ten; echo ${10}`, "ten\n", 0},
+		{"quoted pattern", `x='a*b'; p='a*'; echo "${x#"$p"}" ${x#'a'}`, "b *b\n", 0},
+		{"xtrace", `set -x; x='a b'; echo $x "c d"`, "+ echo a b 'c d'\na b c d\n", 0},
+		{"alias", "shopt -s expand_aliases; alias say='echo said'\nsay it; alias say", "said it\nalias say='echo said'\n", 0},
+		{"declare listing", `export EX1=v; export -p | grep EX1; declare -p EX1`, "declare -x EX1=\"v\"\ndeclare -x EX1=\"v\"\n", 0},
+		{"line with syntax error", "echo a; fi", "nosh: t:1:9: `fi` can only be used to end an `if`\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, buf := newTestShell(t, t.TempDir())
+			st, exited := s.RunString(context.Background(), tt.script, "t")
+			if !exited {
+				st = s.Exit(context.Background(), st)
+			}
+			if got := buf.String(); got != tt.want || st != tt.status {
+				t.Errorf("%s\ngot  %q (status %d)\nwant %q (status %d)", tt.script, got, st, tt.want, tt.status)
+			}
+		})
+	}
+}
+
+// TestSplitReadFields checks read's field splitting on its own.
+func TestSplitReadFields(t *testing.T) {
+	tests := []struct {
+		line, ifs string
+		n         int
+		want      []string
+	}{
+		{"a:b:", ":", 1, []string{"a:b:"}},
+		{"a:b:", ":", 2, []string{"a", "b"}},
+		{"a:b::", ":", 2, []string{"a", "b::"}},
+		{" a : b : ", " :", 2, []string{"a", "b"}},
+		{"a  :  :b", " :", 3, []string{"a", "", "b"}},
+		{":a", ":", 2, []string{"", "a"}},
+		{"  a  b  ", " ", 1, []string{"a  b"}},
+		{"a b", "", 2, []string{"a b"}},
+		{"a:b:c", ":", -1, []string{"a", "b", "c"}},
+	}
+	for _, tt := range tests {
+		got := splitReadFields([]byte(tt.line), make([]bool, len(tt.line)), tt.ifs, tt.n)
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("split %q IFS=%q n=%d: got %q, want %q", tt.line, tt.ifs, tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestQuoting checks the quoting styles of printf %q and set -x.
+func TestQuoting(t *testing.T) {
+	tests := []struct{ in, bash, trace string }{
+		{"a b", `a\ b`, `'a b'`},
+		{"", "''", "''"},
+		{"it's", `it\'s`, `'it'\''s'`},
+		{"~x", `\~x`, `'~x'`},
+		{"a\nb", `$'a\nb'`, `$'a\nb'`},
+		{"plain", "plain", "plain"},
+	}
+	for _, tt := range tests {
+		if got := bashQuote(tt.in); got != tt.bash {
+			t.Errorf("bashQuote(%q) = %q, want %q", tt.in, got, tt.bash)
+		}
+		if got := traceQuote(tt.in); got != tt.trace {
+			t.Errorf("traceQuote(%q) = %q, want %q", tt.in, got, tt.trace)
+		}
+	}
+}
+
+// TestExpandEscapes checks the three escape dialects.
+func TestExpandEscapes(t *testing.T) {
+	tests := []struct {
+		in   string
+		mode escapeMode
+		want string
+		stop bool
+	}{
+		{`a\tb\\`, escEcho, "a\tb\\", false},
+		{`\0101\101`, escEcho, `A\101`, false},
+		{`\101\0101`, escPercentB, "AA", false},
+		{`\101`, escFormat, "A", false},
+		{`x\cy`, escEcho, "x", true},
+		{`x\cy`, escFormat, `x\cy`, false},
+		{`\x41\u00e9\q`, escEcho, "Aé\\q", false},
+	}
+	for _, tt := range tests {
+		got, stop := expandEscapes(tt.in, tt.mode)
+		if got != tt.want || stop != tt.stop {
+			t.Errorf("expandEscapes(%q, %d) = %q, %v; want %q, %v", tt.in, tt.mode, got, stop, tt.want, tt.stop)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Pipelines. interp runs the last command of a pipeline in the shell
+// itself (so `echo x | read v` sets v) and keeps no PIPESTATUS. nosh runs
+// a pipeline with the private builtin \x00pipe: every command in a
+// subshell of its own, connected by pipes, all at once; then PIPESTATUS
+// holds their statuses and the pipeline's status is the last one's (with
+// pipefail, the last failing one's).
+
+const builtinPipeName = "\x00pipe"
+
+// pipeStage is one command of a pipeline and whether its standard error
+// goes down the pipe too (|&).
+type pipeStage struct {
+	stmt    *syntax.Stmt
+	withErr bool
+}
+
+// pipeStash is a rewritten pipeline.
+type pipeStash struct {
+	stages []pipeStage
+}
+
+// rewritePipeline replaces st's pipeline with a call of \x00pipe.
+func (s *Shell) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
+	var stages []pipeStage
+	var flatten func(n *syntax.Stmt, withErr bool)
+	flatten = func(n *syntax.Stmt, withErr bool) {
+		if inner, ok := n.Cmd.(*syntax.BinaryCmd); ok && isPipe(inner) && len(n.Redirs) == 0 && !n.Negated && !n.Background {
+			flatten(inner.X, inner.Op == syntax.PipeAll)
+			flatten(inner.Y, withErr)
+			return
+		}
+		stages = append(stages, pipeStage{stmt: n, withErr: withErr})
+	}
+	flatten(b.X, b.Op == syntax.PipeAll)
+	flatten(b.Y, false)
+	for _, stage := range stages {
+		s.rewrite(stage.stmt)
+	}
+	call := sentinelCall(st.Position, builtinPipeName, "")
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &pipeStash{stages: stages})
+	st.Cmd = call
+}
+
+func isPipe(b *syntax.BinaryCmd) bool {
+	return b.Op == syntax.Pipe || b.Op == syntax.PipeAll
+}
+
+// builtinPipe runs a rewritten pipeline.
+func builtinPipe(ctx context.Context, c *call) error {
+	ps, ok := stashGet(firstArg(c.args)).(*pipeStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost pipeline %q", c.args)
+	}
+	r := c.r
+	n := len(ps.stages)
+	base := getStreams(r)
+	results := make([]exitStatus, n)
+	var wg sync.WaitGroup
+	in := base.stdin
+	for i, stage := range ps.stages {
+		r2 := runnerSubshell(r, true)
+		for _, f := range []runnerField{fieldNoErrExit, fieldInFunc, fieldInSource} {
+			*runnerPtr[bool](r2, f) = *runnerPtr[bool](r, f)
+		}
+		st := streams{stdin: in, stdout: base.stdout, stderr: base.stderr}
+		var pw *os.File
+		if i < n-1 {
+			pr, w, err := os.Pipe()
+			if err != nil {
+				return c.errorf(1, "pipe: %v", err)
+			}
+			pw = w
+			st.stdout = pw
+			if stage.withErr {
+				st.stderr = pw
+			}
+			in = pr
+		}
+		setStreams(r2, st)
+		wg.Go(func() {
+			results[i] = c.sh.runSubshellBody(ctx, r2, []*syntax.Stmt{stage.stmt})
+			if pw != nil {
+				pw.Close()
+			}
+			if i > 0 {
+				// Like a process that exits, the stage stops reading: a
+				// writer still going gets a broken pipe.
+				st.stdin.Close()
+			}
+		})
+	}
+	wg.Wait()
+	codes := make([]string, n)
+	for i, res := range results {
+		codes[i] = strconv.Itoa(int(res.code))
+	}
+	runnerSetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: codes})
+	final := results[n-1]
+	if *runnerOpt(r, "pipefail") {
+		for _, res := range results {
+			if res.code != 0 {
+				final.code = res.code
+			}
+		}
+	}
+	for _, res := range results {
+		if res.fatalExit {
+			final = res
+			final.exiting = true
+		}
+	}
+	setExitStatus(r, final)
+	return errKeepStatus
+}

@@ -1,0 +1,391 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// builtinPrintf is bash's printf: the format is reused while arguments
+// remain, numbers accept 0x, 0 and 'c forms and report invalid input,
+// widths count bytes, and %b, %q and -v work.
+func builtinPrintf(ctx context.Context, c *call) error {
+	args := c.args
+	varName := ""
+	for len(args) > 0 {
+		switch {
+		case args[0] == "--":
+			args = args[1:]
+		case args[0] == "-v":
+			if len(args) < 2 {
+				return c.errorf(2, "-v: option requires an argument")
+			}
+			varName = args[1]
+			args = args[2:]
+			continue
+		case strings.HasPrefix(args[0], "-v") && len(args[0]) > 2:
+			varName = args[0][2:]
+			args = args[1:]
+			continue
+		case len(args[0]) > 1 && args[0][0] == '-' && args != nil && isPrintfOption(args[0]):
+			return c.errorf(2, "%s: invalid option\nprintf: usage: printf [-v var] format [arguments]", args[0])
+		}
+		break
+	}
+	if len(args) == 0 {
+		return c.errorf(2, "usage: printf [-v var] format [arguments]")
+	}
+	f := &printfState{c: c}
+	format, args := args[0], args[1:]
+	var out strings.Builder
+	for {
+		used, stop := f.format(&out, format, args)
+		if stop || f.fatal {
+			break
+		}
+		args = args[used:]
+		if used == 0 || len(args) == 0 {
+			break
+		}
+	}
+	if varName != "" {
+		if err := c.setVarMaybeIndexed(varName, out.String()); err != nil {
+			return c.errorf(1, "%v", err)
+		}
+	} else if err := c.writeOut(out.String()); err != nil {
+		return err
+	}
+	if f.fatal {
+		return interp.ExitStatus(1)
+	}
+	if f.failed {
+		return interp.ExitStatus(1)
+	}
+	return nil
+}
+
+// isPrintfOption reports whether arg looks like an option rather than a
+// format: bash treats any leading "-x" other than -v as an invalid option.
+func isPrintfOption(arg string) bool {
+	return len(arg) == 2 && arg[1] != 'v'
+}
+
+type printfState struct {
+	c      *call
+	failed bool // an argument was invalid: status 1
+	fatal  bool // the format was invalid: stop
+}
+
+func (f *printfState) warn(format string, a ...any) {
+	fmt.Fprintf(f.c.stderr, "%s: printf: %s\n", f.c.sh.Name, fmt.Sprintf(format, a...))
+}
+
+// format writes one pass of format to out, consuming arguments; it
+// returns how many it used and whether %b's \c ended all output.
+func (f *printfState) format(out *strings.Builder, format string, args []string) (used int, stop bool) {
+	next := func() (string, bool) {
+		if used < len(args) {
+			used++
+			return args[used-1], true
+		}
+		return "", false
+	}
+	for i := 0; i < len(format); i++ {
+		ch := format[i]
+		if ch == '\\' {
+			// Find the extent of this escape and expand it alone.
+			end := escapeEnd(format, i)
+			s, _ := expandEscapes(format[i:end], escFormat)
+			out.WriteString(s)
+			i = end - 1
+			continue
+		}
+		if ch != '%' {
+			out.WriteByte(ch)
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			out.WriteByte('%')
+			i++
+			continue
+		}
+		// %[flags][width][.precision][length]conv
+		j := i + 1
+		for j < len(format) && strings.IndexByte("-+ #0'", format[j]) >= 0 {
+			j++
+		}
+		flags := strings.ReplaceAll(format[i+1:j], "'", "")
+		width, prec := "", ""
+		hasPrec := false
+		if j < len(format) && format[j] == '*' {
+			a, _ := next()
+			n, _ := f.parseInt(a)
+			width = strconv.FormatInt(n, 10)
+			if n < 0 {
+				flags += "-"
+				width = strconv.FormatInt(-n, 10)
+			}
+			j++
+		} else {
+			k := j
+			for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+				j++
+			}
+			width = format[k:j]
+		}
+		if j < len(format) && format[j] == '.' {
+			hasPrec = true
+			j++
+			if j < len(format) && format[j] == '*' {
+				a, _ := next()
+				n, _ := f.parseInt(a)
+				if n < 0 {
+					hasPrec = false
+				}
+				prec = strconv.FormatInt(n, 10)
+				j++
+			} else {
+				k := j
+				for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+					j++
+				}
+				prec = format[k:j]
+				if prec == "" {
+					prec = "0"
+				}
+			}
+		}
+		for j < len(format) && strings.IndexByte("hlLjzt", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			f.warn("`%s': missing format character", format[i:])
+			f.fatal = true
+			return used, false
+		}
+		conv := format[j]
+		i = j
+		spec := "%" + flags + width
+		if hasPrec {
+			spec += "." + prec
+		}
+		switch conv {
+		case 's':
+			a, _ := next()
+			out.WriteString(padBytes(a, flags, width, prec, hasPrec))
+		case 'b':
+			a, _ := next()
+			s, stop := expandEscapes(a, escPercentB)
+			out.WriteString(padBytes(s, flags, width, prec, hasPrec))
+			if stop {
+				return used, true
+			}
+		case 'q':
+			a, _ := next()
+			out.WriteString(padBytes(bashQuote(a), flags, width, "", false))
+		case 'c':
+			a, _ := next()
+			s := "\x00"
+			if a != "" {
+				s = a[:1]
+			}
+			out.WriteString(padBytes(s, flags, width, "", false))
+		case 'd', 'i':
+			a, _ := next()
+			n, _ := f.parseInt(a)
+			out.WriteString(fmt.Sprintf(spec+"d", n))
+		case 'u', 'o', 'x', 'X':
+			a, _ := next()
+			n, _ := f.parseInt(a)
+			verb := string(conv)
+			if conv == 'u' {
+				verb = "d"
+			}
+			out.WriteString(fmt.Sprintf(spec+verb, uint64(n)))
+		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
+			a, _ := next()
+			x := f.parseFloat(a)
+			out.WriteString(formatFloat(spec, conv, x, hasPrec))
+		default:
+			f.warn("`%c': invalid format character", conv)
+			f.fatal = true
+			return used, false
+		}
+	}
+	return used, false
+}
+
+// escapeEnd returns the index just past the backslash escape at s[i].
+func escapeEnd(s string, i int) int {
+	j := i + 1
+	if j >= len(s) {
+		return j
+	}
+	switch s[j] {
+	case 'x':
+		_, n := parseDigits(s[j+1:], 16, 2)
+		return j + 1 + n
+	case 'u':
+		_, n := parseDigits(s[j+1:], 16, 4)
+		return j + 1 + n
+	case 'U':
+		_, n := parseDigits(s[j+1:], 16, 8)
+		return j + 1 + n
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		_, n := parseDigits(s[j:], 8, 3)
+		return j + n
+	}
+	return j + 1
+}
+
+// padBytes pads (and with a precision truncates) s to width bytes, as C's
+// printf does in bash.
+func padBytes(s, flags, width, prec string, hasPrec bool) string {
+	if hasPrec {
+		if p, err := strconv.Atoi(prec); err == nil && p < len(s) {
+			s = s[:p]
+		}
+	}
+	w, _ := strconv.Atoi(width)
+	if len(s) >= w {
+		return s
+	}
+	pad := strings.Repeat(" ", w-len(s))
+	if strings.Contains(flags, "-") {
+		return s + pad
+	}
+	return pad + s
+}
+
+// parseInt reads a numeric argument as strtoimax does, with bash's 'c
+// form; an invalid one is reported and gives its valid prefix.
+func (f *printfState) parseInt(a string) (int64, bool) {
+	if a == "" {
+		return 0, true
+	}
+	if a[0] == '\'' || a[0] == '"' {
+		if len(a) == 1 {
+			return 0, true
+		}
+		r, _ := utf8.DecodeRuneInString(a[1:])
+		return int64(r), true
+	}
+	s := strings.TrimLeft(a, " \t\n")
+	neg := false
+	body := s
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		neg = body[0] == '-'
+		body = body[1:]
+	}
+	base := 10
+	digits := body
+	switch {
+	case len(body) > 2 && (body[:2] == "0x" || body[:2] == "0X"):
+		base = 16
+		digits = body[2:]
+	case len(body) > 1 && body[0] == '0':
+		base = 8
+		digits = body[1:]
+	}
+	end := 0
+	for end < len(digits) {
+		if _, err := strconv.ParseUint(digits[end:end+1], base, 8); err != nil {
+			break
+		}
+		end++
+	}
+	var n uint64
+	var err error
+	if end > 0 {
+		n, err = strconv.ParseUint(digits[:end], base, 64)
+	}
+	v := int64(n)
+	if err != nil {
+		v = math.MaxInt64
+		if neg {
+			v = math.MinInt64
+		}
+		f.warn("%s: Numerical result out of range", a)
+		f.failed = true
+	} else if neg {
+		v = -v
+	}
+	if end < len(digits) || (end == 0 && base == 10) {
+		f.warn("%s: invalid number", a)
+		f.failed = true
+		return v, false
+	}
+	return v, true
+}
+
+func (f *printfState) parseFloat(a string) float64 {
+	if a == "" {
+		return 0
+	}
+	if a[0] == '\'' || a[0] == '"' {
+		if len(a) == 1 {
+			return 0
+		}
+		r, _ := utf8.DecodeRuneInString(a[1:])
+		return float64(r)
+	}
+	s := strings.TrimLeft(a, " \t\n")
+	// The longest prefix that parses is the value, as strtold reads it.
+	for end := len(s); end > 0; end-- {
+		if x, err := strconv.ParseFloat(s[:end], 64); err == nil || isRangeErr(err) {
+			if end < len(s) {
+				f.warn("%s: invalid number", a)
+				f.failed = true
+			}
+			return x
+		}
+	}
+	f.warn("%s: invalid number", a)
+	f.failed = true
+	return 0
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// formatFloat formats x as C's printf does for conv.
+func formatFloat(spec string, conv byte, x float64, hasPrec bool) string {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		s := "inf"
+		switch {
+		case math.IsNaN(x):
+			s = "nan"
+		case x < 0:
+			s = "-inf"
+		case strings.Contains(spec, "+"):
+			s = "+inf"
+		}
+		if conv >= 'A' && conv <= 'Z' {
+			s = strings.ToUpper(s)
+		}
+		return fmt.Sprintf(strings.TrimRight(strings.ReplaceAll(spec, "0", ""), ".")+"s", s)
+	}
+	switch conv {
+	case 'F':
+		return fmt.Sprintf(spec+"f", x)
+	case 'g', 'G':
+		if !hasPrec {
+			spec += ".6"
+		}
+		return fmt.Sprintf(spec+string(conv), x)
+	case 'a', 'A':
+		verb := "x"
+		if conv == 'A' {
+			verb = "X"
+		}
+		return fmt.Sprintf(spec+verb, x)
+	}
+	return fmt.Sprintf(spec+string(conv), x)
+}

@@ -1,0 +1,378 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// readOptions are the options of one `read`.
+type readOptions struct {
+	raw, silent, array bool
+	delim              byte
+	nchars             int  // -n/-N: stop after this many characters
+	exact              bool // -N: ignore the delimiter
+	prompt             string
+	timeout            time.Duration
+	hasTimeout         bool
+	fd                 int
+}
+
+// builtinRead is bash's read with -r -p -t -n -N -s -d -a -u; fields are
+// split on IFS as POSIX describes, and input is read a byte at a time so
+// that the rest stays for the next command.
+func builtinRead(ctx context.Context, c *call) error {
+	o := readOptions{delim: '\n', fd: -1, nchars: -1}
+	args := c.args
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			opt := a[i]
+			value := func() (string, bool) {
+				if i+1 < len(a) {
+					v := a[i+1:]
+					i = len(a)
+					return v, true
+				}
+				if len(args) == 0 {
+					return "", false
+				}
+				v := args[0]
+				args = args[1:]
+				return v, true
+			}
+			switch opt {
+			case 'r':
+				o.raw = true
+			case 's':
+				o.silent = true
+			case 'e':
+			case 'a', 'd', 'p', 't', 'n', 'N', 'u', 'i':
+				v, ok := value()
+				if !ok {
+					return c.errorf(2, "-%c: option requires an argument", opt)
+				}
+				switch opt {
+				case 'a':
+					o.array = true
+					args = append([]string{v}, args...)
+				case 'd':
+					o.delim = 0
+					if v != "" {
+						o.delim = v[0]
+					}
+				case 'p':
+					o.prompt = v
+				case 't':
+					secs, err := strconv.ParseFloat(v, 64)
+					if err != nil || secs < 0 {
+						return c.errorf(1, "%s: invalid timeout specification", v)
+					}
+					o.timeout = time.Duration(secs * float64(time.Second))
+					o.hasTimeout = true
+				case 'n', 'N':
+					n, err := strconv.Atoi(v)
+					if err != nil || n < 0 {
+						return c.errorf(1, "%s: invalid number", v)
+					}
+					o.nchars = n
+					o.exact = opt == 'N'
+				case 'u':
+					n, err := strconv.Atoi(v)
+					if err != nil || n < 0 {
+						return c.errorf(1, "%s: invalid file descriptor specification", v)
+					}
+					o.fd = n
+				}
+			default:
+				return c.errorf(2, "-%c: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]", opt)
+			}
+		}
+	}
+	names := args
+	if o.array && len(names) > 1 {
+		names = names[:1]
+	}
+	for _, name := range names {
+		if !syntax.ValidName(name) {
+			return c.errorf(1, "`%s': not a valid identifier", name)
+		}
+	}
+	in, err := c.readInput(ctx, o.fd)
+	if err != nil {
+		return c.errorf(1, "%d: invalid file descriptor: Bad file descriptor", o.fd)
+	}
+	f, _ := in.(*os.File)
+	terminal := f != nil && isTerminal(f)
+	if o.prompt != "" && terminal {
+		fmt.Fprint(c.stderr, o.prompt)
+	}
+	if o.hasTimeout && o.timeout == 0 {
+		// -t 0 only asks whether input is waiting.
+		if f == nil || pollReadable(f, 0) {
+			return nil
+		}
+		return interp.ExitStatus(1)
+	}
+	if o.silent && terminal {
+		defer silenceTerminal(f)()
+	}
+	line, escaped, status := o.readLine(ctx, in, f)
+
+	ifs := " \t\n"
+	if v := runnerLookupVar(c.r, "IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	assign := func(name, value string) bool {
+		if err := setStringVar(c.r, name, value); err != nil {
+			fmt.Fprintf(c.stderr, "%s: read: %v\n", c.sh.Name, err)
+			return false
+		}
+		return true
+	}
+	switch {
+	case o.array:
+		name := "REPLY"
+		if len(names) > 0 {
+			name = names[0]
+		}
+		fields := splitReadFields(line, escaped, ifs, -1)
+		if err := c.setArrayVar(name, fields); err != nil {
+			fmt.Fprintf(c.stderr, "%s: read: %v\n", c.sh.Name, err)
+			return interp.ExitStatus(1)
+		}
+	case len(names) == 0:
+		if !assign("REPLY", string(line)) {
+			return interp.ExitStatus(1)
+		}
+	default:
+		fields := splitReadFields(line, escaped, ifs, len(names))
+		for i, name := range names {
+			v := ""
+			if i < len(fields) {
+				v = fields[i]
+			}
+			if !assign(name, v) {
+				return interp.ExitStatus(1)
+			}
+		}
+	}
+	if status != 0 {
+		return interp.ExitStatus(status)
+	}
+	return nil
+}
+
+// readInput returns what read reads from: standard input, or the
+// descriptor given with -u.
+func (c *call) readInput(ctx context.Context, fd int) (io.Reader, error) {
+	if fd < 0 || fd == 0 {
+		return c.stdin, nil
+	}
+	if fd < 3 {
+		return nil, errors.New("not readable")
+	}
+	o := c.sh.fdView(ctx, c.r)[fd]
+	if o == nil || o.f == nil {
+		return nil, errors.New("bad descriptor")
+	}
+	return o.f, nil
+}
+
+// readLine reads up to the delimiter (or the character count), keeping
+// note of which bytes a backslash escaped. status is 1 at end of input,
+// 142 when the timeout ran out.
+func (o *readOptions) readLine(ctx context.Context, in io.Reader, f *os.File) (line []byte, escaped []bool, status int) {
+	var deadline time.Time
+	if o.hasTimeout {
+		deadline = time.Now().Add(o.timeout)
+	}
+	chars := 0
+	pendingRune := 0 // bytes of an incomplete UTF-8 character
+	add := func(b byte, esc bool) {
+		line = append(line, b)
+		escaped = append(escaped, esc)
+		pendingRune++
+		if utf8.FullRune(line[len(line)-pendingRune:]) {
+			chars++
+			pendingRune = 0
+		}
+	}
+	afterBackslash := false
+	for o.nchars < 0 || chars < o.nchars {
+		b, err := readByte(ctx, in, f, deadline)
+		if err != nil {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return line, escaped, 142
+			}
+			return line, escaped, 1
+		}
+		if afterBackslash {
+			afterBackslash = false
+			if b == '\n' {
+				continue
+			}
+			add(b, true)
+			continue
+		}
+		if !o.exact && b == o.delim {
+			return line, escaped, 0
+		}
+		if !o.raw && b == '\\' {
+			afterBackslash = true
+			continue
+		}
+		add(b, false)
+	}
+	return line, escaped, 0
+}
+
+// readByte reads one byte, waiting at most until deadline (when set) and
+// giving up when ctx is cancelled.
+func readByte(ctx context.Context, in io.Reader, f *os.File, deadline time.Time) (byte, error) {
+	var buf [1]byte
+	for {
+		if f != nil {
+			wait := 200 * time.Millisecond
+			if !deadline.IsZero() {
+				left := time.Until(deadline)
+				if left <= 0 {
+					return 0, os.ErrDeadlineExceeded
+				}
+				wait = min(wait, left)
+			}
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			if !pollReadable(f, wait) {
+				continue
+			}
+		}
+		n, err := in.Read(buf[:])
+		if n == 1 {
+			return buf[0], nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// pollReadable waits up to d for f to have input (or end of file). Files
+// that cannot be polled count as readable.
+func pollReadable(f *os.File, d time.Duration) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return true
+	}
+	ready := true
+	rc.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for {
+			n, err := unix.Poll(fds, int(d.Milliseconds()))
+			if err == unix.EINTR {
+				continue
+			}
+			ready = err != nil || n > 0
+			return
+		}
+	})
+	return ready
+}
+
+// silenceTerminal turns off echo on the terminal f and returns the
+// function that turns it back on.
+func silenceTerminal(f *os.File) func() {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return func() {}
+	}
+	var old *unix.Termios
+	rc.Control(func(fd uintptr) {
+		t, err := unix.IoctlGetTermios(int(fd), unix.TCGETS)
+		if err != nil {
+			return
+		}
+		old = t
+		quiet := *t
+		quiet.Lflag &^= unix.ECHO
+		unix.IoctlSetTermios(int(fd), unix.TCSETS, &quiet)
+	})
+	return func() {
+		if old == nil {
+			return
+		}
+		rc.Control(func(fd uintptr) { unix.IoctlSetTermios(int(fd), unix.TCSETS, old) })
+	}
+}
+
+// splitReadFields splits a line read by read into at most n fields (all
+// when n < 0) as bash does: IFS white space around a delimiter is part of
+// it, the last field takes the rest of the line, and escaped bytes never
+// split nor get trimmed.
+func splitReadFields(line []byte, escaped []bool, ifs string, n int) []string {
+	isIFS := func(i int) bool { return !escaped[i] && strings.IndexByte(ifs, line[i]) >= 0 }
+	isWS := func(i int) bool { return isIFS(i) && strings.IndexByte(" \t\n", line[i]) >= 0 }
+	pos := 0
+	skipWS := func() {
+		for pos < len(line) && isWS(pos) {
+			pos++
+		}
+	}
+	// field reads one field and its delimiter from pos.
+	field := func() string {
+		start := pos
+		for pos < len(line) && !isIFS(pos) {
+			pos++
+		}
+		f := string(line[start:pos])
+		skipWS()
+		if pos < len(line) && isIFS(pos) && !isWS(pos) {
+			pos++
+			skipWS()
+		}
+		return f
+	}
+	if ifs == "" {
+		if n == 0 {
+			return nil
+		}
+		return []string{string(line)}
+	}
+	skipWS()
+	var fields []string
+	for n < 0 || len(fields) < n-1 {
+		if n < 0 && pos >= len(line) {
+			return fields
+		}
+		fields = append(fields, field())
+	}
+	if n < 0 {
+		return fields
+	}
+	// The last name takes the rest, unless the rest is one field and its
+	// delimiter.
+	rest := pos
+	if f := field(); pos >= len(line) {
+		return append(fields, f)
+	}
+	end := len(line)
+	for end > rest && isWS(end-1) {
+		end--
+	}
+	return append(fields, string(line[rest:end]))
+}

@@ -1,0 +1,680 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Redirections, performed by nosh for every statement that has any
+// (but plain here-documents on standard input): interp knows only
+// descriptors 0, 1 and 2, has no <>, >|, <&N or noclobber.
+//
+// Descriptors 0-2 are the runner's streams. Descriptors from 3 up live in
+// tables: one carried by the context while a redirected command runs
+// (cmd 3>f), and one per runner for those that `exec` opened.
+
+// openFile is what a file descriptor refers to.
+type openFile struct {
+	f      *os.File  // nil when the stream is not a file (a command substitution's buffer)
+	w      io.Writer // where output goes: f, or that writer
+	owned  bool      // nosh opened f and closes it when no descriptor is left on it
+	closer io.Closer // a stream that is not a file but that nosh opened
+}
+
+// close closes what nosh opened for o.
+func (o *openFile) close() {
+	switch {
+	case o.owned && o.f != nil:
+		o.f.Close()
+	case o.closer != nil:
+		o.closer.Close()
+	}
+}
+
+// fdTable maps descriptors from 3 up to what they refer to; a nil entry
+// is a descriptor closed in this scope.
+type fdTable map[int]*openFile
+
+func (t fdTable) clone() fdTable {
+	out := make(fdTable, len(t))
+	for n, o := range t {
+		out[n] = o
+	}
+	return out
+}
+
+type fdScopeKey struct{}
+
+// execFds holds, per runner, the descriptors from 3 up that `exec` opened.
+// A runner not in the table (a subshell) sees the main shell's.
+var execFds = struct {
+	sync.Mutex
+	m map[*interp.Runner]fdTable
+}{m: map[*interp.Runner]fdTable{}}
+
+// fdView returns every open descriptor from 3 up that a command run by r
+// in ctx can use.
+func (s *Shell) fdView(ctx context.Context, r *interp.Runner) fdTable {
+	execFds.Lock()
+	base, ok := execFds.m[r]
+	if !ok {
+		base = execFds.m[s.Runner]
+	}
+	view := base.clone()
+	execFds.Unlock()
+	if scoped, ok := ctx.Value(fdScopeKey{}).(fdTable); ok {
+		for n, o := range scoped {
+			view[n] = o
+		}
+	}
+	for n, o := range view {
+		if o == nil {
+			delete(view, n)
+		}
+	}
+	return view
+}
+
+// ChildFiles returns the descriptors from 3 up that a program started in
+// ctx inherits, for exec.Cmd.ExtraFiles (index i is descriptor 3+i).
+func (s *Shell) ChildFiles(ctx context.Context) []*os.File {
+	r := handlerRunner(interp.HandlerCtx(ctx))
+	if r == nil {
+		return nil
+	}
+	view := s.fdView(ctx, r)
+	maxFd := 2
+	for n, o := range view {
+		if o.f != nil && n > maxFd {
+			maxFd = n
+		}
+	}
+	if maxFd < 3 {
+		return nil
+	}
+	files := make([]*os.File, maxFd-2)
+	for n, o := range view {
+		if o.f != nil {
+			files[n-3] = o.f
+		}
+	}
+	return files
+}
+
+// redirState is the descriptors while a statement's redirections are
+// performed, left to right.
+type redirState struct {
+	std     [3]*openFile
+	touched [3]bool
+	fds     fdTable
+	changed map[int]bool // descriptors from 3 up that this statement set
+	opened  []*openFile  // files opened for this statement
+}
+
+func newRedirState(cur streams, fds fdTable) *redirState {
+	st := &redirState{fds: fds, changed: map[int]bool{}}
+	if cur.stdin != nil {
+		st.std[0] = &openFile{f: cur.stdin, w: cur.stdin}
+	}
+	for i, w := range []io.Writer{cur.stdout, cur.stderr} {
+		if w == nil {
+			continue
+		}
+		if w == io.Writer(closedOutput) {
+			continue
+		}
+		o := &openFile{w: w}
+		o.f, _ = w.(*os.File)
+		st.std[i+1] = o
+	}
+	return st
+}
+
+func (st *redirState) get(n int) *openFile {
+	if n < 3 {
+		return st.std[n]
+	}
+	return st.fds[n]
+}
+
+func (st *redirState) set(n int, o *openFile) {
+	if n < 3 {
+		st.std[n] = o
+		st.touched[n] = true
+		return
+	}
+	st.fds[n] = o
+	st.changed[n] = true
+}
+
+// streams returns the runner streams for the descriptors 0-2 now.
+func (st *redirState) streams() streams {
+	var out streams
+	if o := st.std[0]; o != nil {
+		out.stdin = o.f
+	}
+	out.stdout, out.stderr = closedOutput, closedOutput
+	if o := st.std[1]; o != nil {
+		out.stdout = o.w
+	}
+	if o := st.std[2]; o != nil {
+		out.stderr = o.w
+	}
+	return out
+}
+
+// closedOutput stands for a closed output descriptor (>&-). nosh's
+// builtins refuse to write to it (Bad file descriptor); programs get
+// /dev/null, since interp cannot start one with the descriptor closed.
+var closedOutput = openDevNull()
+
+func openDevNull() *os.File {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		panic(fmt.Sprintf("nosh: opening %s: %v", os.DevNull, err))
+	}
+	return f
+}
+
+// builtinRedir runs a statement with its redirections (see rewriteStmt).
+func builtinRedir(ctx context.Context, c *call) error {
+	rs, ok := stashGet(firstArg(c.args)).(*redirStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost redirections %q", c.args)
+	}
+	r := c.r
+	saved := getStreams(r)
+	st := newRedirState(saved, c.sh.fdView(ctx, r))
+	for _, rd := range rs.redirs {
+		if err := c.sh.applyRedir(ctx, r, st, rd); err != nil {
+			for _, o := range st.opened {
+				o.close()
+			}
+			if !errors.Is(err, errExpansion) {
+				w := io.Writer(closedOutput)
+				if o := st.std[2]; o != nil {
+					w = o.w
+				}
+				fmt.Fprintf(w, "%s: %v\n", c.sh.Name, err)
+				setExitStatus(r, exitStatus{code: 1})
+			}
+			return errKeepStatus
+		}
+	}
+	if rs.exec {
+		c.sh.persistRedirs(r, saved, st)
+		setExitStatus(r, exitStatus{})
+		return errKeepStatus
+	}
+	if rs.cmd == nil {
+		for _, o := range st.opened {
+			o.close()
+		}
+		setExitStatus(r, exitStatus{})
+		return errKeepStatus
+	}
+	now := st.streams()
+	setStreams(r, now)
+	scoped := st.fds
+	if len(st.changed) == 0 {
+		scoped = nil
+	}
+	inner := ctx
+	ectx := runnerPtr[context.Context](r, fieldEctx)
+	outerEctx := *ectx
+	if scoped != nil {
+		// Command substitutions in the command see the descriptors too.
+		inner = context.WithValue(ctx, fdScopeKey{}, scoped)
+		runnerFillExpandConfig(r, inner)
+	}
+	setExitStatus(r, exitStatus{})
+	runnerCmd(r, inner, rs.cmd)
+	if scoped != nil {
+		runnerFillExpandConfig(r, outerEctx)
+	}
+	// Put back only the streams this statement redirected: an `exec`
+	// inside a redirected group changes the shell's own.
+	after := getStreams(r)
+	if st.touched[0] && after.stdin == now.stdin {
+		after.stdin = saved.stdin
+	}
+	if st.touched[1] && after.stdout == now.stdout {
+		after.stdout = saved.stdout
+	}
+	if st.touched[2] && after.stderr == now.stderr {
+		after.stderr = saved.stderr
+	}
+	setStreams(r, after)
+	for _, o := range st.opened {
+		o.close()
+	}
+	return errKeepStatus
+}
+
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
+}
+
+// persistRedirs makes the redirections of a bare `exec` the shell's own.
+func (s *Shell) persistRedirs(r *interp.Runner, saved streams, st *redirState) {
+	execFds.Lock()
+	defer execFds.Unlock()
+	table, ok := execFds.m[r]
+	if !ok {
+		table = execFds.m[s.Runner].clone()
+		execFds.m[r] = table
+	}
+	var replaced []*openFile
+	for n := range st.changed {
+		if old := table[n]; old != nil {
+			replaced = append(replaced, old)
+		}
+		if o := st.fds[n]; o != nil {
+			table[n] = o
+		} else {
+			delete(table, n)
+		}
+	}
+	old := newRedirState(saved, nil)
+	for i := range 3 {
+		if st.touched[i] && old.std[i] != nil {
+			replaced = append(replaced, old.std[i])
+		}
+	}
+	setStreams(r, st.streams())
+	// A file that no descriptor refers to any more is closed, as the
+	// kernel would.
+	now := getStreams(r)
+	inUse := func(o *openFile) bool {
+		if o.f != nil && (now.stdin == o.f || now.stdout == io.Writer(o.f) || now.stderr == io.Writer(o.f)) {
+			return true
+		}
+		for _, t := range table {
+			if t == o || (o.f != nil && t.f == o.f) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, o := range replaced {
+		if !inUse(o) {
+			o.close()
+		}
+	}
+}
+
+// errExpansion is a redirection whose word failed to expand; interp has
+// reported it already.
+var errExpansion = errors.New("expansion failed")
+
+// applyRedir performs one redirection on st.
+func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState, rd *syntax.Redirect) error {
+	n, err := s.redirFd(r, st, rd)
+	if err != nil {
+		return err
+	}
+	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		var body string
+		if rd.Op == syntax.WordHdoc {
+			w, err := redirWordLiteral(r, rd.Word)
+			if err != nil {
+				return err
+			}
+			body = w + "\n"
+		} else {
+			body, err = hdocBody(r, rd)
+			if err != nil {
+				return err
+			}
+		}
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return err
+		}
+		go func() {
+			io.WriteString(pw, body)
+			pw.Close()
+		}()
+		o := &openFile{f: pr, w: pr, owned: true}
+		st.opened = append(st.opened, o)
+		st.set(n, o)
+		return nil
+	}
+	target, err := redirTarget(r, rd.Word)
+	if err != nil {
+		return err
+	}
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		if target == "-" {
+			st.set(n, nil)
+			return nil
+		}
+		if m, err := strconv.Atoi(target); err == nil && m >= 0 {
+			src := st.get(m)
+			if src == nil {
+				return fmt.Errorf("%d: Bad file descriptor", m)
+			}
+			if n == 0 && src.f == nil {
+				return fmt.Errorf("%d: Bad file descriptor", m)
+			}
+			st.set(n, &openFile{f: src.f, w: src.w})
+			return nil
+		}
+		if rd.Op == syntax.DplOut && (rd.N == nil || n == 1) {
+			// >&file is &>file.
+			o, err := s.openRedir(ctx, r, target, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_TRUNC, true)
+			if err != nil {
+				return err
+			}
+			st.opened = append(st.opened, o)
+			st.set(1, o)
+			st.set(2, o)
+			return nil
+		}
+		return fmt.Errorf("%s: ambiguous redirect", target)
+	}
+	var flags int
+	clobberCheck := false
+	switch rd.Op {
+	case syntax.RdrIn:
+		flags = syscall.O_RDONLY
+	case syntax.RdrOut, syntax.RdrAll:
+		flags = syscall.O_WRONLY | syscall.O_CREAT | syscall.O_TRUNC
+		clobberCheck = true
+	case syntax.RdrClob, syntax.RdrAllClob:
+		flags = syscall.O_WRONLY | syscall.O_CREAT | syscall.O_TRUNC
+	case syntax.AppOut, syntax.AppAll, syntax.AppClob, syntax.AppAllClob:
+		flags = syscall.O_WRONLY | syscall.O_CREAT | syscall.O_APPEND
+	case syntax.RdrInOut:
+		flags = syscall.O_RDWR | syscall.O_CREAT
+	default:
+		return fmt.Errorf("unsupported redirection %v", rd.Op)
+	}
+	o, err := s.openRedir(ctx, r, target, flags, clobberCheck)
+	if err != nil {
+		return err
+	}
+	st.opened = append(st.opened, o)
+	switch rd.Op {
+	case syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+		st.set(1, o)
+		st.set(2, o)
+	default:
+		st.set(n, o)
+	}
+	return nil
+}
+
+// redirFd returns the descriptor a redirection applies to. A {name}
+// descriptor is allocated from 10 up and its number stored in name.
+func (s *Shell) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (int, error) {
+	if rd.N == nil {
+		switch rd.Op {
+		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			return 0, nil
+		}
+		return 1, nil
+	}
+	v := rd.N.Value
+	if name, ok := strings.CutPrefix(v, "{"); ok {
+		name = strings.TrimSuffix(name, "}")
+		if isCloseRedir(rd) {
+			n, err := strconv.Atoi(runnerLookupVar(r, name).String())
+			if err != nil {
+				return 0, fmt.Errorf("%s: ambiguous redirect", v)
+			}
+			return n, nil
+		}
+		n := 10
+		for st.get(n) != nil {
+			n++
+		}
+		if err := setStringVar(r, name, strconv.Itoa(n)); err != nil {
+			return 0, err
+		}
+		return n, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s: bad file descriptor", v)
+	}
+	return n, nil
+}
+
+func isCloseRedir(rd *syntax.Redirect) bool {
+	return (rd.Op == syntax.DplIn || rd.Op == syntax.DplOut) && rd.Word != nil && rd.Word.Lit() == "-"
+}
+
+// openRedir opens a redirection's file through the runner's open handler
+// (where nosh's permission gate checks writes), relative to the shell's
+// directory. With noclobber, > refuses to truncate an existing regular
+// file.
+func (s *Shell) openRedir(ctx context.Context, r *interp.Runner, name string, flags int, clobberCheck bool) (*openFile, error) {
+	path := name
+	if path != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(r.Dir, path)
+	}
+	s.mu.Lock()
+	noclobber := s.flags.noclobber
+	s.mu.Unlock()
+	if clobberCheck && noclobber {
+		o, err := s.openVia(ctx, r, name, flags|syscall.O_EXCL)
+		if err == nil {
+			return o, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, describeOpenErr(name, err)
+		}
+		if fi, serr := os.Stat(path); serr == nil && fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: cannot overwrite existing file", name)
+		}
+		flags &^= syscall.O_TRUNC
+	}
+	o, err := s.openVia(ctx, r, name, flags)
+	if err != nil {
+		return nil, describeOpenErr(name, err)
+	}
+	return o, nil
+}
+
+func describeOpenErr(name string, err error) error {
+	if errors.Is(err, errExpansion) {
+		return err
+	}
+	return describePathError(name, err)
+}
+
+// openVia opens name with the runner's open handler, returning its error
+// as is. What it returns must be a file to serve as standard input;
+// anything else is copied through a pipe.
+func (s *Shell) openVia(ctx context.Context, r *interp.Runner, name string, flags int) (*openFile, error) {
+	rwc, err := runnerOpen(r, ctx, name, flags, 0o666, false)
+	if err != nil {
+		if runnerExit(r).fatalExit {
+			return nil, errExpansion
+		}
+		return nil, err
+	}
+	if f, ok := rwc.(*os.File); ok {
+		return &openFile{f: f, w: f, owned: true}, nil
+	}
+	if flags&(syscall.O_WRONLY|syscall.O_RDWR) != 0 {
+		return &openFile{w: rwc, owned: false, closer: rwc}, nil
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		rwc.Close()
+		return nil, err
+	}
+	go func() {
+		io.Copy(pw, rwc)
+		pw.Close()
+		rwc.Close()
+	}()
+	return &openFile{f: pr, w: pr, owned: true}, nil
+}
+
+// describePathError words an open error as sh does: "f: No such file or
+// directory".
+func describePathError(name string, err error) error {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		msg := errno.Error()
+		if msg != "" {
+			msg = strings.ToUpper(msg[:1]) + msg[1:]
+		}
+		return fmt.Errorf("%s: %s", name, msg)
+	}
+	return fmt.Errorf("%s: %v", name, err)
+}
+
+// redirTarget expands a redirection's word. As in bash, it must expand to
+// exactly one field.
+func redirTarget(r *interp.Runner, w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", fmt.Errorf("missing redirection target")
+	}
+	if !wordNeedsFields(w) {
+		return redirWordLiteral(r, w)
+	}
+	fields, err := expand.Fields(expandConfig(r), w)
+	if err != nil {
+		runnerExpandErr(r, err)
+		return "", errExpansion
+	}
+	if len(fields) != 1 {
+		var buf strings.Builder
+		syntax.NewPrinter().Print(&buf, w)
+		return "", fmt.Errorf("%s: ambiguous redirect", buf.String())
+	}
+	return fields[0], nil
+}
+
+func redirWordLiteral(r *interp.Runner, w *syntax.Word) (string, error) {
+	s, err := expand.Literal(expandConfig(r), w)
+	if err != nil {
+		runnerExpandErr(r, err)
+		return "", errExpansion
+	}
+	return s, nil
+}
+
+// wordNeedsFields reports whether expanding w can give other than one
+// field: it has unquoted expansions or glob characters.
+func wordNeedsFields(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "*?[") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hdocBody expands a here-document as sh does: unless its delimiter is
+// quoted, parameters, commands and arithmetic are expanded; <<- strips
+// leading tabs.
+func hdocBody(r *interp.Runner, rd *syntax.Redirect) (string, error) {
+	if rd.Hdoc == nil {
+		return "", nil
+	}
+	quoted := hdocQuotedDelim(rd.Word)
+	expandWord := func(w *syntax.Word) (string, error) {
+		if quoted {
+			// The body is literal, even when the parser took a partly
+			// quoted delimiter for an unquoted one and parsed expansions.
+			var b strings.Builder
+			for _, p := range w.Parts {
+				if lit, ok := p.(*syntax.Lit); ok {
+					b.WriteString(lit.Value)
+				} else {
+					syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{p}})
+				}
+			}
+			return b.String(), nil
+		}
+		s, err := expand.Document(expandConfig(r), w)
+		if err != nil {
+			runnerExpandErr(r, err)
+			return "", errExpansion
+		}
+		return s, nil
+	}
+	if rd.Op != syntax.DashHdoc {
+		return expandWord(rd.Hdoc)
+	}
+	var out strings.Builder
+	var cur []syntax.WordPart
+	flush := func() error {
+		if out.Len() > 0 {
+			out.WriteByte('\n')
+		}
+		s, err := expandWord(&syntax.Word{Parts: cur})
+		cur = nil
+		out.WriteString(s)
+		return err
+	}
+	for _, p := range rd.Hdoc.Parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			cur = append(cur, p)
+			continue
+		}
+		for i, line := range strings.Split(lit.Value, "\n") {
+			if i > 0 {
+				if err := flush(); err != nil {
+					return "", err
+				}
+			}
+			if i > 0 || len(cur) == 0 {
+				line = strings.TrimLeft(line, "\t")
+			}
+			cur = append(cur, &syntax.Lit{Value: line})
+		}
+	}
+	if err := flush(); err != nil {
+		return "", err
+	}
+	return out.String(), nil
+}
+
+// hdocQuotedDelim reports whether a here-document's delimiter is quoted,
+// which makes its body literal.
+func hdocQuotedDelim(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.Contains(p.Value, `\`) {
+				return true
+			}
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,362 @@
+package shell
+
+import (
+	"context"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The statement rewrite hands the parts of a statement that interp gets
+// wrong to nosh builtins. The statement's command becomes a call to a
+// private builtin (its name has a NUL byte, so no script can call it)
+// whose one argument numbers the original pieces, kept in the stash:
+//
+//	cmd 3>f 2>&3     →  \x00redir N   (N: cmd, [3>f 2>&3])
+//	echo $x          →  \x00call N    (N: the original words)
+//	for v in $x …    →  { \x00fields N; for v in "${\x00forN[@]}" …; }
+//
+// Negation, `&` and the statement's place in lists and pipelines stay
+// where they were, so interp still does set -e, `!`, and $? as usual.
+
+// stash holds the AST pieces of rewritten statements. An entry lives as
+// long as the rewritten node that refers to it: a cleanup on that node
+// removes it, so code parsed again and again (eval in a loop) does not
+// grow the table.
+var stash = struct {
+	sync.Mutex
+	next uint64
+	m    map[uint64]any
+}{m: map[uint64]any{}}
+
+// stashPut keeps v for as long as owner is reachable and returns its key.
+func stashPut[T any](owner *T, v any) string {
+	stash.Lock()
+	stash.next++
+	id := stash.next
+	stash.m[id] = v
+	stash.Unlock()
+	runtime.AddCleanup(owner, func(id uint64) {
+		stash.Lock()
+		delete(stash.m, id)
+		stash.Unlock()
+	}, id)
+	return strconv.FormatUint(id, 10)
+}
+
+func stashGet(key string) any {
+	id, err := strconv.ParseUint(key, 10, 64)
+	if err != nil {
+		return nil
+	}
+	stash.Lock()
+	defer stash.Unlock()
+	return stash.m[id]
+}
+
+// Private builtins that rewritten statements call.
+const (
+	builtinRedirName = "\x00redir"
+	builtinCallName  = "\x00call"
+	builtinFieldName = "\x00fields"
+)
+
+// sentinelCall returns a call of a private builtin with one argument.
+func sentinelCall(pos syntax.Pos, name, arg string) *syntax.CallExpr {
+	lit := func(s string) *syntax.Word {
+		return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: s}}}
+	}
+	return &syntax.CallExpr{Args: []*syntax.Word{lit(sentinel + name), lit(arg)}}
+}
+
+// redirStash is a statement whose redirections nosh performs.
+type redirStash struct {
+	cmd    syntax.Command // may be nil: a statement of redirections only
+	redirs []*syntax.Redirect
+	// exec is set when the command is a bare `exec`: the redirections then
+	// stay in effect for the rest of the shell.
+	exec bool
+}
+
+// rewriteStmt rewrites one statement in place. It is called by rewrite on
+// every statement, outermost first, and rewrites what it hides in the
+// stash itself.
+func (s *Shell) rewriteStmt(st *syntax.Stmt) {
+	if len(st.Redirs) == 0 || onlyStdinHeredocs(st.Redirs) || isCatShortcut(st) {
+		switch cmd := st.Cmd.(type) {
+		case *syntax.Subshell:
+			s.rewriteSubshell(st, cmd)
+		case *syntax.CallExpr:
+			s.rewriteCall(st, cmd)
+		case *syntax.ForClause:
+			s.rewriteFor(st, cmd)
+		case *syntax.DeclClause:
+			s.rewriteDecl(st, cmd)
+		case *syntax.BinaryCmd:
+			if isPipe(cmd) {
+				s.rewritePipeline(st, cmd)
+			}
+		}
+		return
+	}
+	rs := &redirStash{cmd: st.Cmd, redirs: st.Redirs}
+	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 &&
+		len(call.Args) == 1 && call.Args[0].Lit() == "exec" {
+		rs.exec = true
+	}
+	if rs.cmd != nil {
+		inner := &syntax.Stmt{Cmd: rs.cmd, Position: st.Position}
+		s.rewrite(inner)
+		rs.cmd = inner.Cmd
+	}
+	for _, rd := range rs.redirs {
+		if rd.Word != nil {
+			s.rewrite(rd.Word)
+		}
+		if rd.Hdoc != nil {
+			s.rewrite(rd.Hdoc)
+		}
+	}
+	call := sentinelCall(st.Position, builtinRedirName, "")
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, rs)
+	st.Cmd = call
+	st.Redirs = nil
+}
+
+// onlyStdinHeredocs reports whether every redirection is a here-document
+// on standard input, which interp performs as a shell does.
+func onlyStdinHeredocs(redirs []*syntax.Redirect) bool {
+	for _, rd := range redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+		default:
+			return false
+		}
+		if rd.N != nil && rd.N.Value != "0" {
+			return false
+		}
+		if hdocQuotedDelim(rd.Word) && rd.Hdoc != nil && rd.Hdoc.Lit() == "" && len(rd.Hdoc.Parts) > 0 {
+			// A partly quoted delimiter (<<'E'OF) leaves the parser
+			// expanding the body, which interp then does.
+			return false
+		}
+	}
+	return true
+}
+
+// isCatShortcut reports whether st is a lone `<file`, which interp reads
+// directly in $(<file).
+func isCatShortcut(st *syntax.Stmt) bool {
+	return st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && st.Redirs[0].N == nil
+}
+
+// rewriteCall hands a simple command whose words need POSIX field
+// splitting to \x00call (see builtin_fields.go).
+func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
+	need := false
+	for _, w := range call.Args {
+		if needsFields(w) {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return
+	}
+	for _, w := range call.Args {
+		s.rewrite(w)
+	}
+	for _, as := range call.Assigns {
+		s.rewrite(as)
+	}
+	pos := st.Position
+	if len(call.Args) > 0 {
+		pos = call.Args[0].Pos()
+	}
+	sc := sentinelCall(pos, builtinCallName, "")
+	sc.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(sc, &callStash{call: call})
+	st.Cmd = sc
+}
+
+// rewriteFor makes a for loop over words that need POSIX field splitting
+// iterate over an array that \x00fields fills from them:
+//
+//	{ \x00fields N; for v in "${\x00forN[@]}"; do …; done; }
+func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
+	wi, ok := fc.Loop.(*syntax.WordIter)
+	if !ok || fc.Select || !wi.InPos.IsValid() {
+		return
+	}
+	need := false
+	for _, w := range wi.Items {
+		if needsFields(w) {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return
+	}
+	for _, w := range wi.Items {
+		s.rewrite(w)
+	}
+	pos := fc.ForPos
+	call := sentinelCall(pos, builtinFieldName, "")
+	fs := &fieldsStash{words: wi.Items}
+	key := stashPut(call, fs)
+	fs.name = "\x00for" + key
+	call.Args[1].Parts[0].(*syntax.Lit).Value = key
+	wi.Items = []*syntax.Word{{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{&syntax.ParamExp{
+		Dollar: pos, Rbrace: pos,
+		Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: fs.name},
+		Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "@"}}},
+	}}}}}}
+	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{
+		{Cmd: call, Position: pos},
+		{Cmd: fc, Position: pos},
+	}}
+}
+
+// rewriteParamExp fixes parameter expansions interp reads wrongly:
+//   - ${10} and up, which interp does not know, become ${*:10:1};
+//   - quoted parts of a pattern (${x#"*"}, ${x%"$suffix"}) stay literal.
+func rewriteParamExp(pe *syntax.ParamExp) {
+	if pe.Param != nil && len(pe.Param.Value) > 1 && isDigits(pe.Param.Value) && isPlainParam(pe) {
+		pos := pe.Param.ValuePos
+		pe.Slice = &syntax.Slice{Offset: litWord(pos, pe.Param.Value), Length: litWord(pos, "1")}
+		pe.Param = &syntax.Lit{ValuePos: pos, ValueEnd: pe.Param.ValueEnd, Value: "*"}
+		pe.Short = false
+		return
+	}
+	if pe.Exp != nil && pe.Exp.Word != nil {
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			literalQuotes(pe.Exp.Word)
+		}
+	}
+	if pe.Repl != nil && pe.Repl.Orig != nil {
+		literalQuotes(pe.Repl.Orig)
+	}
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// literalQuotes makes the quoted parts of a pattern word match literally:
+// interp expands such a word without its quotes. Quoted text becomes an
+// escaped literal; a quoted expansion goes through \x00quotemeta.
+func literalQuotes(w *syntax.Word) {
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: pattern.QuoteMeta(p.Value, 0)}
+			}
+		case *syntax.DblQuoted:
+			if text, ok := dquoteLiteral(p); ok {
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: pattern.QuoteMeta(text, 0)}
+				continue
+			}
+			call := &syntax.CallExpr{Args: []*syntax.Word{
+				litWord(p.Left, sentinel+builtinQuoteMetaName),
+				{Parts: []syntax.WordPart{p}},
+			}}
+			w.Parts[i] = &syntax.CmdSubst{Left: p.Left, Right: p.Right, Stmts: []*syntax.Stmt{{Cmd: call, Position: p.Left}}}
+		}
+	}
+}
+
+// dquoteLiteral returns the text of a double-quoted part without
+// expansions, with its backslash escapes removed.
+func dquoteLiteral(dq *syntax.DblQuoted) (string, bool) {
+	var b strings.Builder
+	for _, p := range dq.Parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			return "", false
+		}
+		s := lit.Value
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\$`\"\n", s[i+1]) >= 0 {
+				i++
+				if s[i] == '\n' {
+					continue
+				}
+			}
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String(), true
+}
+
+const builtinQuoteMetaName = "\x00quotemeta"
+
+// builtinQuoteMeta prints its arguments with pattern characters escaped.
+func builtinQuoteMeta(ctx context.Context, c *call) error {
+	return c.writeOut(pattern.QuoteMeta(strings.Join(c.args, " "), 0))
+}
+
+// rewriteQuotedBraces fixes the word of a ${x:-word} inside double
+// quotes: \} is a }, and single quotes are characters, not quotes.
+func rewriteQuotedBraces(dq *syntax.DblQuoted) {
+	for _, p := range dq.Parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || pe.Exp == nil || pe.Exp.Word == nil {
+			continue
+		}
+		for i, wp := range pe.Exp.Word.Parts {
+			switch wp := wp.(type) {
+			case *syntax.Lit:
+				wp.Value = strings.ReplaceAll(wp.Value, `\}`, "}")
+			case *syntax.SglQuoted:
+				// Single quotes do not quote inside double quotes, but
+				// in a pattern they still do.
+				if !wp.Dollar && wholeListOp(pe) {
+					pe.Exp.Word.Parts[i] = &syntax.Lit{ValuePos: wp.Left, ValueEnd: wp.Right, Value: "'" + wp.Value + "'"}
+				}
+			}
+		}
+	}
+}
+
+// rewriteAssignTilde expands ~ after a : in an assignment (PATH=~/a:~/b),
+// which interp does only at the start: each such ~ becomes $HOME.
+func rewriteAssignTilde(as *syntax.Assign) {
+	if as.Value == nil || len(as.Value.Parts) == 0 {
+		return
+	}
+	lit, ok := as.Value.Parts[0].(*syntax.Lit)
+	if !ok || !strings.Contains(lit.Value, ":~") {
+		return
+	}
+	var parts []syntax.WordPart
+	s := lit.Value
+	last := len(as.Value.Parts) == 1
+	for {
+		i := strings.Index(s, ":~")
+		if i < 0 {
+			break
+		}
+		after := s[i+2:]
+		if after != "" && after[0] != '/' && after[0] != ':' || after == "" && !last {
+			parts = append(parts, &syntax.Lit{Value: s[:i+2]})
+			s = after
+			continue
+		}
+		parts = append(parts, &syntax.Lit{Value: s[:i+1]},
+			&syntax.ParamExp{Param: &syntax.Lit{Value: "HOME"}})
+		s = after
+	}
+	parts = append(parts, &syntax.Lit{Value: s})
+	as.Value.Parts = append(parts, as.Value.Parts[1:]...)
+}

@@ -1,0 +1,176 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/jobs"
+)
+
+// builtinTrap: trap [-lp] [[action] condition ...]
+//
+// EXIT and ERR stay interp's (they belong to each runner, and interp runs
+// them at the right moments); trap passes them on and lists them. Signal
+// traps belong to the main shell: a subshell (which in nosh is not a
+// process) accepts them but cannot receive signals of its own, so they
+// do nothing there. An empty action ignores the signal, in the shell and
+// in the programs it starts, as POSIX asks; - (or a lone condition, or a
+// first operand that is a number) restores the default.
+func builtinTrap(ctx context.Context, c *call) error {
+	args := c.args
+	list := false
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		switch a {
+		case "-l":
+			return c.listSignals(args[1:])
+		case "-p":
+			list = true
+			args = args[1:]
+			continue
+		}
+		return c.errorf(2, "%s: invalid option\ntrap: usage: trap [-lp] [[action] signal_spec ...]", a)
+	}
+	if list || len(args) == 0 {
+		return c.printTraps(args)
+	}
+	action, conds, reset := args[0], args[1:], false
+	switch {
+	case action == "-":
+		reset = true
+	case len(args) == 1:
+		conds, reset = args, true
+	case isUnsigned(action):
+		conds, reset = args, true
+	}
+	status := 0
+	for _, cond := range conds {
+		if err := c.setTrap(ctx, cond, action, reset); err != nil {
+			status = 1
+		}
+	}
+	return statusError(status)
+}
+
+func isUnsigned(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// trapCondition normalises a trap condition: EXIT, ERR, DEBUG, RETURN,
+// or a signal (by name, with or without SIG, in any case, or number).
+func trapCondition(cond string) (name string, sig syscall.Signal, ok bool) {
+	up := strings.ToUpper(cond)
+	switch strings.TrimPrefix(up, "SIG") {
+	case "EXIT":
+		return "EXIT", 0, true
+	case "ERR", "DEBUG", "RETURN":
+		return strings.TrimPrefix(up, "SIG"), 0, true
+	}
+	s, ok := jobs.ParseSignal(cond)
+	if !ok {
+		return "", 0, false
+	}
+	if s == 0 {
+		return "EXIT", 0, true
+	}
+	return signalName(s), s, true
+}
+
+func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) error {
+	name, sig, ok := trapCondition(cond)
+	if !ok {
+		return c.errorf(1, "%s: invalid signal specification", cond)
+	}
+	s := c.sh
+	switch name {
+	case "EXIT", "ERR":
+		pass := action
+		if reset {
+			pass = "-"
+		}
+		if err := c.builtin(ctx, "trap", pass, name); err != nil {
+			return err
+		}
+		if name == "EXIT" && c.r == s.Runner {
+			s.setExitTrapped(!reset && action != "")
+		}
+		return nil
+	case "DEBUG", "RETURN":
+		return c.errorf(1, "%s: trap not supported by nosh", name)
+	}
+	if c.r != s.Runner {
+		return nil
+	}
+	s.setSignalTrap(sig, action, reset)
+	return nil
+}
+
+// printTraps prints traps the way they are set (trap -- 'action' SIGNAME),
+// all of them or those named.
+func (c *call) printTraps(conds []string) error {
+	s := c.sh
+	type entry struct{ name, action string }
+	var all []entry
+	if v := runnerString(c.r, fieldCallbackExit); v != "" {
+		all = append(all, entry{"EXIT", v})
+	}
+	for _, t := range s.signalTraps() {
+		all = append(all, entry{signalName(t.sig), t.action})
+	}
+	if v := runnerString(c.r, fieldCallbackErr); v != "" {
+		all = append(all, entry{"ERR", v})
+	}
+	show := func(e entry) {
+		fmt.Fprintf(c.stdout, "trap -- %s %s\n", singleQuote(e.action), e.name)
+	}
+	if len(conds) == 0 {
+		for _, e := range all {
+			show(e)
+		}
+		return nil
+	}
+	status := 0
+	for _, cond := range conds {
+		name, _, ok := trapCondition(cond)
+		if !ok {
+			c.errorf(1, "%s: invalid signal specification", cond)
+			status = 1
+			continue
+		}
+		for _, e := range all {
+			if e.name == name {
+				show(e)
+			}
+		}
+	}
+	return statusError(status)
+}
+
+// runnerString reads one of the runner's unexported string fields.
+func runnerString(r *interp.Runner, off runnerField) string {
+	if r == nil {
+		return ""
+	}
+	return *runnerPtr[string](r, off)
+}
+
+// singleQuote quotes s for the shell the way bash's trap -p does.
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,186 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// ulimitResource is one limit ulimit knows, as bash lists it.
+type ulimitResource struct {
+	flag     byte
+	resource int
+	desc     string
+	unit     string
+	factor   uint64 // bytes (or seconds, …) per unit shown
+}
+
+var ulimitResources = []ulimitResource{
+	{'R', unix.RLIMIT_RTTIME, "real-time non-blocking time", "microseconds", 1},
+	{'c', unix.RLIMIT_CORE, "core file size", "blocks", 1024},
+	{'d', unix.RLIMIT_DATA, "data seg size", "kbytes", 1024},
+	{'e', unix.RLIMIT_NICE, "scheduling priority", "", 1},
+	{'f', unix.RLIMIT_FSIZE, "file size", "blocks", 1024},
+	{'i', unix.RLIMIT_SIGPENDING, "pending signals", "", 1},
+	{'l', unix.RLIMIT_MEMLOCK, "max locked memory", "kbytes", 1024},
+	{'m', unix.RLIMIT_RSS, "max memory size", "kbytes", 1024},
+	{'n', unix.RLIMIT_NOFILE, "open files", "", 1},
+	{'p', -1, "pipe size", "512 bytes", 1},
+	{'q', unix.RLIMIT_MSGQUEUE, "POSIX message queues", "bytes", 1},
+	{'r', unix.RLIMIT_RTPRIO, "real-time priority", "", 1},
+	{'s', unix.RLIMIT_STACK, "stack size", "kbytes", 1024},
+	{'t', unix.RLIMIT_CPU, "cpu time", "seconds", 1},
+	{'u', unix.RLIMIT_NPROC, "max user processes", "", 1},
+	{'v', unix.RLIMIT_AS, "virtual memory", "kbytes", 1024},
+	{'x', unix.RLIMIT_LOCKS, "file locks", "", 1},
+}
+
+// builtinUlimit is bash's ulimit over the process's resource limits,
+// which every program the shell starts inherits. Shell subshells are not
+// processes in nosh, so a limit set in one applies to the whole shell.
+func builtinUlimit(ctx context.Context, c *call) error {
+	soft, hard, all := false, false, false
+	var chosen []ulimitResource
+	args := c.args
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			switch o := a[i]; o {
+			case 'S':
+				soft = true
+			case 'H':
+				hard = true
+			case 'a':
+				all = true
+			default:
+				res, ok := findUlimit(o)
+				if !ok {
+					return c.errorf(2, "-%c: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]", o)
+				}
+				chosen = append(chosen, res)
+			}
+		}
+	}
+	if all {
+		for _, res := range ulimitResources {
+			fmt.Fprint(c.stdout, res.line(c.ulimitValue(res, hard && !soft)))
+		}
+		return nil
+	}
+	if len(chosen) == 0 {
+		res, _ := findUlimit('f')
+		chosen = []ulimitResource{res}
+	}
+	if len(args) == 0 {
+		for _, res := range chosen {
+			if len(chosen) > 1 {
+				fmt.Fprint(c.stdout, res.line(c.ulimitValue(res, hard && !soft)))
+			} else {
+				fmt.Fprintln(c.stdout, c.ulimitValue(res, hard && !soft))
+			}
+		}
+		return nil
+	}
+	if len(args) > 1 {
+		return c.errorf(2, "too many arguments")
+	}
+	for _, res := range chosen {
+		if res.resource < 0 {
+			return c.errorf(1, "%s: cannot modify limit: Invalid argument", res.desc)
+		}
+		var lim unix.Rlimit
+		if err := unix.Getrlimit(res.resource, &lim); err != nil {
+			return c.errorf(1, "%s: cannot get limit: %s", res.desc, describeErrno(err))
+		}
+		var v uint64
+		switch args[0] {
+		case "unlimited":
+			v = unix.RLIM_INFINITY
+		case "hard":
+			v = lim.Max
+		case "soft":
+			v = lim.Cur
+		default:
+			n, err := strconv.ParseUint(args[0], 10, 64)
+			if err != nil {
+				return c.errorf(1, "%s: invalid number", args[0])
+			}
+			v = n * res.factor
+		}
+		// Without -S or -H, both limits change, as in bash.
+		if soft || !hard {
+			lim.Cur = v
+		}
+		if hard || !soft {
+			lim.Max = v
+		}
+		if err := unix.Setrlimit(res.resource, &lim); err != nil {
+			return c.errorf(1, "%s: cannot modify limit: %s", res.desc, describeErrno(err))
+		}
+	}
+	return nil
+}
+
+func findUlimit(flag byte) (ulimitResource, bool) {
+	for _, res := range ulimitResources {
+		if res.flag == flag {
+			return res, true
+		}
+	}
+	return ulimitResource{}, false
+}
+
+// line formats one limit as `ulimit -a` does.
+func (res ulimitResource) line(value string) string {
+	unit := "(-" + string(res.flag) + ") "
+	if res.unit != "" {
+		unit = "(" + res.unit + ", -" + string(res.flag) + ") "
+	}
+	return fmt.Sprintf("%-20s %20s%s\n", res.desc, unit, value)
+}
+
+// ulimitValue shows one limit in its unit.
+func (c *call) ulimitValue(res ulimitResource, hard bool) string {
+	if res.resource < 0 {
+		return "8"
+	}
+	var lim unix.Rlimit
+	if err := unix.Getrlimit(res.resource, &lim); err != nil {
+		return "error"
+	}
+	v := lim.Cur
+	if hard {
+		v = lim.Max
+	}
+	if v == unix.RLIM_INFINITY {
+		return "unlimited"
+	}
+	return strconv.FormatUint(v/res.factor, 10)
+}
+
+// builtinTimes prints the user and system times of the shell and of its
+// children, as `times` does.
+func builtinTimes(ctx context.Context, c *call) error {
+	var self, children unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_SELF, &self); err != nil {
+		return c.errorf(1, "%s", describeErrno(err))
+	}
+	if err := unix.Getrusage(unix.RUSAGE_CHILDREN, &children); err != nil {
+		return c.errorf(1, "%s", describeErrno(err))
+	}
+	format := func(t unix.Timeval) string {
+		d := time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
+		m := int(d / time.Minute)
+		s := (d % time.Minute).Seconds()
+		return fmt.Sprintf("%dm%.3fs", m, s)
+	}
+	fmt.Fprintf(c.stdout, "%s %s\n%s %s\n", format(self.Utime), format(self.Stime), format(children.Utime), format(children.Stime))
+	return nil
+}

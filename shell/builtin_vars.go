@@ -1,0 +1,85 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// setVarMaybeIndexed assigns value to name, which may name an array
+// element as in `printf -v 'a[1]'`.
+func (c *call) setVarMaybeIndexed(name, value string) error {
+	if !strings.Contains(name, "[") {
+		if !syntax.ValidName(name) {
+			return fmt.Errorf("`%s': not a valid identifier", name)
+		}
+		return setStringVar(c.r, name, value)
+	}
+	f, err := c.sh.Parser().Parse(strings.NewReader(name+"=x"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return fmt.Errorf("`%s': not a valid identifier", name)
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 0 || len(call.Assigns) != 1 {
+		return fmt.Errorf("`%s': not a valid identifier", name)
+	}
+	call.Assigns[0].Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: value}}}
+	saved := *runnerExit(c.r)
+	runnerCmd(c.r, context.Background(), call)
+	failed := runnerExit(c.r).code != 0
+	*runnerExit(c.r) = saved
+	if failed {
+		return errSilent
+	}
+	return nil
+}
+
+// errSilent is a failure that has been reported already.
+var errSilent = errors.New("failed")
+
+// setArrayVar sets name to an indexed array of values.
+func (c *call) setArrayVar(name string, values []string) error {
+	if values == nil {
+		values = []string{}
+	}
+	return runnerSetVarErr(c.r, name, expand.Variable{Set: true, Kind: expand.Indexed, List: values})
+}
+
+// describeErrno words an I/O error as C's strerror does.
+func describeErrno(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		msg := errno.Error()
+		if msg != "" {
+			msg = strings.ToUpper(msg[:1]) + msg[1:]
+		}
+		return msg
+	}
+	return err.Error()
+}
+
+// writeOut writes s to standard output. A write error is reported as
+// bash does, except a closed pipe, where bash would die of SIGPIPE
+// without a word.
+func (c *call) writeOut(s string) error {
+	if s == "" {
+		return nil
+	}
+	if c.stdout == io.Writer(closedOutput) {
+		return c.errorf(1, "write error: %s", describeErrno(syscall.EBADF))
+	}
+	if _, err := io.WriteString(c.stdout, s); err != nil {
+		if errors.Is(err, syscall.EPIPE) {
+			return interp.ExitStatus(141)
+		}
+		return c.errorf(1, "write error: %s", describeErrno(err))
+	}
+	return nil
+}

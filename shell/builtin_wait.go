@@ -1,0 +1,161 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/jobs"
+)
+
+// builtinWait: wait [-fn] [-p var] [id ...]
+//
+// Without ids it waits for every running background job the current
+// shell (or subshell) started and returns 0. With ids (PIDs from $!, or
+// job specs) it returns the status of the last; an ID that is not a job
+// of this shell gives 127. -n waits for the next job to finish. A trapped
+// signal interrupts the wait: it returns 128+N and the trap runs next.
+func builtinWait(ctx context.Context, c *call) error {
+	var next, force bool
+	var pvar string
+	args := c.args
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case 'n':
+				next = true
+			case 'f':
+				force = true
+			case 'p':
+				if len(args) == 0 {
+					return c.errorf(2, "-p: option requires an argument")
+				}
+				pvar, args = args[0], args[1:]
+			default:
+				return c.errorf(2, "-%c: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]", a[i])
+			}
+		}
+	}
+	s := c.sh
+	tbl := s.jobs()
+	stop := s.trapArrived()
+	// Without job control, a job is never left stopped: wait for it to end.
+	untilDone := force || s.terminal() == nil
+
+	if next {
+		var cands []*jobs.Job
+		if len(args) == 0 {
+			cands = c.ownJobs()
+		}
+		for _, id := range args {
+			if j, err := c.waitTarget(id); err == nil && j != nil {
+				cands = append(cands, j)
+			}
+		}
+		if len(cands) == 0 {
+			return interp.ExitStatus(127)
+		}
+		j, err := tbl.WaitAny(ctx, stop, cands)
+		if err != nil {
+			return c.waitInterrupted(err)
+		}
+		c.setWaitVar(pvar, j)
+		status := j.Status()
+		tbl.Forget(j)
+		return statusError(status)
+	}
+
+	if len(args) == 0 {
+		for _, j := range c.ownJobs() {
+			if err := tbl.WaitJob(ctx, stop, j, untilDone); err != nil {
+				return c.waitInterrupted(err)
+			}
+			if j.State() == jobs.Done {
+				tbl.Forget(j)
+			}
+		}
+		// Background goroutines interp started itself (code that did not
+		// go through nosh's rewrite).
+		if err := c.builtin(ctx, "wait"); err != nil {
+			return err
+		}
+		return nil
+	}
+
+	status := 0
+	for _, id := range args {
+		if strings.HasPrefix(id, "g") {
+			if err := c.builtin(ctx, "wait", id); err != nil {
+				return err
+			}
+			continue
+		}
+		j, err := c.waitTarget(id)
+		if err != nil {
+			status = 127
+			continue
+		}
+		if err := tbl.WaitJob(ctx, stop, j, untilDone); err != nil {
+			return c.waitInterrupted(err)
+		}
+		c.setWaitVar(pvar, j)
+		status = j.Status()
+		if j.State() == jobs.Done {
+			tbl.Forget(j)
+		}
+	}
+	return statusError(status)
+}
+
+// ownJobs lists the jobs started by the shell (or subshell) running c
+// that are still running.
+func (c *call) ownJobs() []*jobs.Job {
+	var out []*jobs.Job
+	for _, j := range c.sh.jobs().Remembered() {
+		if j.Owner() == c.r && j.State() == jobs.Running {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// waitTarget finds the job an operand of wait names.
+func (c *call) waitTarget(id string) (*jobs.Job, error) {
+	if strings.HasPrefix(id, "%") {
+		return c.lookupJob(id)
+	}
+	pid, err := strconv.Atoi(id)
+	if err != nil {
+		return nil, c.errorf(2, "`%s': not a pid or valid job spec", id)
+	}
+	if j := c.sh.jobs().ByPid(pid); j != nil {
+		return j, nil
+	}
+	return nil, c.errorf(127, "pid %d is not a child of this shell", pid)
+}
+
+// waitInterrupted turns the end of an interrupted wait into its status.
+func (c *call) waitInterrupted(err error) error {
+	if errors.Is(err, jobs.ErrInterrupted) {
+		return interp.ExitStatus(128 + int(c.sh.lastTrapped()))
+	}
+	return err
+}
+
+// setWaitVar implements -p: the variable gets the ID of the job waited
+// for.
+func (c *call) setWaitVar(name string, j *jobs.Job) {
+	if name == "" || c.r == nil {
+		return
+	}
+	runnerSetVar(c.r, name, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(j.Pid(0))})
+}

@@ -1,0 +1,100 @@
+package shell
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/reeflective/readline"
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/complete"
+	"nosh/shell/highlight"
+)
+
+// interpBuiltins are the builtins interp itself implements, for
+// completion (interp offers no list).
+var interpBuiltins = []string{":", ".", "[", "alias", "break", "builtin", "cd", "command", "continue",
+	"declare", "dirs", "echo", "eval", "exec", "exit", "export", "false", "getopts", "hash", "help",
+	"let", "local", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly",
+	"return", "set", "shift", "shopt", "source", "test", "times", "trap", "true", "type", "typeset",
+	"unalias", "unset", "wait"}
+
+// editorEnv is the shell as completion sees it. It is read only from the
+// editor's loop, between statements, when nothing else touches the main
+// runner (background jobs run on copies).
+type editorEnv struct{ s *Shell }
+
+func (e editorEnv) Builtins() []string {
+	names := append(e.s.builtinNames(), interpBuiltins...)
+	out := names[:0]
+	for _, n := range names {
+		if n != "" && n[0] != 0 {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e editorEnv) Functions() []string {
+	names := make([]string, 0, len(e.s.Runner.Funcs))
+	for n := range e.s.Runner.Funcs {
+		names = append(names, n)
+	}
+	return names
+}
+
+func (e editorEnv) Aliases() map[string]string { return aliases(e.s.Runner) }
+
+func (e editorEnv) Vars() []string {
+	names := make([]string, 0, len(e.s.Runner.Vars))
+	for n := range e.s.Runner.Vars {
+		names = append(names, n)
+	}
+	return names
+}
+
+func (e editorEnv) Get(name string) string { return e.s.getenv(name) }
+func (e editorEnv) Dir() string            { return e.s.Dir() }
+func (e editorEnv) Jobs() []complete.Job   { return e.s.completionJobs() }
+
+// setupEditorKnowledge installs highlighting and completion on rl.
+func (se *session) setupEditorKnowledge(rl *readline.Shell) {
+	s := se.sh
+	pc := highlight.NewPathCache()
+	se.pathCache = pc
+	styles, err := highlight.NewStyles(se.cfg.Editor.Colors, highlight.NoColor(s.getenv))
+	if err != nil {
+		fmt.Fprintf(s.stderr, "nosh: warning: [editor] colors: %v\n", err)
+	}
+	slash := make([]string, 0, len(slashCommands))
+	for name := range slashCommands {
+		slash = append(slash, name)
+	}
+	hl := &highlight.Highlighter{
+		Dialect:       s.Dialect,
+		Styles:        styles,
+		SlashCommands: slash,
+		Resolver: &highlight.ShellResolver{
+			Alias:    func(n string) bool { return hasAlias(s.Runner, n) },
+			Function: func(n string) bool { return s.Runner.Funcs[n] != nil },
+			Builtin:  func(n string) bool { return s.IsBuiltin(n) || interp.IsBuiltin(n) },
+			Getenv:   s.getenv,
+			Dir:      s.Dir,
+			Cache:    pc,
+		},
+		Danger: se.catastrophic,
+	}
+	se.highlighter = hl.Highlight
+	if se.cfg.Editor.Highlight {
+		rl.SyntaxHighlighter = func(line []rune) string { return hl.Highlight(string(line)) }
+	}
+	comp := complete.New(editorEnv{s})
+	comp.Dialect = s.Dialect
+	comp.Path = pc
+	if se.paths.StateDir != "" {
+		comp.CacheDir = filepath.Join(se.paths.StateDir, "completion")
+	}
+	rl.Completer = comp.Readline
+}

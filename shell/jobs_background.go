@@ -1,0 +1,172 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/jobs"
+)
+
+// Background commands.
+//
+// interp runs `cmd &` in a goroutine of its own, with the same context as
+// the statement around it, so nothing it runs can tell which job it
+// belongs to, and `$!` is "g1". nosh's rewrite instead turns every
+// background statement into a call of the private builtin \x00bg, which
+// starts the body itself: in a subshell of the runner that reached the
+// `&`, in a goroutine, with a context that names the job. Every process
+// the body starts joins that job (its process group, with job control).
+//
+// `$!` is rewritten to read a private variable that \x00bg sets in the
+// runner that ran the `&`, so it follows subshells as bash's does. Its
+// value is the process ID of the job's first process. A job whose first
+// command is a builtin or function has no process to name; it gets a
+// synthetic ID above any real PID (jobs.SyntheticBase), which kill and
+// wait understand like any other.
+
+// Private builtins and variables of background commands.
+const (
+	builtinBgName = "\x00bg"
+	// bangVar holds $!. No script can name it: it is not an identifier
+	// (and it makes "$!: unbound variable" read as in bash).
+	bangVar = "$!"
+)
+
+// pidWait bounds how long `cmd &` waits for the job to start its first
+// process before $! falls back to a synthetic ID. It is only reached when
+// the job blocks before running any command, such as opening a FIFO.
+const pidWait = time.Second
+
+// bgStash is a background command taken out of the AST by the rewrite.
+type bgStash struct {
+	stmt   *syntax.Stmt // with Background cleared, rewritten
+	text   string       // for `jobs`
+	disown bool         // zsh's &| and &!
+}
+
+// rewriteBackground turns `cmd &` into `\x00bg N` in place, with the
+// command kept in the stash under N.
+func (s *Shell) rewriteBackground(st *syntax.Stmt) {
+	body := *st
+	body.Background, body.Disown = false, false
+	text := sourceText(&body)
+	s.rewrite(&body)
+	call := sentinelCall(st.Position, builtinBgName, "")
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &bgStash{stmt: &body, text: text, disown: st.Disown})
+	*st = syntax.Stmt{Comments: st.Comments, Position: st.Position, Semicolon: st.Semicolon, Cmd: call}
+}
+
+// rewriteBang makes a $! parameter expansion read bangVar.
+func rewriteBang(pe *syntax.ParamExp) {
+	if !pe.Excl {
+		pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: bangVar}
+	}
+}
+
+// sourceText prints a node on one line, for job listings. It must be
+// given the node before the rewrite, which hides parts of it.
+func sourceText(n syntax.Node) string {
+	var b strings.Builder
+	syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n)
+	return b.String()
+}
+
+// builtinBackground starts a background command: \x00bg N.
+func builtinBackground(ctx context.Context, c *call) error {
+	bs, ok := stashGet(firstArg(c.args)).(*bgStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost background command %q", c.args)
+	}
+	s, r := c.sh, c.r
+	if r == nil {
+		return errors.New("nosh: background command outside a runner")
+	}
+	j := s.jobs().NewJob(bs.text, r)
+	// The job outlives the statement: Ctrl+C on the statement must not
+	// reach it, only `kill`.
+	jctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	jctx = context.WithValue(jctx, jobRefKey{}, &jobRef{bg: j})
+	j.SetBody(cancel)
+	r2 := r.Subshell()
+	var devnull *os.File
+	if s.jobTTY() < 0 {
+		// POSIX: without job control, an asynchronous list's standard
+		// input is /dev/null unless it redirects it.
+		if f, err := os.Open(os.DevNull); err == nil {
+			devnull = f
+			st := getStreams(r2)
+			st.stdin = f
+			setStreams(r2, st)
+		}
+	}
+	listed := r == s.Runner && !bs.disown
+	if listed {
+		if !s.Interactive {
+			// A script is never told about finished jobs: drop them
+			// (`wait PID` still finds them).
+			s.jobs().RemoveDone()
+		}
+		s.jobs().Add(j)
+	}
+	go func() {
+		defer cancel(nil)
+		err := r2.Run(jctx, bs.stmt)
+		status := exitStatusOf(err)
+		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&
+			(status < 0 || errors.Is(err, context.Canceled)) {
+			status = 128 + int(sig)
+		}
+		if status < 0 {
+			fmt.Fprintf(c.stderr, "%s: %v\n", s.Name, err)
+			status = 1
+		}
+		if devnull != nil {
+			devnull.Close()
+		}
+		j.EndBody(status)
+	}()
+	pid := j.Pid(pidWait)
+	runnerSetVar(r, bangVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(pid)})
+	if listed && s.Interactive {
+		fmt.Fprintf(c.stderr, "[%d] %d\n", j.ID(), pid)
+	}
+	return nil
+}
+
+// noteCall is called for every simple command before it runs. In a
+// background job that has not named its process yet, a command that is
+// not a program means the job's first action is not a process: `$!`
+// gets a synthetic ID at once instead of waiting.
+func (s *Shell) noteCall(ctx context.Context, args []string) {
+	ref := refFrom(ctx)
+	if ref == nil || ref.bg == nil || len(args) == 0 {
+		return
+	}
+	name := args[0]
+	if internal, ok := strings.CutPrefix(name, sentinel); ok {
+		// Rewritten statements call private builtins that run the real
+		// command later; only nosh's own user-visible builtins (and the
+		// background builtin) are commands in their own right.
+		if strings.HasPrefix(internal, "\x00") && internal != builtinBgName {
+			return
+		}
+		ref.bg.DecidePid(0)
+		return
+	}
+	if interp.IsBuiltin(name) {
+		ref.bg.DecidePid(0)
+		return
+	}
+	if r := currentRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+		ref.bg.DecidePid(0)
+	}
+}

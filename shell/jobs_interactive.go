@@ -1,0 +1,99 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+
+	"golang.org/x/term"
+
+	"nosh/shell/jobs"
+)
+
+// errNoTerminal is initJobControl's error when the shell has no terminal.
+var errNoTerminal = errors.New("standard input is not a terminal")
+
+// initJobControl sets up an interactive shell: it catches the signals an
+// interactive shell handles (whether or not job control works), and, when
+// tty is a terminal, turns job control on: it waits until the shell is in
+// the foreground (stopping itself with SIGTTIN meanwhile, like bash),
+// becomes the leader of its own process group and takes the terminal.
+// On error the shell runs without job control; the REPL should warn
+// ("nosh: no job control in this shell: ...") unless the error is
+// errNoTerminal. Calling it again does nothing.
+func (s *Shell) initJobControl(tty *os.File) error {
+	s.job.mu.Lock()
+	done := s.job.term != nil
+	s.job.mu.Unlock()
+	if done {
+		return nil
+	}
+	defer s.updateSignals()
+	if tty == nil || !term.IsTerminal(int(tty.Fd())) {
+		return errNoTerminal
+	}
+	t := jobs.NewTerminal(int(tty.Fd()))
+	orig := syscall.Getpgrp()
+	for {
+		fg, err := t.Foreground()
+		if err != nil {
+			return err
+		}
+		if fg == syscall.Getpgrp() {
+			break
+		}
+		// SIGTTIN is not caught yet: this stops the shell until whoever
+		// started it puts it in the foreground.
+		syscall.Kill(-syscall.Getpgrp(), syscall.SIGTTIN)
+	}
+	pid := os.Getpid()
+	if syscall.Getpgrp() != pid {
+		if err := syscall.Setpgid(0, 0); err != nil {
+			return fmt.Errorf("setpgid: %w", err)
+		}
+	}
+	if err := t.SetForeground(pid); err != nil {
+		return err
+	}
+	modes, _ := t.Modes()
+	s.job.mu.Lock()
+	s.job.term, s.job.shellPgid, s.job.origPgid, s.job.shellModes = t, pid, orig, modes
+	s.job.mu.Unlock()
+	s.mu.Lock()
+	s.flags.monitor = true
+	s.mu.Unlock()
+	return nil
+}
+
+// beforePrompt is what the REPL runs before each prompt: traps that
+// became pending while nothing ran, then the notices about jobs that
+// finished or stopped in the background since the last prompt:
+//
+//	[1]+  Done                    sleep 10
+//
+// A trap that runs exit ends the shell: exit is then true, with the
+// status to exit with.
+func (s *Shell) beforePrompt(ctx context.Context) (exit bool, status int) {
+	if exit, status := s.runTrapsBetween(ctx, s.lastStatus()); exit {
+		return true, status
+	}
+	tbl := s.jobs()
+	for _, j := range tbl.Jobs() {
+		st, changed := j.Report()
+		if !changed || st == jobs.Running {
+			continue
+		}
+		fmt.Fprintln(s.stderr, tbl.Line(j, false))
+		if st == jobs.Done {
+			tbl.Remove(j)
+		}
+	}
+	return false, 0
+}
+
+// lastStatus is $? between statements.
+func (s *Shell) lastStatus() int {
+	return int(runnerLastExit(s.Runner).code)
+}

@@ -1,0 +1,275 @@
+package shell
+
+import (
+	"os"
+	"os/signal"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"nosh/shell/jobs"
+)
+
+// sigState is how the shell handles each signal: trapped, ignored,
+// caught for job control, or left to its default action.
+//
+// Signals are caught with signal.Notify on one channel per signal, so
+// that one can be released (signal.Stop) without touching the others or
+// other packages' channels. signal.Ignore is only used for a trap with an empty action:
+// ignored signals stay ignored in every child, which is exactly what
+// POSIX and bash do for that trap, and exactly what must not happen to
+// the signals job control catches (design notes §1.5).
+type sigState struct {
+	mu       sync.Mutex
+	traps    map[syscall.Signal]string // action; "" ignores the signal
+	watch    map[syscall.Signal]chan os.Signal
+	ignored  map[syscall.Signal]bool // signal.Ignore called by us
+	inherit  map[syscall.Signal]bool // ignored when the shell started
+	pending  map[syscall.Signal]bool
+	received map[syscall.Signal]int
+	handled  map[syscall.Signal]int
+	arrived  chan struct{} // closed and replaced when a trapped signal arrives
+	last     syscall.Signal
+	fatal    syscall.Signal // a signal the shell is dying of
+	exitTrap bool           // the main shell has an EXIT trap
+
+	hasPending atomic.Bool
+	inTrap     atomic.Bool
+}
+
+func (st *sigState) init() {
+	if st.traps == nil {
+		st.traps = map[syscall.Signal]string{}
+		st.watch = map[syscall.Signal]chan os.Signal{}
+		st.ignored = map[syscall.Signal]bool{}
+		st.inherit = map[syscall.Signal]bool{}
+		st.pending = map[syscall.Signal]bool{}
+		st.received = map[syscall.Signal]int{}
+		st.handled = map[syscall.Signal]int{}
+		st.arrived = make(chan struct{})
+	}
+}
+
+// jobControlSignals are caught by an interactive shell with job control:
+// Ctrl+C, Ctrl+\ and Ctrl+Z must reach the job, not the shell, and the
+// shell must not stop when it touches the terminal from the background.
+var jobControlSignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU}
+
+// interactiveSignals are caught by any interactive shell, as bash does:
+// SIGINT interrupts the running statement, SIGTERM and SIGQUIT are
+// ignored, SIGHUP ends the shell and its jobs cleanly.
+var interactiveSignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP}
+
+// exitTrapSignals are caught by a non-interactive shell that has an EXIT
+// trap, so that the trap runs before the shell dies of them (bash does).
+var exitTrapSignals = []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGPIPE, syscall.SIGTERM}
+
+// deathSignals end a process by default, but the Go runtime catches them
+// and does nothing (SIGUSR1, SIGALRM…) or dumps its goroutines (SIGABRT,
+// SIGSYS) unless the program asks for them. nosh catches them to die of
+// them as a shell does (after the EXIT trap, in a script that has one).
+var deathSignals = []syscall.Signal{syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGVTALRM,
+	syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGIO, syscall.SIGPWR, syscall.SIGSTKFLT, syscall.SIGSYS, syscall.SIGABRT}
+
+// uncatchable cannot be caught or ignored; Go must not be asked to.
+func uncatchable(sig syscall.Signal) bool {
+	return sig == syscall.SIGKILL || sig == syscall.SIGSTOP
+}
+
+// updateSignals brings every signal's disposition in line with the traps
+// and the shell's mode.
+func (s *Shell) updateSignals() {
+	st := &s.job.sig
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.init()
+	set := map[syscall.Signal]bool{}
+	for sig := range st.traps {
+		set[sig] = true
+	}
+	for sig := range st.watch {
+		set[sig] = true
+	}
+	for sig := range st.ignored {
+		set[sig] = true
+	}
+	for _, list := range [][]syscall.Signal{jobControlSignals, interactiveSignals, exitTrapSignals, deathSignals} {
+		for _, sig := range list {
+			set[sig] = true
+		}
+	}
+	for sig := range set {
+		s.noteInheritedLocked(sig)
+		s.applySignalLocked(sig)
+	}
+}
+
+// wantsLocked says what the shell wants done with sig.
+func (s *Shell) wantsLocked(sig syscall.Signal) (catch, ignore bool) {
+	st := &s.job.sig
+	if action, ok := st.traps[sig]; ok {
+		return action != "", action == ""
+	}
+	if s.Interactive && contains(interactiveSignals, sig) {
+		return true, false
+	}
+	if s.job.term != nil && contains(jobControlSignals, sig) {
+		return true, false
+	}
+	if !s.Interactive {
+		// bash ignores SIGQUIT in every shell; catching it (rather than
+		// ignoring it) keeps the default for the shell's children.
+		if sig == syscall.SIGQUIT {
+			return true, false
+		}
+		if st.exitTrap && contains(exitTrapSignals, sig) {
+			return true, false
+		}
+	}
+	return contains(deathSignals, sig), false
+}
+
+func contains(list []syscall.Signal, sig syscall.Signal) bool {
+	for _, x := range list {
+		if x == sig {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Shell) applySignalLocked(sig syscall.Signal) {
+	st := &s.job.sig
+	if uncatchable(sig) {
+		return
+	}
+	if st.inherit[sig] && !s.Interactive {
+		// POSIX: a signal ignored on entry to a non-interactive shell
+		// stays ignored.
+		return
+	}
+	catch, ignore := s.wantsLocked(sig)
+	if ignore && runtimeSignal(sig) {
+		catch, ignore = true, false
+	}
+	if ignore {
+		s.unwatchLocked(sig)
+		if !st.ignored[sig] {
+			signal.Ignore(sig)
+			st.ignored[sig] = true
+		}
+		return
+	}
+	if st.ignored[sig] {
+		unignore(sig)
+		delete(st.ignored, sig)
+	}
+	if !catch {
+		s.unwatchLocked(sig)
+		return
+	}
+	if st.watch[sig] == nil {
+		ch := make(chan os.Signal, 16)
+		st.watch[sig] = ch
+		signal.Notify(ch, sig)
+		go func() {
+			for range ch {
+				s.onSignal(sig)
+			}
+		}()
+	}
+}
+
+// unignore undoes signal.Ignore. signal.Reset alone leaves SIG_IGN in
+// place for the signals the Go runtime handles itself (HUP, INT, TERM…),
+// and children would keep inheriting it; with no Go handler left for the
+// signal, setting SIG_DFL is what the runtime itself would have found at
+// start-up.
+func unignore(sig syscall.Signal) {
+	signal.Reset(sig)
+	setDefaultAction(sig)
+}
+
+// runtimeSignals are never ignored: the Go runtime needs them (SIGURG
+// preempts goroutines, SIGCHLD ignored would reap children before
+// exec.Cmd.Wait), or they are faults. A trap with an empty action catches and drops them.
+func runtimeSignal(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGURG, syscall.SIGCHLD, syscall.SIGPROF, syscall.SIGSEGV, syscall.SIGBUS,
+		syscall.SIGFPE, syscall.SIGILL, syscall.SIGTRAP:
+		return true
+	}
+	return false
+}
+
+func (s *Shell) unwatchLocked(sig syscall.Signal) {
+	st := &s.job.sig
+	if ch := st.watch[sig]; ch != nil {
+		signal.Stop(ch)
+		close(ch)
+		delete(st.watch, sig)
+	}
+}
+
+// noteInherited records, before the shell first touches sig, whether it
+// was ignored when the shell started.
+func (s *Shell) noteInheritedLocked(sig syscall.Signal) {
+	st := &s.job.sig
+	if _, seen := st.inherit[sig]; !seen {
+		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig]
+	}
+}
+
+// setSignalTrap sets (or, with reset, removes) the trap for sig.
+func (s *Shell) setSignalTrap(sig syscall.Signal, action string, reset bool) {
+	st := &s.job.sig
+	st.mu.Lock()
+	st.init()
+	s.noteInheritedLocked(sig)
+	if reset {
+		delete(st.traps, sig)
+	} else {
+		st.traps[sig] = action
+	}
+	s.applySignalLocked(sig)
+	st.mu.Unlock()
+}
+
+// setExitTrapped records whether the main shell has an EXIT trap.
+func (s *Shell) setExitTrapped(on bool) {
+	st := &s.job.sig
+	st.mu.Lock()
+	st.init()
+	if st.exitTrap == on {
+		st.mu.Unlock()
+		return
+	}
+	st.exitTrap = on
+	for _, sig := range exitTrapSignals {
+		s.noteInheritedLocked(sig)
+		s.applySignalLocked(sig)
+	}
+	st.mu.Unlock()
+}
+
+// signalTraps returns the signal traps, by signal number.
+func (s *Shell) signalTraps() []signalTrap {
+	st := &s.job.sig
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var out []signalTrap
+	for sig, action := range st.traps {
+		out = append(out, signalTrap{sig, action})
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].sig < out[b].sig })
+	return out
+}
+
+type signalTrap struct {
+	sig    syscall.Signal
+	action string
+}
+
+// signalName is how trap lists sig.
+func signalName(sig syscall.Signal) string { return "SIG" + jobs.SignalName(sig) }

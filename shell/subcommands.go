@@ -1,0 +1,85 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"nosh/ai"
+	"nosh/config"
+	"nosh/perms/audit"
+	"nosh/perms/permscli"
+)
+
+// loadConfigQuiet loads the configuration for a subcommand, returning the
+// warnings instead of printing them.
+func loadConfigQuiet(getenv func(string) string) (config.Paths, config.Config, []config.Warning) {
+	paths := config.ResolvePaths(getenv)
+	cfg, warns := config.Load(paths.ConfigFile)
+	warns = append(warns, config.ApplyEnv(&cfg, getenv)...)
+	return paths, cfg, warns
+}
+
+// Doctor is `nosh doctor [--live]`: what nosh would use to reach its
+// model, and with --live whether it answers.
+func Doctor(args []string, stdout, stderr io.Writer) int {
+	live := false
+	for _, a := range args {
+		switch a {
+		case "--live", "-live":
+			live = true
+		case "-h", "--help":
+			fmt.Fprintln(stdout, "usage: nosh doctor [--live]")
+			return 0
+		default:
+			fmt.Fprintf(stderr, "nosh doctor: unknown argument %q\nusage: nosh doctor [--live]\n", a)
+			return 2
+		}
+	}
+	paths, cfg, warns := loadConfigQuiet(os.Getenv)
+	return ai.Doctor(context.Background(), stdout, ai.DoctorInput{
+		AI: cfg.AI, Getenv: os.Getenv, ConfigPath: paths.ConfigFile, Warnings: warns, Live: live,
+	})
+}
+
+// Log is `nosh log [N]`: the last N (default 30) commands the AI ran or
+// asked to run, from the audit log.
+func Log(args []string, stdout, stderr io.Writer) int {
+	n := 30
+	switch {
+	case len(args) == 1 && (args[0] == "-h" || args[0] == "--help"):
+		fmt.Fprintln(stdout, "usage: nosh log [N]")
+		return 0
+	case len(args) == 1:
+		v, err := strconv.Atoi(args[0])
+		if err != nil || v < 1 {
+			fmt.Fprintf(stderr, "nosh log: %q is not a positive number\nusage: nosh log [N]\n", args[0])
+			return 2
+		}
+		n = v
+	case len(args) > 1:
+		fmt.Fprintln(stderr, "usage: nosh log [N]")
+		return 2
+	}
+	paths := config.ResolvePaths(os.Getenv)
+	entries, err := audit.Log{Path: paths.AuditFile}.Recent(n)
+	if err != nil {
+		fmt.Fprintf(stderr, "nosh log: %v\n", err)
+		return 1
+	}
+	if len(entries) == 0 {
+		fmt.Fprintf(stdout, "no AI commands recorded yet (%s)\n", paths.AuditFile)
+		return 0
+	}
+	audit.Print(stdout, entries)
+	return 0
+}
+
+// PermsMain is `nosh perms …` (and /perms): the rules in the user's
+// permissions.toml.
+func PermsMain(args []string, stdout, stderr io.Writer) int {
+	paths := config.ResolvePaths(os.Getenv)
+	return permscli.Main(args, stdout, stderr, paths.PermissionsFile)
+}
