@@ -245,3 +245,25 @@ func TestNoshAsk(t *testing.T) {
 		t.Errorf("non-command: %q %q %d", out, errOut, st)
 	}
 }
+
+func TestTranslateIncludeOutput(t *testing.T) {
+	home := t.TempDir()
+	writeConfig(t, home, "[ai]\ninclude_output = true\n")
+	writeRules(t, home, "allow = [\"sh\", \"seq\"]\n")
+	srv := fakellm.New(t,
+		fakellm.Text(`if [ -t 1 ]; then echo stdout-is-a-terminal; fi; seq 1 3`),
+		fakellm.Text("true"),
+	)
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+	s.Line("? check the terminal")
+	s.Expect("\nstdout-is-a-terminal\n1\n2\n3\n")
+	s.ExpectPrompt()
+	s.Line("? and then")
+	s.Expect("➜ true")
+	s.ExpectPrompt()
+	second := userMessages(t, srv.Requests()[1])
+	if !strings.Contains(second, "Output (start):\n  stdout-is-a-terminal\n  1\n  2\n  3") {
+		t.Errorf("the output did not reach the context:\n%s", second)
+	}
+}

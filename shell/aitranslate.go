@@ -132,10 +132,16 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, text string
 	se.remember(d, answer)
 	se.recordLine(cmd)
 	start := time.Now()
-	exit, status = se.runCommandText(withAI(ctx, st.gate, d.Approval(s.Dir())), cmd, interrupts)
+	runCtx := withAI(ctx, st.gate, d.Approval(s.Dir()))
+	var output string
+	if se.cfg.AI.IncludeOutput {
+		exit, status, output = se.runCaptured(runCtx, cmd, interrupts)
+	} else {
+		exit, status = se.runCommandText(runCtx, cmd, interrupts)
+	}
 	se.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: decider(d, answer), Source: "?",
 		Status: &status, Duration: time.Since(start)})
-	st.rc.Add(translate.Exchange{Request: text, Command: cmd, Status: status})
+	st.rc.Add(translate.Exchange{Request: text, Command: cmd, Status: status, Output: output})
 	return exit, status
 }
 
