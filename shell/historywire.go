@@ -12,9 +12,9 @@ import (
 )
 
 // openHistory opens the history file named by [history] file, or the
-// default under the state directory. A failure is a warning: the session
-// then keeps history in memory only.
-func (se *session) openHistory() {
+// default under the state directory. A failure is a warning and nil: the
+// session then keeps history in memory only.
+func (se *session) openHistory() *history.History {
 	path := se.cfg.History.File
 	if strings.HasPrefix(path, "~/") {
 		if home, ok := se.sh.Var("HOME"); ok {
@@ -26,7 +26,7 @@ func (se *session) openHistory() {
 	}
 	if path == "" {
 		fmt.Fprintln(se.sh.stderr, "nosh: warning: no HOME or XDG_STATE_HOME: history is kept in memory only")
-		return
+		return nil
 	}
 	h, err := history.Open(history.Options{
 		Path:        path,
@@ -36,10 +36,9 @@ func (se *session) openHistory() {
 	})
 	if err != nil {
 		fmt.Fprintf(se.sh.stderr, "nosh: warning: history: %v; kept in memory only\n", err)
-		return
+		return nil
 	}
-	se.hist = h
-	se.sh.history = h
+	return h
 }
 
 // recordLine saves an accepted line at once, before it runs, so that it
