@@ -109,3 +109,20 @@ func TestSystemPromptIsCompact(t *testing.T) {
 		t.Errorf("system prompt is %d tokens (estimated), want < 400", n)
 	}
 }
+
+// TestTenExchangePromptIsCompact reports the size of a translation request
+// carrying ten exchanges of context, as README quotes it.
+func TestTenExchangePromptIsCompact(t *testing.T) {
+	c := NewContext(10)
+	for i := 0; i < 10; i++ {
+		c.Add(Exchange{Request: "find the log files changed today in this project", Command: "find . -name '*.log' -mtime -1", Status: 0})
+	}
+	env := Env{OS: "linux", Arch: "amd64", Dir: "/home/someone/projects/app", Shell: ShellDescription}
+	req := Build("now delete them", c, env, nil)
+	fixed := EstimateTokens(req.System)
+	total := fixed + EstimateTokens(req.Messages[0].Content)
+	t.Logf("fixed part %d tokens, with ten exchanges %d tokens", fixed, total)
+	if fixed >= 400 || total >= 1000 {
+		t.Errorf("prompt too large: fixed %d, total %d tokens", fixed, total)
+	}
+}
