@@ -117,11 +117,14 @@ func builtinWait(ctx context.Context, c *call) error {
 }
 
 // ownJobs lists the jobs started by the shell (or subshell) running c
-// that are still running.
+// that are running, or ended without being waited for or reported.
 func (c *call) ownJobs() []*jobs.Job {
 	var out []*jobs.Job
 	for _, j := range c.sh.jobs().Remembered() {
-		if j.Owner() == c.r && j.State() == jobs.Running {
+		if j.Owner() != c.r {
+			continue
+		}
+		if st := j.State(); st == jobs.Running || (st == jobs.Done && !j.ReportedDone()) {
 			out = append(out, j)
 		}
 	}

@@ -105,6 +105,14 @@ func (j *Job) Report() (State, bool) {
 	return st, true
 }
 
+// ReportedDone reports whether the job's end has been reported (by a
+// notice before a prompt, or by `jobs`).
+func (j *Job) ReportedDone() bool {
+	j.t.mu.Lock()
+	defer j.t.mu.Unlock()
+	return j.anyReport && j.reported == Done
+}
+
 // MarkReported records st as already reported (a stop the shell printed
 // as it happened).
 func (j *Job) MarkReported(st State) {
