@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -88,9 +87,9 @@ func (se *session) runStmts(ctx context.Context, stmts []*syntax.Stmt, interrupt
 		if exit {
 			return true, status
 		}
-		if status == 128+int(syscall.SIGINT) && s.Interactive {
-			// Ctrl+C killed a foreground command: like bash, abandon the
-			// rest of the line.
+		if s.lineInterrupted() {
+			// Ctrl+C ended the statement: like bash, abandon the rest of
+			// the line.
 			break
 		}
 	}

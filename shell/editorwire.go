@@ -7,6 +7,7 @@ import (
 
 	"github.com/reeflective/readline"
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/complete"
 	"nosh/shell/highlight"
@@ -50,7 +51,11 @@ func (e editorEnv) Aliases() map[string]string { return aliases(e.s.Runner) }
 func (e editorEnv) Vars() []string {
 	names := make([]string, 0, len(e.s.Runner.Vars))
 	for n := range e.s.Runner.Vars {
-		names = append(names, n)
+		// Private variables of nosh's own (such as the one behind $!)
+		// are not valid names a user could type.
+		if syntax.ValidName(n) {
+			names = append(names, n)
+		}
 	}
 	return names
 }

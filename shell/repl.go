@@ -13,6 +13,7 @@ import (
 
 	"github.com/reeflective/readline"
 	"github.com/reeflective/readline/inputrc"
+	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -32,7 +33,9 @@ func (se *session) loop(ctx context.Context) int {
 	signal.Notify(sigint, syscall.SIGINT)
 	defer signal.Stop(sigint)
 	for {
-		se.beforePrompt(ctx)
+		if exit, status := se.beforePrompt(ctx); exit {
+			return status
+		}
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
@@ -88,12 +91,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	se.cmdNum++
 	fd := int(s.stdin.Fd())
 	saved, _ := term.GetState(fd)
-	defer func() {
-		// A program that died in raw mode must not break the editor.
-		if saved != nil {
-			term.Restore(fd, saved)
-		}
-	}()
+	defer restoreUsableTerminal(fd, saved)
 	start := time.Now()
 	exit, status = se.runStmts(ctx, f.Stmts, sigint)
 	if exit {
@@ -105,6 +103,23 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		se.ai.typedLine(line, status)
 	}
 	return false, status
+}
+
+// restoreUsableTerminal puts back the terminal modes saved before a line
+// ran when the line left the terminal unusable for the next program: no
+// canonical input or no echo, as a program that died in raw mode leaves
+// it. Other changes, such as `stty -ixon`, stay.
+func restoreUsableTerminal(fd int, saved *term.State) {
+	if saved == nil {
+		return
+	}
+	t, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	if err != nil {
+		return
+	}
+	if t.Lflag&unix.ICANON == 0 || t.Lflag&unix.ECHO == 0 {
+		term.Restore(fd, saved)
+	}
 }
 
 // isAIRequest reports whether a line is a `?` or `??` request: its first
@@ -193,12 +208,16 @@ func (s *Shell) complete(line string) bool {
 	return err == nil || !syntax.IsIncomplete(err)
 }
 
-// beforePrompt runs what bash runs before each prompt (PROMPT_COMMAND)
-// and makes sure the prompt starts on a line of its own.
-func (se *session) beforePrompt(ctx context.Context) {
-	se.sh.beforePrompt(ctx)
+// beforePrompt runs what comes before each prompt: pending traps and job
+// notices, PROMPT_COMMAND; and makes sure the prompt starts on a line of
+// its own. It reports whether a trap ran `exit`.
+func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
+	if exit, status = se.sh.beforePrompt(ctx); exit {
+		return exit, status
+	}
 	se.beforePromptPlain(ctx)
 	se.partialLineMark()
+	return false, 0
 }
 
 // partialLineMark makes output that did not end in a newline visible and
