@@ -76,13 +76,16 @@ func (h *headBuffer) String() string {
 	return h.buf.String()
 }
 
-var ansiEscapes = regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+// ansiEscapes is compiled on first use: not on the start-up path.
+var ansiEscapes = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+})
 
 // cleanOutput makes terminal output readable text of at most n bytes:
 // escape sequences removed, CRLF made LF, and of a line redrawn with
 // carriage returns (progress bars) only its last state kept.
 func cleanOutput(s string, n int) string {
-	s = ansiEscapes.ReplaceAllString(s, "")
+	s = ansiEscapes().ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
