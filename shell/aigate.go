@@ -30,20 +30,28 @@ func aiGateOf(ctx context.Context) *gate.Gate {
 // gateCallHandler puts the AI gate in front of next for AI commands.
 func gateCallHandler(next interp.CallHandlerFunc) interp.CallHandlerFunc {
 	return func(ctx context.Context, args []string) ([]string, error) {
-		// Calls nosh itself inserted (rewrite passes, sentinels with a NUL
-		// byte no user can type) are bookkeeping, not commands.
-		if g := aiGateOf(ctx); g != nil && !(len(args) > 0 && strings.HasPrefix(args[0], sentinel)) {
+		// Calls nosh itself inserted (rewrite passes and sentinels: names
+		// starting with a NUL byte, which no user can type) are
+		// bookkeeping, not commands; what they run comes back here.
+		if g := aiGateOf(ctx); g != nil && !internalCall(args) {
 			return g.CallHandler(next)(ctx, args)
 		}
 		return next(ctx, args)
 	}
 }
 
+// internalCall reports whether args is a call nosh itself inserted: its
+// name starts with a NUL byte, which no user can type. The gate's own
+// refusal sentinel is not one of them.
+func internalCall(args []string) bool {
+	return len(args) > 0 && strings.HasPrefix(args[0], "\x00") && args[0] != gate.Sentinel
+}
+
 // gateExecMiddleware reports commands the AI gate refused; it must be the
 // first exec middleware.
 func gateExecMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
-		if g := aiGateOf(ctx); g != nil {
+		if g := aiGateOf(ctx); g != nil && !internalCall(args) {
 			return g.ExecMiddleware(next)(ctx, args)
 		}
 		return next(ctx, args)

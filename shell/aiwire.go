@@ -82,6 +82,8 @@ func (se *session) runStmts(ctx context.Context, stmts []*syntax.Stmt, interrupt
 		runCtx, cancel := context.WithCancel(ctx)
 		stop := watchInterrupt(interrupts, cancel)
 		exit, status = s.RunStmt(runCtx, st)
+		// An exit inside an ERR or EXIT trap is only seen here.
+		exit, status = s.AfterStatement(runCtx, exit, status)
 		stop()
 		cancel()
 		if exit {

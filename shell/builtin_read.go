@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -131,7 +132,15 @@ func builtinRead(ctx context.Context, c *call) error {
 	if o.silent && terminal {
 		defer silenceTerminal(f)()
 	}
-	line, escaped, status := o.readLine(ctx, in, f)
+	fd := max(o.fd, 0)
+	if fd == 0 && c.hc.Stdin == nil {
+		// Standard input is closed (<&-).
+		return c.errorf(1, "read error: 0: %s", describeErrno(syscall.EBADF))
+	}
+	line, escaped, status, rerr := o.readLine(ctx, in, f)
+	if rerr != nil {
+		fmt.Fprintf(c.stderr, "%s: read: read error: %d: %s\n", c.sh.Name, fd, describeErrno(rerr))
+	}
 
 	ifs := " \t\n"
 	if v := runnerLookupVar(c.r, "IFS"); v.IsSet() {
@@ -195,8 +204,8 @@ func (c *call) readInput(ctx context.Context, fd int) (io.Reader, error) {
 
 // readLine reads up to the delimiter (or the character count), keeping
 // note of which bytes a backslash escaped. status is 1 at end of input,
-// 142 when the timeout ran out.
-func (o *readOptions) readLine(ctx context.Context, in io.Reader, f *os.File) (line []byte, escaped []bool, status int) {
+// 142 when the timeout ran out; err is a read error other than those.
+func (o *readOptions) readLine(ctx context.Context, in io.Reader, f *os.File) (line []byte, escaped []bool, status int, err error) {
 	var deadline time.Time
 	if o.hasTimeout {
 		deadline = time.Now().Add(o.timeout)
@@ -216,10 +225,13 @@ func (o *readOptions) readLine(ctx context.Context, in io.Reader, f *os.File) (l
 	for o.nchars < 0 || chars < o.nchars {
 		b, err := readByte(ctx, in, f, deadline)
 		if err != nil {
-			if errors.Is(err, os.ErrDeadlineExceeded) {
-				return line, escaped, 142
+			switch {
+			case errors.Is(err, os.ErrDeadlineExceeded):
+				return line, escaped, 142, nil
+			case errors.Is(err, io.EOF), ctx.Err() != nil:
+				return line, escaped, 1, nil
 			}
-			return line, escaped, 1
+			return line, escaped, 1, err
 		}
 		if afterBackslash {
 			afterBackslash = false
@@ -230,7 +242,7 @@ func (o *readOptions) readLine(ctx context.Context, in io.Reader, f *os.File) (l
 			continue
 		}
 		if !o.exact && b == o.delim {
-			return line, escaped, 0
+			return line, escaped, 0, nil
 		}
 		if !o.raw && b == '\\' {
 			afterBackslash = true
@@ -238,7 +250,7 @@ func (o *readOptions) readLine(ctx context.Context, in io.Reader, f *os.File) (l
 		}
 		add(b, false)
 	}
-	return line, escaped, 0
+	return line, escaped, 0, nil
 }
 
 // readByte reads one byte, waiting at most until deadline (when set) and

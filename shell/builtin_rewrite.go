@@ -16,12 +16,22 @@ import (
 // private builtin (its name has a NUL byte, so no script can call it)
 // whose one argument numbers the original pieces, kept in the stash:
 //
-//	cmd 3>f 2>&3     →  \x00redir N   (N: cmd, [3>f 2>&3])
-//	echo $x          →  \x00call N    (N: the original words)
+//	cmd 3>f 2>&3     →  \x00redir N     descriptors, noclobber, <>, >|
+//	                                     (builtin_redirect.go)
+//	echo $x          →  \x00call N      POSIX field splitting
 //	for v in $x …    →  { \x00fields N; for v in "${\x00forN[@]}" …; }
+//	                                     (builtin_fields.go, builtin_call.go)
+//	( body )         →  \x00subshell N  and $( body ) → $( \x00csubst N ):
+//	                                     EXIT traps, umask, set -e, lazy
+//	                                     ${x:-$(cmd)} (builtin_subshell.go)
+//	a | b | c        →  \x00pipe N      every command in a subshell,
+//	                                     PIPESTATUS (builtin_pipeline.go)
+//	export -p, local x →  \x00decl N, \x00local N  (builtin_declare.go)
 //
-// Negation, `&` and the statement's place in lists and pipelines stay
-// where they were, so interp still does set -e, `!`, and $? as usual.
+// Word-level fixes are made in place: ${10}, quoted patterns, ~ after a
+// colon in assignments, $LINENO in arithmetic (below). Negation, `&` and
+// the statement's place in lists stay where they were, so interp still
+// does set -e, `!`, and $? as usual.
 
 // stash holds the AST pieces of rewritten statements. An entry lives as
 // long as the rewritten node that refers to it: a cleanup on that node
@@ -222,9 +232,12 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 }
 
 // rewriteParamExp fixes parameter expansions interp reads wrongly:
+//   - the command substitutions in the word of ${x:-word} and the like
+//     run only if the word is used (see noteLazyWord);
 //   - ${10} and up, which interp does not know, become ${*:10:1};
 //   - quoted parts of a pattern (${x#"*"}, ${x%"$suffix"}) stay literal.
 func rewriteParamExp(pe *syntax.ParamExp) {
+	noteLazyWord(pe)
 	if pe.Param != nil && len(pe.Param.Value) > 1 && isDigits(pe.Param.Value) && isPlainParam(pe) {
 		pos := pe.Param.ValuePos
 		pe.Slice = &syntax.Slice{Offset: litWord(pos, pe.Param.Value), Length: litWord(pos, "1")}
@@ -359,4 +372,20 @@ func rewriteAssignTilde(as *syntax.Assign) {
 	}
 	parts = append(parts, &syntax.Lit{Value: s})
 	as.Value.Parts = append(parts, as.Value.Parts[1:]...)
+}
+
+// rewriteArithmLineno makes a bare LINENO in arithmetic the line it is
+// on, as $LINENO is elsewhere.
+func rewriteArithmLineno(x syntax.ArithmExpr) {
+	if x == nil {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok && len(w.Parts) == 1 {
+			if lit, ok := w.Parts[0].(*syntax.Lit); ok && lit.Value == "LINENO" {
+				lit.Value = strconv.Itoa(int(lit.ValuePos.Line()))
+			}
+		}
+		return true
+	})
 }

@@ -234,15 +234,11 @@ var runnerOptIndex = func() map[string]int {
 	return m
 }()
 
-// handlerRunner is currentRunner without reflection on every call: the
-// offset of HandlerContext's runner field is found once.
-func handlerRunner(hc interp.HandlerContext) *interp.Runner {
-	if handlerRunnerOffset < 0 {
-		return currentRunner(hc)
-	}
-	return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), handlerRunnerOffset))
-}
+// handlerRunner is currentRunner (kept for the callers that use it).
+func handlerRunner(hc interp.HandlerContext) *interp.Runner { return currentRunner(hc) }
 
+// handlerRunnerOffset is where HandlerContext keeps its runner, or -1 when
+// the field is not there (currentRunner then looks it up by reflection).
 var handlerRunnerOffset = func() int {
 	f, ok := reflect.TypeFor[interp.HandlerContext]().FieldByName("runner")
 	if !ok || f.Type != reflect.TypeFor[*interp.Runner]() {

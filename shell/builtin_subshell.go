@@ -3,9 +3,11 @@ package shell
 import (
 	"context"
 	"fmt"
+	"sync"
 	"syscall"
 	_ "unsafe"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -35,6 +37,70 @@ var fieldNoErrExit = mustRunnerField[bool]("noErrExit")
 // subshellStash is the body of a rewritten ( … ) or $( … ).
 type subshellStash struct {
 	stmts []*syntax.Stmt
+	// lazy lists the expansions a $( … ) is the word of, outermost first,
+	// as in ${x:-$(cmd)}: it runs only if each of them uses its word.
+	lazy []*syntax.ParamExp
+}
+
+// lazyWords records, for each command substitution in the word of a
+// ${x:-word} (and the like), the expansions it belongs to. interp expands
+// that word even when the value of x is used instead; the rewrite notes
+// the expansions when it meets them, before the substitutions inside.
+var lazyWords sync.Map // *syntax.CmdSubst → []*syntax.ParamExp
+
+// noteLazyWord records pe as a condition of the command substitutions in
+// its word.
+func noteLazyWord(pe *syntax.ParamExp) {
+	if pe.Exp == nil || pe.Exp.Word == nil || !usesWordConditionally(pe.Exp.Op) {
+		return
+	}
+	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
+		if cs, ok := n.(*syntax.CmdSubst); ok {
+			prev, _ := lazyWords.Load(cs)
+			list, _ := prev.([]*syntax.ParamExp)
+			lazyWords.Store(cs, append(list, pe))
+		}
+		return true
+	})
+}
+
+func usesWordConditionally(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// wordUsed reports whether the expansion pe, evaluated now in r, uses its
+// word rather than the parameter's value.
+func wordUsed(r *interp.Runner, pe *syntax.ParamExp) bool {
+	cfg := expandConfig(r)
+	probe := &syntax.ParamExp{Param: pe.Param, Index: pe.Index, Exp: &syntax.Expansion{
+		Op: syntax.AlternateUnset, Word: litWord(syntax.Pos{}, "1"),
+	}}
+	isSet, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{probe}})
+	if err != nil {
+		return true
+	}
+	set := isSet == "1"
+	null := true
+	if set {
+		v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Param: pe.Param, Index: pe.Index}}})
+		null = err == nil && v == ""
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.AssignUnset, syntax.ErrorUnset:
+		return !set
+	case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull, syntax.ErrorUnsetOrNull:
+		return !set || null
+	case syntax.AlternateUnset:
+		return set
+	case syntax.AlternateUnsetOrNull:
+		return set && !null
+	}
+	return true
 }
 
 // rewriteSubshell replaces st's ( … ) command with a call of \x00subshell.
@@ -49,14 +115,17 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 
 // rewriteCmdSubst makes $( … ) run its body through \x00csubst.
 func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
+	lazy, _ := lazyWords.LoadAndDelete(cs)
 	if len(cs.Stmts) == 0 || (len(cs.Stmts) == 1 && isCatShortcut(cs.Stmts[0])) || isSentinelStmts(cs.Stmts) {
 		return
 	}
 	for _, b := range cs.Stmts {
 		s.rewrite(b)
 	}
+	ss := &subshellStash{stmts: cs.Stmts}
+	ss.lazy, _ = lazy.([]*syntax.ParamExp)
 	call := sentinelCall(cs.Left, builtinCsubstName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &subshellStash{stmts: cs.Stmts})
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, ss)
 	cs.Stmts = []*syntax.Stmt{{Cmd: call, Position: cs.Left}}
 }
 
@@ -99,6 +168,14 @@ func builtinCsubst(ctx context.Context, c *call) error {
 		return fmt.Errorf("nosh: lost command substitution %q", c.args)
 	}
 	r := c.r
+	for _, pe := range ss.lazy {
+		if !wordUsed(r, pe) {
+			// The expansion uses its parameter's value: the word, and
+			// this command in it, is not expanded.
+			setExitStatus(r, exitStatus{})
+			return errKeepStatus
+		}
+	}
 	if p := runnerOpt(r, "errexit"); p != nil {
 		*p = false
 	}

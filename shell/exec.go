@@ -150,6 +150,8 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 			Stdin:  hc.Stdin,
 			Stdout: hc.Stdout,
 			Stderr: hc.Stderr,
+			// Descriptors above 2 opened by redirections (exec 3>f).
+			ExtraFiles: s.ChildFiles(ctx),
 		}
 	}
 	ref := refFrom(ctx)

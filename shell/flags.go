@@ -286,6 +286,10 @@ func (s *Shell) rewrite(node syntax.Node) {
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			rewriteParamExp(n)
+		case *syntax.ArithmExp:
+			rewriteArithmLineno(n.X)
+		case *syntax.ArithmCmd:
+			rewriteArithmLineno(n.X)
 		case *syntax.Assign:
 			rewriteAssignTilde(n)
 		case *syntax.Stmt:

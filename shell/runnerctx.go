@@ -3,6 +3,7 @@ package shell
 import (
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
@@ -18,6 +19,11 @@ import (
 // get here. The field's presence is checked by TestCurrentRunner, so an
 // interp upgrade that moves it fails loudly instead of silently.
 func currentRunner(hc interp.HandlerContext) *interp.Runner {
+	if handlerRunnerOffset >= 0 {
+		// The field's offset, found once (builtin_runner.go): this runs
+		// for every command, so no reflection here.
+		return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), handlerRunnerOffset))
+	}
 	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
 	if !v.IsValid() || v.Kind() != reflect.Pointer {
 		return nil

@@ -1,0 +1,163 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Simple commands and for loops whose words nosh expands itself (see
+// builtin_fields.go): the rewrite turns them into calls of \x00call and
+// \x00fields.
+
+// callStash is a simple command whose words nosh expands.
+type callStash struct {
+	call *syntax.CallExpr
+}
+
+// builtinCall runs a simple command rewritten by rewriteCall: expands its
+// words the POSIX way, then runs it as interp would, with its variable
+// assignments in effect for the command only.
+func builtinCall(ctx context.Context, c *call) error {
+	cs, ok := stashGet(firstArg(c.args)).(*callStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost command %q", c.args)
+	}
+	r := c.r
+	setExitStatus(r, exitStatus{})
+	*runnerPtr[exitStatus](r, fieldLastExpandExit) = exitStatus{}
+	args := c.expandAliases(cs.call.Args)
+	fields, err := c.sh.expandFields(r, args)
+	if err != nil {
+		c.reportExpandErr(err)
+		return errKeepStatus
+	}
+	if len(fields) == 0 {
+		// Only assignments (and expansions for their side effects): they
+		// stay, and the status is the last command substitution's.
+		if len(cs.call.Assigns) > 0 {
+			runnerCmd(r, ctx, &syntax.CallExpr{Assigns: cs.call.Assigns})
+		}
+		if runnerExit(r).code == 0 {
+			setExitStatus(r, *runnerPtr[exitStatus](r, fieldLastExpandExit))
+		}
+		return errKeepStatus
+	}
+	type restore struct {
+		name string
+		vr   expand.Variable
+	}
+	var restores []restore
+	for _, as := range cs.call.Assigns {
+		name := as.Name.Value
+		prev := runnerLookupVar(r, name)
+		name, vr := runnerAssignVal(r, name, prev, as, "")
+		vr.Exported = true
+		restores = append(restores, restore{name, prev})
+		runnerSetVar(r, name, vr)
+	}
+	pos := c.hc.Pos
+	if len(cs.call.Args) > 0 {
+		pos = cs.call.Args[0].Pos()
+	}
+	runnerCall(r, ctx, pos, fields)
+	for _, rs := range restores {
+		runnerSetVar(r, rs.name, rs.vr)
+	}
+	return errKeepStatus
+}
+
+// reportExpandErr reports an expansion error as interp does and fails the
+// command: with status 1, and for an unset parameter (set -u, ${x?})
+// exiting the shell.
+func (c *call) reportExpandErr(err error) {
+	runnerExpandErr(c.r, err)
+	if e := runnerExit(c.r); e.code == 0 {
+		e.code = 1
+	}
+}
+
+// expandAliases replaces a leading alias in args, as interp does before
+// expanding a command's words (and after a blank-ended alias, the next).
+func (c *call) expandAliases(args []*syntax.Word) []*syntax.Word {
+	if !*runnerOpt(c.r, "expand_aliases") {
+		return args
+	}
+	table := *runnerPtr[map[string]aliasDef](c.r, fieldAlias)
+	for i := 0; i < len(args); {
+		als, ok := table[args[i].Lit()]
+		if !ok {
+			break
+		}
+		args = append(append(append([]*syntax.Word{}, args[:i]...), als.args...), args[i+1:]...)
+		if !als.blank {
+			break
+		}
+		i += len(als.args)
+	}
+	return args
+}
+
+// fieldsStash is the word list of a rewritten for loop.
+type fieldsStash struct {
+	words []*syntax.Word
+	name  string // the private array variable the loop iterates over
+}
+
+// builtinFields expands the words of a rewritten for loop into its
+// private array variable.
+func builtinFields(ctx context.Context, c *call) error {
+	fs, ok := stashGet(firstArg(c.args)).(*fieldsStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost loop words %q", c.args)
+	}
+	r := c.r
+	setExitStatus(r, exitStatus{})
+	fields, err := c.sh.expandFields(r, fs.words)
+	if err != nil {
+		c.reportExpandErr(err)
+		return errKeepStatus
+	}
+	if err := c.setArrayVar(fs.name, fields); err != nil {
+		return c.errorf(1, "%v", err)
+	}
+	return nil
+}
+
+// needsFields reports whether nosh must expand w itself: it has an
+// unquoted expansion, or a "$@" among other quoted text.
+func needsFields(w *syntax.Word) bool {
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		case *syntax.DblQuoted:
+			if len(p.Parts) > 1 {
+				for _, q := range p.Parts {
+					if pe, ok := q.(*syntax.ParamExp); ok && listParam(pe) {
+						return true
+					}
+				}
+			}
+		case *syntax.Lit:
+			if i == 0 && assignmentTilde(p.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assignmentTilde reports whether an argument looks like an assignment
+// with a ~ to expand after its = or a :, as bash expands it.
+func assignmentTilde(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 || !syntax.ValidName(s[:eq]) {
+		return false
+	}
+	v := s[eq+1:]
+	return strings.HasPrefix(v, "~") || strings.Contains(v, ":~")
+}
