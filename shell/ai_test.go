@@ -225,16 +225,7 @@ func TestNoshAsk(t *testing.T) {
 	home := t.TempDir()
 	srv := fakellm.New(t, fakellm.Text("```\nfind . -size +100M\n```"), fakellm.Text("I refuse to answer that."))
 	run := func(args ...string) (string, string, int) {
-		cmd := noshCommand(t, append([]string{"ask"}, args...)...)
-		cmd.Env = append(cmd.Env, aiEnv(srv, home)...)
-		var out, errb strings.Builder
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		st := 0
-		if err != nil {
-			st = cmd.ProcessState.ExitCode()
-		}
-		return out.String(), errb.String(), st
+		return runNoshEnv(t, aiEnv(srv, home), append([]string{"ask"}, args...)...)
 	}
 	out, _, st := run("find", "large", "files")
 	if out != "find . -size +100M\n" || st != 0 {
