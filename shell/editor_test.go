@@ -180,3 +180,17 @@ func TestEditorPrefixSearch(t *testing.T) {
 	s.Send("\r")
 	s.Expect("\nalpha-one\n")
 }
+
+func TestRightAndTransientPrompt(t *testing.T) {
+	home := t.TempDir()
+	writeConfig(t, home, "[prompt]\nright = \"[right-side]\"\ntransient = true\n")
+	s := startPty(t, homeEnv(home))
+	s.Expect("[right-side]")
+	s.Line("echo one")
+	s.Expect("\none\n")
+	s.ExpectPrompt()
+	// The accepted line was redrawn with the short transient prompt.
+	if raw := s.rawSince(0); !strings.Contains(raw, "\r\x1b[J"+transientPrompt+"echo one") {
+		t.Fatalf("no transient prompt in:\n%q", raw)
+	}
+}

@@ -29,6 +29,8 @@ type session struct {
 	getenv func(string) string
 
 	git prompt.Git
+	// lastPrompt is the last row of the prompt drawn last.
+	lastPrompt string
 
 	hist       *history.History
 	histWarned bool

@@ -16,8 +16,15 @@ import (
 const promptCommandTimeout = 500 * time.Millisecond
 
 // primaryPrompt draws PS1 when it is set, else the output of [prompt]
-// command, else the built-in prompt.
+// command, else the built-in prompt; it remembers what it drew for the
+// transient prompt.
 func (se *session) primaryPrompt() string {
+	p := se.drawPrompt()
+	se.lastPrompt = p[strings.LastIndexByte(p, '\n')+1:]
+	return p
+}
+
+func (se *session) drawPrompt() string {
 	if ps1, ok := se.sh.Var("PS1"); ok {
 		// A user's own PS1 still shows modes that must not go unnoticed.
 		mark := ""

@@ -54,6 +54,9 @@ func (se *session) loop(ctx context.Context) int {
 			fmt.Fprintf(s.stderr, "nosh: reading input: %v\n", err)
 			return s.Exit(ctx, 1)
 		}
+		if se.cfg.Prompt.Transient {
+			se.collapsePrompt(line)
+		}
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
@@ -105,6 +108,53 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	return false, status
 }
 
+// transientPrompt replaces a past prompt when [prompt] transient is on.
+const transientPrompt = "$ "
+
+// collapsePrompt redraws the prompt and line just accepted with the short
+// transient prompt, as zsh and fish setups do, so that scrollback shows
+// commands rather than repeated long prompts. The cursor is at the start
+// of the row below the accepted line.
+func (se *session) collapsePrompt(line string) {
+	f, ok := se.sh.stdout.(*os.File)
+	if !ok {
+		return
+	}
+	cols, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || cols < 1 {
+		return
+	}
+	rows := 0
+	for _, seg := range strings.Split(se.lastPrompt+line, "\n") {
+		w := visibleWidth(seg)
+		rows += max(1, (w+cols-1)/cols)
+		if w > 0 && w%cols == 0 {
+			rows++ // a full row leaves the cursor on the next one
+		}
+	}
+	fmt.Fprintf(f, "\x1b[%dA\r\x1b[J%s%s\n", rows, transientPrompt, strings.ReplaceAll(line, "\n", "\r\n"))
+}
+
+// visibleWidth is the number of terminal columns s takes, without its
+// escape sequences (wide characters count as one: an approximation).
+func visibleWidth(s string) int {
+	n := 0
+	inEsc := false
+	for _, r := range s {
+		switch {
+		case inEsc:
+			if r >= '@' && r <= '~' && r != '[' {
+				inEsc = false
+			}
+		case r == '\x1b':
+			inEsc = true
+		default:
+			n++
+		}
+	}
+	return n
+}
+
 // restoreUsableTerminal puts back the terminal modes saved before a line
 // ran when the line left the terminal unusable for the next program: no
 // canonical input or no echo, as a program that died in raw mode leaves
@@ -140,9 +190,10 @@ func (s *Shell) ignoreEOF() bool {
 func (se *session) newEditor() *readline.Shell {
 	rl := readline.NewShell(inputrc.WithApp("nosh"))
 	rl.Config.Set("cursor-position-probe", false)
-	// The library's defaults register "transient-prompt" but read
-	// "prompt-transient" (design notes §2).
-	rl.Config.Set("prompt-transient", se.cfg.Prompt.Transient)
+	// Transient prompts are drawn by collapsePrompt: readline's own
+	// (option "prompt-transient") redraws one row too low once the line
+	// has been accepted.
+	rl.Config.Set("prompt-transient", false)
 	if se.cfg.Editor.Mode == "vi" {
 		rl.Config.Set("editing-mode", "vi")
 		rl.Keymap.SetMain("vi-insert")
@@ -151,9 +202,6 @@ func (se *session) newEditor() *readline.Shell {
 	rl.Prompt.Secondary(se.secondaryPrompt)
 	if se.cfg.Prompt.Right != "" {
 		rl.Prompt.Right(func() string { return se.expandPS(se.cfg.Prompt.Right) })
-	}
-	if se.cfg.Prompt.Transient {
-		rl.Prompt.Transient(func() string { return "$ " })
 	}
 	if se.hist != nil {
 		rl.History.Add("nosh", se.hist.ReadlineSource())
