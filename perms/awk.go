@@ -167,8 +167,8 @@ func skipQuoted(s string, i int, q byte) int {
 	return len(s)
 }
 
-func init() {
+func registerAwk(t *tableSet) {
 	for _, name := range []string{"awk", "gawk", "mawk", "nawk", "busybox-awk"} {
-		handlers[name] = awkCmd
+		t.handlers[name] = awkCmd
 	}
 }

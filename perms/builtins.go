@@ -273,15 +273,15 @@ func isStdinPath(p string) bool {
 	return false
 }
 
-func init() {
+func registerBuiltins(t *tableSet) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
 		"test", "[", "shift", "break", "continue", "return", "exit", "wait",
 		"type", "set", "shopt", "unset", "jobs", "times", "help",
 	} {
-		handlers[name] = builtinHarmless
+		t.handlers[name] = builtinHarmless
 	}
-	handlers["hash"] = func(c *cmd) {
+	t.handlers["hash"] = func(c *cmd) {
 		// hash -p PATH NAME makes NAME run PATH.
 		if flagsOf(c.args).has('p') {
 			c.risk(KindEval, "hash -p", "makes a command name run another program")
@@ -289,20 +289,20 @@ func init() {
 		}
 		builtinHarmless(c)
 	}
-	handlers["read"] = builtinRead
-	handlers["printf"] = builtinPrintf
-	handlers["getopts"] = builtinGetopts
-	handlers["mapfile"] = builtinMapfile
-	handlers["readarray"] = builtinMapfile
+	t.handlers["read"] = builtinRead
+	t.handlers["printf"] = builtinPrintf
+	t.handlers["getopts"] = builtinGetopts
+	t.handlers["mapfile"] = builtinMapfile
+	t.handlers["readarray"] = builtinMapfile
 	for _, name := range []string{"export", "local", "declare", "typeset", "readonly"} {
-		handlers[name] = builtinDeclare
+		t.handlers[name] = builtinDeclare
 	}
-	handlers["command"] = builtinCommand
-	handlers["builtin"] = builtinBuiltin
-	handlers["exec"] = builtinExec
-	handlers["eval"] = builtinEval
-	handlers["source"] = builtinSource
-	handlers["."] = builtinSource
-	handlers["trap"] = builtinTrap
-	handlers["alias"] = builtinAlias
+	t.handlers["command"] = builtinCommand
+	t.handlers["builtin"] = builtinBuiltin
+	t.handlers["exec"] = builtinExec
+	t.handlers["eval"] = builtinEval
+	t.handlers["source"] = builtinSource
+	t.handlers["."] = builtinSource
+	t.handlers["trap"] = builtinTrap
+	t.handlers["alias"] = builtinAlias
 }

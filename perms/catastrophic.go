@@ -2,7 +2,6 @@ package perms
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -14,13 +13,16 @@ import (
 // onto disk devices; fork bombs; and downloads run as code (see the
 // download checks in walk.go and classify.go).
 
-// systemDirs are directories whose recursive removal wrecks the system.
-var systemDirs = map[string]bool{
-	"/": true, "/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true, "/lib": true,
-	"/lib32": true, "/lib64": true, "/libx32": true, "/opt": true, "/proc": true, "/root": true,
-	"/run": true, "/sbin": true, "/srv": true, "/sys": true, "/usr": true, "/var": true,
-	"/usr/bin": true, "/usr/lib": true, "/usr/local": true, "/usr/sbin": true, "/usr/share": true,
-	"/System": true, "/Library": true, "/Applications": true, "/Users": true, "/private": true,
+// systemDirsTable returns the directories whose recursive removal
+// wrecks the system.
+func systemDirsTable() map[string]bool {
+	return map[string]bool{
+		"/": true, "/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true, "/lib": true,
+		"/lib32": true, "/lib64": true, "/libx32": true, "/opt": true, "/proc": true, "/root": true,
+		"/run": true, "/sbin": true, "/srv": true, "/sys": true, "/usr": true, "/var": true,
+		"/usr/bin": true, "/usr/lib": true, "/usr/local": true, "/usr/sbin": true, "/usr/share": true,
+		"/System": true, "/Library": true, "/Applications": true, "/Users": true, "/private": true,
+	}
 }
 
 // homeUnknown stands for $HOME when the environment does not set it, so
@@ -56,11 +58,11 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 		if d := strings.TrimSuffix(trimmed, suffix); d != "" {
 			dir = path.Clean(d)
 		}
-		if systemDirs[dir] || dir == cleanHome {
+		if tables().systemDirs[dir] || dir == cleanHome {
 			return show(p), true
 		}
 	}
-	if systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
+	if tables().systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
 		return show(clean), true
 	}
 	return "", false
@@ -141,14 +143,16 @@ func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
 	return a.lookup(name)
 }
 
-var diskDevice = regexp.MustCompile(`^/dev/(` +
+// diskDevicePattern matches the devices isDiskDevice reports; it is
+// compiled with the other tables (see tables.go).
+const diskDevicePattern = `^/dev/(` +
 	`[shv]d[a-z]+[0-9]*|xvd[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(p[0-9]+)?|mmcblk[0-9]+(p[0-9]+)?|` +
-	`r?disk[0-9]+(s[0-9]+)?|md[0-9]+|dm-[0-9]+|mapper/.+|disk/by-.+|mem|kmem|port)$`)
+	`r?disk[0-9]+(s[0-9]+)?|md[0-9]+|dm-[0-9]+|mapper/.+|disk/by-.+|mem|kmem|port)$`
 
 // isDiskDevice reports whether p names a block device holding a file
 // system, or raw memory.
 func isDiskDevice(p string) bool {
-	return strings.HasPrefix(p, "/dev/") && diskDevice.MatchString(path.Clean(p))
+	return strings.HasPrefix(p, "/dev/") && tables().diskDevice.MatchString(path.Clean(p))
 }
 
 // recursive reports whether the flags in ws include -r, -R or --recursive.
@@ -271,21 +275,21 @@ func mkfsCmd(c *cmd) {
 	c.catastrophe("creates a file system, erasing what the device holds")
 }
 
-func init() {
-	handlers["rm"] = rmCmd
+func registerCatastrophic(t *tableSet) {
+	t.handlers["rm"] = rmCmd
 	for _, n := range []string{"chmod", "chown", "chgrp"} {
-		handlers[n] = chmodCmd
+		t.handlers[n] = chmodCmd
 	}
-	handlers["cd"] = cdCmd
-	handlers["pushd"] = cdCmd
-	handlers["dd"] = ddCmd
+	t.handlers["cd"] = cdCmd
+	t.handlers["pushd"] = cdCmd
+	t.handlers["dd"] = ddCmd
 	for _, n := range []string{"shred", "wipefs", "blkdiscard", "mkswap", "sgdisk"} {
-		handlers[n] = deviceWriter
+		t.handlers[n] = deviceWriter
 	}
 	for _, n := range []string{"cp", "mv", "install", "tee", "ln", "truncate"} {
-		handlers[n] = copyCmd
+		t.handlers[n] = copyCmd
 	}
 	for _, n := range []string{"mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"} {
-		handlers[n] = mkfsCmd
+		t.handlers[n] = mkfsCmd
 	}
 }

@@ -21,8 +21,6 @@ type cmd struct {
 // which sees the expanded argv.
 type handler func(*cmd)
 
-var handlers = make(map[string]handler)
-
 // unit records a simple command and classifies it, recursing into the
 // commands it runs.
 func (a *analyzer) unit(u Unit) {
@@ -106,12 +104,12 @@ func (a *analyzer) freeCmd() { a.cmdDepth-- }
 func (c *cmd) unit() *Unit { return &c.a.units[c.idx] }
 
 func (c *cmd) classify() {
-	if h := handlers[c.base]; h != nil {
+	if h := tables().handlers[c.base]; h != nil {
 		h(c)
 		return
 	}
 	if norm := trimVersion(c.base); norm != c.base {
-		if h := handlers[norm]; h != nil {
+		if h := tables().handlers[norm]; h != nil {
 			h(c)
 			return
 		}

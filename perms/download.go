@@ -7,9 +7,12 @@ import "strings"
 // they write, so that running one later in the same command is caught
 // too. curl and wget options that write or upload files are risky.
 
-var downloaders = map[string]bool{
-	"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
-	"xh": true, "xhs": true, "curlie": true, "lwp-request": true, "lwp-download": true, "GET": true,
+// downloadersTable returns the programs that download files.
+func downloadersTable() map[string]bool {
+	return map[string]bool{
+		"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
+		"xh": true, "xhs": true, "curlie": true, "lwp-request": true, "lwp-download": true, "GET": true,
+	}
 }
 
 func curlCmd(c *cmd) {
@@ -169,10 +172,10 @@ func downloaderCmd(c *cmd) {
 	c.unit().download = true
 }
 
-func init() {
-	for n := range downloaders {
-		handlers[n] = downloaderCmd
+func registerDownloaders(t *tableSet) {
+	for n := range t.downloaders {
+		t.handlers[n] = downloaderCmd
 	}
-	handlers["curl"] = curlCmd
-	handlers["wget"] = wgetCmd
+	t.handlers["curl"] = curlCmd
+	t.handlers["wget"] = wgetCmd
 }

@@ -2,11 +2,13 @@ package perms
 
 import "strings"
 
-// gitGlobalArg lists git's global options that take the next word as
-// their argument.
-var gitGlobalArg = map[string]bool{
-	"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
-	"--super-prefix": true, "--config-env": true, "--exec-path": false, "--attr-source": true, "--list-cmds": false,
+// gitGlobalArgTable lists git's global options, true for those that
+// take the next word as their argument.
+func gitGlobalArgTable() map[string]bool {
+	return map[string]bool{
+		"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+		"--super-prefix": true, "--config-env": true, "--exec-path": false, "--attr-source": true, "--list-cmds": false,
+	}
 }
 
 // gitSubcommand returns the index in ws (git's arguments) of the
@@ -22,7 +24,7 @@ func gitSubcommand(ws []Word) int {
 		if !strings.HasPrefix(v, "-") {
 			return i
 		}
-		if gitGlobalArg[v] {
+		if tables().gitGlobalArg[v] {
 			i++
 		}
 	}
@@ -158,6 +160,6 @@ func gitConfigWrites(ws []Word) bool {
 	return positional >= 2
 }
 
-func init() {
-	handlers["git"] = gitCmd
+func registerGit(t *tableSet) {
+	t.handlers["git"] = gitCmd
 }

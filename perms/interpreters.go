@@ -93,31 +93,36 @@ type interpSpec struct {
 	version  string   // short options that print a version or help and exit
 }
 
-var interpreters = map[string]interpSpec{
-	"python":    {code: "c", module: "m", arg: "WX", version: "Vh"},
-	"pypy":      {code: "c", module: "m", arg: "WX", version: "Vh"},
-	"node":      {code: "ep", codeLong: []string{"--eval", "--print"}, arg: "r", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--env-file"}, version: "vh"},
-	"nodejs":    {code: "ep", codeLong: []string{"--eval", "--print"}, arg: "r", argLong: []string{"--require", "--import"}, version: "vh"},
-	"bun":       {code: "e", codeLong: []string{"--eval", "--print"}, version: "vh"},
-	"perl":      {code: "eE", arg: "IMmxCdDF", inPlace: "i", digits: "l0", version: "vVh"},
-	"ruby":      {code: "e", arg: "IrCEFWTxK", inPlace: "i", digits: "l0", version: "h"},
-	"php":       {code: "rBRE", arg: "cdz", version: "vh"},
-	"lua":       {code: "e", arg: "l"},
-	"luajit":    {code: "e", arg: "lj"},
-	"Rscript":   {code: "e"},
-	"R":         {code: "e"},
-	"osascript": {code: "e", arg: "l"},
-	"tclsh":     {},
-	"wish":      {},
-	"expect":    {code: "c"},
-	"irb":       {},
-	"jshell":    {},
+// interpretersTable returns the options of each interpreter other than
+// the shells.
+func interpretersTable() map[string]interpSpec {
+	return map[string]interpSpec{
+		"python":    {code: "c", module: "m", arg: "WX", version: "Vh"},
+		"pypy":      {code: "c", module: "m", arg: "WX", version: "Vh"},
+		"node":      {code: "ep", codeLong: []string{"--eval", "--print"}, arg: "r", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--env-file"}, version: "vh"},
+		"nodejs":    {code: "ep", codeLong: []string{"--eval", "--print"}, arg: "r", argLong: []string{"--require", "--import"}, version: "vh"},
+		"bun":       {code: "e", codeLong: []string{"--eval", "--print"}, version: "vh"},
+		"perl":      {code: "eE", arg: "IMmxCdDF", inPlace: "i", digits: "l0", version: "vVh"},
+		"ruby":      {code: "e", arg: "IrCEFWTxK", inPlace: "i", digits: "l0", version: "h"},
+		"php":       {code: "rBRE", arg: "cdz", version: "vh"},
+		"lua":       {code: "e", arg: "l"},
+		"luajit":    {code: "e", arg: "lj"},
+		"Rscript":   {code: "e"},
+		"R":         {code: "e"},
+		"osascript": {code: "e", arg: "l"},
+		"tclsh":     {},
+		"wish":      {},
+		"expect":    {code: "c"},
+		"irb":       {},
+		"jshell":    {},
+	}
 }
 
 func interpreterCmd(c *cmd) {
-	spec := interpreters[c.base]
-	if _, ok := interpreters[c.base]; !ok {
-		spec = interpreters[trimVersion(c.base)]
+	specs := tables().interpreters
+	spec, ok := specs[c.base]
+	if !ok {
+		spec = specs[trimVersion(c.base)]
 	}
 	ws := c.args
 	for i := 0; i < len(ws); i++ {
@@ -256,9 +261,10 @@ func isShell(name string) bool { return contains(shells, name) }
 
 // isInterpreter reports whether name is an interpreter other than a shell.
 func isInterpreter(name string) bool {
-	_, ok := interpreters[name]
+	specs := tables().interpreters
+	_, ok := specs[name]
 	if !ok {
-		_, ok = interpreters[trimVersion(name)]
+		_, ok = specs[trimVersion(name)]
 	}
 	return ok
 }
@@ -272,17 +278,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func init() {
+func registerInterpreters(t *tableSet) {
 	for _, name := range shells {
-		handlers[name] = shellCmd
+		t.handlers[name] = shellCmd
 	}
-	for name := range interpreters {
-		handlers[name] = interpreterCmd
+	for name := range t.interpreters {
+		t.handlers[name] = interpreterCmd
 	}
-	handlers["pwsh"] = powershellCmd
-	handlers["powershell"] = powershellCmd
-	handlers["deno"] = denoCmd
-	handlers["at"] = atCmd
-	handlers["batch"] = atCmd
-	handlers["crontab"] = crontabCmd
+	t.handlers["pwsh"] = powershellCmd
+	t.handlers["powershell"] = powershellCmd
+	t.handlers["deno"] = denoCmd
+	t.handlers["at"] = atCmd
+	t.handlers["batch"] = atCmd
+	t.handlers["crontab"] = crontabCmd
 }

@@ -17,9 +17,11 @@ import (
 // variables are expanded, command substitutions are not (nothing is run
 // to make a preview).
 
-// previewed lists the commands whose operands are previewed, and how
-// many leading operands (a mode, an owner) are not paths.
-var previewed = map[string]int{"rm": 0, "mv": 0, "cp": 0, "chmod": 1, "chown": 1, "chgrp": 1, "shred": 0}
+// previewedTable lists the commands whose operands are previewed, and
+// how many leading operands (a mode, an owner) are not paths.
+func previewedTable() map[string]int {
+	return map[string]int{"rm": 0, "mv": 0, "cp": 0, "chmod": 1, "chown": 1, "chgrp": 1, "shred": 0}
+}
 
 // maxPreviewPaths bounds the paths listed in one preview.
 const maxPreviewPaths = 12
@@ -76,7 +78,7 @@ func (p *Policy) addPreviews(d *Decision) {
 		if base == "cd" || base == "pushd" || base == "popd" {
 			cd = true
 		}
-		skip, ok := previewed[base]
+		skip, ok := tables().previewed[base]
 		if !ok {
 			continue
 		}

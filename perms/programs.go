@@ -275,25 +275,25 @@ func zipCmd(c *cmd) {
 	})
 }
 
-func init() {
-	handlers["sort"] = sortCmd
-	handlers["rg"] = rgCmd
-	handlers["fd"] = fdCmd
-	handlers["fdfind"] = fdCmd
-	handlers["find"] = findCmd
-	handlers["gfind"] = findCmd
+func registerPrograms(t *tableSet) {
+	t.handlers["sort"] = sortCmd
+	t.handlers["rg"] = rgCmd
+	t.handlers["fd"] = fdCmd
+	t.handlers["fdfind"] = fdCmd
+	t.handlers["find"] = findCmd
+	t.handlers["gfind"] = findCmd
 	for _, n := range []string{"tar", "gtar", "bsdtar"} {
-		handlers[n] = tarCmd
+		t.handlers[n] = tarCmd
 	}
 	for _, n := range []string{"ssh", "scp", "sftp"} {
-		handlers[n] = sshCmd
+		t.handlers[n] = sshCmd
 	}
-	handlers["rsync"] = rsyncCmd
-	handlers["go"] = goCmd
+	t.handlers["rsync"] = rsyncCmd
+	t.handlers["go"] = goCmd
 	for _, n := range []string{"vi", "vim", "nvim", "view", "ex", "gvim", "vimdiff", "rvim", "nvi", "elvis"} {
-		handlers[n] = vimCmd
+		t.handlers[n] = vimCmd
 	}
-	handlers["emacs"] = emacsCmd
-	handlers["man"] = manCmd
-	handlers["zip"] = zipCmd
+	t.handlers["emacs"] = emacsCmd
+	t.handlers["man"] = manCmd
+	t.handlers["zip"] = zipCmd
 }

@@ -192,24 +192,26 @@ func (r Rule) denies(u Unit) bool {
 
 func isOption(s string) bool { return len(s) > 1 && s[0] == '-' }
 
-// flagAliases maps long options and synonyms to one canonical name per
-// program, so that deny rules see through spelling.
-var flagAliases = map[string]map[string]string{
-	"rm":    {"R": "r", "--recursive": "r", "--force": "f", "--dir": "d", "--interactive": "i"},
-	"cp":    {"R": "r", "--recursive": "r", "--force": "f"},
-	"mv":    {"--force": "f"},
-	"chmod": {"--recursive": "R"},
-	"chown": {"--recursive": "R"},
-	"chgrp": {"--recursive": "R"},
-	"git":   {"--force": "f", "--delete": "d", "--all": "a", "--hard": "--hard"},
-	"kill":  {"-KILL": "9", "-SIGKILL": "9", "--signal": "s"},
+// flagAliasesTable maps long options and synonyms to one canonical name
+// per program, so that deny rules see through spelling.
+func flagAliasesTable() map[string]map[string]string {
+	return map[string]map[string]string{
+		"rm":    {"R": "r", "--recursive": "r", "--force": "f", "--dir": "d", "--interactive": "i"},
+		"cp":    {"R": "r", "--recursive": "r", "--force": "f"},
+		"mv":    {"--force": "f"},
+		"chmod": {"--recursive": "R"},
+		"chown": {"--recursive": "R"},
+		"chgrp": {"--recursive": "R"},
+		"git":   {"--force": "f", "--delete": "d", "--all": "a", "--hard": "--hard"},
+		"kill":  {"-KILL": "9", "-SIGKILL": "9", "--signal": "s"},
+	}
 }
 
 // canonicalFlags returns the options in ws before "--" as a set of
 // canonical names: one letter per short option, the name of each long
 // option without its value.
 func canonicalFlags(base string, ws []Word) map[string]bool {
-	aliases := flagAliases[base]
+	aliases := tables().flagAliases[base]
 	set := make(map[string]bool)
 	add := func(f string) {
 		if a, ok := aliases[f]; ok {

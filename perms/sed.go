@@ -252,7 +252,7 @@ func sedRisky(s string) string {
 	}
 }
 
-func init() {
-	handlers["sed"] = sedCmd
-	handlers["gsed"] = sedCmd
+func registerSed(t *tableSet) {
+	t.handlers["sed"] = sedCmd
+	t.handlers["gsed"] = sedCmd
 }

@@ -10,13 +10,16 @@ import (
 // changes what runs later: shell startup files, ssh keys, git hooks,
 // directories on $PATH, nosh's own configuration.
 
-var sensitiveNames = map[string]bool{
-	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
-	".zshrc": true, ".zshenv": true, ".zprofile": true, ".zlogin": true, ".zlogout": true, ".kshrc": true,
-	".cshrc": true, ".tcshrc": true, ".inputrc": true, ".gitconfig": true, ".npmrc": true, ".pypirc": true,
-	".netrc": true, ".curlrc": true, ".wgetrc": true, ".vimrc": true, ".exrc": true, ".envrc": true,
-	"authorized_keys": true, "authorized_keys2": true, "rc.local": true, "crontab": true, "sudoers": true,
-	"permissions.toml": true,
+// sensitiveNamesTable returns the base names of such files.
+func sensitiveNamesTable() map[string]bool {
+	return map[string]bool{
+		".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
+		".zshrc": true, ".zshenv": true, ".zprofile": true, ".zlogin": true, ".zlogout": true, ".kshrc": true,
+		".cshrc": true, ".tcshrc": true, ".inputrc": true, ".gitconfig": true, ".npmrc": true, ".pypirc": true,
+		".netrc": true, ".curlrc": true, ".wgetrc": true, ".vimrc": true, ".exrc": true, ".envrc": true,
+		"authorized_keys": true, "authorized_keys2": true, "rc.local": true, "crontab": true, "sudoers": true,
+		"permissions.toml": true,
+	}
 }
 
 var sensitiveDirs = []string{
@@ -41,7 +44,7 @@ func (a *analyzer) sensitive(w Word) (string, bool) {
 		p = home + p[1:]
 	}
 	clean := path.Clean(p)
-	if sensitiveNames[path.Base(clean)] {
+	if tables().sensitiveNames[path.Base(clean)] {
 		return w.String(), true
 	}
 	for _, d := range sensitiveDirs {
@@ -171,6 +174,6 @@ func unzipCmd(c *cmd) {
 	}
 }
 
-func init() {
-	handlers["unzip"] = unzipCmd
+func registerUnzip(t *tableSet) {
+	t.handlers["unzip"] = unzipCmd
 }

@@ -143,23 +143,23 @@ func npmCmd(c *cmd) {
 	runnerCmd(c)
 }
 
-func init() {
-	handlers["uniq"] = outputOperand
-	handlers["xxd"] = outputOperand
+func registerTools(t *tableSet) {
+	t.handlers["uniq"] = outputOperand
+	t.handlers["xxd"] = outputOperand
 	for _, n := range []string{"shuf", "iconv", "openssl", "yq", "ag", "make", "gmake"} {
-		handlers[n] = outputOption
+		t.handlers[n] = outputOption
 	}
 	for _, n := range []string{"sqlite3", "psql", "mysql", "mariadb"} {
-		handlers[n] = dbShell
+		t.handlers[n] = dbShell
 	}
-	handlers["ed"] = edCmd
-	handlers["less"] = lessCmd
-	handlers["more"] = lessCmd
-	handlers["gdb"] = gdbCmd
-	handlers["tmux"] = tmuxCmd
-	handlers["screen"] = screenCmd
-	handlers["cargo"] = cargoCmd
-	handlers["npm"] = npmCmd
-	handlers["pnpm"] = npmCmd
-	handlers["yarn"] = npmCmd
+	t.handlers["ed"] = edCmd
+	t.handlers["less"] = lessCmd
+	t.handlers["more"] = lessCmd
+	t.handlers["gdb"] = gdbCmd
+	t.handlers["tmux"] = tmuxCmd
+	t.handlers["screen"] = screenCmd
+	t.handlers["cargo"] = cargoCmd
+	t.handlers["npm"] = npmCmd
+	t.handlers["pnpm"] = npmCmd
+	t.handlers["yarn"] = npmCmd
 }

@@ -64,44 +64,48 @@ type wrapperSpec struct {
 	reason   string // why it is risky; "" for runners that only need a rule
 }
 
-var wrappers = map[string]wrapperSpec{
-	"sudo": {opts: optSpec{short: "ughpCDrtUTR", long: []string{"--user", "--group", "--host", "--prompt",
-		"--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"}},
-		assigns: true, reason: "runs the command after it as another user"},
-	"doas":             {opts: optSpec{short: "uC"}, reason: "runs the command after it as another user"},
-	"pkexec":           {opts: optSpec{long: []string{"--user"}}, reason: "runs the command after it as another user"},
-	"nice":             {opts: optSpec{short: "n", long: []string{"--adjustment"}}, reason: "wrapper: runs the command after it at another priority"},
-	"nohup":            {reason: "wrapper: keeps the command after it running when the shell exits"},
-	"timeout":          {opts: optSpec{short: "sk", long: []string{"--signal", "--kill-after"}}, operands: 1, reason: "wrapper: runs the command after it with a time limit"},
-	"time":             {opts: optSpec{short: "fo", long: []string{"--format", "--output"}}, reason: "wrapper: runs the command after it"},
-	"stdbuf":           {opts: optSpec{short: "ioe", long: []string{"--input", "--output", "--error"}}, reason: "wrapper: runs the command after it"},
-	"ionice":           {opts: optSpec{short: "cnpPuUt"}, reason: "wrapper: runs the command after it at another priority"},
-	"chrt":             {opts: optSpec{short: "TPD"}, operands: 1, reason: "wrapper: runs the command after it with another scheduler"},
-	"taskset":          {opts: optSpec{}, operands: 1, reason: "wrapper: runs the command after it on chosen CPUs"},
-	"setsid":           {reason: "wrapper: runs the command after it in a new session"},
-	"unbuffer":         {reason: "wrapper: runs the command after it"},
-	"strace":           {opts: optSpec{short: "abeEIoOpPsSuUX"}, reason: "wrapper: runs and traces the command after it"},
-	"ltrace":           {opts: optSpec{short: "aAeEfFlnoOpsuwxX"}, reason: "wrapper: runs and traces the command after it"},
-	"valgrind":         {reason: "wrapper: runs the command after it"},
-	"chroot":           {opts: optSpec{long: []string{"--userspec", "--groups"}}, operands: 1, reason: "runs the command after it in another root directory"},
-	"systemd-run":      {opts: optSpec{short: "pEMHu", long: []string{"--unit", "--property", "--setenv", "--machine", "--host", "--description", "--slice", "--uid", "--gid", "--nice", "--working-directory"}}, reason: "runs the command after it as a system service"},
-	"firejail":         {reason: "wrapper: runs the command after it in a sandbox"},
-	"caffeinate":       {opts: optSpec{short: "tw"}, reason: "wrapper: runs the command after it"},
-	"xvfb-run":         {opts: optSpec{short: "nsfepw"}, reason: "wrapper: runs the command after it"},
-	"dbus-run-session": {reason: "wrapper: runs the command after it"},
-	"nsenter":          {opts: optSpec{short: "tSGwrmuinpUC"}, reason: "runs the command after it in other namespaces"},
-	"unshare":          {opts: optSpec{short: "SGRw"}, reason: "runs the command after it in new namespaces"},
-	"torsocks":         {opts: optSpec{short: "aPu"}, reason: "wrapper: runs the command after it through a proxy"},
-	"proxychains":      {opts: optSpec{short: "f"}, reason: "wrapper: runs the command after it through a proxy"},
-	"proxychains4":     {opts: optSpec{short: "f"}, reason: "wrapper: runs the command after it through a proxy"},
-	"catchsegv":        {reason: "wrapper: runs the command after it"},
-	"entr":             {reason: "wrapper: runs the command after it whenever files change"},
-	"doppler":          {reason: "wrapper: runs the command after it with secrets in its environment"},
+// wrappersTable returns the wrapper commands and how to find the command
+// each runs.
+func wrappersTable() map[string]wrapperSpec {
+	return map[string]wrapperSpec{
+		"sudo": {opts: optSpec{short: "ughpCDrtUTR", long: []string{"--user", "--group", "--host", "--prompt",
+			"--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"}},
+			assigns: true, reason: "runs the command after it as another user"},
+		"doas":             {opts: optSpec{short: "uC"}, reason: "runs the command after it as another user"},
+		"pkexec":           {opts: optSpec{long: []string{"--user"}}, reason: "runs the command after it as another user"},
+		"nice":             {opts: optSpec{short: "n", long: []string{"--adjustment"}}, reason: "wrapper: runs the command after it at another priority"},
+		"nohup":            {reason: "wrapper: keeps the command after it running when the shell exits"},
+		"timeout":          {opts: optSpec{short: "sk", long: []string{"--signal", "--kill-after"}}, operands: 1, reason: "wrapper: runs the command after it with a time limit"},
+		"time":             {opts: optSpec{short: "fo", long: []string{"--format", "--output"}}, reason: "wrapper: runs the command after it"},
+		"stdbuf":           {opts: optSpec{short: "ioe", long: []string{"--input", "--output", "--error"}}, reason: "wrapper: runs the command after it"},
+		"ionice":           {opts: optSpec{short: "cnpPuUt"}, reason: "wrapper: runs the command after it at another priority"},
+		"chrt":             {opts: optSpec{short: "TPD"}, operands: 1, reason: "wrapper: runs the command after it with another scheduler"},
+		"taskset":          {opts: optSpec{}, operands: 1, reason: "wrapper: runs the command after it on chosen CPUs"},
+		"setsid":           {reason: "wrapper: runs the command after it in a new session"},
+		"unbuffer":         {reason: "wrapper: runs the command after it"},
+		"strace":           {opts: optSpec{short: "abeEIoOpPsSuUX"}, reason: "wrapper: runs and traces the command after it"},
+		"ltrace":           {opts: optSpec{short: "aAeEfFlnoOpsuwxX"}, reason: "wrapper: runs and traces the command after it"},
+		"valgrind":         {reason: "wrapper: runs the command after it"},
+		"chroot":           {opts: optSpec{long: []string{"--userspec", "--groups"}}, operands: 1, reason: "runs the command after it in another root directory"},
+		"systemd-run":      {opts: optSpec{short: "pEMHu", long: []string{"--unit", "--property", "--setenv", "--machine", "--host", "--description", "--slice", "--uid", "--gid", "--nice", "--working-directory"}}, reason: "runs the command after it as a system service"},
+		"firejail":         {reason: "wrapper: runs the command after it in a sandbox"},
+		"caffeinate":       {opts: optSpec{short: "tw"}, reason: "wrapper: runs the command after it"},
+		"xvfb-run":         {opts: optSpec{short: "nsfepw"}, reason: "wrapper: runs the command after it"},
+		"dbus-run-session": {reason: "wrapper: runs the command after it"},
+		"nsenter":          {opts: optSpec{short: "tSGwrmuinpUC"}, reason: "runs the command after it in other namespaces"},
+		"unshare":          {opts: optSpec{short: "SGRw"}, reason: "runs the command after it in new namespaces"},
+		"torsocks":         {opts: optSpec{short: "aPu"}, reason: "wrapper: runs the command after it through a proxy"},
+		"proxychains":      {opts: optSpec{short: "f"}, reason: "wrapper: runs the command after it through a proxy"},
+		"proxychains4":     {opts: optSpec{short: "f"}, reason: "wrapper: runs the command after it through a proxy"},
+		"catchsegv":        {reason: "wrapper: runs the command after it"},
+		"entr":             {reason: "wrapper: runs the command after it whenever files change"},
+		"doppler":          {reason: "wrapper: runs the command after it with secrets in its environment"},
+	}
 }
 
 // wrapper handles the commands in the wrappers table.
 func wrapper(c *cmd) {
-	spec := wrappers[c.base]
+	spec := tables().wrappers[c.base]
 	i := spec.opts.skip(c.args, 0)
 	if spec.assigns {
 		for ; i < len(c.args) && isAssignWord(c.args[i]); i++ {
@@ -295,33 +299,36 @@ func multicallCmd(c *cmd) {
 	c.inner(c.args, c.base)
 }
 
-// runner tools run a command in a project environment: the tool needs a
-// rule of its own, and the command it runs is checked as a unit.
-var runners = map[string][]string{
-	"uv":     {"run"},
-	"poetry": {"run"},
-	"pipenv": {"run"},
-	"pdm":    {"run"},
-	"hatch":  {"run"},
-	"conda":  {"run"},
-	"bundle": {"exec"},
-	"npm":    {"exec"},
-	"pnpm":   {"exec", "dlx"},
-	"yarn":   {"exec", "dlx"},
-	"mise":   {"exec", "x"},
-	"rbenv":  {"exec"},
-	"pyenv":  {"exec"},
-	"asdf":   {"exec"},
-	"direnv": {"exec"},
-	"nix":    {"shell", "develop"},
-	"devbox": {"run"},
-	"pixi":   {"run"},
+// runnersTable lists the tools that run a command in a project
+// environment, with the subcommands that do: the tool needs a rule of its
+// own, and the command it runs is checked as a unit.
+func runnersTable() map[string][]string {
+	return map[string][]string{
+		"uv":     {"run"},
+		"poetry": {"run"},
+		"pipenv": {"run"},
+		"pdm":    {"run"},
+		"hatch":  {"run"},
+		"conda":  {"run"},
+		"bundle": {"exec"},
+		"npm":    {"exec"},
+		"pnpm":   {"exec", "dlx"},
+		"yarn":   {"exec", "dlx"},
+		"mise":   {"exec", "x"},
+		"rbenv":  {"exec"},
+		"pyenv":  {"exec"},
+		"asdf":   {"exec"},
+		"direnv": {"exec"},
+		"nix":    {"shell", "develop"},
+		"devbox": {"run"},
+		"pixi":   {"run"},
+	}
 }
 
 // runnerInner finds the command a runner tool's subcommand runs; it
 // returns false if the unit is not such a runner.
 func (c *cmd) runnerInner() ([]Word, bool) {
-	subs, ok := runners[c.base]
+	subs, ok := tables().runners[c.base]
 	if !ok || len(c.args) == 0 || !c.args[0].IsStatic() {
 		return nil, false
 	}
@@ -357,25 +364,25 @@ func runnerCmd(c *cmd) {
 	}
 }
 
-func init() {
-	for name := range wrappers {
-		handlers[name] = wrapper
+func registerWrappers(t *tableSet) {
+	for name := range t.wrappers {
+		t.handlers[name] = wrapper
 	}
-	handlers["env"] = envCmd
-	handlers["su"] = suCmd
-	handlers["runuser"] = suCmd
-	handlers["flock"] = flockCmd
-	handlers["script"] = scriptCmd
-	handlers["watch"] = watchCmd
-	handlers["parallel"] = parallelCmd
-	handlers["busybox"] = multicallCmd
-	handlers["toybox"] = multicallCmd
-	for name := range runners {
-		if handlers[name] == nil {
-			handlers[name] = runnerCmd
+	t.handlers["env"] = envCmd
+	t.handlers["su"] = suCmd
+	t.handlers["runuser"] = suCmd
+	t.handlers["flock"] = flockCmd
+	t.handlers["script"] = scriptCmd
+	t.handlers["watch"] = watchCmd
+	t.handlers["parallel"] = parallelCmd
+	t.handlers["busybox"] = multicallCmd
+	t.handlers["toybox"] = multicallCmd
+	for name := range t.runners {
+		if t.handlers[name] == nil {
+			t.handlers[name] = runnerCmd
 		}
 	}
-	handlers["dotenv"] = func(c *cmd) {
+	t.handlers["dotenv"] = func(c *cmd) {
 		i := optSpec{short: "ecv"}.skip(c.args, 0)
 		c.risk(KindWrapper, "dotenv", "wrapper: runs the command after it with variables from a file")
 		c.inner(c.args[i:], "dotenv")

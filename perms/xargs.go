@@ -68,7 +68,7 @@ scan:
 	switch {
 	case replace:
 		c.risk(KindWrapper, "xargs -I", "runs a command built from its input")
-		if handlers[name] != nil && (isShell(name) || isInterpreter(name)) {
+		if tables().handlers[name] != nil && (isShell(name) || isInterpreter(name)) {
 			c.a.units[before].stdinCode = true
 		}
 	case computed || !static:
@@ -86,20 +86,22 @@ scan:
 // effect depends on the file names xargs adds.
 func (c *cmd) unsafeSince(before int) string {
 	for _, u := range c.a.units[before:] {
-		if b, ok := u.base(); ok && xargsUnsafe[b] {
+		if b, ok := u.base(); ok && tables().xargsUnsafe[b] {
 			return b
 		}
 	}
 	return ""
 }
 
-// xargsUnsafe lists commands whose effect depends on the file names
+// xargsUnsafeTable lists commands whose effect depends on the file names
 // xargs adds, so that a rule for the command does not cover them.
-var xargsUnsafe = map[string]bool{
-	"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "chgrp": true, "ln": true,
-	"shred": true, "dd": true, "truncate": true, "kill": true, "pkill": true, "unlink": true, "rmdir": true,
+func xargsUnsafeTable() map[string]bool {
+	return map[string]bool{
+		"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "chgrp": true, "ln": true,
+		"shred": true, "dd": true, "truncate": true, "kill": true, "pkill": true, "unlink": true, "rmdir": true,
+	}
 }
 
-func init() {
-	handlers["xargs"] = xargsCmd
+func registerXargs(t *tableSet) {
+	t.handlers["xargs"] = xargsCmd
 }

@@ -1,0 +1,92 @@
+package perms
+
+import (
+	"regexp"
+	"sync"
+)
+
+// The classifier's lookup tables are built on first use, not at package
+// initialisation: every nosh process links this package, but most never
+// check a command (nosh -c, scripts), and building the maps at start-up
+// cost about 0.2 ms and 370 allocations, which counts against nosh's
+// start-up budget. Map literals and regexp.MustCompile are run-time work
+// in Go however they are written, so each file keeps its table as a
+// function returning the literal, and buildTables calls them all once.
+
+// tableSet holds the package's lookup tables. They are read-only once
+// built, so any number of goroutines may share them.
+type tableSet struct {
+	handlers map[string]handler // program base name to its classifier
+
+	systemDirs        map[string]bool              // catastrophic.go
+	diskDevice        *regexp.Regexp               // catastrophic.go
+	downloaders       map[string]bool              // download.go
+	gitGlobalArg      map[string]bool              // git.go
+	interpreters      map[string]interpSpec        // interpreters.go
+	wrappers          map[string]wrapperSpec       // wrappers.go
+	runners           map[string][]string          // wrappers.go
+	dangerousVars     map[string]string            // vars.go
+	flagAliases       map[string]map[string]string // rules.go
+	subcommandTools   map[string]bool              // suggest.go
+	nestedSubcommands map[string]map[string]bool   // suggest.go
+	alwaysNested      map[string]bool              // suggest.go
+	sensitiveNames    map[string]bool              // sensitive.go
+	previewed         map[string]int               // preview.go
+	xargsUnsafe       map[string]bool              // xargs.go
+}
+
+var (
+	tablesOnce  sync.Once
+	tablesBuilt *tableSet
+)
+
+// tables returns the lookup tables, building them on the first call.
+// It is not a sync.OnceValue variable because the handlers it registers
+// call tables: a package-level variable whose initialiser refers to them
+// would be an initialisation cycle.
+func tables() *tableSet {
+	tablesOnce.Do(buildTables)
+	return tablesBuilt
+}
+
+func buildTables() {
+	t := &tableSet{
+		handlers:          make(map[string]handler),
+		systemDirs:        systemDirsTable(),
+		diskDevice:        regexp.MustCompile(diskDevicePattern),
+		downloaders:       downloadersTable(),
+		gitGlobalArg:      gitGlobalArgTable(),
+		interpreters:      interpretersTable(),
+		wrappers:          wrappersTable(),
+		runners:           runnersTable(),
+		dangerousVars:     dangerousVarsTable(),
+		flagAliases:       flagAliasesTable(),
+		subcommandTools:   subcommandToolsTable(),
+		nestedSubcommands: nestedSubcommandsTable(),
+		alwaysNested:      alwaysNestedTable(),
+		sensitiveNames:    sensitiveNamesTable(),
+		previewed:         previewedTable(),
+		xargsUnsafe:       xargsUnsafeTable(),
+	}
+	// The order matters: a later file's handler replaces an earlier one
+	// (catastrophic.go's cd replaces the harmless builtin), and
+	// registerWrappers gives runners only the names still free. It is
+	// the order of the init functions these replace: file name order.
+	for _, register := range []func(*tableSet){
+		registerAwk,
+		registerBuiltins,
+		registerCatastrophic,
+		registerDownloaders,
+		registerGit,
+		registerInterpreters,
+		registerPrograms,
+		registerSed,
+		registerUnzip,
+		registerTools,
+		registerWrappers,
+		registerXargs,
+	} {
+		register(t)
+	}
+	tablesBuilt = t
+}
