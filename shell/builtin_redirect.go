@@ -130,7 +130,7 @@ func newRedirState(cur streams, fds fdTable) *redirState {
 		if w == nil {
 			continue
 		}
-		if w == io.Writer(closedOutput) {
+		if w == io.Writer(closedOutput()) {
 			continue
 		}
 		o := &openFile{w: w}
@@ -163,7 +163,7 @@ func (st *redirState) streams() streams {
 	if o := st.std[0]; o != nil {
 		out.stdin = o.f
 	}
-	out.stdout, out.stderr = closedOutput, closedOutput
+	out.stdout, out.stderr = closedOutput(), closedOutput()
 	if o := st.std[1]; o != nil {
 		out.stdout = o.w
 	}
@@ -176,7 +176,8 @@ func (st *redirState) streams() streams {
 // closedOutput stands for a closed output descriptor (>&-). nosh's
 // builtins refuse to write to it (Bad file descriptor); programs get
 // /dev/null, since interp cannot start one with the descriptor closed.
-var closedOutput = openDevNull()
+// It is opened on first use, not at start-up.
+var closedOutput = sync.OnceValue(openDevNull)
 
 func openDevNull() *os.File {
 	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
@@ -201,7 +202,7 @@ func builtinRedir(ctx context.Context, c *call) error {
 				o.close()
 			}
 			if !errors.Is(err, errExpansion) {
-				w := io.Writer(closedOutput)
+				w := io.Writer(closedOutput())
 				if o := st.std[2]; o != nil {
 					w = o.w
 				}

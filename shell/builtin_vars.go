@@ -72,7 +72,7 @@ func (c *call) writeOut(s string) error {
 	if s == "" {
 		return nil
 	}
-	if c.stdout == io.Writer(closedOutput) {
+	if c.stdout == io.Writer(closedOutput()) {
 		return c.errorf(1, "write error: %s", describeErrno(syscall.EBADF))
 	}
 	if _, err := io.WriteString(c.stdout, s); err != nil {

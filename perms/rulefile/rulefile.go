@@ -91,7 +91,11 @@ func (f *File) Load() (allow, deny []string, err error) {
 	return slices.Clone(f.cached.Allow), slices.Clone(f.cached.Deny), f.err
 }
 
-var tomlLine = regexp.MustCompile(`^toml: line (\d+)(?: \(last key "[^"]*"\))?: (.*)$`)
+// tomlLine reads the position out of a TOML error; compiled on first use
+// so that start-up does not pay for it.
+var tomlLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^toml: line (\d+)(?: \(last key "[^"]*"\))?: (.*)$`)
+})
 
 // parse decodes a rule file. On a syntax or type error it falls back to
 // the deny rules scanDeny recovers.
@@ -103,7 +107,7 @@ func parse(path string, data []byte) (Rules, error) {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			e.Line, e.Msg = pe.Position.Line, pe.Message
-		} else if m := tomlLine.FindStringSubmatch(err.Error()); m != nil {
+		} else if m := tomlLine().FindStringSubmatch(err.Error()); m != nil {
 			e.Line, _ = strconv.Atoi(m[1])
 			e.Msg = m[2]
 		}
