@@ -32,18 +32,29 @@ var agentEnv = []string{
 // agentOutputCap bounds what one command's output keeps for the model.
 const agentOutputCap = 64 << 10
 
-// runAgent runs a `??` investigation.
-func (se *session) runAgent(ctx context.Context, st *aiState, text string, interrupts <-chan os.Signal) (exit bool, status int) {
+// runAgent runs a `??` investigation, or continues the one waiting for
+// the user's answer to its question.
+func (se *session) runAgent(ctx context.Context, st *aiState, line string, interrupts <-chan os.Signal) (exit bool, status int) {
 	s := se.sh
 	if !se.agentEnabled() {
 		fmt.Fprintln(s.stderr, "nosh: agent mode is off (/agent on to enable); translating with ? instead")
-		return se.translateAndRun(ctx, st, text, interrupts)
+		return se.translateAndRun(ctx, st, line, interrupts)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	se.agentCancel = cancel
 	stopWatch := watchInterrupt(interrupts, cancel)
 	defer stopWatch()
+
+	// An answer continues a transcript: compacting the rolling context
+	// would not shorten it.
+	answering := st.rc.Waiting() != nil
+	prep, err := se.prepareRequest(ctx, st, line, !answering)
+	if err != nil {
+		fmt.Fprintln(s.stderr, "nosh: agent cancelled")
+		return false, 130
+	}
+	text := prep.text
 
 	color := os.Getenv("NO_COLOR") == ""
 	md := markdown.New(s.stdout, color, "")
@@ -74,10 +85,10 @@ func (se *session) runAgent(ctx context.Context, st *aiState, text string, inter
 		Env:      envInfo(s.Dir()),
 		Context:  st.rc,
 	}
-	res, err := run.Do(ctx, text)
+	res, err := run.Do(ctx, prep.sent)
 	stopSpin()
 	md.Close()
-	se.saveTranscript(text, res, err)
+	se.recordRun(st, text, res, err, answering)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() == context.Canceled:
 		fmt.Fprintln(s.stderr, "nosh: agent cancelled")
@@ -91,7 +102,13 @@ func (se *session) runAgent(ctx context.Context, st *aiState, text string, inter
 	}
 	se.agentSummary(res)
 	if err == nil {
-		st.rc.Add(translate.Exchange{Request: text, Answer: res.Answer})
+		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: res.Answer})
+		if translate.AsksUser(res.Answer) {
+			st.rc.Wait(res.Transcript)
+			fmt.Fprintln(s.stderr, se.paint("2", "the AI is waiting for your answer: reply with ? TEXT (/new to drop it)"))
+		} else {
+			st.rc.StopWaiting()
+		}
 	}
 	return false, status
 }

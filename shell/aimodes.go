@@ -2,17 +2,9 @@ package shell
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
-	"time"
 
-	"nosh/ai"
-	"nosh/ai/agent"
 	"nosh/ai/translate"
 	"nosh/config"
 )
@@ -44,12 +36,21 @@ func (se *session) yoloDisabled() bool {
 	return proj.DisableYolo
 }
 
-// promptMarkers are shown in the prompt: yolo while it is on.
+// waitingMarker is shown in the prompt while the agent waits for the
+// answer to its question.
+const waitingMarker = "AI?"
+
+// promptMarkers are shown in the prompt: yolo while it is on, and the
+// agent waiting for an answer.
 func (se *session) promptMarkers() []string {
+	var m []string
 	if se.yoloOn() {
-		return []string{"YOLO"}
+		m = append(m, "YOLO")
 	}
-	return nil
+	if se.ai != nil && se.ai.rc != nil && se.ai.rc.Waiting() != nil {
+		m = append(m, waitingMarker)
+	}
+	return m
 }
 
 func onOff(args []string) (bool, bool) {
@@ -104,32 +105,38 @@ func (se *session) slashYolo(ctx context.Context, args []string) int {
 }
 
 func (se *session) slashClear(ctx context.Context, args []string) int {
-	if se.ai != nil && se.ai.rc != nil {
-		se.ai.rc.Clear()
-		se.ai.edited = ""
-	}
+	se.newConversation()
 	fmt.Fprintln(se.sh.stdout, "AI context cleared")
 	return 0
 }
 
-// slashContext prints exactly what the next `?` request would send.
+// slashContext prints exactly what the next `?` request would send,
+// with the files it attaches (`/context explain @main.go`).
 func (se *session) slashContext(ctx context.Context, args []string) int {
 	st, err := se.ensureAI()
 	if err != nil {
 		fmt.Fprintf(se.sh.stderr, "nosh: %v\n", err)
 		return 1
 	}
-	text := strings.Join(args, " ")
-	if text == "" {
-		text = "<your next request>"
+	line := strings.Join(args, " ")
+	if line == "" {
+		line = "<your next request>"
 	}
-	req := translate.Build(text, st.rc, envInfo(se.sh.Dir()), st.tr.redactor)
+	prep, _ := se.prepareRequest(ctx, st, line, false)
+	req := translate.Build(prep.sent, st.rc, envInfo(se.sh.Dir()), st.tr.redactor)
 	w := se.sh.stdout
 	fmt.Fprintf(w, "── system (%s, model %s) ──\n%s\n", st.tr.provider.Name(), st.tr.provider.Model(), req.System)
 	for _, m := range req.Messages {
 		fmt.Fprintf(w, "── %s ──\n%s\n", m.Role, m.Content)
+		for _, c := range m.ToolCalls {
+			fmt.Fprintf(w, "[tool call %s] %s\n", c.Name, c.Arguments)
+		}
 	}
-	fmt.Fprintf(w, "── about %d tokens ──\n", translate.EstimateTokens(req.System)+translate.EstimateTokens(req.Messages[0].Content))
+	tokens := st.rc.Estimate(req)
+	fmt.Fprintf(w, "── about %d tokens; ai.context_tokens is %d ──\n", tokens, se.cfg.AI.ContextTokens)
+	if n := st.rc.Compactable(); tokens > translate.Target(se.cfg.AI.ContextTokens) && n > 0 && st.rc.Waiting() == nil {
+		fmt.Fprintf(w, "(past 85 %%: %d older exchange%s would be summarised first)\n", n, plural(n))
+	}
 	return 0
 }
 
@@ -144,115 +151,11 @@ func (se *session) slashPerms(ctx context.Context, args []string) int {
 	return st
 }
 
-// transcript is one saved agent run.
-type transcript struct {
-	Time     time.Time    `json:"time"`
-	Dir      string       `json:"cwd"`
-	Question string       `json:"question"`
-	Answer   string       `json:"answer"`
-	Commands int          `json:"commands"`
-	Error    string       `json:"error,omitempty"`
-	Usage    ai.Usage     `json:"usage"`
-	Messages []ai.Message `json:"messages"`
-}
-
-// saveTranscript keeps the agent run under the state directory and
-// removes the oldest beyond ai.keep_conversations.
-func (se *session) saveTranscript(question string, res agent.Result, runErr error) {
-	dir := se.paths.TranscriptDir
-	if dir == "" {
-		return
-	}
-	t := transcript{Time: time.Now(), Dir: se.sh.Dir(), Question: question, Answer: res.Answer,
-		Commands: res.Commands, Usage: res.Usage, Messages: res.Transcript}
-	if runErr != nil {
-		t.Error = runErr.Error()
-	}
-	b, err := json.MarshalIndent(t, "", "  ")
-	if err == nil {
-		err = os.MkdirAll(dir, 0o700)
-	}
-	if err == nil {
-		name := filepath.Join(dir, "agent-"+t.Time.Format("20060102-150405.000000000")+".json")
-		err = os.WriteFile(name, b, 0o600)
-	}
-	if err != nil {
-		fmt.Fprintf(se.sh.stderr, "nosh: warning: transcript not saved: %v\n", err)
-		return
-	}
-	files := transcriptFiles(dir)
-	keep := max(se.cfg.AI.KeepConversations, 1)
-	for len(files) > keep {
-		os.Remove(files[0])
-		files = files[1:]
-	}
-}
-
-// transcriptFiles lists saved transcripts, oldest first.
-func transcriptFiles(dir string) []string {
-	files, _ := filepath.Glob(filepath.Join(dir, "agent-*.json"))
-	sort.Strings(files)
-	return files
-}
-
-// slashHistory lists the saved agent runs, or shows one (`/history N`).
-func (se *session) slashHistory(ctx context.Context, args []string) int {
-	w := se.sh.stdout
-	files := transcriptFiles(se.paths.TranscriptDir)
-	if len(files) == 0 {
-		fmt.Fprintln(w, "no agent runs saved yet")
-		return 0
-	}
-	load := func(p string) (transcript, error) {
-		var t transcript
-		b, err := os.ReadFile(p)
-		if err == nil {
-			err = json.Unmarshal(b, &t)
-		}
-		return t, err
-	}
-	if len(args) == 0 {
-		for i, p := range files {
-			t, err := load(p)
-			if err != nil {
-				continue
-			}
-			fmt.Fprintf(w, "%3d  %s  %2d cmd  %s\n", i+1, t.Time.Local().Format("2006-01-02 15:04"), t.Commands, oneLineText(t.Question, 60))
-		}
-		return 0
-	}
-	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 1 || n > len(files) {
-		fmt.Fprintf(se.sh.stderr, "/history: no run %q (1-%d)\n", args[0], len(files))
-		return 2
-	}
-	t, err := load(files[n-1])
-	if err != nil {
-		fmt.Fprintf(se.sh.stderr, "/history: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(w, "?? %s\n   %s in %s\n", t.Question, t.Time.Local().Format("2006-01-02 15:04:05"), t.Dir)
-	for _, m := range t.Messages {
-		for _, c := range m.ToolCalls {
-			fmt.Fprintf(w, "[AI] ran: %s\n", c.Arguments)
-		}
-		if m.Role == ai.RoleTool {
-			fmt.Fprint(w, indentLines(oneLineText(m.Content, 200), "   "))
-		}
-	}
-	if t.Answer != "" {
-		fmt.Fprintf(w, "\n%s\n", t.Answer)
-	}
-	if t.Error != "" {
-		fmt.Fprintf(w, "(stopped: %s)\n", t.Error)
-	}
-	return 0
-}
-
+// oneLineText is s on one line, at most n characters.
 func oneLineText(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > n {
-		s = s[:n-1] + "…"
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n-1]) + "…"
 	}
 	return s
 }

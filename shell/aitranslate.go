@@ -23,15 +23,19 @@ type aiState struct {
 	gate   *gate.Gate
 	// edited is the request whose command went to the line editor ([E]dit);
 	// the next line run completes its exchange.
-	edited string
+	edited *translate.Exchange
+	// save saves the current conversation.
+	save func()
 }
 
 // aiHelp is printed for a lone `?`.
 const aiHelp = `?  TEXT   translate TEXT into a command; it runs only if the permission rules
           or you allow it ([O]nce [S]ession [A]lways [D]eny [E]dit)
 ?? TEXT   let the AI investigate with commands you allow, then answer
-Follow-ups see the earlier exchanges ("? now delete them"); /clear forgets them,
-/context shows what the next request would send.`
+@PATH     attaches a file (or a directory's listing) to the request: ? explain @main.go
+Follow-ups see the earlier exchanges ("? now delete them"); /new starts afresh,
+/history lists saved conversations and /resume N continues one, /compact
+summarises older exchanges, /context shows what the next request would send.`
 
 // ensureAI builds the translator; a failure is one line naming what to
 // configure.
@@ -44,18 +48,27 @@ func (se *session) ensureAI() (*aiState, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the AI is not configured (%v): set [ai] provider, model and key in %s, or NOSH_AI_PROVIDER", err, se.paths.ConfigFile)
 	}
-	if se.ai == nil {
-		se.ai = &aiState{}
-	}
+	se.aiContext()
 	se.ai.tr = tr
-	if se.ai.rc == nil {
-		se.ai.rc = translate.NewContext(se.cfg.AI.ContextSize)
-	}
 	if se.ai.policy == nil {
 		se.ai.policy = se.newPolicy()
 		se.ai.gate = gate.New(se.ai.policy, nil, se.askAtRunTime, s.stderr)
 	}
 	return se.ai, nil
+}
+
+// aiContext is the current conversation, made on first use; it needs no
+// provider, so /history and /resume work before any request.
+func (se *session) aiContext() *translate.Context {
+	if se.ai == nil {
+		se.ai = &aiState{}
+		st := se.ai
+		st.save = func() { se.saveConversation(st) }
+	}
+	if se.ai.rc == nil {
+		se.ai.rc = translate.NewContext(se.cfg.AI.ContextSize)
+	}
+	return se.ai.rc
 }
 
 // requestText splits a `?`/`??` line into its kind and text.
@@ -81,23 +94,41 @@ func (se *session) runAIRequest(ctx context.Context, line string, interrupts <-c
 		fmt.Fprintf(se.sh.stderr, "nosh: %v\n", err)
 		return false, 1
 	}
+	defer se.saveConversation(st)
+	if st.rc.Waiting() != nil {
+		if se.agentEnabled() {
+			// The agent asked a question: any request is its answer.
+			return se.runAgent(ctx, st, text, interrupts)
+		}
+		st.rc.StopWaiting()
+	}
 	if agent {
 		return se.runAgent(ctx, st, text, interrupts)
 	}
 	return se.translateAndRun(ctx, st, text, interrupts)
 }
 
-// translateAndRun asks for a translation of text, shows it and runs it
-// through the permission check.
-func (se *session) translateAndRun(ctx context.Context, st *aiState, text string, interrupts <-chan os.Signal) (exit bool, status int) {
+// translateAndRun asks for a translation of a request (with the files it
+// attaches), shows it and runs it through the permission check.
+func (se *session) translateAndRun(ctx context.Context, st *aiState, line string, interrupts <-chan os.Signal) (exit bool, status int) {
 	s := se.sh
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stopWatch := watchInterrupt(interrupts, cancel)
+	prep, err := se.prepareRequest(ctx, st, line, true)
+	if err != nil {
+		stopWatch()
+		fmt.Fprintln(s.stderr, "nosh: request cancelled")
+		return false, 130
+	}
+	text := prep.text
 	spin := startSpinner(s.stderr, "translating with "+st.tr.provider.Model())
-	reply, _, err := st.tr.translate(ctx, text, st.rc, s.Dir(), func(ai.Event) { spin.stop() })
+	req := translate.Build(prep.sent, st.rc, envInfo(s.Dir()), st.tr.redactor)
+	resp, err := ai.Collect(st.tr.provider.Stream(ctx, req), func(ai.Event) { spin.stop() })
 	spin.stop()
 	stopWatch()
+	st.rc.Observe(req, resp.Usage)
+	reply := st.tr.cleaner.Clean(resp.Text)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		fmt.Fprintln(s.stderr, "nosh: request cancelled")
@@ -107,14 +138,15 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, text string
 		return false, 1
 	case reply.Command == "":
 		fmt.Fprintln(s.stdout, reply.Text)
-		st.rc.Add(translate.Exchange{Request: text, Answer: reply.Text})
+		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: reply.Text})
 		return false, 0
 	}
 	cmd := reply.Command
 	fmt.Fprintf(s.stdout, "%s %s\n", se.paint("1;32", "➜"), se.highlight(cmd))
+	edited := &translate.Exchange{Request: text, Attached: prep.attached}
 	if se.cfg.AI.TranslateAction == "edit" {
 		se.prefill(cmd)
-		st.edited = text
+		st.edited = edited
 		return false, 0
 	}
 	d := st.policy.Check(cmd)
@@ -123,10 +155,10 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, text string
 	switch {
 	case answer == answerEdit:
 		se.prefill(cmd)
-		st.edited = text
+		st.edited = edited
 		return false, 0
 	case !ok:
-		st.rc.Add(translate.Exchange{Request: text, Answer: "(the user did not run: " + cmd + ")"})
+		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: "(the user did not run: " + cmd + ")"})
 		return false, 1
 	}
 	se.remember(d, answer)
@@ -141,16 +173,22 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, text string
 	}
 	se.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: decider(d, answer), Source: "?",
 		Status: &status, Duration: time.Since(start)})
-	st.rc.Add(translate.Exchange{Request: text, Command: cmd, Status: status, Output: output})
+	st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Command: cmd, Status: status, Output: output})
 	return exit, status
 }
 
-// typedLine records a line the user ran: it completes an exchange whose
-// command was handed to the editor, or joins the recent commands.
+// typedLine records a line the user ran: it completes (and saves) an
+// exchange whose command was handed to the editor, or joins the recent
+// commands.
 func (st *aiState) typedLine(line string, status int) {
-	if st.edited != "" {
-		st.rc.Add(translate.Exchange{Request: st.edited, Command: line, Status: status})
-		st.edited = ""
+	if st.edited != nil {
+		e := *st.edited
+		e.Command, e.Status = line, status
+		st.rc.Add(e)
+		st.edited = nil
+		if st.save != nil {
+			st.save()
+		}
 		return
 	}
 	st.rc.Typed(line, status)

@@ -24,12 +24,15 @@ func init() {
 		"/help":    {"list the slash commands and what a line can start with", (*session).slashHelp},
 		"/config":  {"show nosh's files; `/config edit` opens config.toml in $EDITOR", (*session).slashConfig},
 		"/reload":  {"re-read config.toml and init.sh", (*session).slashReload},
-		"/clear":   {"forget the AI's rolling context", (*session).slashClear},
+		"/clear":   {"forget the AI's rolling context: start a new conversation (as /new)", (*session).slashClear},
+		"/new":     {"start a new, empty AI conversation (the current one stays saved)", (*session).slashNew},
+		"/compact": {"summarise the older exchanges of the conversation now (one request)", (*session).slashCompact},
+		"/resume":  {"N: continue saved conversation N (see /history); alone, the latest", (*session).slashResume},
 		"/context": {"show exactly what the next ? request would send", (*session).slashContext},
 		"/agent":   {"on|off: whether ?? runs the agent (off: ?? translates)", (*session).slashAgent},
 		"/yolo":    {"on|off: let the agent run commands without asking (deny rules still hold)", (*session).slashYolo},
 		"/perms":   {"list|allow|deny|rm|check: the permission rules, as `nosh perms`", (*session).slashPerms},
-		"/history": {"list saved agent runs; /history N shows one", (*session).slashHistory},
+		"/history": {"list saved AI conversations; /history N shows one", (*session).slashHistory},
 	}
 }
 

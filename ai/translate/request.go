@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"nosh/ai"
+	"nosh/ai/attach"
 	"nosh/ai/redact"
 )
 
@@ -27,16 +28,37 @@ Resolve words like "them", "that" or "again" from the previous conversation and 
 If the request cannot be done by a command, or asks a question to answer in words, reply with lines that each start with "# ".`
 
 // Build assembles the request for text: the system prompt with the
-// environment, then one user message holding the previous conversation,
-// the recent commands and the current request, all redacted.
+// environment, then one user message holding the summary of compacted
+// exchanges, the previous conversation, the recent commands and the
+// current request, all redacted. When an agent's question is waiting for
+// an answer ([Context.Wait]), the messages are instead that run's whole
+// transcript followed by text as the answer.
 func Build(text string, c *Context, env Env, r *redact.Redactor) ai.Request {
 	var sys strings.Builder
 	sys.WriteString(SystemPrompt)
 	sys.WriteString("\n\n")
 	sys.WriteString(EnvDescription(env))
+	req := ai.Request{
+		System: r.String(sys.String()),
+		// A command is short; a bound keeps a rambling model cheap.
+		MaxTokens: 1024,
+	}
 
 	var b strings.Builder
 	if c != nil {
+		if w := c.Waiting(); w != nil {
+			if rc := c.RecentCommands(); len(rc) > 0 {
+				b.WriteString("Commands I ran since your question:\n")
+				writeRecent(&b, rc)
+				b.WriteString("\n")
+			}
+			b.WriteString(text)
+			req.Messages = append(w, ai.Message{Role: ai.RoleUser, Content: r.String(b.String())})
+			return req
+		}
+		if s := c.Summary(); s != "" {
+			fmt.Fprintf(&b, "Summary of the earlier conversation:\n%s\n\n", s)
+		}
 		if ex := c.Exchanges(); len(ex) > 0 {
 			b.WriteString("Previous conversation:\n")
 			for _, e := range ex {
@@ -46,9 +68,7 @@ func Build(text string, c *Context, env Env, r *redact.Redactor) ai.Request {
 		}
 		if rc := c.RecentCommands(); len(rc) > 0 {
 			b.WriteString("Commands I ran since then:\n")
-			for _, x := range rc {
-				fmt.Fprintf(&b, "$ %s   (exit status %d)\n", oneLine(x.Command), x.Status)
-			}
+			writeRecent(&b, rc)
 			b.WriteString("\n")
 		}
 	}
@@ -56,12 +76,33 @@ func Build(text string, c *Context, env Env, r *redact.Redactor) ai.Request {
 		b.WriteString("Current request: ")
 	}
 	b.WriteString(text)
-	return ai.Request{
-		System:   r.String(sys.String()),
-		Messages: []ai.Message{{Role: ai.RoleUser, Content: r.String(b.String())}},
-		// A command is short; a bound keeps a rambling model cheap.
-		MaxTokens: 1024,
+	req.Messages = []ai.Message{{Role: ai.RoleUser, Content: r.String(b.String())}}
+	return req
+}
+
+func writeRecent(b *strings.Builder, rc []Recent) {
+	for _, x := range rc {
+		fmt.Fprintf(b, "$ %s   (exit status %d)\n", oneLine(x.Command), x.Status)
 	}
+}
+
+// WithAttachments is a request's text followed by the list of the files
+// attached and each one's block, as the model gets it.
+func WithAttachments(text string, files []attach.File) string {
+	if len(files) == 0 {
+		return text
+	}
+	labels := make([]string, len(files))
+	for i, f := range files {
+		labels[i] = f.Label()
+	}
+	var b strings.Builder
+	b.WriteString(text)
+	fmt.Fprintf(&b, "\n\nAttached files: %s\n", strings.Join(labels, ", "))
+	for _, f := range files {
+		b.WriteString(f.Block())
+	}
+	return b.String()
 }
 
 // EnvDescription is the environment line of a system prompt.
@@ -71,6 +112,9 @@ func EnvDescription(env Env) string {
 
 func writeExchange(b *strings.Builder, e Exchange) {
 	fmt.Fprintf(b, "User: %s\n", oneLine(e.Request))
+	if len(e.Attached) > 0 {
+		fmt.Fprintf(b, "Attached: %s\n", strings.Join(e.Attached, ", "))
+	}
 	if e.Command != "" {
 		fmt.Fprintf(b, "Command: %s\n", e.Command)
 		if e.Status != 0 {
@@ -96,7 +140,3 @@ func indent(s string) string {
 
 // ShellDescription is how the dialect is described to the model.
 const ShellDescription = "nosh, POSIX sh with bash extensions ([[ ]], arrays, local, $'…', brace expansion)"
-
-// EstimateTokens guesses the token count of s at about four bytes a
-// token, the rule the provider layer uses when a provider reports none.
-func EstimateTokens(s string) int { return (len(s) + 3) / 4 }

@@ -1,0 +1,94 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+
+	"nosh/ai/attach"
+	"nosh/ai/translate"
+)
+
+// preparedRequest is a `?`/`??` request made ready to send.
+type preparedRequest struct {
+	// text is the request as typed, `\@` made plain: what the rolling
+	// context keeps.
+	text string
+	// sent is text followed by the attached files: what the model gets.
+	sent string
+	// attached are the paths of the files attached.
+	attached []string
+}
+
+// minAttachShare is the least part of the request budget attachments get
+// however full the rest is, so that an attached file is never dropped
+// whole without the user asking.
+const minAttachShare = 8
+
+// prepareRequest reads the files a request attaches with @path and
+// redacts them; when compact is set and the request would pass 85 % of
+// ai.context_tokens, it compacts the conversation first; then it cuts the
+// attachments to the room left. A file that cannot be attached, and a
+// file cut, each get a one-line notice; the request goes on. The error is
+// the context's, when a compaction was interrupted.
+func (se *session) prepareRequest(ctx context.Context, st *aiState, line string, compact bool) (preparedRequest, error) {
+	s := se.sh
+	text, refs := attach.Parse(line)
+	p := preparedRequest{text: text, sent: text}
+	home, _ := s.Var("HOME")
+	opt := attach.Options{Dir: s.Dir(), Home: home}
+	var files []attach.File
+	for _, ref := range refs {
+		f, err := attach.Read(ref, opt)
+		if err != nil {
+			se.aiNotice(err.Error() + "; sending the request without it")
+			continue
+		}
+		// Redacted before any cut, so that a secret spanning lines is
+		// hidden whole.
+		files = append(files, f.Map(st.tr.redactor.String))
+	}
+
+	target := translate.Target(se.cfg.AI.ContextTokens)
+	base := se.requestTokens(st, text)
+	if compact && base+min(st.rc.AttachmentTokens(files), target/2) > target && st.rc.Compactable() > 0 {
+		fmt.Fprintln(s.stderr, se.paint("33", fmt.Sprintf(
+			"nosh: the conversation nears ai.context_tokens (about %d of %d tokens): summarising older exchanges, one extra request",
+			base, se.cfg.AI.ContextTokens)))
+		if _, err := se.compact(ctx, st); err != nil && ctx.Err() != nil {
+			return p, ctx.Err()
+		}
+		base = se.requestTokens(st, text)
+	}
+	if len(files) == 0 {
+		return p, nil
+	}
+	room := max(target-base, target/minAttachShare)
+	fitted := st.rc.FitAttachments(files, room)
+	for i, f := range fitted {
+		if f.Omitted > files[i].Omitted {
+			se.aiNotice(fmt.Sprintf("@%s: %d of %d %s left out to fit ai.context_tokens (%d)",
+				f.Path, f.Omitted, f.Lines, unitOf(f), se.cfg.AI.ContextTokens))
+		}
+		p.attached = append(p.attached, f.Path)
+	}
+	p.sent = translate.WithAttachments(text, fitted)
+	return p, nil
+}
+
+// requestTokens estimates the request text would make without
+// attachments.
+func (se *session) requestTokens(st *aiState, text string) int {
+	return st.rc.Estimate(translate.Build(text, st.rc, envInfo(se.sh.Dir()), st.tr.redactor))
+}
+
+func unitOf(f attach.File) string {
+	if f.Dir {
+		return "entries"
+	}
+	return "lines"
+}
+
+// aiNotice prints a one-line notice about a request.
+func (se *session) aiNotice(msg string) {
+	fmt.Fprintln(se.sh.stderr, se.paint("33", "nosh: "+msg))
+}
