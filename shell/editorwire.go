@@ -77,6 +77,7 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	for name := range slashCommands {
 		slash = append(slash, name)
 	}
+	sort.Strings(slash)
 	hl := &highlight.Highlighter{
 		Dialect:       s.Dialect,
 		Styles:        styles,
@@ -97,6 +98,11 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	}
 	comp := complete.New(editorEnv{s})
 	comp.Dialect = s.Dialect
+	// Offer exactly the slash commands this shell has, with their help.
+	comp.Slash = comp.Slash[:0]
+	for _, name := range slash {
+		comp.Slash = append(comp.Slash, complete.Candidate{Value: name, Description: slashCommands[name].help, Tag: "slash commands"})
+	}
 	comp.Path = pc
 	if se.paths.StateDir != "" {
 		comp.CacheDir = filepath.Join(se.paths.StateDir, "completion")

@@ -196,6 +196,9 @@ func TestSlashCommands(t *testing.T) {
 	s.Line("/reload")
 	s.Expect("reloaded")
 	s.ExpectPrompt()
+	// Tab completes every slash command this shell has.
+	s.Send("/comp\t")
+	s.Expect("/compact")
 }
 
 // TestConcurrentShellsKeepAllHistory runs four interactive shells at once,
