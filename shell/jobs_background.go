@@ -43,8 +43,10 @@ const (
 
 // pidWait bounds how long `cmd &` waits for the job to start its first
 // process before $! falls back to a synthetic ID. It is only reached when
-// the job blocks before running any command, such as opening a FIFO.
-const pidWait = time.Second
+// the job blocks before running any command, such as opening a FIFO, or
+// when a loaded machine has not scheduled the job's goroutine yet: long
+// enough that the latter does not happen in practice.
+const pidWait = 5 * time.Second
 
 // bgStash is a background command taken out of the AST by the rewrite.
 type bgStash struct {
