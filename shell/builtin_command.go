@@ -296,35 +296,24 @@ func builtinType(ctx context.Context, c *call) error {
 
 // builtinHash is the hash builtin over the table lookPath fills.
 func builtinHash(ctx context.Context, c *call) error {
-	args := c.args
 	list, reset, del, printPath, reusable := false, false, false, false, false
 	setPath := ""
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
+	args, err := c.options("rdtlp:", "hash [-lr] [-p pathname] [-dt] [name ...]", func(opt byte, arg string) {
+		switch opt {
+		case 'r':
+			reset = true
+		case 'd':
+			del = true
+		case 't':
+			printPath = true
+		case 'l':
+			reusable = true
+		case 'p':
+			setPath = arg
 		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'r':
-				reset = true
-			case 'd':
-				del = true
-			case 't':
-				printPath = true
-			case 'l':
-				reusable = true
-			case 'p':
-				if len(args) == 0 {
-					return c.errorf(2, "-p: option requires an argument")
-				}
-				setPath = args[0]
-				args = args[1:]
-			default:
-				return c.errorf(2, "-%c: invalid option\nhash: usage: hash [-lr] [-p pathname] [-dt] [name ...]", a[i])
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	s := c.sh
 	s.mu.Lock()

@@ -19,31 +19,20 @@ import (
 // process of its own, so there the program runs and the subshell exits
 // with its status, which is what a script can observe either way.
 func builtinExec(ctx context.Context, c *call) error {
-	args := c.args
 	argv0 := ""
 	clearEnv := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
+	args, err := c.options("cla:", "exec [-cl] [-a name] [command [argument ...]] [redirection ...]", func(opt byte, arg string) {
+		switch opt {
+		case 'c':
+			clearEnv = true
+		case 'l':
+			argv0 = "-"
+		case 'a':
+			argv0 = arg
 		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'c':
-				clearEnv = true
-			case 'l':
-				argv0 = "-"
-			case 'a':
-				if len(args) == 0 {
-					return c.errorf(2, "-a: option requires an argument")
-				}
-				argv0 = args[0]
-				args = args[1:]
-			default:
-				return c.errorf(2, "-%c: invalid option\nexec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]", a[i])
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	if len(args) == 0 {
 		return nil

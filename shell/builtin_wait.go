@@ -22,28 +22,18 @@ import (
 func builtinWait(ctx context.Context, c *call) error {
 	var next, force bool
 	var pvar string
-	args := c.args
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
+	args, err := c.options("nfp:", "wait [-fn] [-p var] [id ...]", func(opt byte, arg string) {
+		switch opt {
+		case 'n':
+			next = true
+		case 'f':
+			force = true
+		case 'p':
+			pvar = arg
 		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'n':
-				next = true
-			case 'f':
-				force = true
-			case 'p':
-				if len(args) == 0 {
-					return c.errorf(2, "-p: option requires an argument")
-				}
-				pvar, args = args[0], args[1:]
-			default:
-				return c.errorf(2, "-%c: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]", a[i])
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	s := c.sh
 	tbl := s.jobs()
