@@ -223,7 +223,8 @@ func TestSecretsRedactedFromRequests(t *testing.T) {
 
 func TestNoshAsk(t *testing.T) {
 	home := t.TempDir()
-	srv := fakellm.New(t, fakellm.Text("```\nfind . -size +100M\n```"), fakellm.Text("I refuse to answer that."))
+	srv := fakellm.New(t, fakellm.Text("```\nfind . -size +100M\n```"), fakellm.Text("I refuse to answer that."),
+		fakellm.Text("grep -n TODO notes.txt"))
 	run := func(args ...string) (string, string, int) {
 		return runNoshEnv(t, aiEnv(srv, home), append([]string{"ask"}, args...)...)
 	}
@@ -234,6 +235,18 @@ func TestNoshAsk(t *testing.T) {
 	out, errOut, st := run("meaning of life")
 	if out != "" || st != 1 || !strings.Contains(errOut, "I refuse") {
 		t.Errorf("non-command: %q %q %d", out, errOut, st)
+	}
+
+	// @path attaches a file, redacted; a missing one is a notice.
+	notes := filepath.Join(home, "notes.txt")
+	os.WriteFile(notes, []byte("TODO: rotate key sk-proj-ABCDEFGHIJKLMNOPQRSTUV\n"), 0o644)
+	out, errOut, st = run("find the todos in", "@"+notes, "@"+filepath.Join(home, "missing.txt"))
+	if out != "grep -n TODO notes.txt\n" || st != 0 || !strings.Contains(errOut, "missing.txt") {
+		t.Errorf("attachments: %q %q %d", out, errOut, st)
+	}
+	body := string(srv.Requests()[2].Body)
+	if !strings.Contains(body, "TODO: rotate key") || strings.Contains(body, "sk-proj-ABCDEFGHIJKLMNOPQRSTUV") {
+		t.Errorf("attached file missing or not redacted: %s", body)
 	}
 }
 

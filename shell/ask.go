@@ -15,6 +15,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"nosh/ai"
+	"nosh/ai/attach"
 	"nosh/ai/redact"
 	"nosh/ai/translate"
 	"nosh/config"
@@ -63,6 +64,34 @@ func (t *translator) translate(ctx context.Context, text string, rc *translate.C
 	return t.cleaner.Clean(resp.Text), resp, nil
 }
 
+// askAttachments expands the @path attachments of a `nosh ask` request
+// as `?` does: each file read, redacted, and cut to fit the context
+// budget; a file that cannot be attached gets a one-line notice.
+func askAttachments(text, dir string, contextTokens int, tr *translator, stderr io.Writer) string {
+	plain, refs := attach.Parse(text)
+	if len(refs) == 0 {
+		return plain
+	}
+	opt := attach.Options{Dir: dir, Home: os.Getenv("HOME")}
+	var files []attach.File
+	for _, ref := range refs {
+		f, err := attach.Read(ref, opt)
+		if err != nil {
+			fmt.Fprintf(stderr, "nosh ask: %v; sending the request without it\n", err)
+			continue
+		}
+		files = append(files, f.Map(tr.redactor.String))
+	}
+	room := translate.Target(contextTokens) - translate.EstimateTokens(plain) - translate.EstimateTokens(translate.SystemPrompt)
+	fitted := attach.Fit(files, max(room, translate.Target(contextTokens)/8))
+	for i, f := range fitted {
+		if f.Omitted > files[i].Omitted {
+			fmt.Fprintf(stderr, "nosh ask: @%s: %d of %d lines left out to fit ai.context_tokens\n", f.Path, f.Omitted, f.Lines)
+		}
+	}
+	return translate.WithAttachments(plain, fitted)
+}
+
 // envInfo describes where commands run, for the model.
 func envInfo(dir string) translate.Env {
 	return translate.Env{OS: runtime.GOOS, Arch: runtime.GOARCH, Dir: dir, Shell: translate.ShellDescription}
@@ -98,6 +127,7 @@ func Ask(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	dir, _ := os.Getwd()
+	text = askAttachments(text, dir, cfg.AI.ContextTokens, tr, stderr)
 	reply, _, err := tr.translate(ctx, text, nil, dir, nil)
 	switch {
 	case errors.Is(err, context.Canceled):
