@@ -32,7 +32,7 @@ func Parse(text string) (string, []Ref) {
 			b.WriteByte('@')
 			i += 2
 		case c == '@':
-			end := shellWordEnd(text, i+1)
+			end := WordEnd(text, i+1)
 			if p := unquote(text[i+1 : end]); p != "" && !seen[p] {
 				seen[p] = true
 				refs = append(refs, Ref{Path: p})
@@ -56,9 +56,10 @@ func Parse(text string) (string, []Ref) {
 	return b.String(), refs
 }
 
-// shellWordEnd returns where the shell word starting at s[i] ends: at the
-// first blank outside quotes and not escaped.
-func shellWordEnd(s string, i int) int {
+// WordEnd returns where the shell word starting at s[i] ends: at the
+// first blank outside quotes and not escaped (or at the end of s). The
+// line editor's completion uses it to find the @-word being typed.
+func WordEnd(s string, i int) int {
 	var quote byte
 	for ; i < len(s); i++ {
 		c := s[i]

@@ -2,6 +2,8 @@ package complete
 
 import (
 	"strings"
+
+	"nosh/ai/attach"
 )
 
 // DefaultSlash returns nosh's slash commands with their descriptions.
@@ -50,7 +52,7 @@ func proseWordStart(s string) int {
 		}
 		start = i
 		if i < len(s) && s[i] == '@' {
-			i = shellWordEnd(s, i+1)
+			i = attach.WordEnd(s, i+1)
 			continue
 		}
 		for i < len(s) && !isBlank(s[i]) {
@@ -58,31 +60,6 @@ func proseWordStart(s string) int {
 		}
 	}
 	return start
-}
-
-// shellWordEnd returns where the shell word starting at s[i] ends.
-func shellWordEnd(s string, i int) int {
-	var quote byte
-	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote == '\'':
-			if c == quote {
-				quote = 0
-			}
-		case c == '\\':
-			i++
-		case quote == '"':
-			if c == '"' {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case isBlank(c):
-			return i
-		}
-	}
-	return len(s)
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
