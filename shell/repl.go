@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -61,6 +62,15 @@ func (se *session) loop(ctx context.Context) int {
 			continue
 		}
 		se.recordLine(line)
+		if typeaheadInterrupt(rl) {
+			// Ctrl+C came in the same breath as Enter: the command is
+			// interrupted before it starts, as it would be a moment later.
+			fmt.Fprintln(s.stderr, "^C")
+			se.lastStatus = 130
+			runnerLastExit(s.Runner).code = 130 // $?
+			se.recordStatus(130)
+			continue
+		}
 		var exit bool
 		var status int
 		se.protect("running a command", func() {
@@ -106,6 +116,31 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		se.ai.typedLine(line, status)
 	}
 	return false, status
+}
+
+// typeaheadInterrupt reports whether a Ctrl+C is among the keys the editor
+// read together with the accepted line (type-ahead, or a paste). Such a
+// ^C would otherwise wait in the editor and cancel the next prompt while
+// the command ran on. Like a terminal's interrupt, it discards what was
+// typed before it; what follows it is kept for the next prompt.
+func typeaheadInterrupt(rl *readline.Shell) bool {
+	if rl.Keys.Empty() {
+		return false
+	}
+	var pending []byte
+	for {
+		b, empty := rl.Keys.Pop()
+		if empty {
+			break
+		}
+		pending = append(pending, b)
+	}
+	i := bytes.IndexByte(pending, 3)
+	if i >= 0 {
+		pending = pending[i+1:]
+	}
+	rl.Keys.Feed(true, []rune(string(pending))...)
+	return i >= 0
 }
 
 // transientPrompt replaces a past prompt when [prompt] transient is on.

@@ -245,3 +245,23 @@ func TestConcurrentShellsKeepAllHistory(t *testing.T) {
 		seen[e.Command] = true
 	}
 }
+
+func TestREPLTypeAhead(t *testing.T) {
+	s := startPty(t, nil)
+	s.ExpectPrompt()
+	// Two lines typed at once both run, in order.
+	s.Send("echo ta-one\recho ta-two\r")
+	s.Expect("\nta-one\n")
+	s.Expect("\nta-two\n")
+	s.ExpectPrompt()
+	// Ctrl+C in the same breath as Enter interrupts that command, not the
+	// next prompt.
+	s.Send("sleep 30; echo after-typeahead\r\x03")
+	s.Expect("^C")
+	s.ExpectPrompt()
+	s.Line("echo status=$?")
+	s.Expect("status=130")
+	if strings.Contains(s.Output(), "\nafter-typeahead\n") {
+		t.Fatalf("the interrupted line ran on:\n%s", s.Output())
+	}
+}
