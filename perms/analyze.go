@@ -61,6 +61,7 @@ type analyzer struct {
 	tainted  map[string]bool   // variables holding downloaded data
 	fetched  map[string]bool   // files written by a download
 	writes   []Word            // write targets of the statement being analysed
+	wordBuf  []Word            // room for the argvs of units still to come; see newWords
 	cmds     []*cmd            // one per nesting depth of unit classification
 	cmdDepth int
 	err      error
@@ -122,7 +123,6 @@ func (a *analyzer) parse(src string) (*syntax.File, error) {
 // file analyses top-level source.
 func (a *analyzer) file(src string) {
 	a.src = src
-	a.units = make([]Unit, 0, 8+len(src)/16)
 	f, err := a.parse(src)
 	if err != nil {
 		a.err = err
@@ -155,6 +155,21 @@ func (a *analyzer) code(src string, ctx string, at Pos) {
 	a.pop()
 	a.depth--
 	a.src, a.at, a.stdin = saveSrc, saveAt, saveIn
+}
+
+// wordChunk is how many argv words newWords allocates at a time.
+const wordChunk = 32
+
+// newWords returns a slice of n words for a unit's argv. The argvs are
+// carved out of shared chunks, which saves an allocation per command;
+// a chunk is never handed out twice, so the argvs outlive the analysis.
+func (a *analyzer) newWords(n int) []Word {
+	if n > len(a.wordBuf) {
+		a.wordBuf = make([]Word, max(n, wordChunk))
+	}
+	ws := a.wordBuf[:n:n]
+	a.wordBuf = a.wordBuf[n:]
+	return ws
 }
 
 func firstLine(s string) string {

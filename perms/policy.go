@@ -136,11 +136,26 @@ func (l *lazyEnv) Get(name string) expand.Variable { return l.get().Get(name) }
 
 func (l *lazyEnv) Each(f func(name string, vr expand.Variable) bool) { l.get().Each(f) }
 
+// unitLists recycles the unit lists of Check's analyses: decide copies
+// every unit into the decision, so the list itself dies with Check.
+var unitLists = sync.Pool{New: func() any { return new([]Unit) }}
+
+// maxPooledUnits bounds the unit lists kept for reuse, so that one huge
+// command does not pin its memory.
+const maxPooledUnits = 1024
+
 // Check analyses a command line and decides whether it may run.
 func (p *Policy) Check(command string) Decision {
+	list := unitLists.Get().(*[]Unit)
 	a := newAnalyzer(p.opts.Dialect, &lazyEnv{p: p})
+	a.units = (*list)[:0]
 	a.file(command)
 	d := p.decide(command, a.result())
+	if cap(a.units) <= maxPooledUnits {
+		clear(a.units) // let the words and strings of this command go
+		*list = a.units[:0]
+		unitLists.Put(list)
+	}
 	if d.Verdict == Ask {
 		p.addPreviews(&d)
 	}

@@ -26,7 +26,8 @@ func shortHas(v string, want byte, stop string) bool {
 
 // longOpt reports whether v is the long option name, alone or with =value.
 func longOpt(v, name string) bool {
-	return v == name || strings.HasPrefix(v, name+"=")
+	rest, ok := strings.CutPrefix(v, name)
+	return ok && (rest == "" || rest[0] == '=')
 }
 
 // scanOpts calls f for each static word before "--".
@@ -83,15 +84,14 @@ func fdCmd(c *cmd) {
 // deletes, -fprint and friends write files.
 func findCmd(c *cmd) {
 	ws := c.args
-	var starts []Word
 	i := 0
 	for ; i < len(ws); i++ {
 		w := ws[i]
 		if w.IsStatic() && (strings.HasPrefix(w.Value, "-") || w.Value == "(" || w.Value == "!") {
 			break
 		}
-		starts = append(starts, w)
 	}
+	starts := ws[:i]
 	deletes := false
 	for ; i < len(ws); i++ {
 		w := ws[i]

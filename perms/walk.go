@@ -75,7 +75,10 @@ func (a *analyzer) command(cmd syntax.Command) {
 		switch l := c.Loop.(type) {
 		case *syntax.WordIter:
 			if l.Name != nil {
-				a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
+				// Tested first so that the text is built only when used.
+				if _, ok := DangerousVar(l.Name.Value); ok {
+					a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
+				}
 			}
 			for _, w := range l.Items {
 				a.word(w)
@@ -243,8 +246,11 @@ func harmlessWrite(path string) bool {
 }
 
 func (a *analyzer) call(c *syntax.CallExpr) {
-	writes := append([]Word(nil), a.writes...)
-	a.writes = a.writes[:0]
+	// The statements nested in this call's words record their writes
+	// after ours in the same buffer, leaving ours intact.
+	writes := a.writes
+	a.writes = writes[len(writes):]
+	defer func() { a.writes = writes }()
 	for _, as := range c.Assigns {
 		a.assign(as)
 		if len(c.Args) == 0 && as.Name != nil && as.Value != nil && as.Index == nil {
@@ -262,7 +268,7 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 		return
 	}
 	start := len(a.units)
-	words := make([]Word, len(c.Args))
+	words := a.newWords(len(c.Args))
 	for i, w := range c.Args {
 		words[i] = a.word(w)
 	}

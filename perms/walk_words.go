@@ -40,9 +40,9 @@ func (a *analyzer) word(w *syntax.Word) Word {
 	if singleField(w) {
 		out.Kind = Field
 	}
-	if static {
-		out.braces = braceValues(w)
-	}
+	// Only the units' words are brace-expanded, by expanded; this is the
+	// cheap test, as braceValues allocates on every call.
+	out.braced = static && mayHaveBraces(w)
 	return out
 }
 

@@ -30,8 +30,8 @@ type Word struct {
 	// Kind says whether Value is final.
 	Kind WordKind
 
-	braces   []string     // what a brace expansion of static parts yields, if small
 	download bool         // a download runs in this word's substitutions
+	braced   bool         // static parts with a '{', which expanded tries to expand
 	node     *syntax.Word // the parsed word, for previews; nil at run time
 }
 
@@ -82,9 +82,24 @@ func plainWord(s string) bool {
 // expansion, no unquoted glob character, no brace expansion and no
 // leading tilde.
 func staticWord(w *syntax.Word) (string, bool) {
+	// The common one-part words need no copying.
 	if len(w.Parts) == 1 {
-		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
-			return l.Value, true
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if plainLit(p.Value) {
+				return p.Value, true
+			}
+			if !unquoteLit(nil, p.Value) {
+				return "", false // a glob: nothing to build
+			}
+		case *syntax.SglQuoted:
+			return sglValue(p), true
+		case *syntax.DblQuoted:
+			if len(p.Parts) == 1 {
+				if l, ok := p.Parts[0].(*syntax.Lit); ok {
+					return dblUnquote(l.Value), true
+				}
+			}
 		}
 	}
 	var sb strings.Builder
@@ -132,7 +147,8 @@ func plainLit(s string) bool {
 }
 
 // unquoteLit writes an unquoted literal after backslash removal, and
-// reports false if it holds an unescaped glob character.
+// reports false if it holds an unescaped glob character. A nil sb only
+// checks for glob characters.
 func unquoteLit(sb *strings.Builder, s string) bool {
 	open := false // an unescaped '[' was seen
 	for i := 0; i < len(s); i++ {
@@ -152,7 +168,9 @@ func unquoteLit(sb *strings.Builder, s string) bool {
 				return false
 			}
 		}
-		sb.WriteByte(c)
+		if sb != nil {
+			sb.WriteByte(c)
+		}
 	}
 	return true
 }
@@ -190,18 +208,22 @@ func dblUnquote(s string) string {
 
 // hasBraces reports whether the word holds a brace expansion.
 func hasBraces(w *syntax.Word) bool {
-	maybe := false
-	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
-			maybe = true
-			break
-		}
-	}
-	if !maybe {
+	if !mayHaveBraces(w) {
 		return false
 	}
 	cp := *w
 	return syntax.SplitBraces(&cp)
+}
+
+// mayHaveBraces reports whether an unquoted literal of the word holds a
+// '{', without the copy SplitBraces needs.
+func mayHaveBraces(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // maxBraces bounds the static brace expansions analysed word by word.
@@ -238,8 +260,7 @@ func singleField(w *syntax.Word) bool {
 			if i == 0 && strings.HasPrefix(p.Value, "~") {
 				continue
 			}
-			var sb strings.Builder
-			if !unquoteLit(&sb, p.Value) {
+			if !unquoteLit(nil, p.Value) {
 				return false
 			}
 		case *syntax.SglQuoted, *syntax.ArithmExp, *syntax.ProcSubst:
@@ -285,22 +306,32 @@ func staticWords(argv []string) []Word {
 // expanded returns the words with static brace expansions spliced in, as
 // the shell will see them; ws itself when there are none.
 func expanded(ws []Word) []Word {
+	var braces [][]string // per word; allocated only if a word expands
 	n := 0
-	for _, w := range ws {
-		if w.braces != nil {
-			n += len(w.braces) - 1
+	for i, w := range ws {
+		if !w.braced {
+			continue
 		}
+		b := braceValues(w.node)
+		if b == nil {
+			continue
+		}
+		if braces == nil {
+			braces = make([][]string, len(ws))
+		}
+		braces[i] = b
+		n += len(b) - 1
 	}
 	if n == 0 {
 		return ws
 	}
 	out := make([]Word, 0, len(ws)+n)
-	for _, w := range ws {
-		if w.braces == nil {
+	for i, w := range ws {
+		if braces[i] == nil {
 			out = append(out, w)
 			continue
 		}
-		for _, b := range w.braces {
+		for _, b := range braces[i] {
 			out = append(out, Word{Value: b, download: w.download})
 		}
 	}
