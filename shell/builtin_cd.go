@@ -104,11 +104,14 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 		cand, fromCDPATH := strings.CutSuffix(cand, "\x00")
 		target := cand
 		if !filepath.IsAbs(target) {
-			target = filepath.Join(cur, target)
+			target = cur + string(filepath.Separator) + target
 		}
-		// filepath.Join cleans the path lexically: a/link/.. is a, as in
-		// bash's logical mode.
-		target = filepath.Clean(target)
+		if !physical {
+			// Logical mode cleans the path lexically: a/link/.. is a, as
+			// in bash. Physical mode leaves .. to the kernel, so that
+			// link/.. is the parent of the link's target.
+			target = filepath.Clean(target)
+		}
 		fi, err := os.Stat(target)
 		if err == nil && !fi.IsDir() {
 			err = syscall.ENOTDIR
@@ -125,6 +128,8 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 		if physical {
 			if real, err := filepath.EvalSymlinks(target); err == nil {
 				target = real
+			} else {
+				target = filepath.Clean(target)
 			}
 		}
 		c.r.Dir = target
