@@ -116,6 +116,11 @@ func New(cfg Config) (*Shell, error) {
 	}
 	s.Runner = r
 	r.Reset()
+	// POSIX sh expands aliases in scripts too (as dash and bash --posix
+	// do); only the aliases a script defines itself exist there.
+	if p := runnerOpt(r, "expand_aliases"); p != nil {
+		*p = true
+	}
 	return s, nil
 }
 
