@@ -27,6 +27,8 @@ func TestRunnerInternals(t *testing.T) {
 	s, buf := newTestShell(t, t.TempDir())
 	r := s.Runner
 	ctx := context.Background()
+	// nosh turns expand_aliases on at start (POSIX); start from all off.
+	s.RunString(ctx, "shopt -u expand_aliases", "t")
 	for _, name := range interpBashOptNames {
 		buf.Reset()
 		s.RunString(ctx, "shopt -s "+name, "t")
