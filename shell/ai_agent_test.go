@@ -155,15 +155,7 @@ func TestAgentAlwaysPersistsAndOllama(t *testing.T) {
 	}
 
 	srv.Push(fakellm.ToolCalls(fakellm.Call{Name: "run_command", Arguments: `{"command":"dirname /c/d"}`}), fakellm.Text("done two"))
-	s2 := startPty(t, env)
-	s2.ExpectPrompt()
-	s2.Line("?? again")
-	s2.Expect("│ /c")
-	s2.Expect("done two")
-	s2.ExpectPrompt()
-	if strings.Contains(s2.Output(), "[O]nce") {
-		t.Fatalf("asked again after Always:\n%s", s2.Output())
-	}
+	runWithoutAsking(t, env, "?? again", "│ /c", "done two")
 }
 
 func TestAgentRuntimeGateStopsHiddenCommand(t *testing.T) {

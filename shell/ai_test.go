@@ -152,13 +152,23 @@ func TestTranslateAskAnswers(t *testing.T) {
 	}
 	// Always persists across a restart: dirname runs without asking.
 	srv.Push(fakellm.Text("dirname /tmp/x"))
-	s2 := startPty(t, aiEnv(srv, home))
-	s2.ExpectPrompt()
-	s2.Line("? parent of tmp/x")
-	s2.Expect("\n/tmp\n")
-	s2.ExpectPrompt()
-	if strings.Contains(s2.Output(), "[O]nce") {
-		t.Fatalf("asked again after Always:\n%s", s2.Output())
+	runWithoutAsking(t, aiEnv(srv, home), "? parent of tmp/x", "\n/tmp\n")
+}
+
+// runWithoutAsking starts a new nosh (a restart), sends line and expects
+// each of want in order, failing if a permission prompt appeared: an
+// Always answer must hold across restarts.
+func runWithoutAsking(t *testing.T, env []string, line string, want ...string) {
+	t.Helper()
+	s := startPty(t, env)
+	s.ExpectPrompt()
+	s.Line(line)
+	for _, w := range want {
+		s.Expect(w)
+	}
+	s.ExpectPrompt()
+	if strings.Contains(s.Output(), "[O]nce") {
+		t.Fatalf("asked again after Always:\n%s", s.Output())
 	}
 }
 
