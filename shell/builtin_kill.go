@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -90,13 +91,48 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 	}
 	self := s.targetsSelf(pid)
 	before := s.handled(sig)
+	caught := sig != 0 && s.catches(sig)
+	if pid == os.Getpid() && sig != 0 && !caught {
+		// The shell alone: takeSignal makes the signal's action happen
+		// before the next command, as it does in a one-threaded shell.
+		takeSignal(sig)
+		return nil
+	}
 	if err := syscall.Kill(pid, sig); err != nil {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(err))
 	}
-	if self && sig != 0 && s.catches(sig) {
+	switch {
+	case !self || sig == 0:
+	case caught:
 		s.awaitDelivery(sig, before)
+	case endsByDefault(sig):
+		// The group's copy may land on another of the runtime's threads,
+		// and a dumping signal only acts when that thread runs: echo
+		// after `kill -ABRT 0` must not print.
+		takeSignal(sig)
 	}
 	return nil
+}
+
+// takeSignal sends sig to the thread running this goroutine. The kernel
+// acts on it as the system call returns: the default action, or the Go
+// runtime's handler, which dies of the signals nosh does not catch. A
+// process-wide kill(2) may be delivered to another thread and act a
+// moment later, after the shell has run more of its script.
+func takeSignal(sig syscall.Signal) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	syscall.Tgkill(os.Getpid(), syscall.Gettid(), sig)
+}
+
+// endsByDefault reports whether sig's default action ends the process.
+func endsByDefault(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGCHLD, syscall.SIGCONT, syscall.SIGURG, syscall.SIGWINCH,
+		syscall.SIGSTOP, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
+		return false
+	}
+	return true
 }
 
 // targetsSelf reports whether kill(pid) reaches the shell itself.

@@ -56,6 +56,11 @@ func TestScriptJobs(t *testing.T) {
 		{"ignored in children", `trap '' INT; sh -c 'kill -INT $$; echo survived'; trap - INT; sh -c 'kill -INT $$; echo no'; echo $?`, "survived\n130\n", 0},
 		{"exit trap on signal", `trap 'echo bye $?' EXIT; kill -TERM $$; echo no`, "bye 0\n", 128 + 15},
 		{"default signal", `kill -USR1 $$; echo no`, "", 128 + 10},
+		{"exit trap on death signal", `trap 'echo bye' EXIT; kill -USR1 $$; echo no`, "bye\n", 128 + 10},
+		{"exit trap removed", `trap 'echo bye' EXIT; trap - EXIT; kill -USR2 $$; echo no`, "", 128 + 12},
+		{"death signal trapped then reset", `trap 'echo u' USR1; kill -USR1 $$; trap - USR1; kill -USR1 $$; echo no`, "u\n", 128 + 10},
+		{"death signal ignored then trapped", `trap '' ALRM; kill -ALRM $$; trap 'echo a' ALRM; kill -ALRM $$; trap - ALRM; kill -ALRM $$; echo no`, "a\n", 128 + 14},
+		{"abort", `kill -ABRT $$; echo no`, "", 128 + 6},
 		{"quit ignored", `kill -QUIT $$; echo alive`, "alive\n", 0},
 	}
 	for _, tt := range tests {
