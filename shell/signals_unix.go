@@ -21,19 +21,20 @@ import (
 // POSIX and bash do for that trap, and exactly what must not happen to
 // the signals job control catches (design notes §1.5).
 type sigState struct {
-	mu       sync.Mutex
-	traps    map[syscall.Signal]string // action; "" ignores the signal
-	watch    map[syscall.Signal]chan os.Signal
-	ignored  map[syscall.Signal]bool // signal.Ignore called by us
-	inherit  map[syscall.Signal]bool // ignored when the shell started
-	pending  map[syscall.Signal]bool
-	received map[syscall.Signal]int
-	handled  map[syscall.Signal]int
-	arrived  chan struct{} // closed and replaced when a trapped signal arrives
-	last     syscall.Signal
-	released map[syscall.Signal]sigaction // Go's action, while the kernel default stands in
-	fatal    syscall.Signal                // a signal the shell is dying of
-	exitTrap bool           // the main shell has an EXIT trap
+	mu        sync.Mutex
+	traps     map[syscall.Signal]string // action; "" ignores the signal
+	watch     map[syscall.Signal]chan os.Signal
+	ignored   map[syscall.Signal]bool // signal.Ignore called by us
+	inherit   map[syscall.Signal]bool // ignored when the shell started
+	pending   map[syscall.Signal]bool
+	received  map[syscall.Signal]int
+	handled   map[syscall.Signal]int
+	arrived   chan struct{} // closed and replaced when a trapped signal arrives
+	last      syscall.Signal
+	released  map[syscall.Signal]sigaction // Go's action, while the kernel default stands in
+	quitReady chan struct{}                // closed once SIGQUIT is caught (catchQuitLaterLocked)
+	fatal     syscall.Signal               // a signal the shell is dying of
+	exitTrap  bool                         // the main shell has an EXIT trap
 
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
@@ -107,8 +108,37 @@ func (s *Shell) updateSignals() {
 	}
 	for sig := range set {
 		s.noteInheritedLocked(sig)
+		if sig == syscall.SIGQUIT && s.catchQuitLaterLocked() {
+			continue
+		}
 		s.applySignalLocked(sig)
 	}
+}
+
+// catchQuitLaterLocked starts catching SIGQUIT in the background in a
+// non-interactive shell that has no trap for it, leaving its default
+// action until the catch is in place. Catching is a round trip to the
+// runtime's signal thread, which the first statement of a script
+// should not wait for; a script that receives SIGQUIT in its first
+// fraction of a millisecond quits, as it would in dash.
+func (s *Shell) catchQuitLaterLocked() bool {
+	st := &s.job.sig
+	if s.Interactive || st.quitReady != nil || st.inherit[syscall.SIGQUIT] || st.watch[syscall.SIGQUIT] != nil {
+		return false
+	}
+	if _, trapped := st.traps[syscall.SIGQUIT]; trapped {
+		return false
+	}
+	st.released[syscall.SIGQUIT] = setDefaultAction(syscall.SIGQUIT)
+	ready := make(chan struct{})
+	st.quitReady = ready
+	go func() {
+		defer close(ready)
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		s.applySignalLocked(syscall.SIGQUIT)
+	}()
+	return true
 }
 
 // wantsLocked says what the shell wants done with sig.
