@@ -180,6 +180,10 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 // change the status with its own exit. Call it only when the shell has
 // not exited already (RunStmt reported exit), since that ran the trap.
 func (s *Shell) Exit(ctx context.Context, status int) int {
+	if *runnerPtr[string](s.Runner, fieldCallbackExit) == "" {
+		// Running the EXIT trap is all `exit` would do.
+		return status
+	}
 	ctx = context.WithValue(ctx, forcedExitKey{}, true)
 	if _, st := s.runQuoted(ctx, "exit ", strconv.Itoa(status)); st >= 0 {
 		return st
