@@ -12,8 +12,9 @@ import (
 )
 
 // openHistory opens the history file named by [history] file, or the
-// default under the state directory. A failure is a warning and nil: the
-// session then keeps history in memory only.
+// default under the state directory, and loads it in the background (the
+// first use waits for it). A file that cannot be read is a warning: the
+// session then keeps its history in memory only.
 func (se *session) openHistory() *history.History {
 	path := se.cfg.History.File
 	if strings.HasPrefix(path, "~/") {
@@ -28,17 +29,15 @@ func (se *session) openHistory() *history.History {
 		fmt.Fprintln(se.sh.stderr, "nosh: warning: no HOME or XDG_STATE_HOME: history is kept in memory only")
 		return nil
 	}
-	h, err := history.Open(history.Options{
+	stderr := se.sh.stderr
+	return history.OpenInBackground(history.Options{
 		Path:        path,
 		Size:        se.cfg.History.Size,
 		Dedupe:      se.cfg.History.Dedupe,
 		IgnoreSpace: se.cfg.History.IgnoreSpace,
+	}, func(err error) {
+		fmt.Fprintf(stderr, "nosh: warning: history: %v; kept in memory only\n", err)
 	})
-	if err != nil {
-		fmt.Fprintf(se.sh.stderr, "nosh: warning: history: %v; kept in memory only\n", err)
-		return nil
-	}
-	return h
 }
 
 // recordLine saves an accepted line at once, before it runs, so that it

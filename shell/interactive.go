@@ -69,10 +69,10 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	defer s.leaveJobControl()
 	se.paths = config.ResolvePaths(os.Getenv)
 	se.loadConfig()
-	// Reading a long history takes milliseconds: do it while the startup
-	// files run. Until it is in, the history builtin sees no history.
-	histc := make(chan *history.History, 1)
-	go func() { histc <- se.openHistory() }()
+	// Reading a long history takes milliseconds: it loads while the
+	// startup files run and the first prompt is drawn.
+	se.hist = se.openHistory()
+	s.history = se.hist
 	if opts.Login && !opts.NoProfile {
 		if exited, st := s.sourceProfile(ctx); exited {
 			return st
@@ -84,8 +84,6 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 			return st
 		}
 	}
-	se.hist = <-histc
-	s.history = se.hist
 	if !isTerminal(s.stdin) || !isTerminal(s.stdout) {
 		return se.loopPlain(ctx, s.stdin)
 	}

@@ -2,7 +2,7 @@
 // one run: time from start to the first prompt, the prompt round trip
 // after `true`, keystroke echo latency, and memory at an idle prompt.
 //
-// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000]
+// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-start-only]
 package main
 
 import (
@@ -117,6 +117,10 @@ func median(d []time.Duration) time.Duration {
 	return d[len(d)/2]
 }
 
+// startOnly (-start-only) measures nothing but start-up, and only
+// nosh's: a loop to run under a profiler (perf record).
+var startOnly bool
+
 func measure(sp shellSpec, n int) (result, error) {
 	var r result
 	for i := 0; i < n; i++ {
@@ -131,6 +135,10 @@ func measure(sp shellSpec, n int) (result, error) {
 			return r, fmt.Errorf("%s: first prompt: %v", sp.name, err)
 		}
 		r.startup = append(r.startup, time.Since(t0))
+		if startOnly {
+			s.close()
+			continue
+		}
 		for j := 0; j < 5; j++ {
 			t1 := time.Now()
 			s.f.WriteString("true\r")
@@ -164,6 +172,7 @@ func main() {
 	nosh := flag.String("nosh", "bin/nosh", "nosh binary")
 	n := flag.Int("n", 20, "sessions per shell")
 	histN := flag.Int("history", 10000, "history entries for nosh (0 for none)")
+	flag.BoolVar(&startOnly, "start-only", false, "only start nosh n times, to profile its start-up")
 	flag.Parse()
 	abs, _ := filepath.Abs(*nosh)
 	home, _ := os.MkdirTemp("", "ptybench")
@@ -184,6 +193,15 @@ func main() {
 	specs := []shellSpec{
 		{"nosh", []string{abs}, common},
 		{"bash --norc", []string{"bash", "--norc", "-i"}, append(common, "HISTFILE=/dev/null")},
+	}
+	if startOnly {
+		r, err := measure(specs[0], *n)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ptybench:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("nosh start to first prompt: %v (median of %d)\n", median(r.startup).Round(10*time.Microsecond), *n)
+		return
 	}
 	res := map[string]result{}
 	for _, sp := range specs {

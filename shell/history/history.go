@@ -59,6 +59,9 @@ type History struct {
 	// lastID names this session's most recent entry while it waits for
 	// SetStatus.
 	lastID string
+	// memoryOnly is set when the file could not be read: entries are
+	// kept for this session and the file is left alone.
+	memoryOnly bool
 }
 
 // Open loads the history file named by opts. A missing file is an empty
@@ -72,25 +75,63 @@ func Open(opts Options) (*History, error) {
 		}
 		opts.Path = p
 	}
-	data, info, err := readFile(opts.Path)
-	if err != nil {
+	h := &History{opts: opts}
+	if err := h.loadLocked(); err != nil {
 		return nil, err
 	}
-	d := decode(data, opts.Dedupe)
+	return h, nil
+}
+
+// OpenInBackground returns a History at once and loads the file in a
+// goroutine that holds the lock every method takes: the first use waits
+// for the load, and a shell can draw its first prompt without waiting
+// the milliseconds 10 000 entries take. If the file cannot be read,
+// onErr is called from that goroutine and the History keeps this
+// session's entries in memory only, never touching the file.
+func OpenInBackground(opts Options, onErr func(error)) *History {
 	h := &History{opts: opts}
+	h.mu.Lock()
+	go func() {
+		defer h.mu.Unlock()
+		err := error(nil)
+		if h.opts.Path == "" {
+			h.opts.Path, err = DefaultPath()
+		}
+		if err == nil {
+			err = h.loadLocked()
+		}
+		if err != nil {
+			h.memoryOnly = true
+			onErr(err)
+		}
+	}()
+	return h
+}
+
+// loadLocked reads the file into h, which has no entries yet.
+func (h *History) loadLocked() error {
+	data, info, err := readFile(h.opts.Path)
+	if err != nil {
+		return err
+	}
+	d := decode(data, h.opts.Dedupe)
 	if info != nil {
 		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries}
 	}
 	recs := d.recs
-	if n := opts.Size; n > 0 && len(recs) > n {
+	if n := h.opts.Size; n > 0 && len(recs) > n {
 		recs = slices.Clone(recs[len(recs)-n:])
 	}
 	h.setRecs(recs)
-	return h, nil
+	return nil
 }
 
 // Path returns the history file's path.
-func (h *History) Path() string { return h.opts.Path }
+func (h *History) Path() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.opts.Path
+}
 
 // Add appends e to the history and, at once, to the file. A blank
 // command, one starting with a space under IgnoreSpace, or one equal to
@@ -159,6 +200,9 @@ func (h *History) SetStatus(status int) error {
 // append writes data, holding the given number of entry records, to the
 // file under the lock, and trims the file if it has grown past the margin.
 func (h *History) append(data []byte, entries int) error {
+	if h.memoryOnly {
+		return nil
+	}
 	f, err := lockFile(h.opts.Path)
 	if err != nil {
 		return err
@@ -231,6 +275,21 @@ func (h *History) Delete(i int) error {
 		return fmt.Errorf("history: no entry %d", i)
 	}
 	r := h.recs[i]
+	if !h.memoryOnly {
+		if err := h.deleteFromFile(r); err != nil {
+			return err
+		}
+	}
+	h.recs = slices.Delete(h.recs, i, i+1)
+	h.heads = slices.Delete(h.heads, i, i+1)
+	if r.id != "" && r.id == h.lastID {
+		h.lastID = ""
+	}
+	return nil
+}
+
+// deleteFromFile removes r's records from the file, under the lock.
+func (h *History) deleteFromFile(r record) error {
 	f, err := lockFile(h.opts.Path)
 	if err != nil {
 		return err
@@ -246,15 +305,8 @@ func (h *History) Delete(i int) error {
 			return x.Command == r.Command && x.sec >= r.first && x.sec <= r.sec
 		})
 		if len(kept) < d.entries {
-			if err := h.rewriteLocked(kept); err != nil {
-				return err
-			}
+			return h.rewriteLocked(kept)
 		}
-	}
-	h.recs = slices.Delete(h.recs, i, i+1)
-	h.heads = slices.Delete(h.heads, i, i+1)
-	if r.id != "" && r.id == h.lastID {
-		h.lastID = ""
 	}
 	return nil
 }
