@@ -187,10 +187,16 @@ func pipelineTexts(root syntax.Node) map[syntax.Pos]string {
 	texts := map[syntax.Pos]string{}
 	printed := map[syntax.Node]string{}
 	var stack []syntax.Node
+	var printer *syntax.Printer
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
+		}
+		if _, ok := n.(*syntax.FuncDecl); ok {
+			// A function body runs in later statements, which map
+			// their own commands; startup files define dozens.
+			return false
 		}
 		stack = append(stack, n)
 		ce, ok := n.(*syntax.CallExpr)
@@ -200,7 +206,12 @@ func pipelineTexts(root syntax.Node) map[syntax.Pos]string {
 		top := pipelineTop(stack)
 		text, ok := printed[top]
 		if !ok {
-			text = sourceText(top)
+			if printer == nil {
+				printer = syntax.NewPrinter(syntax.SingleLine(true))
+			}
+			var b strings.Builder
+			printer.Print(&b, top)
+			text = b.String()
 			printed[top] = text
 		}
 		texts[ce.Args[0].Pos()] = text
