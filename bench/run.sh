@@ -38,16 +38,28 @@ startup() {
 	echo "$best"
 }
 
-row() { # name budget nosh_us bash_us
+row() { # name budget nosh_us bash_us (budget 0: a reference row)
 	awk -v n="$1" -v b="$2" -v x="$3" -v y="$4" 'BEGIN {
 		r = (y > 0) ? x / y : 0
 		flag = (b > 0 && r > b) ? "  OVER BUDGET" : ""
-		printf "%-34s %10.1f ms %10.1f ms %7.2fx  (budget %sx)%s\n", n, x / 1000, y / 1000, r, b, flag
+		note = (b > 0) ? sprintf("(budget %sx)", b) : "(reference)"
+		printf "%-34s %10.1f ms %10.1f ms %7.2fx  %s%s\n", n, x / 1000, y / 1000, r, note, flag
 	}'
 }
 
 printf '%-34s %13s %13s %8s\n' "workload" "nosh" "bash" "ratio"
-row "startup: -c true (per run)" 1.3 "$(startup "$NOSH")" "$(startup bash)"
+bash_start=$(startup bash)
+row "startup: -c true (per run)" 1.3 "$(startup "$NOSH")" "$bash_start"
+
+# The floor under that start-up: the same runtime and package
+# initialisers with nothing to do, beside the same bash figure.
+floor=$(mktemp -d)
+trap 'rm -rf "$floor"' EXIT
+if CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$floor/empty" ./bench/floor/empty &&
+	CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$floor/linked" ./bench/floor/linked; then
+	row "  floor: empty Go program" 0 "$(startup "$floor/empty")" "$bash_start"
+	row "  floor: nosh's packages, no work" 0 "$(startup "$floor/linked")" "$bash_start"
+fi
 
 declare -a names budgets scripts
 names+=("builtin loop, 100000 iterations"); budgets+=(3)
