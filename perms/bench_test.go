@@ -28,3 +28,17 @@ func BenchmarkCheck(b *testing.B) {
 		p.Check(benchCommand)
 	}
 }
+
+// BenchmarkParseOnly is the floor under BenchmarkCheck: parsing
+// benchCommand with the shell's parser, and nothing else.
+func BenchmarkParseOnly(b *testing.B) {
+	env, _ := testEnv()
+	a := newAnalyzer(0, env)
+	b.SetBytes(int64(len(benchCommand)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := a.parse(benchCommand); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
