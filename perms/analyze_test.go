@@ -48,7 +48,7 @@ func TestAnalyzeUnits(t *testing.T) {
 		{"env -i A=1 rm x", []string{"env -i A=1 rm x", "env: rm x"}},
 		{"timeout -s KILL 5 rm x", []string{"timeout -s KILL 5 rm x", "timeout: rm x"}},
 		{"xargs -0 -n1 grep foo", []string{"xargs -0 -n1 grep foo", "xargs: grep foo"}},
-		{"find . -exec rm {} \\; -print", []string{"find . -exec rm {} ';' -print", "find -exec: rm {}"}},
+		{"find . -exec rm {} \\; -print", []string{"find . -exec rm '{}' ';' -print", "find -exec: rm '{}'"}},
 		{"sh -c 'a | b'", []string{"sh -c 'a | b'", "sh -c: a", "sh -c: b"}},
 		{"bash -ec 'x; y'", []string{"bash -ec 'x; y'", "bash -c: x", "bash -c: y"}},
 		{"eval 'a;' b", []string{"eval 'a;' b", "eval: a", "eval: b"}},

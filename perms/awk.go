@@ -24,17 +24,22 @@ func awkCmd(c *cmd) {
 			break
 		}
 		name, _, hasValue := strings.Cut(v, "=")
+		if !strings.HasPrefix(v, "--") && len(v) > 2 && strings.IndexByte("fEilev", v[1]) >= 0 {
+			// -e'prog', -iinplace, -lext: the value is attached.
+			name, hasValue = v[:2], true
+		}
+		long := func(full string) bool { return longName(name, full) }
 		switch {
-		case v == "-f" || v == "-E" || name == "--file" || name == "--exec" ||
-			v == "-i" || name == "--include" || v == "-l" || name == "--load":
-			c.risk(KindEval, c.base+" "+name, "runs awk code from a file")
+		case name == "-f" || name == "-E" || long("--file") || long("--exec") ||
+			name == "-i" || long("--include") || name == "-l" || long("--load"):
+			c.risk(KindEval, c.base+" "+name, "runs awk code from a file or loads an extension")
 			progGiven = true
 			if !hasValue {
 				i++
 			}
-		case v == "-e" || name == "--source":
+		case name == "-e" || long("--source"):
 			progGiven = true
-			src := strings.TrimPrefix(v, name+"=")
+			src := strings.TrimPrefix(strings.TrimPrefix(v, name), "=")
 			if !hasValue {
 				i++
 				if i >= len(ws) {
@@ -49,16 +54,13 @@ func awkCmd(c *cmd) {
 			if reason := awkRisky(src); reason != "" {
 				c.risk(KindInlineCode, c.base+" program", reason)
 			}
-		case v == "-F" || v == "-v" || name == "--field-separator" || name == "--assign":
+		case name == "-F" || name == "-v" || long("--field-separator") || long("--assign"):
 			if !hasValue {
 				i++
 			}
-		case strings.HasPrefix(v, "-o") || name == "--pretty-print" || strings.HasPrefix(v, "-d") ||
-			name == "--dump-variables" || strings.HasPrefix(v, "-p") || name == "--profile":
+		case strings.HasPrefix(v, "-o") || long("--pretty-print") || strings.HasPrefix(v, "-d") ||
+			long("--dump-variables") || strings.HasPrefix(v, "-p") || long("--profile"):
 			c.risk(KindOption, c.base+" "+name, "writes a file")
-		case strings.HasPrefix(v, "-f") || strings.HasPrefix(v, "-E"):
-			c.risk(KindEval, c.base+" -f", "runs awk code from a file")
-			progGiven = true
 		}
 	}
 	if progGiven || i >= len(ws) {
@@ -132,6 +134,9 @@ func awkRisky(prog string) string {
 			if strings.HasPrefix(prog[i:], "@load") || strings.HasPrefix(prog[i:], "@include") {
 				return "awk program loads code from another file"
 			}
+			// gawk's indirect call @f() calls the function named by f,
+			// which may be "system".
+			return "awk program calls a function by a name computed at run time"
 		}
 		if ch != ' ' && ch != '\t' {
 			prev = ch

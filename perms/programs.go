@@ -24,10 +24,19 @@ func shortHas(v string, want byte, stop string) bool {
 	return false
 }
 
-// longOpt reports whether v is the long option name, alone or with =value.
+// longOpt reports whether v is the long option name, alone or with =value,
+// or an abbreviation of it (see longName).
 func longOpt(v, name string) bool {
-	rest, ok := strings.CutPrefix(v, name)
-	return ok && (rest == "" || rest[0] == '=')
+	n, _, _ := strings.Cut(v, "=")
+	return longName(n, name)
+}
+
+// longName reports whether the option name n (without =value) selects the
+// long option full. GNU getopt_long and git take any unambiguous prefix,
+// so --in-pl is --in-place; a prefix that several options share is
+// refused by the program, so reading it as full never misses a risk.
+func longName(n, full string) bool {
+	return n == full || len(n) >= 3 && strings.HasPrefix(n, "--") && strings.HasPrefix(full, n)
 }
 
 // scanOpts calls f for each static word before "--".

@@ -26,10 +26,10 @@ func sedCmd(c *cmd) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, value, hasValue := strings.Cut(v, "=")
-			switch name {
-			case "--in-place":
+			switch {
+			case longName(name, "--in-place"):
 				c.risk(KindOption, "sed -i", "edits files in place")
-			case "--expression":
+			case longName(name, "--expression"):
 				scripts++
 				if !hasValue && i+1 < len(ws) {
 					i++
@@ -37,13 +37,13 @@ func sedCmd(c *cmd) {
 				} else {
 					c.sedScript(Word{Value: value})
 				}
-			case "--file":
+			case longName(name, "--file"):
 				scripts++
 				c.risk(KindEval, "sed -f", "runs a sed script from a file")
 				if !hasValue {
 					i++
 				}
-			case "--line-length":
+			case longName(name, "--line-length"):
 				if !hasValue {
 					i++
 				}
@@ -59,7 +59,8 @@ func sedCmd(c *cmd) {
 	cluster:
 		for j := 1; j < len(v); j++ {
 			switch v[j] {
-			case 'i':
+			case 'i', 'I':
+				// -I is BSD sed's in-place option.
 				c.risk(KindOption, "sed -i", "edits files in place")
 				break cluster // the rest is a backup suffix
 			case 'e', 'f', 'l':

@@ -206,13 +206,33 @@ func dblUnquote(s string) string {
 	return s
 }
 
-// hasBraces reports whether the word holds a brace expansion.
+// hasBraces reports whether the word holds a brace expansion: a list
+// with a comma or a sequence. SplitBraces also reports {} and {x}, which
+// the shell leaves as they are (xargs -I{}, find -exec … {} +).
 func hasBraces(w *syntax.Word) bool {
 	if !mayHaveBraces(w) {
 		return false
 	}
 	cp := *w
-	return syntax.SplitBraces(&cp)
+	return syntax.SplitBraces(&cp) && expandsBraces(&cp)
+}
+
+// expandsBraces reports whether a word split by SplitBraces holds a
+// brace expression that yields more than its own text.
+func expandsBraces(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if b, ok := p.(*syntax.BraceExp); ok {
+			if b.Sequence || len(b.Elems) > 1 {
+				return true
+			}
+			for _, e := range b.Elems {
+				if expandsBraces(e) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // mayHaveBraces reports whether an unquoted literal of the word holds a

@@ -173,15 +173,22 @@ func envCmd(c *cmd) {
 		}
 		v := w.Value
 		var split string
+		name, value, hasValue := strings.Cut(v, "=")
 		switch {
-		case v == "-S" || v == "--split-string":
-			if i+1 < len(ws) && ws[i+1].IsStatic() {
+		case strings.HasPrefix(v, "--") && longName(name, "--split-string"):
+			if hasValue {
+				split = value
+			} else if i+1 < len(ws) && ws[i+1].IsStatic() {
 				split = ws[i+1].Value
 			}
-		case strings.HasPrefix(v, "--split-string="):
-			split = strings.TrimPrefix(v, "--split-string=")
-		case strings.HasPrefix(v, "-S") && !strings.HasPrefix(v, "--"):
-			split = v[2:]
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && shortHas(v, 'S', "uCPS"[:3]):
+			// -S may come after other letters of a cluster (-iS'cmd'),
+			// and takes the rest of it, or the next word.
+			if rest := v[strings.IndexByte(v, 'S')+1:]; rest != "" {
+				split = rest
+			} else if i+1 < len(ws) && ws[i+1].IsStatic() {
+				split = ws[i+1].Value
+			}
 		default:
 			continue
 		}

@@ -99,6 +99,7 @@ func xargsUnsafeTable() map[string]bool {
 	return map[string]bool{
 		"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "chgrp": true, "ln": true,
 		"shred": true, "dd": true, "truncate": true, "kill": true, "pkill": true, "unlink": true, "rmdir": true,
+		"tee": true, "touch": true, "install": true, "rsync": true, "scp": true, "patch": true, "split": true,
 	}
 }
 
