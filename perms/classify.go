@@ -34,6 +34,12 @@ func (a *analyzer) unit(u Unit) {
 	if len(ex) == 0 {
 		return
 	}
+	for _, w := range ex[1:] {
+		if w.IsStatic() && subscriptCode(w.Value) {
+			a.find(KindEval, u.Pos, firstLine(w.Value), w.Value, "a subscript that runs a command when the word is used as a variable name (printf -v, read, unset, let, test -v…)")
+			break
+		}
+	}
 	resolved := false
 	if !ex[0].IsStatic() {
 		if ex[0].download {

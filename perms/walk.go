@@ -1,6 +1,8 @@
 package perms
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -109,6 +111,12 @@ func (a *analyzer) command(cmd syntax.Command) {
 		a.decl(c)
 	case *syntax.LetClause:
 		for _, e := range c.Exprs {
+			if w, ok := e.(*syntax.Word); ok {
+				// let 'a[$(cmd)]=1': the quoted text is arithmetic.
+				if v, ok := staticWord(w); ok && subscriptCode(v) {
+					a.find(KindEval, a.pos(w.Pos()), v, v, "arithmetic with a subscript that runs a command")
+				}
+			}
 			a.nested(e)
 		}
 	case *syntax.TimeClause:
@@ -295,6 +303,9 @@ func (a *analyzer) assign(as *syntax.Assign) {
 	}
 	if as.Value != nil {
 		w := a.word(as.Value)
+		if w.IsStatic() && subscriptCode(w.Value) {
+			a.find(KindEval, a.pos(as.Pos()), a.source(as), w.Value, "holds a subscript that runs a command when the value is used as a name or in arithmetic")
+		}
 		if w.download && as.Name != nil {
 			if a.tainted == nil {
 				a.tainted = make(map[string]bool)
@@ -330,6 +341,12 @@ func (a *analyzer) decl(c *syntax.DeclClause) {
 				a.find(KindAssign, a.pos(as.Pos()), a.source(as), w.Value, "declares variables whose names are computed at run time")
 			case w.Value == "-n" || (len(w.Value) > 1 && w.Value[0] == '-' && containsByte(w.Value, 'n')):
 				nameref = true
+			case strings.Contains(w.Value, "="):
+				// export 'PATH=x' is still an assignment: the builtin
+				// splits its argument itself.
+				name, _, _ := strings.Cut(w.Value, "=")
+				name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
+				a.assignName(name, a.pos(as.Pos()), a.source(as))
 			}
 			continue
 		}
