@@ -75,7 +75,10 @@ type analyzer struct {
 	funcStack []funcFrame // enclosing function definitions
 	pipes     int         // enclosing pipelines
 	bgs       int         // enclosing background statements
-	cdDanger  bool        // a cd to / or ~ was seen
+	// cwd is where an earlier cd in the command went: "" for where it
+	// started, a path (absolute, ~-relative or relative to the start),
+	// or cwdUnknown for a directory computed at run time.
+	cwd string
 }
 
 // stdinInfo is what feeds the standard input of the command being

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -32,10 +33,28 @@ const homeUnknown = "/\x00home"
 // dangerTarget reports whether a word names /, a system directory, the
 // home directory, or everything in one of them, and returns that path.
 func (a *analyzer) dangerTarget(w Word) (string, bool) {
+	if w.node != nil && hasBraces(w.node) {
+		// rm -rf ~/{*,.*}: each word of the expansion is a target.
+		cp := *w.node
+		syntax.SplitBraces(&cp)
+		for bw, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil {
+				break
+			}
+			bwv := Word{Kind: Fields, node: bw}
+			if v, ok := staticWord(bw); ok {
+				bwv = Word{Value: v, node: bw}
+			}
+			if what, ok := a.dangerTarget(bwv); ok {
+				return what, true
+			}
+		}
+	}
 	p, ok := a.resolve(w)
 	if !ok {
 		return "", false
 	}
+	p = a.inCwd(p)
 	home := a.home()
 	if home == "" {
 		home = homeUnknown
@@ -50,15 +69,11 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	cleanHome := path.Clean(home)
 	show := func(s string) string { return strings.ReplaceAll(s, homeUnknown, "~") }
 	trimmed := strings.TrimRight(p, "/")
-	for _, suffix := range []string{"/*", "/.*", "/.[!.]*"} {
-		if !strings.HasSuffix(trimmed, suffix) {
-			continue
-		}
-		dir := "/"
-		if d := strings.TrimSuffix(trimmed, suffix); d != "" {
-			dir = path.Clean(d)
-		}
-		if tables().systemDirs[dir] || dir == cleanHome {
+	if dir, last := path.Split(trimmed); strings.ContainsAny(last, "*?[") {
+		// A pattern for the entries of /, of a system directory or of
+		// the home directory: /*, /.??*, ~/[a-z]*, /u* (/usr)…
+		dir = path.Clean(dir)
+		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome) && matchesMost(last) {
 			return show(p), true
 		}
 	}
@@ -67,6 +82,40 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	}
 	return "", false
 }
+
+// matchesMost reports whether a glob pattern for one path component
+// matches entries whatever their names: only wildcards, bracket
+// expressions and dots (*, .*, .??*, [a-z]*, **).
+func matchesMost(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		switch pat[i] {
+		case '*', '?', '.':
+		case '[':
+			j := strings.IndexByte(pat[i+1:], ']')
+			if j < 0 {
+				return false
+			}
+			i += j + 1
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// inCwd makes a relative path relative to where the cd commands seen so
+// far went. A relative path after a cd to a computed directory stays as
+// it is: what it names is unknown.
+func (a *analyzer) inCwd(p string) string {
+	if a.cwd == "" || a.cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
+		return p
+	}
+	return path.Join(a.cwd, p)
+}
+
+// cwdUnknown is analyzer.cwd after a cd to a directory computed at run
+// time.
+const cwdUnknown = "\x00unknown"
 
 // resolve returns the value a word has if its only expansions are a
 // leading tilde and plain variables known now (from assignments earlier
@@ -177,13 +226,6 @@ func rmCmd(c *cmd) {
 			c.catastrophe("recursive rm of " + what)
 			return
 		}
-		if c.a.cdDanger {
-			switch w.Value {
-			case "*", ".", "./", "./*", ".*", "./.*":
-				c.catastrophe("recursive rm of " + w.Value + " after cd to / or ~")
-				return
-			}
-		}
 	}
 }
 
@@ -199,15 +241,27 @@ func chmodCmd(c *cmd) {
 	}
 }
 
+// cdCmd follows cd (and pushd) so that later relative paths are checked
+// where they will point: cd / && rm -rf usr, cd .git/hooks && tee x.
 func cdCmd(c *cmd) {
 	builtinHarmless(c)
 	ops := operands(c.args)
 	if len(ops) == 0 {
-		c.a.cdDanger = true
+		c.a.cwd = "~"
 		return
 	}
-	what, ok := c.a.dangerTarget(ops[0])
-	c.a.cdDanger = ok && !strings.HasSuffix(what, "*")
+	v, ok := c.a.resolve(ops[0])
+	switch {
+	case !ok || v == "-" || strings.ContainsAny(v, "*?["):
+		c.a.cwd = cwdUnknown
+	case v[0] == '/' || v[0] == '~':
+		c.a.cwd = v
+	case c.a.cwd == cwdUnknown:
+	case c.a.cwd == "":
+		c.a.cwd = path.Clean(v)
+	default:
+		c.a.cwd = path.Join(c.a.cwd, v)
+	}
 }
 
 func ddCmd(c *cmd) {
@@ -244,6 +298,7 @@ func deviceWriter(c *cmd) {
 func copyCmd(c *cmd) {
 	targets := writerTargets(c.base, c.args)
 	c.sensitiveWrite(targets...)
+	c.sensitiveWrite(intoTargets(c, targets)...)
 	if c.base == "cp" && len(targets) == 1 && (recursive(c.args, false) || flagsOf(c.args).has('a', "--archive")) {
 		c.intoDir(targets[0], "copies")
 	}

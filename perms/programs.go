@@ -145,6 +145,9 @@ func findCmd(c *cmd) {
 func tarCmd(c *cmd) {
 	if d, ok := dirOption(c.args, "-C", "--directory"); ok {
 		c.intoDir(d, "extracts")
+	} else if c.a.cwd != "" {
+		// cd ~ && tar -xf dot.tar: extracts where the cd went.
+		c.intoDir(Word{Value: "."}, "extracts")
 	}
 	scanOpts(c.args, func(_ int, v string) {
 		for _, name := range []string{"--to-command", "--checkpoint-action", "--use-compress-program",

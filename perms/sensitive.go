@@ -3,6 +3,8 @@ package perms
 import (
 	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Programs whose purpose is writing files (tee, cp, mv, ln, install, dd)
@@ -23,9 +25,12 @@ func sensitiveNamesTable() map[string]bool {
 }
 
 var sensitiveDirs = []string{
-	"/.ssh", "/.gnupg", "/.config/nosh", "/.config/autostart", "/.config/systemd", "/.config/fish",
-	"/.git/hooks", "/.local/bin", "/.bashrc.d", "/.profile.d",
+	"/.ssh", "/.gnupg", "/.config", "/.git", "/.local/bin", "/.local/share/applications", "/.bashrc.d",
+	"/.profile.d", "/.cargo/bin", "/go/bin", "/.npm-global/bin", "/.aws", "/.kube", "/.docker",
 }
+
+// homeBinDirs are directories in the home directory commonly on $PATH.
+var homeBinDirs = []string{"/bin", "/.local/bin", "/go/bin", "/.cargo/bin"}
 
 var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron"}
 
@@ -34,16 +39,33 @@ var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/li
 func (a *analyzer) sensitive(w Word) (string, bool) {
 	p, ok := a.resolve(w)
 	if !ok {
+		if w.node != nil && len(w.node.Parts) > 0 {
+			// ~user/.bashrc, or a target computed at run time that
+			// may name any file.
+			if lit, ok := w.node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
+				return w.String(), true
+			}
+		}
 		return "", false
 	}
+	if a.cwd == cwdUnknown && p != "" && p[0] != '/' && p[0] != '~' {
+		return w.String() + " (after a cd to a directory computed at run time)", true
+	}
+	p = a.inCwd(p)
+	home := a.home()
+	if home == "" {
+		home = homeUnknown
+	}
 	if p == "~" || strings.HasPrefix(p, "~/") {
-		home := a.home()
-		if home == "" {
-			home = homeUnknown
-		}
 		p = home + p[1:]
+	} else if strings.HasPrefix(p, "~") {
+		return w.String(), true // another user's home
 	}
 	clean := path.Clean(p)
+	if strings.ContainsAny(path.Base(clean), "*?[") {
+		// tee ~/.bash[r]c: a pattern may name any file.
+		return w.String(), true
+	}
 	if tables().sensitiveNames[path.Base(clean)] {
 		return w.String(), true
 	}
@@ -51,6 +73,21 @@ func (a *analyzer) sensitive(w Word) (string, bool) {
 		if strings.Contains("/"+clean+"/", d+"/") {
 			return w.String(), true
 		}
+	}
+	if rel, ok := strings.CutPrefix(clean, path.Clean(home)+"/"); ok {
+		// Any dotfile or dot directory of the home directory holds some
+		// program's configuration; the bin directories are on $PATH.
+		if strings.HasPrefix(rel, ".") {
+			return w.String(), true
+		}
+		for _, d := range homeBinDirs {
+			if strings.HasPrefix("/"+rel+"/", d+"/") {
+				return w.String(), true
+			}
+		}
+	}
+	if cfg, ok := a.lookup("XDG_CONFIG_HOME"); ok && cfg != "" && strings.HasPrefix(clean+"/", path.Clean(cfg)+"/") {
+		return w.String(), true
 	}
 	if strings.HasPrefix(clean, "/") {
 		for _, pre := range systemPrefixes {
@@ -106,12 +143,35 @@ func writerTargets(base string, args []Word) []Word {
 	return ops[len(ops)-1:]
 }
 
+// intoTargets returns, for cp, mv, ln and install whose destination may
+// be a directory, the files they would create in it: cp x/.bashrc ~
+// writes ~/.bashrc.
+func intoTargets(c *cmd, targets []Word) []Word {
+	if len(targets) != 1 || c.base == "tee" || c.base == "truncate" {
+		return nil
+	}
+	dir, ok := c.a.resolve(targets[0])
+	if !ok {
+		return nil
+	}
+	var out []Word
+	for _, src := range operands(c.args) {
+		v, ok := c.a.resolve(src)
+		if !ok || src.Value == targets[0].Value {
+			continue
+		}
+		out = append(out, Word{Value: strings.TrimSuffix(dir, "/") + "/" + path.Base(v)})
+	}
+	return out
+}
+
 // isHome reports whether a word names the home directory itself.
 func (a *analyzer) isHome(w Word) bool {
 	p, ok := a.resolve(w)
 	if !ok {
 		return false
 	}
+	p = a.inCwd(p)
 	home := a.home()
 	if home == "" {
 		home = homeUnknown
@@ -152,6 +212,13 @@ func localDest(args []Word) (Word, bool) {
 func dirOption(args []Word, short, long string) (Word, bool) {
 	for i, w := range args {
 		if !w.IsStatic() {
+			// -C$HOME: the directory is the computed rest of the word.
+			if w.node != nil && len(w.node.Parts) > 1 {
+				if lit, ok := w.node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, short) && !strings.HasPrefix(lit.Value, "--") {
+					rest := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: lit.Value[len(short):]}}, w.node.Parts[1:]...)}
+					return Word{Kind: Field, node: rest}, true
+				}
+			}
 			continue
 		}
 		switch {
@@ -171,6 +238,8 @@ func dirOption(args []Word, short, long string) (Word, bool) {
 func unzipCmd(c *cmd) {
 	if d, ok := dirOption(c.args, "-d", ""); ok {
 		c.intoDir(d, "extracts")
+	} else if c.a.cwd != "" {
+		c.intoDir(Word{Value: "."}, "extracts")
 	}
 }
 
