@@ -86,6 +86,11 @@ type analyzer struct {
 type stdinInfo struct {
 	here     bool // a here-document or here-string
 	download bool // something downloaded
+	// code is the text fed, when it is known now: a static here-document
+	// or here-string, or echo/printf of static words piped in. A shell
+	// reading it runs it, so it is analysed as code.
+	code  string
+	known bool
 }
 
 type funcFrame struct {

@@ -169,17 +169,52 @@ func (a *analyzer) resolve(w Word) (string, bool) {
 	return sb.String(), true
 }
 
-// param returns the value of a plain parameter expansion such as $HOME,
-// ${HOME} or ${HOME:?}.
+// param returns the value of a parameter expansion known now: $HOME,
+// ${HOME:?}, ${x:-/} with x unset, ${HOME%/} with a literal pattern.
 func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
 	if pe.Param == nil || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Length ||
 		pe.Excl || pe.Names != 0 || pe.Width {
 		return "", false
 	}
-	if pe.Exp != nil && pe.Exp.Op != syntax.ErrorUnset && pe.Exp.Op != syntax.ErrorUnsetOrNull {
-		return "", false
+	v, set := a.paramValue(pe.Param.Value)
+	if pe.Exp == nil {
+		return v, set
 	}
-	name := pe.Param.Value
+	arg := ""
+	if pe.Exp.Word != nil {
+		var ok bool
+		if arg, ok = staticWord(pe.Exp.Word); !ok {
+			return "", false
+		}
+	}
+	switch pe.Exp.Op {
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return v, set
+	case syntax.DefaultUnset, syntax.AssignUnset:
+		if set {
+			return v, true
+		}
+		return arg, true
+	case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull:
+		if set && v != "" {
+			return v, true
+		}
+		return arg, true
+	case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+		if !set || strings.ContainsAny(arg, "*?[\\") {
+			return "", false
+		}
+		if pe.Exp.Op == syntax.RemSmallSuffix || pe.Exp.Op == syntax.RemLargeSuffix {
+			return strings.TrimSuffix(v, arg), true
+		}
+		return strings.TrimPrefix(v, arg), true
+	}
+	return "", false
+}
+
+// paramValue returns a variable's value: assigned earlier in the command,
+// or from the environment.
+func (a *analyzer) paramValue(name string) (string, bool) {
 	if v, ok := a.vars[name]; ok {
 		return v, true
 	}
@@ -214,14 +249,15 @@ func recursive(ws []Word, upperOnly bool) bool {
 }
 
 func rmCmd(c *cmd) {
-	if !recursive(c.args, false) {
+	args := c.resolvedArgs()
+	if !recursive(args, false) {
 		return
 	}
-	if flagsOf(c.args).has(0, "--no-preserve-root") {
+	if flagsOf(args).has(0, "--no-preserve-root") {
 		c.catastrophe("recursive rm with --no-preserve-root")
 		return
 	}
-	for _, w := range operands(c.args) {
+	for _, w := range operands(args) {
 		if what, ok := c.a.dangerTarget(w); ok {
 			c.catastrophe("recursive rm of " + what)
 			return
@@ -230,10 +266,11 @@ func rmCmd(c *cmd) {
 }
 
 func chmodCmd(c *cmd) {
-	if !recursive(c.args, true) {
+	args := c.resolvedArgs()
+	if !recursive(args, true) {
 		return
 	}
-	for _, w := range operands(c.args) {
+	for _, w := range operands(args) {
 		if what, ok := c.a.dangerTarget(w); ok {
 			c.catastrophe(c.base + " -R of " + what)
 			return

@@ -51,10 +51,21 @@ func (a *analyzer) unit(u Unit) {
 		// rules and the built-in checks; allow rules still see a
 		// computed name.
 		v, ok := a.resolve(ex[0])
-		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, " \t\n*?[") {
+		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, "*?[") {
 			return
 		}
-		ex = append([]Word{{Value: v, download: ex[0].download}}, ex[1:]...)
+		head := []Word{{Value: v, download: ex[0].download}}
+		if ex[0].Kind == Fields {
+			// x='rm -rf /'; $x: the value is split into words.
+			head = head[:0]
+			for _, f := range a.splitFields(v) {
+				head = append(head, Word{Value: f, download: ex[0].download})
+			}
+			if len(head) == 0 {
+				return
+			}
+		}
+		ex = append(head, ex[1:]...)
 		a.units[idx].exp = ex
 		u = a.units[idx]
 		resolved = true
@@ -191,15 +202,27 @@ func (c *cmd) codeWords(ws []Word, ctx string) {
 		return
 	}
 	var sb strings.Builder
+	computed := false
 	for i, w := range ws {
+		v := w.Value
 		if !w.IsStatic() {
-			c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
-			return
+			computed = true
+			// eval "$x" with x assigned earlier: what it most likely
+			// runs is analysed too, so that a catastrophe is denied.
+			r, ok := c.a.resolve(w)
+			if !ok {
+				c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
+				return
+			}
+			v = r
 		}
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(w.Value)
+		sb.WriteString(v)
+	}
+	if computed {
+		c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 	}
 	c.a.code(sb.String(), ctx, c.unit().Pos)
 }
@@ -213,6 +236,11 @@ func (c *cmd) readsStdinCode() {
 		reason = "runs a here-document or here-string as code"
 	}
 	c.risk(KindInlineCode, c.base+" stdin", reason)
+	if c.in.known && isShell(c.base) {
+		// echo 'rm -rf /' | sh: the program is known, so what it runs
+		// is checked too (a catastrophe in it is denied).
+		c.a.code(c.in.code, c.base+" stdin", c.unit().Pos)
+	}
 }
 
 // staticPrefix returns the static values of ws up to the first computed word,
@@ -289,4 +317,37 @@ func (fs *flagSet) has(short byte, long ...string) bool {
 		}
 	}
 	return false
+}
+
+// splitFields splits a value as the shell splits an unquoted expansion,
+// with $IFS as assigned earlier in the command or the default.
+func (a *analyzer) splitFields(v string) []string {
+	ifs := " \t\n"
+	if x, ok := a.vars["IFS"]; ok {
+		ifs = x
+	}
+	return strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(ifs, r) })
+}
+
+// resolvedArgs returns the unit's arguments with the computed words whose
+// value is known now (variables assigned earlier in the command) replaced
+// by that value, for the built-in catastrophe checks: r=rm f=-rf; $r $f /.
+func (c *cmd) resolvedArgs() []Word {
+	out := c.args
+	copied := false
+	for i, w := range c.args {
+		if w.IsStatic() {
+			continue
+		}
+		v, ok := c.a.resolve(w)
+		if !ok || w.Kind == Fields && strings.ContainsAny(v, " \t\n*?[") {
+			continue
+		}
+		if !copied {
+			out = append([]Word(nil), c.args...)
+			copied = true
+		}
+		out[i] = Word{Value: v, node: w.node, download: w.download}
+	}
+	return out
 }

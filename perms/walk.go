@@ -82,8 +82,32 @@ func (a *analyzer) command(cmd syntax.Command) {
 					a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
 				}
 			}
+			var first, dangerous string
+			known := true
 			for _, w := range l.Items {
-				a.word(w)
+				wv := a.word(w)
+				v, ok := a.resolve(wv)
+				switch {
+				case !ok:
+					known = false
+				case first == "":
+					first = v
+				}
+				if _, danger := a.dangerTarget(wv); ok && danger && dangerous == "" {
+					dangerous = v
+				}
+			}
+			// The body is analysed once, with the loop variable holding
+			// the most dangerous of the values it takes.
+			if l.Name != nil {
+				switch {
+				case dangerous != "":
+					a.setVar(l.Name.Value, dangerous)
+				case known && first != "":
+					a.setVar(l.Name.Value, first)
+				default:
+					delete(a.vars, l.Name.Value)
+				}
 			}
 		case *syntax.CStyleLoop:
 			a.nested(l.Init)
@@ -152,6 +176,9 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 	// pipeline's own standard input.
 	saved := a.stdin
 	a.stdin = stdinInfo{}
+	if mid == start+1 {
+		a.stdin.code, a.stdin.known = printedText(a.units[start])
+	}
 	a.stmt(c.Y)
 	a.stdin = saved
 	a.pipes--
@@ -162,6 +189,44 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 			}
 		}
 	}
+}
+
+// printedText returns what an echo or printf of static words writes, as
+// near as matters for reading it as code, and whether it is known.
+func printedText(u Unit) (string, bool) {
+	name, ok := u.Name()
+	ws := u.argv()
+	if !ok || !u.Static() || len(ws) < 1 {
+		return "", false
+	}
+	args := make([]string, 0, len(ws)-1)
+	for _, w := range ws[1:] {
+		args = append(args, w.Value)
+	}
+	switch name {
+	case "echo":
+		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E" || args[0] == "-ne" || args[0] == "-en") {
+			args = args[1:]
+		}
+		return unescapeC(strings.Join(args, " ")) + "\n", true
+	case "printf":
+		if len(args) == 0 {
+			return "", false
+		}
+		// The format, then the arguments: %s and the like become them
+		// in the shell; joining keeps every word for the analysis.
+		return unescapeC(strings.Join(args, "\n")) + "\n", true
+	}
+	return "", false
+}
+
+// unescapeC turns the backslash escapes echo -e and printf know that
+// separate commands (\n, \t) into their characters.
+func unescapeC(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	return strings.NewReplacer("\\n", "\n", "\\t", "\t", "\\\\", "\\").Replace(s)
 }
 
 func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
@@ -205,8 +270,18 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 		a.write(r, w)
 	case syntax.RdrIn:
 		a.stdin = stdinInfo{download: dl}
-	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+	case syntax.Hdoc, syntax.DashHdoc:
 		a.stdin = stdinInfo{here: true, download: dl}
+		if r.Hdoc != nil {
+			a.stdin.code, a.stdin.known = staticWord(r.Hdoc)
+		} else {
+			a.stdin.known = true
+		}
+	case syntax.WordHdoc:
+		a.stdin = stdinInfo{here: true, download: dl}
+		if w.IsStatic() {
+			a.stdin.code, a.stdin.known = w.Value+"\n", true
+		}
 	}
 }
 
@@ -261,15 +336,8 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 	defer func() { a.writes = writes }()
 	for _, as := range c.Assigns {
 		a.assign(as)
-		if len(c.Args) == 0 && as.Name != nil && as.Value != nil && as.Index == nil {
-			if a.vars == nil {
-				a.vars = make(map[string]string)
-			}
-			if v, ok := a.resolve(Word{Kind: Field, node: as.Value}); ok {
-				a.vars[as.Name.Value] = v
-			} else {
-				delete(a.vars, as.Name.Value)
-			}
+		if len(c.Args) == 0 {
+			a.track(as)
 		}
 	}
 	if len(c.Args) == 0 {
@@ -295,6 +363,26 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 			}
 		}
 	}
+}
+
+// track remembers the value an assignment gives a variable, when it is
+// known now, for the checks of later commands ($d in rm -rf $d).
+func (a *analyzer) track(as *syntax.Assign) {
+	if as.Name == nil || as.Value == nil || as.Index != nil {
+		return
+	}
+	if v, ok := a.resolve(Word{Kind: Field, node: as.Value}); ok {
+		a.setVar(as.Name.Value, v)
+	} else {
+		delete(a.vars, as.Name.Value)
+	}
+}
+
+func (a *analyzer) setVar(name, v string) {
+	if a.vars == nil {
+		a.vars = make(map[string]string)
+	}
+	a.vars[name] = v
 }
 
 func (a *analyzer) assign(as *syntax.Assign) {
@@ -351,6 +439,7 @@ func (a *analyzer) decl(c *syntax.DeclClause) {
 			continue
 		}
 		a.assign(as)
+		a.track(as)
 		if nameref && as.Value != nil {
 			if v, ok := staticWord(as.Value); ok {
 				a.assignName(v, a.pos(as.Pos()), a.source(as))
