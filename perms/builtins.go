@@ -273,14 +273,36 @@ func isStdinPath(p string) bool {
 	return false
 }
 
+// builtinSet is set: options, and new positional parameters, which the
+// rest of the command's analysis knows (set -- /; rm -rf "$1").
+func builtinSet(c *cmd) {
+	builtinHarmless(c)
+	for i, w := range c.args {
+		if !w.IsStatic() {
+			return
+		}
+		switch {
+		case w.Value == "--":
+			c.a.bindPositional(c.args[i+1:], false)
+			return
+		case w.Value == "-o" || w.Value == "+o":
+			return
+		case !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+"):
+			c.a.bindPositional(c.args[i:], false)
+			return
+		}
+	}
+}
+
 func registerBuiltins(t *tableSet) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
 		"test", "[", "shift", "break", "continue", "return", "exit", "wait",
-		"type", "set", "shopt", "unset", "jobs", "times", "help",
+		"type", "shopt", "unset", "jobs", "times", "help",
 	} {
 		t.handlers[name] = builtinHarmless
 	}
+	t.handlers["set"] = builtinSet
 	t.handlers["hash"] = func(c *cmd) {
 		// hash -p PATH NAME makes NAME run PATH.
 		if flagsOf(c.args).has('p') {

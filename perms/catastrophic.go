@@ -230,13 +230,22 @@ func (a *analyzer) paramValue(name string) (string, bool) {
 // diskDevicePattern matches the devices isDiskDevice reports; it is
 // compiled with the other tables (see tables.go).
 const diskDevicePattern = `^/dev/(` +
-	`[shv]d[a-z]+[0-9]*|xvd[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(p[0-9]+)?|mmcblk[0-9]+(p[0-9]+)?|` +
-	`r?disk[0-9]+(s[0-9]+)?|md[0-9]+|dm-[0-9]+|mapper/.+|disk/by-.+|mem|kmem|port)$`
+	`[shv]d[a-z]+[0-9]*|xvd[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(p[0-9]+)?|mmcblk[0-9]+(p[0-9]+|boot[0-9]+)?|` +
+	`r?disk[0-9]+(s[0-9]+)?|md[0-9]+|md/.+|dm-[0-9]+|mapper/.+|disk/by-.+|mem|kmem|port|root|` +
+	`nbd[0-9]+(p[0-9]+)?|loop[0-9]+|zd[0-9]+|rbd[0-9]+|` +
+	`ada[0-9]+(p[0-9]+|s[0-9]+[a-z]?)?|da[0-9]+(p[0-9]+)?|nvd[0-9]+|wd[0-9]+[a-z]?|` + // the BSDs
+	`[a-z][a-z0-9_.+-]*-vg/.+|vg[a-z0-9_.+-]*/.+|[a-z0-9_.+-]+/(root|home|swap[0-9_]*|var|usr|data|lv[a-z0-9_-]*))$` // LVM volumes: /dev/VG/LV
 
 // isDiskDevice reports whether p names a block device holding a file
 // system, or raw memory.
 func isDiskDevice(p string) bool {
-	return strings.HasPrefix(p, "/dev/") && tables().diskDevice.MatchString(path.Clean(p))
+	p = path.Clean(p)
+	for _, fs := range []string{"/dev/shm/", "/dev/pts/", "/dev/fd/", "/dev/mqueue/", "/dev/hugepages/"} {
+		if strings.HasPrefix(p, fs) {
+			return false // file systems and descriptors, not disks
+		}
+	}
+	return strings.HasPrefix(p, "/dev/") && tables().diskDevice.MatchString(p)
 }
 
 // recursive reports whether the flags in ws include -r, -R or --recursive.
@@ -346,6 +355,14 @@ func copyCmd(c *cmd) {
 	devs := ops[len(ops)-1:]
 	if c.base == "tee" {
 		devs = ops
+		if c.in.download {
+			// curl … | tee x.sh; sh x.sh: the file holds the download.
+			for _, w := range ops {
+				if v, ok := c.a.resolve(w); ok {
+					c.a.markFetched(v)
+				}
+			}
+		}
 	}
 	for _, w := range devs {
 		if v, ok := c.a.resolve(w); ok && isDiskDevice(v) {

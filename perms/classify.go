@@ -51,6 +51,10 @@ func (a *analyzer) unit(u Unit) {
 		// rules and the built-in checks; allow rules still see a
 		// computed name.
 		v, ok := a.resolve(ex[0])
+		if !ok && a.stdin.download && strings.Contains(ex[0].Value, "SHELL") {
+			a.units[idx].Catastrophe = "runs a downloaded script with the user's shell"
+			return
+		}
 		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, "*?[") {
 			return
 		}
@@ -93,6 +97,17 @@ func (a *analyzer) unit(u Unit) {
 	}
 	if cu.stdinCode && c.in.download && cu.Catastrophe == "" {
 		cu.Catastrophe = "runs a downloaded script fed to its standard input"
+	}
+	if body := a.bodies[ex[0].Value]; body != nil && len(ex) > 1 && a.calls < 2 && len(a.funcStack) == 0 {
+		// f() { rm -rf "$1"; }; f /: the body runs with these arguments.
+		a.calls++
+		restore := a.bindPositional(ex[1:], false)
+		a.push("call of " + ex[0].Value)
+		a.stmt(body)
+		a.pop()
+		restore()
+		a.calls--
+		cu = &a.units[idx] // a.units may have grown
 	}
 	if len(a.funcStack) > 0 && cu.Catastrophe == "" {
 		name := ex[0].Value

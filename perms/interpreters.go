@@ -64,7 +64,11 @@ scan:
 		c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
 		if len(ops) > 0 {
 			c.codeArg = i
+			// sh -c 'rm -rf "$1"' _ /: the words after the code are $0,
+			// $1…, known to the code's analysis.
+			restore := c.a.bindPositional(ops[1:], true)
 			c.code(ops[0], c.base+" -c")
+			restore()
 			if !ops[0].IsStatic() {
 				c.unit().stdinCode = true // computed code, maybe from a pipe
 			}

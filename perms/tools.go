@@ -115,6 +115,11 @@ func tmuxCmd(c *cmd) {
 		case "new", "new-session", "new-window", "neww", "split-window", "splitw", "send-keys", "send",
 			"run-shell", "run", "respawn-pane", "respawnp", "respawn-window", "respawnw", "if-shell", "if", "pipe-pane", "pipep", "source-file", "source":
 			c.risk(KindWrapper, "tmux "+w.Value, "runs commands in a terminal multiplexer")
+			// The last word is usually the shell command to run: check
+			// it as code, so that a catastrophe in it is denied.
+			if last := c.args[len(c.args)-1]; last.IsStatic() && last.Value != w.Value && !strings.HasPrefix(last.Value, "-") {
+				c.a.code(last.Value, "tmux "+w.Value, c.unit().Pos)
+			}
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package perms
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -175,7 +176,7 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 	// The right-hand side reads the pipe, not whatever fed the
 	// pipeline's own standard input.
 	saved := a.stdin
-	a.stdin = stdinInfo{}
+	a.stdin = stdinInfo{download: a.downloadBetween(start, mid)}
 	if mid == start+1 {
 		a.stdin.code, a.stdin.known = printedText(a.units[start])
 	}
@@ -229,6 +230,62 @@ func unescapeC(s string) string {
 	return strings.NewReplacer("\\n", "\n", "\\t", "\t", "\\\\", "\\").Replace(s)
 }
 
+// bindPositional sets $0 (with zero), $1… to the static values of ws
+// for the analysis of code they are passed to, and returns what puts
+// the previous values back.
+func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
+	saved := make(map[string]*string)
+	set := func(name string, w Word) {
+		if _, done := saved[name]; !done {
+			if old, ok := a.vars[name]; ok {
+				saved[name] = &old
+			} else {
+				saved[name] = nil
+			}
+		}
+		if v, ok := a.resolve(w); ok {
+			a.setVar(name, v)
+		} else {
+			delete(a.vars, name)
+		}
+	}
+	n := 1
+	var all []string
+	allKnown := true
+	for i, w := range ws {
+		if i == 0 && zero {
+			set("0", w)
+			continue
+		}
+		if v, ok := a.resolve(w); ok {
+			all = append(all, v)
+		} else {
+			allKnown = false
+		}
+		if n > 9 {
+			continue
+		}
+		set(strconv.Itoa(n), w)
+		n++
+	}
+	for _, name := range []string{"@", "*"} {
+		if allKnown {
+			set(name, Word{Value: strings.Join(all, " ")})
+		} else {
+			set(name, Word{Kind: Fields})
+		}
+	}
+	return func() {
+		for name, old := range saved {
+			if old == nil {
+				delete(a.vars, name)
+			} else {
+				a.vars[name] = *old
+			}
+		}
+	}
+}
+
 func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
 	names := c.Names
 	if c.Name != nil {
@@ -240,6 +297,10 @@ func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
 			a.funcs = make(map[string]bool)
 		}
 		a.funcs[n.Value] = true
+		if a.bodies == nil {
+			a.bodies = make(map[string]*syntax.Stmt)
+		}
+		a.bodies[n.Value] = c.Body
 		a.find(KindFuncDef, a.pos(c.Pos()), n.Value+"()", n.Value, "defines a function, which changes what later commands run")
 		a.funcStack = append(a.funcStack, funcFrame{name: n.Value, pipes: a.pipes, bgs: a.bgs})
 		label = "function " + n.Value

@@ -131,6 +131,7 @@ func wrapper(c *cmd) {
 		fs := flagsOf(c.args)
 		if fs.has('s', "--shell") || fs.has('i', "--login") {
 			c.risk(KindWrapper, c.base+" shell", "opens a shell as another user")
+			c.unit().stdinCode = true // curl … | sudo -s
 		}
 		if c.base == "sudo" && fs.has('e', "--edit") {
 			c.risk(KindOption, "sudo -e", "edits files as another user")
