@@ -59,8 +59,8 @@ type analyzer struct {
 	funcs    map[string]bool
 	// bodies holds the functions defined in the command, analysed again
 	// when called with arguments; calls counts those nested calls.
-	bodies map[string]*syntax.Stmt
-	calls  int
+	bodies   map[string]*syntax.Stmt
+	calls    int
 	vars     map[string]string // static values assigned earlier in the command
 	tainted  map[string]bool   // variables holding downloaded data
 	fetched  map[string]bool   // files written by a download

@@ -388,7 +388,18 @@ func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
 			if pe.Exp.Word == nil {
 				return nil
 			}
-			return e.parts(b, pe.Exp.Word.Parts, true)
+			parts := pe.Exp.Word.Parts
+			if len(parts) == 0 {
+				return nil
+			}
+			if lit, ok := parts[0].(*syntax.Lit); ok {
+				// The word starts a tilde prefix of its own: ${u-~}/x.
+				if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
+					b.literal(prefix, true)
+					parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
+				}
+			}
+			return e.parts(b, parts, true)
 		}
 	}
 	v, err := e.literal(pe)

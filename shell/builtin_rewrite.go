@@ -124,12 +124,7 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 		rs.cmd = inner.Cmd
 	}
 	for _, rd := range rs.redirs {
-		if rd.Word != nil {
-			s.rewrite(rd.Word)
-		}
-		if rd.Hdoc != nil {
-			s.rewrite(rd.Hdoc)
-		}
+		s.rewrite(rd)
 	}
 	call := sentinelCall(st.Position, builtinRedirName, "")
 	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, rs)
@@ -343,18 +338,49 @@ func rewriteQuotedBraces(dq *syntax.DblQuoted) {
 }
 
 // rewriteAssignTilde expands ~ after a : in an assignment (PATH=~/a:~/b),
-// which interp does only at the start: each such ~ becomes $HOME.
+// which interp does not do, and a leading ~ ended by a : (t=~:x), which
+// interp takes for ~user: each such ~ becomes $HOME. Escapes are quoted
+// parts by now (see rewrite_escapes.go), so an escaped : or ~ is not in a
+// Lit.
 func rewriteAssignTilde(as *syntax.Assign) {
 	if as.Value == nil || len(as.Value.Parts) == 0 {
 		return
 	}
-	lit, ok := as.Value.Parts[0].(*syntax.Lit)
-	if !ok || !strings.Contains(lit.Value, ":~") {
-		return
-	}
 	var parts []syntax.WordPart
-	s := lit.Value
-	last := len(as.Value.Parts) == 1
+	changed := false
+	for n, p := range as.Value.Parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			parts = append(parts, p)
+			continue
+		}
+		split := tildesAfterColons(lit.Value, n == 0, n == len(as.Value.Parts)-1)
+		if split == nil {
+			parts = append(parts, p)
+			continue
+		}
+		parts = append(parts, split...)
+		changed = true
+	}
+	if changed {
+		as.Value.Parts = parts
+	}
+}
+
+// tildesAfterColons splits the literal s of an assignment value at each ~
+// to expand, or returns nil if there is none. A ~ is expanded when it
+// starts a segment (after a :, or at the start of the value) and is
+// followed by /, : or the end of the value.
+func tildesAfterColons(s string, first, last bool) []syntax.WordPart {
+	home := func() syntax.WordPart { return &syntax.ParamExp{Param: &syntax.Lit{Value: "HOME"}} }
+	var parts []syntax.WordPart
+	expanded := false
+	if first && strings.HasPrefix(s, "~:") {
+		// interp expands a leading ~ only when a / or the end follows.
+		parts = append(parts, home())
+		s = s[1:]
+		expanded = true
+	}
 	for {
 		i := strings.Index(s, ":~")
 		if i < 0 {
@@ -366,12 +392,14 @@ func rewriteAssignTilde(as *syntax.Assign) {
 			s = after
 			continue
 		}
-		parts = append(parts, &syntax.Lit{Value: s[:i+1]},
-			&syntax.ParamExp{Param: &syntax.Lit{Value: "HOME"}})
+		parts = append(parts, &syntax.Lit{Value: s[:i+1]}, home())
 		s = after
+		expanded = true
 	}
-	parts = append(parts, &syntax.Lit{Value: s})
-	as.Value.Parts = append(parts, as.Value.Parts[1:]...)
+	if !expanded {
+		return nil
+	}
+	return append(parts, &syntax.Lit{Value: s})
 }
 
 // rewriteArithmLineno makes a bare LINENO in arithmetic the line it is

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"io"
 	"sync"
 	"syscall"
 	_ "unsafe"
@@ -116,7 +117,14 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 // rewriteCmdSubst makes $( … ) run its body through \x00csubst.
 func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	lazy, _ := lazyWords.LoadAndDelete(cs)
-	if len(cs.Stmts) == 0 || (len(cs.Stmts) == 1 && isCatShortcut(cs.Stmts[0])) || isSentinelStmts(cs.Stmts) {
+	if len(cs.Stmts) == 1 && isCatShortcut(cs.Stmts[0]) {
+		// interp reads $(<file) into the buffer it has just expanded the
+		// file's name in (a name of more than one part ends up in the
+		// output), and takes a missing file for an empty one: nosh reads
+		// the file with \x00cat.
+		cs.Stmts[0].Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(cs.Left, sentinel+builtinCatName)}}
+	}
+	if len(cs.Stmts) == 0 || isSentinelStmts(cs.Stmts) {
 		return
 	}
 	for _, b := range cs.Stmts {
@@ -127,6 +135,17 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	call := sentinelCall(cs.Left, builtinCsubstName, "")
 	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, ss)
 	cs.Stmts = []*syntax.Stmt{{Cmd: call, Position: cs.Left}}
+}
+
+const builtinCatName = "\x00cat"
+
+// builtinCat copies its standard input to its standard output: the
+// $(<file) that interp cannot read (see rewriteCmdSubst).
+func builtinCat(ctx context.Context, c *call) error {
+	if _, err := io.Copy(c.stdout, c.stdin); err != nil {
+		return c.errorf(1, "%v", err)
+	}
+	return nil
 }
 
 func isSentinelStmts(stmts []*syntax.Stmt) bool {

@@ -9,6 +9,7 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinRedirName] = builtinRedir
 	m[builtinSubshellName] = builtinSubshell
 	m[builtinCsubstName] = builtinCsubst
+	m[builtinCatName] = builtinCat
 	m[builtinCallName] = builtinCall
 	m[builtinFieldName] = builtinFields
 	m[builtinDeclName] = builtinDecl

@@ -274,10 +274,14 @@ func builtinDashFlags(ctx context.Context, c *call) error {
 //   - $0 reads BASH_ARGV0, which holds $0 as in bash (interp's own $0 is
 //     only right when a whole file is run at once);
 //   - $LINENO becomes the line it is on;
+//   - escapes in words interp expands as one string are quoted
+//     (see rewrite_escapes.go);
 //   - statements that interp would run wrongly go to nosh builtins
 //     (see rewriteStmt).
 func (s *Shell) rewrite(node syntax.Node) {
+	var lw literalWords
 	syntax.Walk(node, func(n syntax.Node) bool {
+		lw.visit(n)
 		switch n := n.(type) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
