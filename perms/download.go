@@ -40,22 +40,36 @@ func curlCmd(c *cmd) {
 			if !hasValue {
 				value, _ = arg()
 			}
-			switch name {
-			case "--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr":
+			is := func(names ...string) bool {
+				for _, n := range names {
+					if longName(name, n) {
+						return true
+					}
+				}
+				return false
+			}
+			switch {
+			case is("--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
+				"--libcurl", "--etag-save", "--alt-svc", "--hsts"):
 				if value != "-" {
 					c.risk(KindOption, "curl "+name, "writes to a file")
 				}
-				if name == "--output" {
+				if longName(name, "--output") {
 					c.a.markFetched(value)
 				}
-			case "--remote-name", "--remote-name-all", "--output-dir", "--create-dirs":
+			case is("--remote-name", "--remote-name-all", "--output-dir", "--create-dirs"):
 				c.risk(KindOption, "curl "+name, "writes to a file")
 				c.fetchedURLs()
-			case "--config":
+			case is("--config"):
 				c.risk(KindOption, "curl --config", "reads options from a file")
-			case "--upload-file":
+			case is("--upload-file"):
 				c.risk(KindOption, "curl --upload-file", "sends a local file")
-			case "--data", "--data-binary", "--data-urlencode", "--json", "--form", "--form-string":
+			case is("--write-out"):
+				if strings.Contains(value, "%output{") {
+					c.risk(KindOption, "curl --write-out", "writes to a file it names")
+				}
+			case name == "--data" || name == "--data-binary" || name == "--data-urlencode" || name == "--json" ||
+				name == "--form" || name == "--form-string":
 				if sendsFile(name, value) {
 					c.risk(KindOption, "curl "+name, "sends a local file")
 				}
@@ -88,6 +102,10 @@ func curlCmd(c *cmd) {
 				}
 			case 'K':
 				c.risk(KindOption, "curl -K", "reads options from a file")
+			case 'w':
+				if strings.Contains(value, "%output{") {
+					c.risk(KindOption, "curl -w", "writes to a file it names")
+				}
 			case 'T':
 				c.risk(KindOption, "curl -T", "sends a local file")
 			case 'd', 'F':
@@ -126,9 +144,9 @@ func wgetCmd(c *cmd) {
 		} else if strings.HasPrefix(v, "-O") && len(v) > 2 {
 			named = true
 			c.a.markFetched(v[2:])
-		} else if strings.HasPrefix(v, "--output-document=") {
+		} else if name, value, ok := strings.Cut(v, "="); ok && longName(name, "--output-document") {
 			named = true
-			c.a.markFetched(strings.TrimPrefix(v, "--output-document="))
+			c.a.markFetched(value)
 		}
 	})
 	if !named {
@@ -139,17 +157,30 @@ func wgetCmd(c *cmd) {
 		if !hasValue && i+1 < len(c.args) {
 			value = c.args[i+1].Value
 		}
+		long := strings.HasPrefix(name, "--")
 		switch {
-		case name == "--post-file" || name == "--body-file":
+		case long && (longName(name, "--post-file") || longName(name, "--body-file")):
 			c.risk(KindOption, "wget "+name, "sends a local file")
-		case name == "--output-document" || v == "-O":
+		case long && longName(name, "--output-document") || v == "-O":
 			if value != "-" {
 				c.risk(KindOption, "wget -O", "writes to a file it names")
 			}
 		case strings.HasPrefix(v, "-O") && len(v) > 2 && v[2:] != "-":
 			c.risk(KindOption, "wget -O", "writes to a file it names")
+		case v == "-e" || strings.HasPrefix(v, "-e") && !long || long && longName(name, "--execute"):
+			c.risk(KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
+		case long && (longName(name, "--use-askpass") || longName(name, "--config")):
+			c.risk(KindOption, "wget "+name, "runs a program or reads options from a file")
+		case v == "-o" || v == "-a" || (strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "-a")) && !long ||
+			long && (longName(name, "--output-file") || longName(name, "--append-output")):
+			c.risk(KindOption, "wget "+name, "writes a log file")
 		}
 	})
+	if d, ok := dirOption(c.args, "-P", "--directory-prefix"); ok {
+		c.intoDir(d, "downloads")
+	} else if !named && c.a.cwd != "" {
+		c.intoDir(Word{Value: "."}, "downloads")
+	}
 }
 
 // fetchedURLs records the files a download names after its URLs.

@@ -123,6 +123,10 @@ func gitCmd(c *cmd) {
 		case longOpt(v, "--upload-pack") || longOpt(v, "--receive-pack") || longOpt(v, "--exec") && name != "rebase" ||
 			v == "-u" && (name == "clone" || name == "ls-remote" || name == "archive"):
 			c.risk(KindOption, "git "+name+" "+v, "runs a command of its choosing on the remote side")
+		case (name == "clone" || name == "submodule") && (v == "-c" || longOpt(v, "--config")):
+			c.risk(KindOption, "git "+name+" --config", "sets configuration of the new repository, which can make git run commands")
+		case (name == "clone" || name == "init") && longOpt(v, "--template"):
+			c.risk(KindOption, "git "+name+" --template", "copies hooks from a template directory into the repository")
 		}
 	})
 }

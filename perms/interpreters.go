@@ -176,8 +176,18 @@ func interpreterCmd(c *cmd) {
 						j++
 					}
 				case strings.IndexByte(spec.arg, ch) >= 0:
+					val := rest
 					if rest == "" {
 						i++
+						if i < len(ws) {
+							val = ws[i].Value
+						}
+					}
+					if (c.base == "perl" || trimVersion(c.base) == "perl") && (ch == 'M' || ch == 'm') &&
+						strings.ContainsAny(val, ";( \t{'\"") {
+						// perl -M'POSIX;system q(…)': the module name is
+						// pasted into a use statement, so it is code.
+						c.risk(KindInlineCode, c.base+" -"+string(ch), "runs code given on the command line as a module name")
 					}
 					j = len(v)
 				}

@@ -183,6 +183,12 @@ func (c *cmd) sshOptions() {
 		case (v == "-S" || strings.HasPrefix(v, "-S") && len(v) > 2) && c.base != "ssh":
 			c.risk(KindOption, c.base+" -S", "runs another program as ssh")
 			continue
+		case (v == "-I" || strings.HasPrefix(v, "-I") && len(v) > 2) && c.base == "ssh":
+			c.risk(KindOption, "ssh -I", "loads a PKCS#11 library into ssh")
+			continue
+		case (v == "-E" || strings.HasPrefix(v, "-E") && len(v) > 2) && c.base == "ssh":
+			c.risk(KindOption, "ssh -E", "writes its log to a file")
+			continue
 		default:
 			continue
 		}
@@ -191,6 +197,9 @@ func (c *cmd) sshOptions() {
 		switch strings.ToLower(key) {
 		case "proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match", "remotecommand":
 			c.risk(KindOption, c.base+" -o "+key, "runs a command through an ssh setting")
+		case "pkcs11provider", "securitykeyprovider", "include", "identityagent", "controlpath", "userknownhostsfile",
+			"identityfile", "certificatefile", "sendenv", "setenv":
+			c.risk(KindOption, c.base+" -o "+key, "loads code or reads or writes files through an ssh setting")
 		}
 	}
 }

@@ -9,12 +9,33 @@ import "strings"
 func lessCmd(c *cmd) {
 	scanOpts(c.args, func(_ int, v string) {
 		switch {
-		case strings.HasPrefix(v, "+") && strings.ContainsAny(v, "!|"):
-			c.risk(KindOption, c.base+" +cmd", "runs a command from its initial commands")
+		case strings.HasPrefix(v, "+") && !plainLessStart(v[1:]):
+			c.risk(KindOption, c.base+" +cmd", "initial commands can run programs (!, |) or save the input to a file (s)")
 		case strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "-O") || longOpt(v, "--log-file") || longOpt(v, "--LOG-FILE"):
 			c.risk(KindOption, c.base+" -o", "writes a log file")
+		case strings.HasPrefix(v, "-k") || longOpt(v, "--lesskey-file") || longOpt(v, "--lesskey-src") ||
+			longOpt(v, "--lesskey-content"):
+			c.risk(KindOption, c.base+" -k", "reads key bindings, which can set LESSOPEN to a command")
 		}
 	})
+}
+
+// plainLessStart reports whether a less initial command only moves:
+// +F, +G, +g, +N (a line), +/pattern, +?pattern, +:N.
+func plainLessStart(s string) bool {
+	switch {
+	case s == "F" || s == "G" || s == "g" || s == "" || s == "R":
+		return true
+	case strings.HasPrefix(s, "/") || strings.HasPrefix(s, "?"):
+		return !strings.ContainsAny(s, "!|")
+	}
+	s = strings.TrimPrefix(s, ":")
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return i > 0 && (s[i:] == "g" || s[i:] == "G" || s[i:] == "%")
+		}
+	}
+	return s != ""
 }
 
 // outputOperand flags programs that write to their second operand:
@@ -31,8 +52,11 @@ func outputOption(c *cmd) {
 	scanOpts(c.args, func(i int, v string) {
 		switch c.base {
 		case "openssl":
-			if v == "-out" || v == "-keyout" {
+			switch v {
+			case "-out", "-keyout":
 				c.risk(KindOption, "openssl "+v, "writes to a file")
+			case "engine", "-engine", "-provider", "-provider-path", "-config":
+				c.risk(KindOption, "openssl "+v, "loads a library or configuration, which can run code")
 			}
 		case "yq":
 			if v == "-i" || longOpt(v, "--inplace") {
@@ -77,7 +101,10 @@ func dbEscape(v string) string {
 	}
 	for _, line := range strings.FieldsFunc(v, func(r rune) bool { return r == '\n' || r == ';' }) {
 		line = strings.TrimSpace(line)
-		for _, dot := range []string{".shell", ".system", ".output", ".once", ".load", ".excel", "system "} {
+		if strings.Contains(strings.ToLower(line), "load_extension") {
+			return "SQL that loads a library into the client: load_extension"
+		}
+		for _, dot := range []string{".shell", ".system", ".output", ".once", ".load", ".excel", "system ", ".import", ".save", ".backup", ".log"} {
 			if strings.HasPrefix(line, dot) {
 				return "client command that runs a program or writes a file: " + strings.TrimSpace(dot)
 			}
