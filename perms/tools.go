@@ -41,7 +41,31 @@ func plainLessStart(s string) bool {
 // outputOperand flags programs that write to their second operand:
 // uniq IN OUT, xxd IN OUT.
 func outputOperand(c *cmd) {
-	if ops := operands(c.args); len(ops) >= 2 && !(ops[1].IsStatic() && harmlessWrite(ops[1].Value)) {
+	args := c.args
+	withArg := map[string]optSpec{
+		"xxd":  {short: "clsgon"},
+		"uniq": {short: "fsw", long: []string{"--skip-fields", "--skip-chars", "--check-chars"}},
+	}[c.base]
+	var ops []Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if w.IsStatic() && len(w.Value) > 1 && w.Value[0] == '-' {
+			v := w.Value
+			if v == "--" {
+				ops = append(ops, args[i+1:]...)
+				break
+			}
+			// -l 64: the value of an option is not an operand.
+			if len(v) == 2 && strings.IndexByte(withArg.short, v[1]) >= 0 || contains(withArg.long, v) ||
+				strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && c.base == "xxd" &&
+					(v == "-len" || v == "-seek" || v == "-cols" || v == "-groupsize" || v == "-offset" || v == "-name") {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, w)
+	}
+	if len(ops) >= 2 && !(ops[1].IsStatic() && harmlessWrite(ops[1].Value)) {
 		c.risk(KindOption, c.base+" output", "writes to "+ops[1].String())
 	}
 }
