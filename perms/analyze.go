@@ -59,7 +59,9 @@ type analyzer struct {
 	funcs    map[string]bool
 	// bodies holds the functions defined in the command, analysed again
 	// when called with arguments; calls counts those nested calls.
-	bodies   map[string]*syntax.Stmt
+	bodies map[string]*syntax.Stmt
+	// arrays holds the static elements of arrays assigned in the command.
+	arrays   map[string][]string
 	calls    int
 	vars     map[string]string // static values assigned earlier in the command
 	tainted  map[string]bool   // variables holding downloaded data

@@ -2,6 +2,7 @@ package perms
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -52,6 +53,15 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	}
 	p, ok := a.resolve(w)
 	if !ok {
+		// ~root, ~user/*: another user's home directory.
+		if w.node != nil && len(w.node.Parts) == 1 {
+			if lit, ok := w.node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
+				_, rest, _ := strings.Cut(lit.Value, "/")
+				if rest == "" || matchesMost(strings.TrimSuffix(rest, "/")) {
+					return lit.Value, true
+				}
+			}
+		}
 		return "", false
 	}
 	p = a.inCwd(p)
@@ -69,11 +79,16 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	cleanHome := path.Clean(home)
 	show := func(s string) string { return strings.ReplaceAll(s, homeUnknown, "~") }
 	trimmed := strings.TrimRight(p, "/")
-	if dir, last := path.Split(trimmed); strings.ContainsAny(last, "*?[") {
+	if i := strings.IndexAny(trimmed, "*?["); i >= 0 {
 		// A pattern for the entries of /, of a system directory or of
-		// the home directory: /*, /.??*, ~/[a-z]*, /u* (/usr)…
-		dir = path.Clean(dir)
-		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome) && matchesMost(last) {
+		// the home directory: /*, /.??*, ~/[a-z]*, /u* (/usr), /usr/*/*.
+		dir := path.Clean(trimmed[:strings.LastIndexByte(trimmed[:i], '/')+1])
+		rest := strings.Split(trimmed[len(strings.TrimSuffix(dir, "/"))+1:], "/")
+		all := true
+		for _, c := range rest {
+			all = all && matchesMost(c)
+		}
+		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome) && all {
 			return show(p), true
 		}
 	}
@@ -172,6 +187,22 @@ func (a *analyzer) resolve(w Word) (string, bool) {
 // param returns the value of a parameter expansion known now: $HOME,
 // ${HOME:?}, ${x:-/} with x unset, ${HOME%/} with a literal pattern.
 func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
+	if pe.Param != nil && pe.Index != nil && pe.Exp == nil && pe.Slice == nil && pe.Repl == nil && !pe.Length && !pe.Excl {
+		// ${a[0]}, ${a[@]} of an array assigned in the command.
+		elems := a.arrays[pe.Param.Value]
+		idx, ok := staticWordNode(pe.Index)
+		if elems == nil || !ok {
+			return "", false
+		}
+		if idx == "@" || idx == "*" {
+			return strings.Join(elems, " "), true
+		}
+		n, err := strconv.Atoi(idx)
+		if err != nil || n < 0 || n >= len(elems) {
+			return "", false
+		}
+		return elems[n], true
+	}
 	if pe.Param == nil || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Length ||
 		pe.Excl || pe.Names != 0 || pe.Width {
 		return "", false
@@ -380,6 +411,53 @@ func copyCmd(c *cmd) {
 	}
 }
 
+// partitionCmd catches partitioning and encryption tools rewriting a
+// disk: parted, sfdisk, cryptsetup luksFormat, diskutil eraseDisk.
+func partitionCmd(c *cmd) {
+	ops := operands(c.args)
+	dev := ""
+	for _, w := range ops {
+		if v, ok := c.a.resolve(w); ok && isDiskDevice(v) {
+			dev = v
+			break
+		}
+	}
+	words := map[string]bool{}
+	for _, w := range ops {
+		words[strings.ToLower(w.Value)] = true
+	}
+	fs := flagsOf(c.args)
+	switch c.base {
+	case "parted":
+		if dev == "" {
+			return
+		}
+		for _, cmd := range []string{"mklabel", "mktable", "mkpart", "rm", "resizepart", "mkfs"} {
+			if words[cmd] {
+				c.catastrophe("parted " + cmd + " on disk device " + dev)
+				return
+			}
+		}
+	case "sfdisk":
+		if dev == "" || fs.has('l', "--list") || fs.has('d', "--dump") || fs.has('J', "--json") || fs.has('s', "--show-size") ||
+			fs.has('V', "--verify") || fs.has('g', "--show-geometry") {
+			return
+		}
+		c.catastrophe("sfdisk rewrites the partition table of " + dev)
+	case "cryptsetup":
+		if dev != "" && (words["luksformat"] || words["erase"] || words["lukserase"] || words["reencrypt"]) {
+			c.catastrophe("cryptsetup erases the data on " + dev)
+		}
+	case "diskutil":
+		for _, cmd := range []string{"erasedisk", "erasevolume", "partitiondisk", "zerodisk", "randomdisk", "secureerase", "reformat"} {
+			if words[cmd] {
+				c.catastrophe("diskutil " + cmd + " erases a disk")
+				return
+			}
+		}
+	}
+}
+
 func mkfsCmd(c *cmd) {
 	c.catastrophe("creates a file system, erasing what the device holds")
 }
@@ -401,4 +479,16 @@ func registerCatastrophic(t *tableSet) {
 	for _, n := range []string{"mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"} {
 		t.handlers[n] = mkfsCmd
 	}
+	for _, n := range []string{"parted", "sfdisk", "cryptsetup", "diskutil"} {
+		t.handlers[n] = partitionCmd
+	}
+}
+
+// staticWordNode returns the static value of an array index expression.
+func staticWordNode(x syntax.ArithmExpr) (string, bool) {
+	w, ok := x.(*syntax.Word)
+	if !ok {
+		return "", false
+	}
+	return staticWord(w)
 }

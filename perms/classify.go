@@ -98,6 +98,11 @@ func (a *analyzer) unit(u Unit) {
 	if cu.stdinCode && c.in.download && cu.Catastrophe == "" {
 		cu.Catastrophe = "runs a downloaded script fed to its standard input"
 	}
+	if c.in.download && !cu.stdinCode {
+		// cat < /dev/tcp/… | sh, curl … | base64 -d | sh: what reads a
+		// download passes it on.
+		cu.download = true
+	}
 	if body := a.bodies[ex[0].Value]; body != nil && len(ex) > 1 && a.calls < 2 && len(a.funcStack) == 0 {
 		// f() { rm -rf "$1"; }; f /: the body runs with these arguments.
 		a.calls++

@@ -12,6 +12,10 @@ func downloadersTable() map[string]bool {
 	return map[string]bool{
 		"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
 		"xh": true, "xhs": true, "curlie": true, "lwp-request": true, "lwp-download": true, "GET": true,
+		// Browsers that print a page, and raw network clients: their
+		// output is data from elsewhere all the same.
+		"lynx": true, "links": true, "elinks": true, "w3m": true, "nc": true, "ncat": true, "netcat": true,
+		"socat": true, "telnet": true, "openssl-s_client": true,
 	}
 }
 
@@ -201,6 +205,22 @@ func (c *cmd) fetchedURLs() {
 
 func downloaderCmd(c *cmd) {
 	c.unit().download = true
+	switch c.base {
+	case "nc", "ncat", "netcat":
+		scanOpts(c.args, func(_ int, v string) {
+			if v == "-e" || v == "-c" || strings.HasPrefix(v, "-e") || longOpt(v, "--exec") || longOpt(v, "--sh-exec") ||
+				longOpt(v, "--lua-exec") {
+				c.risk(KindOption, c.base+" -e", "runs a command connected to the network")
+			}
+		})
+	case "socat":
+		for _, w := range c.args {
+			if u := strings.ToUpper(w.Value); strings.Contains(u, "EXEC:") || strings.Contains(u, "SYSTEM:") {
+				c.risk(KindOption, "socat EXEC", "runs a command connected to the network")
+				return
+			}
+		}
+	}
 }
 
 func registerDownloaders(t *tableSet) {

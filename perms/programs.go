@@ -1,6 +1,9 @@
 package perms
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Options of common programs that run code or write files, for programs
 // that otherwise only read. Programs whose purpose is to write (cp, tee,
@@ -209,6 +212,14 @@ func sshCmd(c *cmd) {
 	if c.base == "scp" {
 		if d, ok := localDest(c.args); ok {
 			c.sensitiveWrite(d)
+			ops := operands(c.args)
+			for _, src := range ops[:len(ops)-1] {
+				if src.IsStatic() && strings.Contains(src.Value, ":") && d.IsStatic() {
+					// scp host:x.sh x.sh && sh x.sh runs what it fetched.
+					c.a.markFetched(d.Value)
+					c.a.markFetched(strings.TrimSuffix(d.Value, "/") + "/" + path.Base(src.Value[strings.IndexByte(src.Value, ':')+1:]))
+				}
+			}
 		}
 	}
 	if c.base != "ssh" {
@@ -220,6 +231,7 @@ func sshCmd(c *cmd) {
 		return // an interactive login
 	}
 	host := c.args[i].String()
+	c.unit().download = true // its output comes from the other machine
 	c.risk(KindWrapper, "ssh command", "runs a command on "+host)
 	c.codeWords(c.args[i+1:], "ssh "+host)
 }

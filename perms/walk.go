@@ -330,7 +330,9 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 		}
 		a.write(r, w)
 	case syntax.RdrIn:
-		a.stdin = stdinInfo{download: dl}
+		// < /dev/tcp/host/port reads from the network (bash).
+		net := w.IsStatic() && (strings.HasPrefix(w.Value, "/dev/tcp/") || strings.HasPrefix(w.Value, "/dev/udp/"))
+		a.stdin = stdinInfo{download: dl || net}
 	case syntax.Hdoc, syntax.DashHdoc:
 		a.stdin = stdinInfo{here: true, download: dl}
 		if r.Hdoc != nil {
@@ -429,6 +431,26 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 // track remembers the value an assignment gives a variable, when it is
 // known now, for the checks of later commands ($d in rm -rf $d).
 func (a *analyzer) track(as *syntax.Assign) {
+	if as.Name != nil && as.Array != nil && as.Index == nil {
+		var elems []string
+		for _, e := range as.Array.Elems {
+			if e.Index != nil || e.Value == nil {
+				elems = nil
+				break
+			}
+			v, ok := a.resolve(Word{Kind: Field, node: e.Value})
+			if !ok {
+				elems = nil
+				break
+			}
+			elems = append(elems, v)
+		}
+		if a.arrays == nil {
+			a.arrays = make(map[string][]string)
+		}
+		a.arrays[as.Name.Value] = elems
+		return
+	}
 	if as.Name == nil || as.Value == nil || as.Index != nil {
 		return
 	}
@@ -494,6 +516,9 @@ func (a *analyzer) decl(c *syntax.DeclClause) {
 				// export 'PATH=x' is still an assignment: the builtin
 				// splits its argument itself.
 				name, _, _ := strings.Cut(w.Value, "=")
+				if subscriptCode(name) {
+					a.find(KindEval, a.pos(as.Pos()), a.source(as), name, "a subscript that runs a command when the builtin assigns it")
+				}
 				name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
 				a.assignName(name, a.pos(as.Pos()), a.source(as))
 			}

@@ -27,10 +27,11 @@ scan:
 			break scan
 		case strings.HasPrefix(v, "--"):
 			name, _, hasValue := strings.Cut(v, "=")
-			switch name {
-			case "--replace":
+			switch {
+			case longName(name, "--replace"):
 				replace = true
-			case "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var":
+			case longName(name, "--arg-file") || longName(name, "--delimiter") || longName(name, "--max-args") ||
+				longName(name, "--max-procs") || longName(name, "--max-chars") || longName(name, "--process-slot-var"):
 				if !hasValue {
 					i++
 				}
