@@ -107,6 +107,9 @@ func awkRisky(prog string) string {
 			}
 			return "awk program runs a command through a pipe"
 		case ch == '>' && printing && depth == 0:
+			if rest := strings.TrimLeft(prog[i+1:], "> \t"); harmlessAwkTarget(rest) {
+				continue
+			}
 			return "awk program writes to a file"
 		case ch == '(':
 			depth++
@@ -143,6 +146,17 @@ func awkRisky(prog string) string {
 		}
 	}
 	return ""
+}
+
+// harmlessAwkTarget reports whether the text after an awk print's >
+// names standard output or error, or /dev/null.
+func harmlessAwkTarget(s string) bool {
+	for _, t := range []string{`"/dev/stderr"`, `"/dev/stdout"`, `"/dev/null"`, `"/dev/fd/1"`, `"/dev/fd/2"`, `"/dev/tty"`} {
+		if strings.HasPrefix(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // operandEnd reports whether a '/' after this byte divides rather than

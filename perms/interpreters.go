@@ -119,6 +119,14 @@ func interpretersTable() map[string]interpSpec {
 		"expect":    {code: "c"},
 		"irb":       {},
 		"jshell":    {},
+		"julia":     {code: "eE", arg: "LJ"},
+		"guile":     {code: "c", arg: "lLe"},
+		"racket":    {code: "e", arg: "ftlr"},
+		"elixir":    {code: "e", codeLong: []string{"--eval"}, arg: "r"},
+		"clojure":   {code: "e"},
+		"groovy":    {code: "e"},
+		"scala":     {code: "e"},
+		"ghc":       {code: "e"},
 	}
 }
 
@@ -193,6 +201,10 @@ func interpreterCmd(c *cmd) {
 				}
 			}
 		default:
+			if isStdinPath(v) {
+				c.readsStdinCode() // python3 /dev/stdin <<< 'code'
+				return
+			}
 			c.codeArg = i
 			return
 		}

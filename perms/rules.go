@@ -105,7 +105,7 @@ func (r Rule) IsZero() bool { return len(r.words) == 0 }
 // rule's words, byte for byte, every one of them static, and argv[0]
 // does not contain a slash.
 func (r Rule) allows(u Unit) bool {
-	ws := u.Words
+	ws := gitPlainGlobals(u.Words)
 	if len(r.words) == 0 || len(ws) < len(r.words) {
 		return false
 	}
@@ -118,6 +118,30 @@ func (r Rule) allows(u Unit) bool {
 		}
 	}
 	return true
+}
+
+// gitPlainGlobals drops git's global options that change nothing a rule
+// is about (--no-pager and the pathspec switches), so that the rule
+// "git log" allows git --no-pager log -5. -C stays: it points git at
+// another repository, whose configuration may run commands.
+func gitPlainGlobals(ws []Word) []Word {
+	if len(ws) < 2 || !ws[0].IsStatic() || ws[0].Value != "git" {
+		return ws
+	}
+	i := 1
+	for i < len(ws) && ws[i].IsStatic() {
+		switch ws[i].Value {
+		case "--no-pager", "-P", "--no-optional-locks", "--literal-pathspecs", "--glob-pathspecs",
+			"--noglob-pathspecs", "--icase-pathspecs", "--no-replace-objects":
+			i++
+			continue
+		}
+		break
+	}
+	if i == 1 {
+		return ws
+	}
+	return append([]Word{ws[0]}, ws[i:]...)
 }
 
 // denies reports whether a deny rule matches u. The rule's first word

@@ -94,6 +94,9 @@ func outputOption(c *cmd) {
 			if longOpt(v, "--eval") {
 				c.risk(KindOption, "make --eval", "runs makefile code given on the command line")
 			}
+			if name, _, ok := strings.Cut(v, "="); ok && (name == "SHELL" || name == "MAKEFLAGS" || name == "MAKESHELL" || name == ".SHELLFLAGS") {
+				c.risk(KindOption, "make "+name+"=", "changes the shell make runs recipes with")
+			}
 		default:
 			if v == "-o" || strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--") || longOpt(v, "--output") {
 				c.risk(KindOption, c.base+" -o", "writes to a file")
@@ -118,6 +121,9 @@ func dbShell(c *cmd) {
 }
 
 func dbEscape(v string) string {
+	if l := strings.ToLower(v); strings.Contains(l, "attach ") || strings.Contains(l, "vacuum into") {
+		return "SQL that writes another database file: ATTACH, VACUUM INTO"
+	}
 	for _, esc := range []string{`\!`, `\o `, `\g `, `\w `, `\copy`, `\gexec`} {
 		if strings.Contains(v, esc) {
 			return "client command that runs a program or writes a file: " + strings.TrimSpace(esc)
@@ -199,7 +205,64 @@ func npmCmd(c *cmd) {
 	runnerCmd(c)
 }
 
+// containerCmd flags container runs that hand the container the host:
+// --privileged, the host's namespaces, its root or docker's socket.
+func containerCmd(c *cmd) {
+	if len(c.args) == 0 || !c.args[0].IsStatic() {
+		return
+	}
+	switch c.args[0].Value {
+	case "run", "create", "exec":
+	default:
+		return
+	}
+	args := c.args[1:]
+	for i, w := range args {
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		mount := ""
+		switch {
+		case v == "--privileged" || longOpt(v, "--cap-add") || longOpt(v, "--security-opt") || longOpt(v, "--device"):
+			c.risk(KindOption, c.base+" "+v, "gives the container powers over the host")
+			return
+		case v == "--pid=host" || v == "--net=host" || v == "--network=host" || v == "--ipc=host" || v == "--userns=host" || v == "--uts=host":
+			c.risk(KindOption, c.base+" "+v, "shares the host's namespaces with the container")
+			return
+		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(args):
+			mount = args[i+1].Value
+		case strings.HasPrefix(v, "-v") && !strings.HasPrefix(v, "--"):
+			mount = v[2:]
+		case strings.HasPrefix(v, "--volume=") || strings.HasPrefix(v, "--mount="):
+			_, mount, _ = strings.Cut(v, "=")
+		}
+		if mount == "" {
+			continue
+		}
+		src, _, _ := strings.Cut(mount, ":")
+		src = strings.TrimPrefix(src, "source=")
+		src = strings.TrimPrefix(src, "type=bind,source=")
+		if src == "/" || strings.Contains(mount, "docker.sock") || strings.HasPrefix(src, "/etc") || src == "~" || strings.HasPrefix(src, "$HOME") {
+			c.risk(KindOption, c.base+" -v "+src, "mounts the host's files into the container")
+			return
+		}
+	}
+}
+
+// packageRunnerCmd is npx and its kin: they download a package and run it.
+func packageRunnerCmd(c *cmd) {
+	c.unit().download = true
+	c.risk(KindWrapper, c.base, "downloads a package and runs it")
+}
+
 func registerTools(t *tableSet) {
+	for _, n := range []string{"docker", "podman", "nerdctl"} {
+		t.handlers[n] = containerCmd
+	}
+	for _, n := range []string{"npx", "bunx", "pnpx"} {
+		t.handlers[n] = packageRunnerCmd
+	}
 	t.handlers["uniq"] = outputOperand
 	t.handlers["xxd"] = outputOperand
 	for _, n := range []string{"shuf", "iconv", "openssl", "yq", "ag", "make", "gmake"} {

@@ -398,6 +398,11 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 	a.writes = writes[len(writes):]
 	defer func() { a.writes = writes }()
 	for _, as := range c.Assigns {
+		if as.Name != nil && as.Name.Value == "IFS" && len(c.Args) > 0 && readsFields(c.Args[0]) {
+			// IFS= read -r line: the value only splits what read reads.
+			a.assignQuiet(as)
+			continue
+		}
 		a.assign(as)
 		if len(c.Args) == 0 {
 			a.track(as)
@@ -466,6 +471,21 @@ func (a *analyzer) setVar(name, v string) {
 		a.vars = make(map[string]string)
 	}
 	a.vars[name] = v
+}
+
+// readsFields reports whether a command name is a builtin that uses IFS
+// only to split the line it reads.
+func readsFields(w *syntax.Word) bool {
+	v, ok := staticWord(w)
+	return ok && (v == "read" || v == "mapfile" || v == "readarray")
+}
+
+// assignQuiet analyses an assignment's value without judging its name.
+func (a *analyzer) assignQuiet(as *syntax.Assign) {
+	name := as.Name
+	as.Name = nil
+	defer func() { as.Name = name }()
+	a.assign(as)
 }
 
 func (a *analyzer) assign(as *syntax.Assign) {
