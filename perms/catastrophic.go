@@ -329,7 +329,7 @@ func cdCmd(c *cmd) {
 	}
 	v, ok := c.a.resolve(ops[0])
 	switch {
-	case !ok || v == "-" || strings.ContainsAny(v, "*?["):
+	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?["):
 		c.a.cwd = cwdUnknown
 	case v[0] == '/' || v[0] == '~':
 		c.a.cwd = v
