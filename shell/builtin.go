@@ -72,6 +72,9 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if len(args) == 0 {
 		return args, nil
 	}
+	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
+		return []string{sentinel + builtinSkipName}, nil
+	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {
 		hc := interp.HandlerCtx(ctx)

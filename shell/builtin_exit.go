@@ -12,7 +12,11 @@ import (
 // stops, so that an `exit N` in the trap sets the final status as in sh
 // (interp runs the trap after the fact and throws its status away).
 func builtinExit(ctx context.Context, c *call) error {
-	code, err := c.statusArg(runnerLastExit(c.r).code)
+	def := runnerLastExit(c.r).code
+	if st, ok := ctx.Value(trapStatusKey{}).(uint8); ok {
+		def = st
+	}
+	code, err := c.statusArg(def)
 	if err != nil {
 		return err
 	}
@@ -41,11 +45,22 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 	*trap = ""
 	*runnerLastExit(r) = exitStatus{code: status}
 	c := &call{sh: s, r: r, name: "trap"}
-	c.runParsed(ctx, strings.NewReader(text), "trap")
+	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap")
 	if e := runnerExit(r); e.exiting {
 		return e.code
 	}
 	return status
+}
+
+// trapStatusKey marks the context of an EXIT trap that nosh runs. Its
+// value is $? as the trap started: a bare `exit` in the trap exits with
+// it, not with the status of the trap's last command (POSIX). bash does
+// this for the EXIT trap only; in a signal trap its bare `exit` uses the
+// last status, and so does nosh's.
+type trapStatusKey struct{}
+
+func withTrapStatus(ctx context.Context, status uint8) context.Context {
+	return context.WithValue(ctx, trapStatusKey{}, status)
 }
 
 // trapExits holds, per runner, the status of an `exit` run inside a trap

@@ -315,7 +315,8 @@ func builtinQuoteMeta(ctx context.Context, c *call) error {
 }
 
 // rewriteQuotedBraces fixes the word of a ${x:-word} inside double
-// quotes: \} is a }, and single quotes are characters, not quotes.
+// quotes: single quotes are characters, not quotes. (Its escapes, \}
+// among them, are in rewrite_escapes.go.)
 func rewriteQuotedBraces(dq *syntax.DblQuoted) {
 	for _, p := range dq.Parts {
 		pe, ok := p.(*syntax.ParamExp)
@@ -323,15 +324,10 @@ func rewriteQuotedBraces(dq *syntax.DblQuoted) {
 			continue
 		}
 		for i, wp := range pe.Exp.Word.Parts {
-			switch wp := wp.(type) {
-			case *syntax.Lit:
-				wp.Value = strings.ReplaceAll(wp.Value, `\}`, "}")
-			case *syntax.SglQuoted:
-				// Single quotes do not quote inside double quotes, but
-				// in a pattern they still do.
-				if !wp.Dollar && wholeListOp(pe) {
-					pe.Exp.Word.Parts[i] = &syntax.Lit{ValuePos: wp.Left, ValueEnd: wp.Right, Value: "'" + wp.Value + "'"}
-				}
+			// Single quotes do not quote inside double quotes, but in a
+			// pattern they still do.
+			if sq, ok := wp.(*syntax.SglQuoted); ok && !sq.Dollar && wholeListOp(pe) {
+				pe.Exp.Word.Parts[i] = &syntax.Lit{ValuePos: sq.Left, ValueEnd: sq.Right, Value: "'" + sq.Value + "'"}
 			}
 		}
 	}

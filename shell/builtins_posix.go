@@ -10,6 +10,7 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinSubshellName] = builtinSubshell
 	m[builtinCsubstName] = builtinCsubst
 	m[builtinCatName] = builtinCat
+	m[builtinSkipName] = builtinSkip
 	m[builtinCallName] = builtinCall
 	m[builtinFieldName] = builtinFields
 	m[builtinDeclName] = builtinDecl

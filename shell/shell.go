@@ -156,6 +156,7 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	defer fg.end()
 	s.rewrite(st)
 	err := s.Runner.Run(fg.ctx, st)
+	dropLoopJump(s.Runner)
 	status = exitStatusOf(err)
 	if sig := s.fatalSignal(); sig != 0 && !fg.nested {
 		s.dieOfFatalSignal(sig, errors.Is(err, context.Canceled))

@@ -1,0 +1,45 @@
+package shell
+
+import (
+	"context"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// interp notices a break or continue only between the statements of the
+// loop body itself, so the commands after one in a nested list (a case
+// item, the branch of an if, a { } group, the rest of a function called
+// from the loop) still run. While one is pending, the CallHandler turns
+// every command into \x00skip, which does nothing and keeps the status
+// the break left.
+//
+// Only commands are skipped: assignments without a command and the
+// expansions in a command's words still happen, and a loop met on the way
+// out takes the pending break as its own.
+
+const builtinSkipName = "\x00skip"
+
+func builtinSkip(ctx context.Context, c *call) error { return errKeepStatus }
+
+// loopJumpPending reports whether r is leaving loops on a break or
+// continue. A count left over once no loop encloses r, from `break 5` in
+// fewer loops, is dropped: it has nothing to leave.
+func loopJumpPending(r *interp.Runner) bool {
+	brk, cont := runnerPtr[int](r, fieldBreak), runnerPtr[int](r, fieldContinue)
+	if *brk <= 0 && *cont <= 0 {
+		return false
+	}
+	if !*runnerPtr[bool](r, fieldInLoop) {
+		*brk, *cont = 0, 0
+		return false
+	}
+	return true
+}
+
+// dropLoopJump forgets a break or continue count that outlived every
+// loop of a top-level statement, so that the next statement's loops do
+// not take it.
+func dropLoopJump(r *interp.Runner) {
+	*runnerPtr[int](r, fieldBreak) = 0
+	*runnerPtr[int](r, fieldContinue) = 0
+}
