@@ -72,6 +72,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if len(args) == 0 {
 		return args, nil
 	}
+	s.resumeErrexit()
 	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
 		return []string{sentinel + builtinSkipName}, nil
 	}

@@ -11,6 +11,7 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinCsubstName] = builtinCsubst
 	m[builtinCatName] = builtinCat
 	m[builtinSkipName] = builtinSkip
+	m[builtinExemptName] = builtinExempt
 	m[builtinCallName] = builtinCall
 	m[builtinFieldName] = builtinFields
 	m[builtinDeclName] = builtinDecl

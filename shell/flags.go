@@ -277,11 +277,25 @@ func builtinDashFlags(ctx context.Context, c *call) error {
 //   - escapes in words interp expands as one string are quoted
 //     (see rewrite_escapes.go);
 //   - statements that interp would run wrongly go to nosh builtins
-//     (see rewriteStmt).
+//     (see rewriteStmt);
+//   - with set -e, compound commands do not end the shell for a failure
+//     set -e ignores (see errexit_compound.go).
 func (s *Shell) rewrite(node syntax.Node) {
 	var lw literalWords
+	var funcBodies map[*syntax.Block]bool
 	syntax.Walk(node, func(n syntax.Node) bool {
 		lw.visit(n)
+		// Whether set -e is on is only known when the code runs: a
+		// function defined before set -e may run after it.
+		if fd, ok := n.(*syntax.FuncDecl); ok {
+			if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
+				if funcBodies == nil {
+					funcBodies = map[*syntax.Block]bool{}
+				}
+				funcBodies[b] = true
+			}
+		}
+		rewriteErrexitBodies(n, funcBodies)
 		switch n := n.(type) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)

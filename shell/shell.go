@@ -24,6 +24,10 @@ type Shell struct {
 	// use; only the goroutine running statements touches it.
 	Runner *interp.Runner
 
+	// errexitHold is set -e lifted after an ignored failure inside a
+	// compound command (errexit_compound.go).
+	errexitHold errexitHold
+
 	// Dialect is the language statements are parsed in; the permission
 	// engine and the editor parse in the same one.
 	Dialect dialect.Dialect
@@ -157,6 +161,7 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	s.rewrite(st)
 	err := s.Runner.Run(fg.ctx, st)
 	dropLoopJump(s.Runner)
+	s.resumeErrexit()
 	status = exitStatusOf(err)
 	if sig := s.fatalSignal(); sig != 0 && !fg.nested {
 		s.dieOfFatalSignal(sig, errors.Is(err, context.Canceled))

@@ -1,0 +1,154 @@
+package shell
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// With set -e, a failure that set -e ignores (the left side of && or ||,
+// a command after !) must not end the shell when it becomes the status
+// of the compound command around it either:
+//
+//	set -e; for f in *; do [ -f "$f" ] && echo "$f"; done; echo reached
+//
+// bash and dash print "reached"; interp checks the loop's status like a
+// command's and exits. A failure that set -e does not ignore has ended
+// the shell before the compound command finishes, so a compound command
+// that ends in failure got it from an ignored one. The rewrite appends
+// \x00exempt "$?" to each body of if, for, while, until, case and { }
+// whose last statement can fail that way; when that status is not 0 it
+// lifts set -e (and the ERR trap, which follows the same rule) until the
+// next command runs, so the compound commands around it are not checked.
+// A subshell and a function body are left alone: a function call or a
+// subshell that fails is a failing command, in bash too. A function body
+// ends with \x00exempt -resume "$?" instead, which puts set -e back, so
+// that the call is checked.
+
+const builtinExemptName = "\x00exempt"
+
+// errexitHold is set -e lifted on one runner until the next command.
+type errexitHold struct {
+	active  atomic.Bool // r != nil, read without the lock by every command
+	mu      sync.Mutex
+	r       *interp.Runner
+	errTrap string
+}
+
+// builtinExempt is \x00exempt STATUS: it keeps STATUS as the exit
+// status, lifting set -e when STATUS is a failure.
+func builtinExempt(ctx context.Context, c *call) error {
+	args := c.args
+	if len(args) > 0 && args[0] == "-resume" {
+		c.sh.resumeErrexit()
+		st, _ := strconv.Atoi(firstArg(args[1:]))
+		return statusError(st)
+	}
+	st, _ := strconv.Atoi(firstArg(args))
+	if st == 0 {
+		return nil
+	}
+	if c.r != nil && *runnerOpt(c.r, "errexit") {
+		h := &c.sh.errexitHold
+		h.mu.Lock()
+		if h.r == nil {
+			h.r = c.r
+			h.errTrap = *runnerPtr[string](c.r, fieldCallbackErr)
+			*runnerOpt(c.r, "errexit") = false
+			*runnerPtr[string](c.r, fieldCallbackErr) = ""
+			h.active.Store(true)
+		}
+		h.mu.Unlock()
+	}
+	return interp.ExitStatus(st)
+}
+
+// resumeErrexit puts back set -e and the ERR trap lifted by \x00exempt;
+// the CallHandler calls it before every command, and RunStmt after
+// every statement.
+func (s *Shell) resumeErrexit() {
+	h := &s.errexitHold
+	if !h.active.Load() {
+		return
+	}
+	h.mu.Lock()
+	if h.r != nil {
+		*runnerOpt(h.r, "errexit") = true
+		*runnerPtr[string](h.r, fieldCallbackErr) = h.errTrap
+		h.r, h.errTrap = nil, ""
+		h.active.Store(false)
+	}
+	h.mu.Unlock()
+}
+
+// rewriteErrexitBodies appends \x00exempt "$?" to the bodies of the
+// compound command n (see above). skip holds the blocks that are
+// function bodies.
+func rewriteErrexitBodies(n syntax.Node, skip map[*syntax.Block]bool) {
+	switch n := n.(type) {
+	case *syntax.FuncDecl:
+		if b, ok := n.Body.Cmd.(*syntax.Block); ok && len(b.Stmts) > 0 && !isExemptCall(b.Stmts[len(b.Stmts)-1]) {
+			pos := b.Stmts[len(b.Stmts)-1].End()
+			call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinExemptName), litWord(pos, "-resume"), statusWord(pos)}}
+			b.Stmts = append(b.Stmts, &syntax.Stmt{Cmd: call, Position: pos})
+		}
+	case *syntax.Block:
+		if !skip[n] {
+			n.Stmts = exemptTail(n.Stmts)
+		}
+	case *syntax.IfClause:
+		if n.Cond != nil || n.Then != nil {
+			n.Then = exemptTail(n.Then)
+		}
+	case *syntax.WhileClause:
+		n.Do = exemptTail(n.Do)
+	case *syntax.ForClause:
+		n.Do = exemptTail(n.Do)
+	case *syntax.CaseClause:
+		for _, it := range n.Items {
+			it.Stmts = exemptTail(it.Stmts)
+		}
+	}
+}
+
+// exemptTail appends the check after the last statement when that one
+// can fail without ending the shell: an and-or list, a negated command,
+// or a compound command (which may pass such a failure on).
+func exemptTail(stmts []*syntax.Stmt) []*syntax.Stmt {
+	if len(stmts) == 0 {
+		return stmts
+	}
+	last := stmts[len(stmts)-1]
+	if isExemptCall(last) || last.Background || last.Disown {
+		return stmts
+	}
+	switch c := last.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if c.Op != syntax.AndStmt && c.Op != syntax.OrStmt && !last.Negated {
+			return stmts
+		}
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+	default:
+		if !last.Negated {
+			return stmts
+		}
+	}
+	pos := last.End()
+	call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinExemptName), statusWord(pos)}}
+	return append(stmts, &syntax.Stmt{Cmd: call, Position: pos})
+}
+
+// statusWord is "$?", quoted so that the call needs no field splitting.
+func statusWord(pos syntax.Pos) *syntax.Word {
+	pe := &syntax.ParamExp{Dollar: pos, Short: true, Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "?"}}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{pe}}}}
+}
+
+func isExemptCall(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) > 0 && c.Args[0].Lit() == sentinel+builtinExemptName
+}
