@@ -185,7 +185,9 @@ func isInteger(s string) bool {
 	return true
 }
 
-// builtinShift is shift: a count larger than $# fails without shifting.
+// builtinShift is shift: a count larger than $# fails without shifting,
+// with the message POSIX shells print (dash, bash --posix; plain bash
+// only with shopt shift_verbose).
 func builtinShift(ctx context.Context, c *call) error {
 	n := 1
 	if len(c.args) > 1 {
@@ -201,7 +203,7 @@ func builtinShift(ctx context.Context, c *call) error {
 		}
 	}
 	if n > len(c.r.Params) {
-		return interp.ExitStatus(1)
+		return c.errorf(1, "%d: shift count out of range", n)
 	}
 	c.r.Params = c.r.Params[n:]
 	if *runnerPtr[bool](c.r, fieldInSource) {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"strconv"
 
 	"mvdan.cc/sh/v3/interp"
 )
@@ -42,4 +43,15 @@ func loopJumpPending(r *interp.Runner) bool {
 func dropLoopJump(r *interp.Runner) {
 	*runnerPtr[int](r, fieldBreak) = 0
 	*runnerPtr[int](r, fieldContinue) = 0
+}
+
+// builtinLoopJump is break and continue: interp's, after bash's check of
+// the count (break 0 is an error, not a no-op).
+func builtinLoopJump(ctx context.Context, c *call) error {
+	if len(c.args) > 0 {
+		if n, err := strconv.Atoi(c.args[0]); err == nil && n < 1 {
+			return c.errorf(1, "%s: loop count out of range", c.args[0])
+		}
+	}
+	return c.builtin(ctx, append([]string{c.name}, c.args...)...)
 }

@@ -11,6 +11,8 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinCsubstName] = builtinCsubst
 	m[builtinCatName] = builtinCat
 	m[builtinSkipName] = builtinSkip
+	m["break"] = builtinLoopJump
+	m["continue"] = builtinLoopJump
 	m[builtinExemptName] = builtinExempt
 	m[builtinCallName] = builtinCall
 	m[builtinFieldName] = builtinFields

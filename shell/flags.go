@@ -264,7 +264,12 @@ func (s *Shell) dashFlags(r *interp.Runner) string {
 }
 
 func builtinDashFlags(ctx context.Context, c *call) error {
-	fmt.Fprint(c.stdout, c.sh.dashFlags(c.r))
+	flags := c.sh.dashFlags(c.r)
+	if firstArg(c.args) == "-length" {
+		fmt.Fprint(c.stdout, len(flags)) // ${#-}
+		return nil
+	}
+	fmt.Fprint(c.stdout, flags)
 	return nil
 }
 
@@ -338,13 +343,17 @@ func rewriteParts(parts []syntax.WordPart) {
 				parts[i] = &syntax.Lit{ValuePos: pe.Pos(), ValueEnd: pe.End(), Value: strconv.Itoa(int(pe.Pos().Line()))}
 			}
 		case "-":
-			if isPlainParam(pe) {
+			plain := isPlainParam(pe)
+			length := !plain && pe.Length && pe.Index == nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil
+			if plain || length {
+				args := []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: sentinel + internalFlags}}}}
+				if length {
+					args = append(args, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "-length"}}})
+				}
 				parts[i] = &syntax.CmdSubst{
 					Left:  pe.Pos(),
 					Right: pe.End(),
-					Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: []*syntax.Word{{
-						Parts: []syntax.WordPart{&syntax.Lit{Value: sentinel + internalFlags}},
-					}}}}},
+					Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: args}}},
 				}
 			}
 		}
