@@ -178,9 +178,10 @@ func TestGateVariables(t *testing.T) {
 	if err := h.approveOnce(`PATH="$PATH:/nonexistent"; ls >/dev/null`); err != nil {
 		t.Fatalf("announced PATH change refused: %v\n%s", err, h.stderr.String())
 	}
-	// One hidden in eval is not.
+	// One hidden in eval is not. (v='PATH=…'; eval "$v" would not hide
+	// it: the analysis resolves $v and shows the change before approval.)
 	h.stderr.Reset()
-	h.approveOnce(`v='PATH=/tmp/evil:$PATH'; eval "$v"; ls`)
+	h.approveOnce(`v=$(printf 'PATH=/tmp/evil:$PATH'); eval "$v"; ls`)
 	if !strings.Contains(h.stderr.String(), "refused: ls") || !strings.Contains(h.stderr.String(), "PATH") {
 		t.Errorf("hidden PATH change not caught: %q", h.stderr.String())
 	}
