@@ -91,7 +91,9 @@ func (s *Shell) resumeErrexit() {
 func rewriteErrexitBodies(n syntax.Node, skip map[*syntax.Block]bool) {
 	switch n := n.(type) {
 	case *syntax.FuncDecl:
-		if b, ok := n.Body.Cmd.(*syntax.Block); ok && len(b.Stmts) > 0 && !isExemptCall(b.Stmts[len(b.Stmts)-1]) {
+		// Only bodies with a compound command that can lift set -e need
+		// it put back: the call costs every function call a builtin.
+		if b, ok := n.Body.Cmd.(*syntax.Block); ok && len(b.Stmts) > 0 && !isExemptCall(b.Stmts[len(b.Stmts)-1]) && liftsErrexit(b.Stmts) {
 			pos := b.Stmts[len(b.Stmts)-1].End()
 			call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinExemptName), litWord(pos, "-resume"), statusWord(pos)}}
 			b.Stmts = append(b.Stmts, &syntax.Stmt{Cmd: call, Position: pos})
@@ -116,27 +118,12 @@ func rewriteErrexitBodies(n syntax.Node, skip map[*syntax.Block]bool) {
 }
 
 // exemptTail appends the check after the last statement when that one
-// can fail without ending the shell: an and-or list, a negated command,
-// or a compound command (which may pass such a failure on).
+// can fail without ending the shell (see needsExempt).
 func exemptTail(stmts []*syntax.Stmt) []*syntax.Stmt {
-	if len(stmts) == 0 {
+	if !needsExempt(stmts) {
 		return stmts
 	}
 	last := stmts[len(stmts)-1]
-	if isExemptCall(last) || last.Background || last.Disown {
-		return stmts
-	}
-	switch c := last.Cmd.(type) {
-	case *syntax.BinaryCmd:
-		if c.Op != syntax.AndStmt && c.Op != syntax.OrStmt && !last.Negated {
-			return stmts
-		}
-	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
-	default:
-		if !last.Negated {
-			return stmts
-		}
-	}
 	pos := last.End()
 	call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinExemptName), statusWord(pos)}}
 	return append(stmts, &syntax.Stmt{Cmd: call, Position: pos})
@@ -146,6 +133,60 @@ func exemptTail(stmts []*syntax.Stmt) []*syntax.Stmt {
 func statusWord(pos syntax.Pos) *syntax.Word {
 	pe := &syntax.ParamExp{Dollar: pos, Short: true, Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "?"}}
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{pe}}}}
+}
+
+// needsExempt reports whether a body's last statement can fail without
+// ending the shell: an and-or list, a negated command, or a compound
+// command (which may pass such a failure on).
+func needsExempt(stmts []*syntax.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	last := stmts[len(stmts)-1]
+	if isExemptCall(last) || last.Background || last.Disown {
+		return false
+	}
+	if last.Negated {
+		return true
+	}
+	switch c := last.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt || c.Op == syntax.OrStmt
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+		return true
+	}
+	return false
+}
+
+// liftsErrexit reports whether a function body holds a compound command
+// whose body gets the check, outside nested function definitions.
+func liftsErrexit(stmts []*syntax.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				return false
+			case *syntax.Block:
+				found = needsExempt(n.Stmts)
+			case *syntax.IfClause:
+				found = needsExempt(n.Then)
+			case *syntax.WhileClause:
+				found = needsExempt(n.Do)
+			case *syntax.ForClause:
+				found = needsExempt(n.Do)
+			case *syntax.CaseClause:
+				for _, it := range n.Items {
+					found = found || needsExempt(it.Stmts)
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 func isExemptCall(st *syntax.Stmt) bool {
