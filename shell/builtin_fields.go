@@ -107,7 +107,28 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 	braces := s.flags.braceexpand
 	s.mu.Unlock()
 	var out []string
+	ifs := ""
 	for _, w := range words {
+		// The common words of a loop ([ $i -lt 10 ]) take the short way:
+		// a plain literal, or a plain variable whose value neither splits
+		// nor globs, is its own single field.
+		if v, ok := plainLiteral(w); ok {
+			out = append(out, v)
+			continue
+		}
+		if name, ok := plainVar(w); ok {
+			if vr := runnerLookupVar(r, name); vr.IsSet() && vr.Kind == expand.String {
+				if ifs == "" {
+					ifs = e.ifs() + "*?[(\\"
+				}
+				if !strings.ContainsAny(vr.Str, ifs) {
+					if vr.Str != "" {
+						out = append(out, vr.Str)
+					}
+					continue
+				}
+			}
+		}
 		expanded := []*syntax.Word{w}
 		if braces {
 			wc := *w
@@ -136,6 +157,31 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 		}
 	}
 	return out, nil
+}
+
+// plainLiteral returns the value of a word that is one literal with
+// nothing to expand, unquote or glob.
+func plainLiteral(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || lit.Value == "" || lit.Value[0] == '~' || strings.ContainsAny(lit.Value, "\\*?[{(=") {
+		return "", false
+	}
+	return lit.Value, true
+}
+
+// plainVar returns the name in a word that is only $name or ${name}.
+func plainVar(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || !isPlainParam(pe) || !syntax.ValidName(pe.Param.Value) {
+		return "", false
+	}
+	return pe.Param.Value, true
 }
 
 func (e *fieldExpander) ifs() string {
