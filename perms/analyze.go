@@ -97,6 +97,9 @@ type stdinInfo struct {
 	// reading it runs it, so it is analysed as code.
 	code  string
 	known bool
+	// danger is /, ~ or a system directory the input names (echo / |,
+	// find / |, <<< /): xargs rm -rf on it is a catastrophe.
+	danger string
 }
 
 type funcFrame struct {
@@ -249,6 +252,16 @@ func (a *analyzer) home() string {
 	return h
 }
 
+// expandHome expands a leading ~ (as resolve leaves it) to $HOME.
+func (a *analyzer) expandHome(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if h := a.home(); h != "" {
+			return h + p[1:]
+		}
+	}
+	return p
+}
+
 // markFetched records a file a download writes.
 func (a *analyzer) markFetched(p string) {
 	if p == "" || p == "-" {
@@ -257,12 +270,16 @@ func (a *analyzer) markFetched(p string) {
 	if a.fetched == nil {
 		a.fetched = make(map[string]bool)
 	}
-	a.fetched[cleanRel(p)] = true
+	a.fetched[cleanRel(a.inCwd(a.expandHome(p)))] = true
 }
 
 // isFetched reports whether a path names a file a download wrote.
 func (a *analyzer) isFetched(p string) bool {
-	return a.fetched != nil && a.fetched[cleanRel(p)]
+	if a.fetched == nil {
+		return false
+	}
+	p = a.expandHome(p)
+	return a.fetched[cleanRel(a.inCwd(p))] || a.fetched[cleanRel(p)]
 }
 
 func cleanRel(p string) string {

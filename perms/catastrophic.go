@@ -271,6 +271,14 @@ const diskDevicePattern = `^/dev/(` +
 // system, or raw memory.
 func isDiskDevice(p string) bool {
 	p = path.Clean(p)
+	if i := strings.IndexAny(p, "*?["); i >= 0 {
+		// > /dev/sd[a]: a pattern that starts like a disk's name.
+		for _, pre := range []string{"/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/disk", "/dev/md", "/dev/dm-", "/dev/mapper/"} {
+			if strings.HasPrefix(p[:i], pre) || strings.HasPrefix(pre, p[:i]) && p[:i] != "/dev/" && len(p[:i]) > len("/dev/") {
+				return true
+			}
+		}
+	}
 	for _, fs := range []string{"/dev/shm/", "/dev/pts/", "/dev/fd/", "/dev/mqueue/", "/dev/hugepages/"} {
 		if strings.HasPrefix(p, fs) {
 			return false // file systems and descriptors, not disks
@@ -343,6 +351,17 @@ func cdCmd(c *cmd) {
 
 func ddCmd(c *cmd) {
 	c.sensitiveWrite(writerTargets("dd", c.args)...)
+	hasIf := false
+	for _, w := range c.args {
+		if w.IsStatic() && strings.HasPrefix(w.Value, "if=") {
+			hasIf = !isStdinPath(w.Value[3:])
+		}
+	}
+	if c.in.download && !hasIf {
+		for _, t := range writerTargets("dd", c.args) {
+			c.a.markFetched(t.Value) // curl … | dd of=x && sh x
+		}
+	}
 	for _, w := range c.args {
 		if v, ok := c.a.resolve(w); ok && strings.HasPrefix(v, "of=") && isDiskDevice(v[3:]) {
 			c.catastrophe("dd onto disk device " + v[3:])
@@ -375,6 +394,22 @@ func deviceWriter(c *cmd) {
 func copyCmd(c *cmd) {
 	targets := writerTargets(c.base, c.args)
 	c.sensitiveWrite(targets...)
+	if c.base != "tee" && len(targets) == 1 {
+		// curl … | cp /dev/stdin x, install -m755 /dev/stdin x, mv a.sh
+		// b.sh after a.sh was downloaded: the target holds the download.
+		for _, src := range operands(c.args) {
+			v, ok := c.a.resolve(src)
+			if !ok || src.Value == targets[0].Value {
+				continue
+			}
+			if isStdinPath(v) && c.in.download || c.a.isFetched(v) {
+				if t, ok := c.a.resolve(targets[0]); ok {
+					c.a.markFetched(t)
+					c.a.markFetched(strings.TrimSuffix(t, "/") + "/" + path.Base(v))
+				}
+			}
+		}
+	}
 	c.sensitiveWrite(intoTargets(c, targets)...)
 	if c.base == "cp" && len(targets) == 1 && (recursive(c.args, false) || flagsOf(c.args).has('a', "--archive")) {
 		c.intoDir(targets[0], "copies")

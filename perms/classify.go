@@ -51,8 +51,10 @@ func (a *analyzer) unit(u Unit) {
 		// rules and the built-in checks; allow rules still see a
 		// computed name.
 		v, ok := a.resolve(ex[0])
-		if !ok && a.stdin.download && strings.Contains(ex[0].Value, "SHELL") {
-			a.units[idx].Catastrophe = "runs a downloaded script with the user's shell"
+		if !ok && a.stdin.download && (strings.Contains(ex[0].Value, "SHELL") || strings.Contains(ex[0].Value, "BASH") ||
+			strings.Contains(ex[0].Value, "$0") || strings.Contains(ex[0].Value, "$(")) {
+			// curl … | $SHELL, | "$BASH", | $0, | $(command -v bash)
+			a.units[idx].Catastrophe = "runs a downloaded script with a shell named at run time"
 			return
 		}
 		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, "*?[") {
@@ -90,6 +92,10 @@ func (a *analyzer) unit(u Unit) {
 			cu.Catastrophe = "runs code downloaded by its own substitution"
 		case w.IsStatic() && a.isFetched(w.Value):
 			cu.Catastrophe = "runs " + w.Value + ", downloaded by this command"
+		default:
+			if v, ok := a.resolve(w); ok && !w.IsStatic() && a.isFetched(v) {
+				cu.Catastrophe = "runs " + v + ", downloaded by this command" // sh ~/i.sh, sh $f
+			}
 		}
 	}
 	if name := ex[0].Value; cu.Catastrophe == "" && strings.IndexByte(name, '/') >= 0 && a.isFetched(name) {
@@ -102,6 +108,16 @@ func (a *analyzer) unit(u Unit) {
 		// cat < /dev/tcp/… | sh, curl … | base64 -d | sh: what reads a
 		// download passes it on.
 		cu.download = true
+	}
+	if !cu.stdinCode && c.codeArg < 0 {
+		// x=$(curl …); echo "$x" | sh: a word holding a download is
+		// printed, passed on, as data from elsewhere.
+		for _, w := range ex[1:] {
+			if w.download {
+				cu.download = true
+				break
+			}
+		}
 	}
 	if body := a.bodies[ex[0].Value]; body != nil && len(ex) > 1 && a.calls < 2 && len(a.funcStack) == 0 {
 		// f() { rm -rf "$1"; }; f /: the body runs with these arguments.
@@ -331,7 +347,7 @@ func (fs *flagSet) has(short byte, long ...string) bool {
 	}
 	for _, l := range long {
 		for _, have := range fs.long {
-			if have == l {
+			if longName(have, l) { // rm --rec -f is rm --recursive -f
 				return true
 			}
 		}

@@ -59,11 +59,19 @@ func curlCmd(c *cmd) {
 					c.risk(KindOption, "curl "+name, "writes to a file")
 				}
 				if longName(name, "--output") {
-					c.a.markFetched(value)
+					c.markFetchedArg(i, hasValue, value)
 				}
 			case is("--remote-name", "--remote-name-all", "--output-dir", "--create-dirs"):
 				c.risk(KindOption, "curl "+name, "writes to a file")
 				c.fetchedURLs()
+				if longName(name, "--output-dir") && value != "" {
+					// curl --output-dir /tmp -O URL/i.sh writes /tmp/i.sh.
+					for _, w := range operands(c.args) {
+						if w.IsStatic() && strings.Contains(w.Value, "://") {
+							c.a.markFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
+						}
+					}
+				}
 			case is("--config"):
 				c.risk(KindOption, "curl --config", "reads options from a file")
 			case is("--upload-file"):
@@ -102,7 +110,7 @@ func curlCmd(c *cmd) {
 					c.risk(KindOption, "curl -"+string(ch), "writes to a file")
 				}
 				if ch == 'o' {
-					c.a.markFetched(value)
+					c.markFetchedArg(i, v[j+1:] != "", value)
 				}
 			case 'K':
 				c.risk(KindOption, "curl -K", "reads options from a file")
@@ -142,15 +150,15 @@ func wgetCmd(c *cmd) {
 	c.unit().download = true
 	named := false
 	scanOpts(c.args, func(i int, v string) {
-		if v == "-O" && i+1 < len(c.args) {
+		if val, ok := clusterValue(c.args, i, 'O', "ohPeaUOtTwQlABDIX"); ok {
 			named = true
-			c.a.markFetched(c.args[i+1].Value)
-		} else if strings.HasPrefix(v, "-O") && len(v) > 2 {
-			named = true
-			c.a.markFetched(v[2:])
+			c.a.markFetched(val)
 		} else if name, value, ok := strings.Cut(v, "="); ok && longName(name, "--output-document") {
 			named = true
 			c.a.markFetched(value)
+		} else if v == "--output-document" && i+1 < len(c.args) {
+			named = true
+			c.a.markFetched(c.args[i+1].Value)
 		}
 	})
 	if !named {
@@ -171,6 +179,12 @@ func wgetCmd(c *cmd) {
 			}
 		case strings.HasPrefix(v, "-O") && len(v) > 2 && v[2:] != "-":
 			c.risk(KindOption, "wget -O", "writes to a file it names")
+		case !long && strings.HasPrefix(v, "-") && shortHas(v, 'O', "ohPeaUtTwQlABDIX"):
+			if val, _ := clusterValue(c.args, i, 'O', "ohPeaUOtTwQlABDIX"); val != "-" {
+				c.risk(KindOption, "wget -O", "writes to a file it names") // wget -qO file
+			}
+		case !long && strings.HasPrefix(v, "-") && shortHas(v, 'e', "ohPaUOtTwQlABDIX"):
+			c.risk(KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
 		case v == "-e" || strings.HasPrefix(v, "-e") && !long || long && longName(name, "--execute"):
 			c.risk(KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
 		case long && (longName(name, "--use-askpass") || longName(name, "--config")):
@@ -182,9 +196,65 @@ func wgetCmd(c *cmd) {
 	})
 	if d, ok := dirOption(c.args, "-P", "--directory-prefix"); ok {
 		c.intoDir(d, "downloads")
+		if dv, ok := c.a.resolve(d); ok && !named {
+			// wget -P /tmp URL/i.sh && sh /tmp/i.sh
+			for _, w := range operands(c.args) {
+				if w.IsStatic() && strings.Contains(w.Value, "://") {
+					c.a.markFetched(strings.TrimSuffix(dv, "/") + "/" + urlBase(w.Value))
+				}
+			}
+		}
 	} else if !named && c.a.cwd != "" {
 		c.intoDir(Word{Value: "."}, "downloads")
 	}
+}
+
+// markFetchedArg records the file named by an option's value: attached,
+// or the next word, resolved when it is computed ($HOME/i.sh, $f).
+func (c *cmd) markFetchedArg(i int, attached bool, value string) {
+	if !attached && i+1 < len(c.args) && !c.args[i+1].IsStatic() {
+		if v, ok := c.a.resolve(c.args[i+1]); ok {
+			value = v
+		}
+	}
+	c.a.markFetched(value)
+}
+
+// clusterValue returns the value of short option want in the cluster
+// ws[i] (-qO file, -qOfile), where the letters in args take a value.
+func clusterValue(ws []Word, i int, want byte, args string) (string, bool) {
+	v := ws[i].Value
+	if !ws[i].IsStatic() || len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return "", false
+	}
+	for j := 1; j < len(v); j++ {
+		if v[j] == want {
+			if rest := v[j+1:]; rest != "" {
+				return rest, true
+			}
+			if i+1 < len(ws) {
+				if r, ok := ws[i+1].Value, ws[i+1].IsStatic(); ok {
+					return r, true
+				}
+			}
+			return "", false
+		}
+		if strings.IndexByte(args, v[j]) >= 0 {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// urlBase is the file name a download of u is saved as by default.
+func urlBase(u string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	if i := strings.LastIndexByte(u, '/'); i >= 0 {
+		return u[i+1:]
+	}
+	return u
 }
 
 // fetchedURLs records the files a download names after its URLs.

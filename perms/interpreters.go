@@ -272,6 +272,10 @@ func atCmd(c *cmd) {
 	}
 	c.unit().stdinCode = true
 	c.risk(KindInlineCode, c.base, "schedules commands from standard input to run later")
+	if c.in.known {
+		// at now <<< 'rm -rf /': what it will run is checked now.
+		c.a.code(c.in.code, c.base, c.unit().Pos)
+	}
 }
 
 // crontab installs scheduled jobs unless it only lists them.

@@ -96,14 +96,29 @@ func fdCmd(c *cmd) {
 // deletes, -fprint and friends write files.
 func findCmd(c *cmd) {
 	ws := c.args
-	i := 0
+	// find -L / -delete: -H, -L, -P, -Olevel and -D debugopts come
+	// before the start paths.
+	first := 0
+	for first < len(ws) && ws[first].IsStatic() {
+		v := ws[first].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			first++
+			continue
+		}
+		if v == "-D" && first+1 < len(ws) {
+			first += 2
+			continue
+		}
+		break
+	}
+	i := first
 	for ; i < len(ws); i++ {
 		w := ws[i]
 		if w.IsStatic() && (strings.HasPrefix(w.Value, "-") || w.Value == "(" || w.Value == "!") {
 			break
 		}
 	}
-	starts := ws[:i]
+	starts := ws[first:i]
 	deletes := false
 	for ; i < len(ws); i++ {
 		w := ws[i]
@@ -120,8 +135,16 @@ func findCmd(c *cmd) {
 			before := len(c.a.units)
 			c.inner(ws[i+1:end], "find "+v)
 			if u, ok := c.lastInner(before); ok {
-				if b, _ := u.base(); b == "rm" || b == "shred" {
+				switch b, _ := u.base(); b {
+				case "rm", "shred", "unlink", "rmdir", "chmod", "chown", "chgrp", "truncate":
 					deletes = true
+				case "sh", "bash", "dash", "zsh", "ksh":
+					// find / -exec sh -c 'rm -rf "$0"' {} \;
+					for _, x := range c.a.units[before:] {
+						if xb, _ := x.base(); xb == "rm" || xb == "chmod" || xb == "chown" || xb == "shred" {
+							deletes = true
+						}
+					}
 				}
 			}
 			i = end
@@ -139,7 +162,7 @@ func findCmd(c *cmd) {
 	if deletes {
 		for _, s := range starts {
 			if what, ok := c.a.dangerTarget(s); ok {
-				c.catastrophe("deletes everything under " + what)
+				c.catastrophe("deletes or changes everything under " + what)
 			}
 		}
 	}

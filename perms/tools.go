@@ -81,6 +81,8 @@ func outputOption(c *cmd) {
 				c.risk(KindOption, "openssl "+v, "writes to a file")
 			case "engine", "-engine", "-provider", "-provider-path", "-config":
 				c.risk(KindOption, "openssl "+v, "loads a library or configuration, which can run code")
+			case "s_client":
+				c.unit().download = true // its output is data from the server
 			}
 		case "yq":
 			if v == "-i" || longOpt(v, "--inplace") {
@@ -183,8 +185,12 @@ func tmuxCmd(c *cmd) {
 }
 
 func screenCmd(c *cmd) {
-	if i := (optSpec{short: "cdDhLlmpRrSsTtUxX"}).skip(c.args, 0); i < len(c.args) || flagsOf(c.args).has('X') {
+	i := (optSpec{short: "cdDhLlmpRrSsTtUxX"}).skip(c.args, 0)
+	if i < len(c.args) || flagsOf(c.args).has('X') {
 		c.risk(KindWrapper, "screen", "runs commands in a terminal multiplexer")
+	}
+	if i < len(c.args) {
+		c.inner(c.args[i:], "screen") // screen -dm rm -rf /
 	}
 }
 
@@ -202,7 +208,31 @@ func npmCmd(c *cmd) {
 			c.risk(KindOption, c.base+" "+v, "changes npm configuration, which can name programs it runs")
 		}
 	})
+	if len(c.args) > 0 && c.args[0].IsStatic() && (c.args[0].Value == "config" || c.args[0].Value == "set") {
+		for _, w := range c.args[1:] {
+			if w.IsStatic() && (w.Value == "set" || w.Value == "edit") {
+				c.risk(KindOption, "npm config set", "changes npm configuration, which can name programs it runs")
+				break
+			}
+		}
+	}
+	if execCode(c) {
+		return
+	}
 	runnerCmd(c)
+}
+
+// execCode checks npm exec -c 'code' and npx -c 'code': the string runs
+// in a shell.
+func execCode(c *cmd) bool {
+	for i, w := range c.args {
+		if w.IsStatic() && (w.Value == "-c" || w.Value == "--call") && i+1 < len(c.args) {
+			c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
+			c.code(c.args[i+1], c.base+" -c")
+			return true
+		}
+	}
+	return false
 }
 
 // containerCmd flags container runs that hand the container the host:
@@ -254,6 +284,7 @@ func containerCmd(c *cmd) {
 func packageRunnerCmd(c *cmd) {
 	c.unit().download = true
 	c.risk(KindWrapper, c.base, "downloads a package and runs it")
+	execCode(c)
 }
 
 func registerTools(t *tableSet) {

@@ -178,7 +178,31 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 	saved := a.stdin
 	a.stdin = stdinInfo{download: a.downloadBetween(start, mid)}
 	if mid == start+1 {
-		a.stdin.code, a.stdin.known = printedText(a.units[start])
+		a.stdin.code, a.stdin.known = a.printedText(a.units[start])
+		if a.stdin.known {
+			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(a.stdin.code)}); ok {
+				a.stdin.danger = what
+			}
+		}
+	}
+	if mid > start {
+		if u := a.units[start]; u.Catastrophe == "" {
+			if b, _ := u.base(); b == "find" {
+				// find / | xargs rm: the paths are everything under /.
+				for _, w := range u.argv()[1:] {
+					if w.IsStatic() && strings.HasPrefix(w.Value, "-") {
+						if w.Value == "-H" || w.Value == "-L" || w.Value == "-P" || strings.HasPrefix(w.Value, "-O") {
+							continue
+						}
+						break
+					}
+					if what, ok := a.dangerTarget(w); ok {
+						a.stdin.danger = what
+						break
+					}
+				}
+			}
+		}
 	}
 	a.stmt(c.Y)
 	a.stdin = saved
@@ -194,15 +218,19 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 
 // printedText returns what an echo or printf of static words writes, as
 // near as matters for reading it as code, and whether it is known.
-func printedText(u Unit) (string, bool) {
+func (a *analyzer) printedText(u Unit) (string, bool) {
 	name, ok := u.Name()
 	ws := u.argv()
-	if !ok || !u.Static() || len(ws) < 1 {
+	if !ok || len(ws) < 1 {
 		return "", false
 	}
 	args := make([]string, 0, len(ws)-1)
 	for _, w := range ws[1:] {
-		args = append(args, w.Value)
+		v, ok := a.resolve(w) // echo ~, echo "$d"
+		if !ok {
+			return "", false
+		}
+		args = append(args, a.expandHome(v))
 	}
 	switch name {
 	case "echo":
@@ -323,15 +351,28 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob,
 		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.RdrInOut:
+		if r.Op == syntax.RdrInOut && r.N != nil && w.IsStatic() && strings.HasPrefix(w.Value, "/dev/tcp/") {
+			a.markFetched("/dev/fd/" + r.N.Value) // exec 3<>/dev/tcp/host/80
+		}
 		a.write(r, w)
 	case syntax.DplOut:
 		if w.IsStatic() && (w.Value == "-" || isFD(w.Value)) {
 			return
 		}
 		a.write(r, w)
-	case syntax.RdrIn:
-		// < /dev/tcp/host/port reads from the network (bash).
-		net := w.IsStatic() && (strings.HasPrefix(w.Value, "/dev/tcp/") || strings.HasPrefix(w.Value, "/dev/udp/"))
+	case syntax.RdrIn, syntax.DplIn:
+		// < /dev/tcp/host/port reads from the network (bash); so does
+		// <&3 after exec 3< <(curl …).
+		net := w.IsStatic() && (strings.HasPrefix(w.Value, "/dev/tcp/") || strings.HasPrefix(w.Value, "/dev/udp/") ||
+			r.Op == syntax.DplIn && a.isFetched("/dev/fd/"+w.Value))
+		if r.N != nil && r.N.Value != "0" && (dl || net) {
+			// 3< <(curl …): the download is readable as /dev/fd/3.
+			a.markFetched("/dev/fd/" + r.N.Value)
+			break
+		}
+		if r.Op == syntax.DplIn && !net {
+			break
+		}
 		a.stdin = stdinInfo{download: dl || net}
 	case syntax.Hdoc, syntax.DashHdoc:
 		a.stdin = stdinInfo{here: true, download: dl}
@@ -344,6 +385,9 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 		a.stdin = stdinInfo{here: true, download: dl}
 		if w.IsStatic() {
 			a.stdin.code, a.stdin.known = w.Value+"\n", true
+			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(w.Value)}); ok {
+				a.stdin.danger = what
+			}
 		}
 	}
 }

@@ -100,6 +100,20 @@ func wrappersTable() map[string]wrapperSpec {
 		"catchsegv":        {reason: "wrapper: runs the command after it"},
 		"entr":             {reason: "wrapper: runs the command after it whenever files change"},
 		"doppler":          {reason: "wrapper: runs the command after it with secrets in its environment"},
+		"chronic":          {opts: optSpec{short: ""}, reason: "wrapper: runs the command after it"},
+		"ifne":             {reason: "wrapper: runs the command after it when its input is not empty"},
+		"ssh-agent":        {opts: optSpec{short: "aEPt"}, reason: "wrapper: runs the command after it with an ssh agent"},
+		"dbus-launch":      {reason: "wrapper: runs the command after it with a session bus"},
+		"fakeroot":         {opts: optSpec{short: "ils"}, reason: "wrapper: runs the command after it as a fake root"},
+		"eatmydata":        {reason: "wrapper: runs the command after it without fsync"},
+		"run0":             {opts: optSpec{short: "uD", long: []string{"--user", "--chdir", "--setenv", "--property", "--unit", "--nice", "--slice"}}, reason: "runs the command after it as another user"},
+		"systemd-inhibit":  {opts: optSpec{long: []string{"--what", "--who", "--why", "--mode"}}, reason: "wrapper: runs the command after it"},
+		"setarch":          {opts: optSpec{}, operands: 1, reason: "wrapper: runs the command after it with another architecture"},
+		"prlimit":          {opts: optSpec{short: "p"}, reason: "wrapper: runs the command after it with other limits"},
+		"setpriv":          {opts: optSpec{long: []string{"--reuid", "--regid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile"}}, reason: "runs the command after it with other privileges"},
+		"numactl":          {opts: optSpec{short: "NmCPiplu"}, reason: "wrapper: runs the command after it"},
+		"cpulimit":         {opts: optSpec{short: "lpe"}, reason: "wrapper: runs the command after it"},
+		"trickle":          {opts: optSpec{short: "udwtlLn"}, reason: "wrapper: runs the command after it"},
 	}
 }
 
@@ -261,7 +275,7 @@ func flockCmd(c *cmd) {
 func scriptCmd(c *cmd) {
 	c.risk(KindOption, "script", "records the terminal session to a file")
 	for i, w := range c.args {
-		if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") && i+1 < len(c.args) {
+		if w.IsStatic() && (w.Value == "-c" || longOpt(w.Value, "--command") || shortHas(w.Value, 'c', "cEefIOloT")) && i+1 < len(c.args) {
 			c.risk(KindWrapper, "script -c", "runs a string as shell code")
 			c.code(c.args[i+1], "script -c")
 			return
@@ -388,6 +402,61 @@ func registerWrappers(t *tableSet) {
 	for name := range t.runners {
 		if t.handlers[name] == nil {
 			t.handlers[name] = runnerCmd
+		}
+	}
+	// Commands that run a string as shell code after an option.
+	codeAfter := func(ctx string, opts ...string) handler {
+		return func(c *cmd) {
+			c.risk(KindWrapper, ctx, "runs a string as shell code")
+			for i, w := range c.args {
+				if w.IsStatic() && contains(opts, w.Value) && i+1 < len(c.args) {
+					c.code(c.args[i+1], ctx)
+					return
+				}
+			}
+		}
+	}
+	t.handlers["sg"] = codeAfter("sg -c", "-c")
+	t.handlers["capsh"] = codeAfter("capsh -c", "-c")
+	t.handlers["xterm"] = func(c *cmd) {
+		for i, w := range c.args {
+			if w.IsStatic() && w.Value == "-e" && i+1 < len(c.args) {
+				c.risk(KindWrapper, "xterm -e", "runs the command after it in a new terminal")
+				c.inner(c.args[i+1:], "xterm -e")
+				return
+			}
+		}
+	}
+	t.handlers["perf"] = func(c *cmd) {
+		if len(c.args) == 0 || !c.args[0].IsStatic() {
+			return
+		}
+		switch c.args[0].Value {
+		case "stat", "record", "trace", "top", "kvm", "c2c", "mem", "lock", "sched":
+			i := (optSpec{short: "eEoprCGtIxcDTFjb", long: []string{"--event", "--output", "--pid", "--repeat", "--cpu"}}).skip(c.args, 1)
+			if i < len(c.args) {
+				c.risk(KindWrapper, "perf "+c.args[0].Value, "wrapper: runs and measures the command after it")
+				c.inner(c.args[i:], "perf "+c.args[0].Value)
+			}
+		}
+	}
+	t.handlers["ip"] = func(c *cmd) {
+		// ip netns exec NAME cmd…
+		for i := 0; i+2 < len(c.args); i++ {
+			if c.args[i].IsStatic() && c.args[i].Value == "netns" && c.args[i+1].IsStatic() && c.args[i+1].Value == "exec" {
+				c.risk(KindWrapper, "ip netns exec", "runs the command after it in a network namespace")
+				if i+3 < len(c.args) {
+					c.inner(c.args[i+3:], "ip netns exec")
+				}
+				return
+			}
+		}
+	}
+	t.handlers["hyperfine"] = func(c *cmd) {
+		// Every operand is a command line hyperfine runs through a shell.
+		c.risk(KindWrapper, "hyperfine", "runs its operands as shell code")
+		for _, w := range operands(c.args) {
+			c.code(w, "hyperfine")
 		}
 	}
 	t.handlers["dotenv"] = func(c *cmd) {

@@ -66,6 +66,12 @@ scan:
 	c.inner(inner, "xargs")
 	u, _ := c.lastInner(before)
 	name, static := u.base()
+	switch name {
+	case "rm", "shred", "unlink", "chmod", "chown", "chgrp":
+		if c.in.danger != "" {
+			c.catastrophe("xargs " + name + " on " + c.in.danger + ", which its input names")
+		}
+	}
 	switch {
 	case replace:
 		c.risk(KindWrapper, "xargs -I", "runs a command built from its input")
