@@ -97,6 +97,8 @@ type stdinInfo struct {
 	// reading it runs it, so it is analysed as code.
 	code  string
 	known bool
+	// piped and redirected say that the input is not the terminal.
+	piped, redirected bool
 	// danger is /, ~ or a system directory the input names (echo / |,
 	// find / |, <<< /): xargs rm -rf on it is a catastrophe.
 	danger string

@@ -411,7 +411,7 @@ func copyCmd(c *cmd) {
 		}
 	}
 	c.sensitiveWrite(intoTargets(c, targets)...)
-	if c.base == "cp" && len(targets) == 1 && (recursive(c.args, false) || flagsOf(c.args).has('a', "--archive")) {
+	if (c.base == "cp" || c.base == "rsync") && len(targets) == 1 && (recursive(c.args, false) || flagsOf(c.args).has('a', "--archive")) {
 		c.intoDir(targets[0], "copies")
 	}
 	ops := operands(c.args)
@@ -508,7 +508,7 @@ func registerCatastrophic(t *tableSet) {
 	for _, n := range []string{"shred", "wipefs", "blkdiscard", "mkswap", "sgdisk"} {
 		t.handlers[n] = deviceWriter
 	}
-	for _, n := range []string{"cp", "mv", "install", "tee", "ln", "truncate"} {
+	for _, n := range []string{"cp", "mv", "install", "tee", "ln", "truncate", "sponge"} {
 		t.handlers[n] = copyCmd
 	}
 	for _, n := range []string{"mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"} {

@@ -81,7 +81,7 @@ func curlCmd(c *cmd) {
 					c.risk(KindOption, "curl --write-out", "writes to a file it names")
 				}
 			case name == "--data" || name == "--data-binary" || name == "--data-urlencode" || name == "--json" ||
-				name == "--form" || name == "--form-string":
+				name == "--form" || name == "--form-string" || name == "--data-ascii" || name == "--header":
 				if sendsFile(name, value) {
 					c.risk(KindOption, "curl "+name, "sends a local file")
 				}
@@ -120,7 +120,7 @@ func curlCmd(c *cmd) {
 				}
 			case 'T':
 				c.risk(KindOption, "curl -T", "sends a local file")
-			case 'd', 'F':
+			case 'd', 'F', 'H':
 				if sendsFile("-"+string(ch), value) {
 					c.risk(KindOption, "curl -"+string(ch), "sends a local file")
 				}
@@ -285,8 +285,14 @@ func downloaderCmd(c *cmd) {
 		})
 	case "socat":
 		for _, w := range c.args {
-			if u := strings.ToUpper(w.Value); strings.Contains(u, "EXEC:") || strings.Contains(u, "SYSTEM:") {
+			u := strings.ToUpper(w.Value)
+			if strings.Contains(u, "EXEC:") || strings.Contains(u, "SYSTEM:") || strings.Contains(u, "SHELL:") {
 				c.risk(KindOption, "socat EXEC", "runs a command connected to the network")
+				return
+			}
+			if strings.Contains(u, "CREATE:") || strings.Contains(u, "OPEN:") || strings.Contains(u, "GOPEN:") ||
+				strings.HasPrefix(u, "FILE:") {
+				c.risk(KindOption, "socat file", "reads or writes a file")
 				return
 			}
 		}

@@ -107,6 +107,25 @@ func gitCmd(c *cmd) {
 				c.risk(KindOption, "git grep -O", "runs a pager command of its choosing")
 			}
 		})
+	case "instaweb", "daemon":
+		scanOpts(rest, func(_ int, v string) {
+			if longOpt(v, "--httpd") || longOpt(v, "--browser") || longOpt(v, "--access-hook") {
+				c.risk(KindOption, "git "+name+" "+v, "runs a command of its choosing")
+			}
+		})
+	case "maintenance":
+		if len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "start" || rest[0].Value == "register") {
+			c.risk(KindOption, "git maintenance "+rest[0].Value, "installs scheduled jobs")
+		}
+	case "archive", "bundle":
+		scanOpts(rest, func(i int, v string) {
+			if (v == "-o" || v == "--output") && i+1 < len(rest) {
+				c.sensitiveWrite(rest[i+1])
+			}
+			if v == "create" && i+1 < len(rest) {
+				c.sensitiveWrite(rest[i+1])
+			}
+		})
 	case "send-email":
 		scanOpts(rest, func(_ int, v string) {
 			for _, o := range []string{"--to-cmd", "--cc-cmd", "--sendmail-cmd", "--smtp-server"} {

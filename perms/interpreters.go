@@ -82,6 +82,10 @@ scan:
 		c.readsStdinCode()
 		return
 	}
+	if !ops[0].IsStatic() || strings.HasPrefix(ops[0].Value, "/dev/fd/") || strings.HasPrefix(ops[0].Value, "/proc/self/fd/") {
+		// bash <(echo 'touch x'), sh /dev/fd/3 3<<'EOF'
+		c.risk(KindInlineCode, c.base+" computed", "runs a script whose text or path is computed at run time")
+	}
 	c.codeArg = i
 }
 
@@ -140,6 +144,9 @@ func interpreterCmd(c *cmd) {
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
+			// python3 <(echo 'code'), python3 "$script": the program is
+			// computed at run time.
+			c.risk(KindInlineCode, c.base+" computed", "runs a program whose text or path is computed at run time")
 			c.codeArg = i
 			return
 		}
@@ -163,8 +170,18 @@ func interpreterCmd(c *cmd) {
 				c.inlineCode(name, i, hasValue)
 				return
 			}
-			if contains(spec.argLong, name) && !hasValue {
-				i++
+			if contains(spec.argLong, name) {
+				val := strings.TrimPrefix(v, name+"=")
+				if !hasValue {
+					i++
+					if i < len(ws) {
+						val = ws[i].Value
+					}
+				}
+				if strings.HasPrefix(val, "data:") {
+					// node --import 'data:text/javascript,…'
+					c.risk(KindInlineCode, c.base+" "+name, "loads code given on the command line")
+				}
 			}
 		case len(v) > 1 && v[0] == '-':
 			for j := 1; j < len(v); j++ {
@@ -204,6 +221,9 @@ func interpreterCmd(c *cmd) {
 			if isStdinPath(v) {
 				c.readsStdinCode() // python3 /dev/stdin <<< 'code'
 				return
+			}
+			if strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/self/fd/") {
+				c.risk(KindInlineCode, c.base+" "+v, "runs a program fed through a file descriptor") // python3 /dev/fd/3 3<<< 'code'
 			}
 			c.codeArg = i
 			return

@@ -68,8 +68,8 @@ func sortCmd(c *cmd) {
 
 func rgCmd(c *cmd) {
 	scanOpts(c.args, func(_ int, v string) {
-		if longOpt(v, "--pre") {
-			c.risk(KindOption, "rg --pre", "runs a preprocessor command on every file searched")
+		if longOpt(v, "--pre") || longOpt(v, "--hostname-bin") {
+			c.risk(KindOption, "rg "+v, "runs a command of its choosing")
 		}
 	})
 }
@@ -169,6 +169,9 @@ func findCmd(c *cmd) {
 }
 
 func tarCmd(c *cmd) {
+	if fs := flagsOf(c.args); fs.has('P', "--absolute-names") {
+		c.risk(KindOption, "tar -P", "extracts absolute paths, anywhere on the system")
+	}
 	if d, ok := dirOption(c.args, "-C", "--directory"); ok {
 		c.intoDir(d, "extracts")
 	} else if c.a.cwd != "" {
@@ -282,11 +285,16 @@ func goCmd(c *cmd) {
 			}
 		})
 	}
-	scanOpts(c.args, func(_ int, v string) {
-		for _, name := range []string{"-exec", "--exec", "-toolexec", "--toolexec"} {
+	scanOpts(c.args, func(i int, v string) {
+		for _, name := range []string{"-exec", "--exec", "-toolexec", "--toolexec", "-vettool", "--vettool"} {
 			if longOpt(v, name) {
-				c.risk(KindOption, "go "+strings.TrimLeft(name, "-"), "runs the built program through another command")
+				c.risk(KindOption, "go "+strings.TrimLeft(name, "-"), "runs the built program or a tool through another command")
 			}
+		}
+		if v == "-o" && i+1 < len(c.args) {
+			c.sensitiveWrite(c.args[i+1]) // go build -o ~/.local/bin/git
+		} else if strings.HasPrefix(v, "-o=") {
+			c.sensitiveWrite(Word{Value: v[3:]})
 		}
 	})
 }

@@ -188,9 +188,11 @@ func sedRisky(s string) string {
 		case 0:
 			return ""
 		case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
-		case '#', 'a', 'i', 'c':
-			// Text (or a comment) up to the end of the line; a
-			// backslash at the end continues it.
+		case '#':
+			skipTo("\n") // a comment ends at the newline, even after a backslash
+		case 'a', 'i', 'c':
+			// Text up to the end of the line; a backslash at the end
+			// continues it.
 			for i < len(s) {
 				skipTo("\n\\")
 				if i < len(s) && s[i] == '\\' {

@@ -26,13 +26,13 @@ func sensitiveNamesTable() map[string]bool {
 
 var sensitiveDirs = []string{
 	"/.ssh", "/.gnupg", "/.config", "/.git", "/.local/bin", "/.local/share/applications", "/.bashrc.d",
-	"/.profile.d", "/.cargo/bin", "/go/bin", "/.npm-global/bin", "/.aws", "/.kube", "/.docker",
+	"/.profile.d", "/.cargo/bin", "/go/bin", "/.npm-global/bin", "/.aws", "/.kube", "/.docker", "/.husky",
 }
 
 // homeBinDirs are directories in the home directory commonly on $PATH.
 var homeBinDirs = []string{"/bin", "/.local/bin", "/go/bin", "/.cargo/bin"}
 
-var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron"}
+var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron", "/run/", "/root/", "/opt/"}
 
 // sensitive reports whether writing to the word's path changes what runs
 // later.
@@ -66,7 +66,9 @@ func (a *analyzer) sensitive(w Word) (string, bool) {
 		// tee ~/.bash[r]c: a pattern may name any file.
 		return w.String(), true
 	}
-	if tables().sensitiveNames[path.Base(clean)] {
+	if base := path.Base(clean); tables().sensitiveNames[base] || strings.HasPrefix(base, ".") && base != "." && base != ".." {
+		// Dotfiles hold some program's configuration or startup code:
+		// .bash_aliases, .gdbinit, .tmux.conf, .psqlrc, .envrc…
 		return w.String(), true
 	}
 	for _, d := range sensitiveDirs {
@@ -113,7 +115,7 @@ func (c *cmd) sensitiveWrite(ws ...Word) {
 func writerTargets(base string, args []Word) []Word {
 	ops := operands(args)
 	switch base {
-	case "tee", "truncate", "touch":
+	case "tee", "truncate", "touch", "sponge":
 		return ops
 	case "dd":
 		var out []Word
@@ -190,6 +192,12 @@ func (c *cmd) intoDir(w Word, what string) {
 		c.risk(KindOption, c.base+" "+w.String(), what+" into the home directory, which can replace its startup files")
 		return
 	}
+	if p, ok := c.a.resolve(w); ok {
+		if p = path.Clean(c.a.inCwd(p)); p == "/" || tables().systemDirs[p] {
+			c.risk(KindOption, c.base+" "+w.String(), what+" into "+p+", which can replace system files")
+			return
+		}
+	}
 	c.sensitiveWrite(w)
 }
 
@@ -212,11 +220,21 @@ func localDest(args []Word) (Word, bool) {
 func dirOption(args []Word, short, long string) (Word, bool) {
 	for i, w := range args {
 		if !w.IsStatic() {
-			// -C$HOME: the directory is the computed rest of the word.
+			// -C$HOME, --directory=$HOME: the directory is the computed
+			// rest of the word.
 			if w.node != nil && len(w.node.Parts) > 1 {
-				if lit, ok := w.node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, short) && !strings.HasPrefix(lit.Value, "--") {
-					rest := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: lit.Value[len(short):]}}, w.node.Parts[1:]...)}
-					return Word{Kind: Field, node: rest}, true
+				if lit, ok := w.node.Parts[0].(*syntax.Lit); ok {
+					pre := ""
+					switch {
+					case long != "" && strings.HasPrefix(lit.Value, long+"="):
+						pre = long + "="
+					case strings.HasPrefix(lit.Value, short) && !strings.HasPrefix(lit.Value, "--"):
+						pre = short
+					}
+					if pre != "" {
+						rest := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: lit.Value[len(pre):]}}, w.node.Parts[1:]...)}
+						return Word{Kind: Field, node: rest}, true
+					}
 				}
 			}
 			continue

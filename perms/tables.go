@@ -31,6 +31,7 @@ type tableSet struct {
 	nestedSubcommands map[string]map[string]bool   // suggest.go
 	alwaysNested      map[string]bool              // suggest.go
 	sensitiveNames    map[string]bool              // sensitive.go
+	xargsOptions      map[string]bool              // xargs.go
 	previewed         map[string]int               // preview.go
 	xargsUnsafe       map[string]bool              // xargs.go
 }
@@ -65,6 +66,7 @@ func buildTables() {
 		nestedSubcommands: nestedSubcommandsTable(),
 		alwaysNested:      alwaysNestedTable(),
 		sensitiveNames:    sensitiveNamesTable(),
+		xargsOptions:      xargsOptionsTable(),
 		previewed:         previewedTable(),
 		xargsUnsafe:       xargsUnsafeTable(),
 	}
@@ -85,6 +87,7 @@ func buildTables() {
 		registerTools,
 		registerWrappers,
 		registerXargs,
+		registerCommandReaders, // wraps handlers registered above
 	} {
 		register(t)
 	}

@@ -88,6 +88,9 @@ func outputOption(c *cmd) {
 			if v == "-i" || longOpt(v, "--inplace") {
 				c.risk(KindOption, "yq -i", "edits files in place")
 			}
+			if v == "-s" || longOpt(v, "--split-exp") {
+				c.risk(KindOption, "yq -s", "writes each document to a file it names")
+			}
 		case "ag":
 			if longOpt(v, "--pager") {
 				c.risk(KindOption, "ag --pager", "runs a pager command of its choosing")
@@ -96,8 +99,15 @@ func outputOption(c *cmd) {
 			if longOpt(v, "--eval") {
 				c.risk(KindOption, "make --eval", "runs makefile code given on the command line")
 			}
-			if name, _, ok := strings.Cut(v, "="); ok && (name == "SHELL" || name == "MAKEFLAGS" || name == "MAKESHELL" || name == ".SHELLFLAGS") {
-				c.risk(KindOption, "make "+name+"=", "changes the shell make runs recipes with")
+			if name, val, ok := strings.Cut(v, "="); ok && (name == "SHELL" || name == "MAKEFLAGS" || name == "MAKESHELL" ||
+				name == ".SHELLFLAGS" || strings.Contains(val, "$(shell") || strings.Contains(val, "${shell")) {
+				c.risk(KindOption, "make "+name+"=", "changes the shell make runs recipes with, or runs a command")
+			}
+			if v == "-E" || strings.HasPrefix(v, "-E") {
+				c.risk(KindOption, "make -E", "runs makefile code given on the command line")
+			}
+			if (v == "-f" || longOpt(v, "--file") || longOpt(v, "--makefile")) && i+1 < len(c.args) && c.args[i+1].Value == "-" || v == "-f-" {
+				c.risk(KindOption, "make -f -", "reads a makefile from its standard input")
 			}
 		default:
 			if v == "-o" || strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--") || longOpt(v, "--output") {
@@ -115,6 +125,11 @@ func dbShell(c *cmd) {
 		if !w.IsStatic() {
 			continue
 		}
+		switch w.Value {
+		case "-init", "-f", "--file", "-cmd", "--init-command":
+			c.risk(KindEval, c.base+" "+w.Value, "runs the commands in a file or option at start")
+			return
+		}
 		if reason := dbEscape(w.Value); reason != "" {
 			c.risk(KindInlineCode, c.base+" command", reason)
 			return
@@ -123,6 +138,28 @@ func dbShell(c *cmd) {
 }
 
 func dbEscape(v string) string {
+	l := strings.ToLower(v)
+	for _, bad := range []string{"to program", "from program", "edit(", "load_extension", "\\i ", "\\ir ", "\\lo_export",
+		"\\lo_import", "\\copy", "\\o", "\\w ", "\\g ", "\\!", "\\setenv", "\\gexec"} {
+		if strings.Contains(l, bad) {
+			return "client command or SQL that runs a program, reads or writes a file: " + strings.TrimSpace(bad)
+		}
+	}
+	for _, line := range strings.FieldsFunc(l, func(r rune) bool { return r == '\n' || r == ';' }) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, ".") && !strings.HasPrefix(line, ".tables") && !strings.HasPrefix(line, ".schema") &&
+			!strings.HasPrefix(line, ".headers") && !strings.HasPrefix(line, ".mode") && !strings.HasPrefix(line, ".indexes") &&
+			!strings.HasPrefix(line, ".databases") && !strings.HasPrefix(line, ".width") && !strings.HasPrefix(line, ".timer") {
+			// sqlite3 dot-commands take any unambiguous prefix (.sys is
+			// .system): only the ones that show things are let through.
+			return "sqlite3 dot-command that may run a program or read or write a file: " + line
+		}
+		for _, word := range []string{"system", "pager", "tee", "source", "\\."} {
+			if strings.HasPrefix(line, word) {
+				return "mysql client command that runs a program or reads or writes a file: " + word
+			}
+		}
+	}
 	if l := strings.ToLower(v); strings.Contains(l, "attach ") || strings.Contains(l, "vacuum into") {
 		return "SQL that writes another database file: ATTACH, VACUUM INTO"
 	}
@@ -247,11 +284,22 @@ func containerCmd(c *cmd) {
 		return
 	}
 	args := c.args[1:]
+	val := func(i int) string {
+		if i < len(args) {
+			if v, ok := c.a.resolve(args[i]); ok {
+				return c.a.expandHome(v)
+			}
+		}
+		return ""
+	}
 	for i, w := range args {
 		if !w.IsStatic() {
 			continue
 		}
 		v := w.Value
+		if (v == "--pid" || v == "--net" || v == "--network" || v == "--ipc" || v == "--userns" || v == "--uts") && val(i+1) == "host" {
+			v += "=host" // --pid host
+		}
 		mount := ""
 		switch {
 		case v == "--privileged" || longOpt(v, "--cap-add") || longOpt(v, "--security-opt") || longOpt(v, "--device"):
@@ -261,9 +309,13 @@ func containerCmd(c *cmd) {
 			c.risk(KindOption, c.base+" "+v, "shares the host's namespaces with the container")
 			return
 		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(args):
-			mount = args[i+1].Value
+			mount = val(i + 1)
+			if mount == "" && !strings.Contains(strings.ToLower(args[i+1].Value), "pwd") {
+				c.risk(KindOption, c.base+" -v", "mounts a host path computed at run time into the container")
+				return
+			}
 		case strings.HasPrefix(v, "-v") && !strings.HasPrefix(v, "--"):
-			mount = v[2:]
+			mount = strings.TrimPrefix(v[2:], "=")
 		case strings.HasPrefix(v, "--volume=") || strings.HasPrefix(v, "--mount="):
 			_, mount, _ = strings.Cut(v, "=")
 		}
@@ -271,9 +323,18 @@ func containerCmd(c *cmd) {
 			continue
 		}
 		src, _, _ := strings.Cut(mount, ":")
-		src = strings.TrimPrefix(src, "source=")
-		src = strings.TrimPrefix(src, "type=bind,source=")
-		if src == "/" || strings.Contains(mount, "docker.sock") || strings.HasPrefix(src, "/etc") || src == "~" || strings.HasPrefix(src, "$HOME") {
+		for _, f := range strings.Split(mount, ",") {
+			// --mount type=bind,source=/,target=/host
+			if k, v, ok := strings.Cut(f, "="); ok && (k == "source" || k == "src") {
+				src = v
+			}
+		}
+		if home := c.a.home(); home != "" && (src == home || strings.HasPrefix(src, home+"/")) {
+			src = "~" + src[len(home):]
+		}
+		if src == "/" || strings.Contains(mount, "docker.sock") || src == "~" || strings.HasPrefix(src, "~/.") || strings.HasPrefix(src, "$HOME") ||
+			strings.HasPrefix(src, "/etc") || strings.HasPrefix(src, "/root") || strings.HasPrefix(src, "/proc") ||
+			strings.HasPrefix(src, "/sys") || strings.HasPrefix(src, "/dev") || strings.HasPrefix(src, "/var/run") || strings.HasPrefix(src, "/boot") {
 			c.risk(KindOption, c.base+" -v "+src, "mounts the host's files into the container")
 			return
 		}
@@ -287,6 +348,62 @@ func packageRunnerCmd(c *cmd) {
 	execCode(c)
 }
 
+// stdinCommands is for programs that run the commands on their standard
+// input (ed, ex, vim -es, dc, m4, gdb, sqlite3, psql, mysql, sftp -b -):
+// commands piped or redirected in may run programs or write files.
+func stdinCommands(next handler) handler {
+	return func(c *cmd) {
+		if c.in.piped || c.in.here || c.in.redirected {
+			c.risk(KindInlineCode, c.base+" stdin", "runs the commands on its standard input, which can run programs or write files")
+		}
+		if next != nil {
+			next(c)
+		}
+	}
+}
+
+// riskyOptions flags the listed options (long ones also abbreviated).
+func riskyOptions(reason string, opts ...string) handler {
+	return func(c *cmd) {
+		scanOpts(c.args, func(_ int, v string) {
+			for _, o := range opts {
+				if strings.HasPrefix(o, "--") && longOpt(v, o) || v == o || !strings.HasPrefix(o, "--") && len(o) == 2 && strings.HasPrefix(v, o) {
+					c.risk(KindOption, c.base+" "+o, reason)
+					return
+				}
+			}
+		})
+	}
+}
+
+// registerCommandReaders runs after the other registrations: it wraps
+// the handlers of programs that read commands on standard input.
+func registerCommandReaders(t *tableSet) {
+	t.handlers["kubectl"] = riskyOptions("reads a kubeconfig, which can name commands it runs", "--kubeconfig")
+	t.handlers["tree"] = riskyOptions("writes to a file", "-o")
+	t.handlers["journalctl"] = riskyOptions("deletes or rotates logs", "--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--flush")
+	t.handlers["sftp"] = riskyOptions("runs batch commands or another server program", "-b", "-D", "-S")
+	for _, n := range []string{"ed", "ex", "dc", "m4", "gdb", "bc"} {
+		t.handlers[n] = stdinCommands(t.handlers[n])
+	}
+	t.handlers["m4"] = stdinCommands(func(c *cmd) {
+		c.risk(KindInlineCode, "m4", "expands macros, and syscmd/esyscmd run commands")
+	})
+	t.handlers["dc"] = stdinCommands(func(c *cmd) {
+		for _, w := range c.args {
+			if !w.IsStatic() || strings.Contains(w.Value, "!") || !strings.HasPrefix(w.Value, "-") {
+				c.risk(KindInlineCode, "dc", "runs dc code, where ! runs a command")
+				return
+			}
+		}
+	})
+	for _, n := range []string{"sqlite3", "psql", "mysql", "mariadb"} {
+		t.handlers[n] = stdinCommands(t.handlers[n])
+	}
+	t.handlers["vim"] = stdinCommands(t.handlers["vim"])
+	t.handlers["nvim"] = stdinCommands(t.handlers["nvim"])
+}
+
 func registerTools(t *tableSet) {
 	for _, n := range []string{"docker", "podman", "nerdctl"} {
 		t.handlers[n] = containerCmd
@@ -296,7 +413,7 @@ func registerTools(t *tableSet) {
 	}
 	t.handlers["uniq"] = outputOperand
 	t.handlers["xxd"] = outputOperand
-	for _, n := range []string{"shuf", "iconv", "openssl", "yq", "ag", "make", "gmake"} {
+	for _, n := range []string{"shuf", "iconv", "openssl", "yq", "ag", "make", "gmake", "base64"} {
 		t.handlers[n] = outputOption
 	}
 	for _, n := range []string{"sqlite3", "psql", "mysql", "mariadb"} {

@@ -131,6 +131,16 @@ func (a *analyzer) command(cmd syntax.Command) {
 	case *syntax.ArithmCmd:
 		a.nested(c.X)
 	case *syntax.TestClause:
+		syntax.Walk(c.X, func(n syntax.Node) bool {
+			if w, ok := n.(*syntax.Word); ok {
+				// [[ -v 'a[$(cmd)]' ]], [[ $x -eq 0 ]] with such a value
+				if v, ok := staticWord(w); ok && subscriptCode(v) {
+					a.find(KindEval, a.pos(w.Pos()), v, v, "a subscript that runs a command when [[ ]] reads it as a name")
+				}
+				return false
+			}
+			return true
+		})
 		a.nested(c.X)
 	case *syntax.DeclClause:
 		a.decl(c)
@@ -176,7 +186,7 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 	// The right-hand side reads the pipe, not whatever fed the
 	// pipeline's own standard input.
 	saved := a.stdin
-	a.stdin = stdinInfo{download: a.downloadBetween(start, mid)}
+	a.stdin = stdinInfo{download: a.downloadBetween(start, mid), piped: true}
 	if mid == start+1 {
 		a.stdin.code, a.stdin.known = a.printedText(a.units[start])
 		if a.stdin.known {
@@ -373,7 +383,7 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 		if r.Op == syntax.DplIn && !net {
 			break
 		}
-		a.stdin = stdinInfo{download: dl || net}
+		a.stdin = stdinInfo{download: dl || net, redirected: true}
 	case syntax.Hdoc, syntax.DashHdoc:
 		a.stdin = stdinInfo{here: true, download: dl}
 		if r.Hdoc != nil {
@@ -384,6 +394,9 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 	case syntax.WordHdoc:
 		a.stdin = stdinInfo{here: true, download: dl}
 		if w.IsStatic() {
+			if subscriptCode(w.Value) {
+				a.find(KindEval, a.pos(r.Pos()), w.Value, w.Value, "a subscript that runs a command when the value read is used as a name or in arithmetic")
+			}
 			a.stdin.code, a.stdin.known = w.Value+"\n", true
 			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(w.Value)}); ok {
 				a.stdin.danger = what

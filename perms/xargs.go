@@ -83,6 +83,10 @@ scan:
 	case c.unsafeSince(before) != "":
 		name = c.unsafeSince(before)
 		c.risk(KindWrapper, "xargs "+name, "runs "+name+" on files named by its input, which the check cannot see")
+	case tables().xargsOptions[name] && !endsOptions(inner):
+		// echo --pre=x | xargs rg: the input becomes arguments, and an
+		// option of these programs can run a command or write a file.
+		c.risk(KindWrapper, "xargs "+name, "passes its input to "+name+" as arguments, which may be options that run commands or write files")
 	default:
 		c.harmless("xargs runs the command checked below with arguments from its input")
 	}
@@ -108,6 +112,30 @@ func xargsUnsafeTable() map[string]bool {
 		"shred": true, "dd": true, "truncate": true, "kill": true, "pkill": true, "unlink": true, "rmdir": true,
 		"tee": true, "touch": true, "install": true, "rsync": true, "scp": true, "patch": true, "split": true,
 	}
+}
+
+// xargsOptionsTable lists programs with options that run commands or
+// write files (or that take their program as the first argument).
+func xargsOptionsTable() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"find", "sort", "rg", "git", "awk", "gawk", "mawk", "nawk", "sed", "tar", "rsync", "ssh",
+		"scp", "curl", "wget", "less", "man", "vim", "nvim", "vi", "emacs", "make", "env", "zip", "unzip", "gdb", "sqlite3",
+		"psql", "mysql", "python", "python3", "perl", "ruby", "node", "php", "lua", "dd", "yq", "fd", "m4", "dc", "ed",
+		"openssl"} {
+		m[n] = true
+	}
+	return m
+}
+
+// endsOptions reports whether a command's own words end its options
+// (--) before the arguments xargs appends.
+func endsOptions(ws []Word) bool {
+	for _, w := range ws {
+		if w.IsStatic() && w.Value == "--" {
+			return true
+		}
+	}
+	return false
 }
 
 func registerXargs(t *tableSet) {
