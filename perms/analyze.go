@@ -60,6 +60,9 @@ type analyzer struct {
 	// bodies holds the functions defined in the command, analysed again
 	// when called with arguments; calls counts those nested calls.
 	bodies map[string]*syntax.Stmt
+	// homeDir caches $HOME from the environment, looked up on first use.
+	homeDir   string
+	homeKnown bool
 	// arrays holds the static elements of arrays assigned in the command.
 	arrays   map[string][]string
 	calls    int
@@ -250,8 +253,11 @@ func (a *analyzer) lookup(name string) (string, bool) {
 }
 
 func (a *analyzer) home() string {
-	h, _ := a.lookup("HOME")
-	return h
+	if !a.homeKnown {
+		a.homeDir, _ = a.lookup("HOME")
+		a.homeKnown = true
+	}
+	return a.homeDir
 }
 
 // expandHome expands a leading ~ (as resolve leaves it) to $HOME.

@@ -231,7 +231,7 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 func (a *analyzer) printedText(u Unit) (string, bool) {
 	name, ok := u.Name()
 	ws := u.argv()
-	if !ok || len(ws) < 1 {
+	if !ok || len(ws) < 1 || name != "echo" && name != "printf" {
 		return "", false
 	}
 	args := make([]string, 0, len(ws)-1)
