@@ -255,6 +255,10 @@ func (a *analyzer) paramValue(name string) (string, bool) {
 		}
 		return homeUnknown, true
 	}
+	if name == "FUNCNAME" && len(a.funcStack) > 0 {
+		// f(){ $FUNCNAME | $FUNCNAME & }: the function being defined.
+		return a.funcStack[len(a.funcStack)-1].name, true
+	}
 	return a.lookup(name)
 }
 
