@@ -310,6 +310,35 @@ func parallelCmd(c *cmd) {
 		return
 	}
 	c.codeWords(c.args[i:end], "parallel")
+	// parallel rm -rf ::: /: each value after ::: is put in place of {}
+	// or appended; the command is checked with each static one.
+	if end < len(c.args) && c.args[end].Value == ":::" {
+		cmdWords := c.args[i:end]
+		for _, arg := range c.args[end+1:] {
+			val, ok := c.a.resolve(arg)
+			if !ok || strings.HasPrefix(val, ":::") {
+				break
+			}
+			v := Word{Value: c.a.expandHome(val)}
+			ws := make([]Word, 0, len(cmdWords)+1)
+			placed := false
+			for _, w := range cmdWords {
+				if w.IsStatic() && strings.Contains(w.Value, "{}") {
+					w = Word{Value: strings.ReplaceAll(w.Value, "{}", v.Value)}
+					placed = true
+				}
+				ws = append(ws, w)
+			}
+			if !placed {
+				ws = append(ws, v)
+			}
+			before := len(c.a.units)
+			c.inner(ws, "parallel :::")
+			if len(c.a.units) > before+8 {
+				break
+			}
+		}
+	}
 }
 
 // multicall is busybox and toybox: the first argument names the applet.
