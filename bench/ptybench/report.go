@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// row is one figure: each round's nosh and bash values.
+type row struct {
+	name, budget string
+	nosh, bash   []float64
+	unit         string // "time" or "KiB"
+}
+
+func report(rounds []map[string]sample, histN, bashHistN int) {
+	var rows []row
+	add := func(name, budget, unit, noshName string, get func(sample) float64) {
+		r := row{name: name, budget: budget, unit: unit}
+		for _, rd := range rounds {
+			r.nosh = append(r.nosh, get(rd[noshName]))
+			r.bash = append(r.bash, get(rd["bash"]))
+		}
+		rows = append(rows, r)
+	}
+	dur := func(f func(sample) time.Duration) func(sample) float64 {
+		return func(s sample) float64 { return float64(f(s)) }
+	}
+	add("start to first prompt", "1.6x", "time", "nosh", dur(func(s sample) time.Duration { return s.startup }))
+	add("  with the example init.sh", "1.8x", "time", "nosh+init.sh", dur(func(s sample) time.Duration { return s.startup }))
+	add("Enter→prompt after true", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.enterMed }))
+	add("key echo", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.echoMedian }))
+	add("RSS at an idle prompt", "8 MiB", "KiB", "nosh", func(s sample) float64 { return float64(s.rss) })
+
+	fmt.Printf("%-28s %10s %10s   %-22s %s\n", "under a pty", "nosh", "bash", "nosh/bash per round", "budget")
+	fmt.Printf("%-28s %10s %10s   %-22s\n", "", "(median)", "(median)", "median [p10–p90]")
+	for _, r := range rows {
+		ratios := make([]float64, len(r.nosh))
+		for i := range r.nosh {
+			ratios[i] = r.nosh[i] / max(r.bash[i], 1)
+		}
+		fmt.Printf("%-28s %10s %10s   %5.2fx [%4.2f–%4.2f]     %s\n", r.name,
+			show(quantile(r.nosh, 0.5), r.unit), show(quantile(r.bash, 0.5), r.unit),
+			quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9), r.budget)
+	}
+	fmt.Printf("(%d rounds of one session per shell, in alternating order; bash --norc -i;\n"+
+		" history entries: nosh %d, bash %d; RSS of nosh %s–%s KiB over the rounds)\n",
+		len(rounds), histN, bashHistN, show(quantile(rows[4].nosh, 0), "KiB"), show(quantile(rows[4].nosh, 1), "KiB"))
+}
+
+func show(v float64, unit string) string {
+	if unit == "KiB" {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return time.Duration(v).Round(time.Microsecond).String()
+}
+
+// quantile is the q-quantile of v by the nearest-rank method.
+func quantile(v []float64, q float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	i := int(q*float64(len(s)-1) + 0.5)
+	return s[i]
+}
+
+func median(d []time.Duration) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// timeout bounds every wait: a shell that never answers fails the run
+// instead of hanging it.
+const timeout = 10 * time.Second
+
+// session is one shell under a pseudo-terminal. Its output is read on the
+// measuring goroutine itself, blocking in poll(2) and read(2), so a
+// byte is seen as soon as the kernel has it: no reader goroutine to hand it
+// over, no sleep between looks.
+type session struct {
+	cmd *exec.Cmd
+	f   *os.File
+	fd  int
+	out []byte // everything the shell wrote so far
+	buf []byte
+}
+
+func start(sp shellSpec) (*session, error) {
+	cmd := exec.Command(sp.argv[0], sp.argv[1:]...)
+	cmd.Env = append(os.Environ(), sp.env...)
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
+	if err != nil {
+		return nil, err
+	}
+	// Fd puts the descriptor in blocking mode, which poll+read want.
+	return &session{cmd: cmd, f: f, fd: int(f.Fd()), buf: make([]byte, 64<<10)}, nil
+}
+
+// read waits for the shell's next output and appends it to s.out.
+func (s *session) read(deadline time.Time) error {
+	for {
+		wait := time.Until(deadline)
+		if wait <= 0 {
+			return errTimeout
+		}
+		fds := []unix.PollFd{{Fd: int32(s.fd), Events: unix.POLLIN}}
+		n, err := unix.Poll(fds, int(wait/time.Millisecond)+1)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			continue // the deadline is checked above
+		}
+		m, err := unix.Read(s.fd, s.buf)
+		if m > 0 {
+			s.out = append(s.out, s.buf[:m]...)
+			return nil
+		}
+		if errors.Is(err, unix.EINTR) || errors.Is(err, unix.EAGAIN) {
+			continue
+		}
+		if err == nil {
+			err = errors.New("end of output")
+		}
+		return err
+	}
+}
+
+var errTimeout = errors.New("timed out")
+
+// waitUntil reads until find reports a match in the output from offset
+// from, and returns the offset just past the match.
+func (s *session) waitUntil(from int, what string, find func(b []byte) int) (int, error) {
+	deadline := time.Now().Add(timeout)
+	for {
+		if i := find(s.out[from:]); i >= 0 {
+			return from + i, nil
+		}
+		if err := s.read(deadline); err != nil {
+			return from, fmt.Errorf("waiting for %s: %v; the shell wrote %q", what, err, tail(s.out[from:]))
+		}
+	}
+}
+
+// waitPrompt waits for the prompt marker. With afterNewline, only a
+// marker after a newline counts: a shell that redraws its line on every
+// key writes the prompt text again before the line is accepted, and that
+// redraw is not the next prompt.
+func (s *session) waitPrompt(from int, afterNewline bool) (int, error) {
+	return s.waitUntil(from, "the prompt", func(b []byte) int {
+		start := 0
+		if afterNewline {
+			nl := strings.IndexByte(string(b), '\n')
+			if nl < 0 {
+				return -1
+			}
+			start = nl + 1
+		}
+		i := strings.Index(string(b[start:]), marker)
+		if i < 0 {
+			return -1
+		}
+		return start + i + len(marker)
+	})
+}
+
+// waitVisible waits for text among the characters the terminal would
+// show, escape sequences skipped: a redrawn line carries the typed text
+// between cursor and colour sequences.
+func (s *session) waitVisible(from int, text string) (int, error) {
+	return s.waitUntil(from, strconv.Quote(text), func(b []byte) int { return visibleIndex(b, text) })
+}
+
+func (s *session) write(text string) error {
+	_, err := s.f.WriteString(text)
+	return err
+}
+
+func (s *session) close() {
+	s.f.Close()
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+}
+
+// rssKiB is the shell's resident set size.
+func (s *session) rssKiB() int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			n, _ := strconv.Atoi(f[1])
+			return n
+		}
+	}
+	return 0
+}
+
+// visibleIndex finds text in the visible characters of b (escape
+// sequences removed) and returns the offset in b just past it, or -1.
+func visibleIndex(b []byte, text string) int {
+	matched := 0
+	for i := 0; i < len(b); {
+		if b[i] == 0x1b {
+			i = skipEscape(b, i)
+			continue
+		}
+		if b[i] == text[matched] {
+			matched++
+			i++
+			if matched == len(text) {
+				return i
+			}
+			continue
+		}
+		if matched > 0 {
+			// Retry this byte as a first one: a correct restart for texts
+			// with no repeated prefix, which are the only ones looked for.
+			matched = 0
+			continue
+		}
+		i++
+	}
+	return -1
+}
+
+// skipEscape returns the offset after the escape sequence at b[i]; an
+// unfinished one runs to the end of b.
+func skipEscape(b []byte, i int) int {
+	i++
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '[': // CSI: parameters, then a final byte in @..~
+		for i++; i < len(b); i++ {
+			if b[i] >= 0x40 && b[i] <= 0x7e {
+				return i + 1
+			}
+		}
+		return i
+	case ']': // OSC: up to BEL or ST
+		for i++; i < len(b); i++ {
+			if b[i] == 0x07 {
+				return i + 1
+			}
+			if b[i] == 0x1b && i+1 < len(b) && b[i+1] == '\\' {
+				return i + 2
+			}
+		}
+		return i
+	case '(', ')', '#', ' ': // one more byte: charset, line size, 7/8-bit
+		return min(i+2, len(b))
+	}
+	return i + 1
+}
+
+func tail(b []byte) []byte {
+	if len(b) > 200 {
+		return b[len(b)-200:]
+	}
+	return b
+}
