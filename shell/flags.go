@@ -26,9 +26,12 @@ type shellFlags struct {
 	notify      bool // b
 	ignoreeof   bool
 	vi, emacs   bool
-	nolog       bool
-	xtrace      bool // x: nosh traces commands itself (see builtin_xtrace.go)
-	xpgEcho     bool // shopt xpg_echo
+	// modeChosen is set once vi or emacs was chosen by set -o, bind or
+	// the configuration; until then the inputrc's editing-mode decides.
+	modeChosen bool
+	nolog      bool
+	xtrace     bool // x: nosh traces commands itself (see builtin_xtrace.go)
+	xpgEcho    bool // shopt xpg_echo
 }
 
 // interpOptNames are interp's set options, in the order of its internal
@@ -149,13 +152,15 @@ func builtinSet(ctx context.Context, c *call) error {
 				name := args[0]
 				args = args[1:]
 				if p := s.flags.byName(name); p != nil {
+					if name == "vi" || name == "emacs" {
+						// One of the two editing modes is always on in
+						// an interactive shell: turning one off turns
+						// the other on.
+						s.setEditingMode((name == "vi") == on, true)
+						continue
+					}
 					s.mu.Lock()
 					*p = on
-					if name == "vi" && on {
-						s.flags.emacs = false
-					} else if name == "emacs" && on {
-						s.flags.vi = false
-					}
 					s.mu.Unlock()
 					continue
 				}

@@ -85,4 +85,5 @@ func builtinHistory(ctx context.Context, c *call) error {
 // session.
 func interactiveBuiltins(m map[string]builtinFunc) {
 	m["history"] = builtinHistory
+	interactiveEditorBuiltins(m)
 }

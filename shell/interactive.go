@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reeflective/readline"
+	"golang.org/x/term"
 
 	"nosh/config"
 	"nosh/perms"
@@ -37,6 +38,19 @@ type session struct {
 
 	rl      *readline.Shell
 	pending string // text the prefill widget puts in the edit buffer
+	// lastVi is the editing mode the editor and set -o last agreed on.
+	lastVi bool
+	// editReq is an edit in $EDITOR asked for by a key (editorexternal.go).
+	editReq *editRequest
+	// boundCmds are the bind -x commands by keymap and key sequence;
+	// boundSeq numbers their widgets (editorbind.go).
+	boundCmds map[string]map[string]string
+	boundSeq  int
+	// cookedTerm is the terminal's state before the editor made it raw,
+	// for commands run from inside the editor.
+	cookedTerm *term.State
+	// ctx is the session's context.
+	ctx context.Context
 
 	// highlighter colours a command line; nil shows it plain.
 	highlighter func(string) string
@@ -62,17 +76,25 @@ type session struct {
 // the read-eval loop, until exit or end of input. Nothing wrong with the
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
-	se := &session{sh: s, opts: opts, getenv: os.Getenv}
+	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx}
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
 	}
 	defer s.leaveJobControl()
 	se.paths = config.ResolvePaths(os.Getenv)
 	se.loadConfig()
+	if se.cfg.Editor.Mode == "vi" {
+		s.setEditingMode(true, true)
+	}
 	// Reading a long history takes milliseconds: it loads while the
 	// startup files run and the first prompt is drawn.
 	se.hist = se.openHistory()
 	s.history = se.hist
+	if isTerminal(s.stdin) && isTerminal(s.stdout) {
+		// bind in a startup file makes the editor early, as bash's
+		// readline is initialised on first use.
+		s.editor = se
+	}
 	if opts.Login && !opts.NoProfile {
 		if exited, st := s.sourceProfile(ctx); exited {
 			return st

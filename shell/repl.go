@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/reeflective/readline"
-	"github.com/reeflective/readline/inputrc"
 	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 	"mvdan.cc/sh/v3/syntax"
@@ -29,7 +28,7 @@ const (
 // loop is the interactive read-eval loop on the line editor.
 func (se *session) loop(ctx context.Context) int {
 	s := se.sh
-	rl := se.newEditor()
+	rl := se.lineEditor()
 	sigint := make(chan os.Signal, 1)
 	signal.Notify(sigint, syscall.SIGINT)
 	defer signal.Stop(sigint)
@@ -58,6 +57,7 @@ func (se *session) loop(ctx context.Context) int {
 		if se.cfg.Prompt.Transient {
 			se.collapsePrompt(line)
 		}
+		line = se.takeEditRequest(ctx, line)
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
@@ -223,16 +223,12 @@ func (s *Shell) ignoreEOF() bool {
 
 // newEditor builds the line editor.
 func (se *session) newEditor() *readline.Shell {
-	rl := readline.NewShell(inputrc.WithApp("nosh"))
+	rl, inputrcSet := newReadline(se.sh.getenv)
 	rl.Config.Set("cursor-position-probe", false)
 	// Transient prompts are drawn by collapsePrompt: readline's own
 	// (option "prompt-transient") redraws one row too low once the line
 	// has been accepted.
 	rl.Config.Set("prompt-transient", false)
-	if se.cfg.Editor.Mode == "vi" {
-		rl.Config.Set("editing-mode", "vi")
-		rl.Keymap.SetMain("vi-insert")
-	}
 	rl.Prompt.Primary(se.primaryPrompt)
 	rl.Prompt.Secondary(se.secondaryPrompt)
 	if se.cfg.Prompt.Right != "" {
@@ -252,26 +248,11 @@ func (se *session) newEditor() *readline.Shell {
 	for _, km := range []string{"emacs", "vi-insert", "vi-command"} {
 		rl.Config.Bind(km, prefillSeq, prefillWidget, false)
 	}
-	// ↑/↓ search history by what is typed (plain history on an empty
-	// line); Alt+E and Ctrl+X Ctrl+E edit the line in $EDITOR. A key the
-	// user's ~/.inputrc bound to something else keeps their binding.
-	defaults := map[string]bool{"": true, "up-line-or-history": true, "down-line-or-history": true,
-		"previous-history": true, "next-history": true, "vi-down-line-or-history": true,
-		"vi-up-line-or-history": true, "edit-and-execute-command": true, "edit-command-line": true}
-	for _, km := range []string{"emacs", "vi-insert"} {
-		for seq, action := range map[string]string{
-			"\x1b[A": "history-search-backward", "\x1bOA": "history-search-backward",
-			"\x1b[B": "history-search-forward", "\x1bOB": "history-search-forward",
-			"\x1be": "edit-command-line", "\x18\x05": "edit-command-line",
-		} {
-			if defaults[rl.Config.Binds[km][seq].Action] {
-				rl.Config.Bind(km, seq, action, false)
-			}
-		}
-	}
 	se.rl = rl
+	se.setupEditorKeys(rl)
+	se.setupEditorMode(rl, inputrcSet["editing-mode"])
 	se.setupEditorKnowledge(rl)
-	rl.AcceptMultiline = func(line []rune) bool { return se.sh.complete(string(line)) }
+	rl.AcceptMultiline = func(line []rune) bool { return se.editReq != nil || se.sh.complete(string(line)) }
 	return rl
 }
 
@@ -299,6 +280,7 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 		return exit, status
 	}
 	se.beforePromptPlain(ctx)
+	se.beforeEditor()
 	se.partialLineMark()
 	return false, 0
 }

@@ -52,6 +52,9 @@ type Shell struct {
 	// history is the interactive session's history, for the history
 	// builtin; nil in a non-interactive shell.
 	history *history.History
+	// editor is the interactive session's line editor, for bind; nil
+	// when there is none.
+	editor editorLink
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
@@ -89,6 +92,9 @@ func New(cfg Config) (*Shell, error) {
 	}
 	s.flags.interactive = cfg.Interactive
 	s.flags.login = cfg.Login
+	// An interactive shell edits its lines in emacs mode until told
+	// otherwise, as bash's does.
+	s.flags.emacs = cfg.Interactive
 	s.flags.posix = cfg.Dialect == dialect.POSIX
 	s.flags.hashall = true
 	s.flags.braceexpand = cfg.Dialect != dialect.POSIX

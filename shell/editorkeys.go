@@ -1,0 +1,201 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"unicode"
+
+	"github.com/reeflective/readline"
+)
+
+// Keys as a bash user's fingers expect them. The widgets below replace
+// readline's commands of the same names, so that a key an inputrc binds
+// to one of these names gets bash's behaviour too.
+
+// setupEditorKeys installs nosh's key behaviour on rl.
+func (se *session) setupEditorKeys(rl *readline.Shell) {
+	builtin := rl.Keymap.Commands()
+	menuComplete := builtin["menu-complete"]
+	acceptLine := builtin["accept-line"]
+	abort := builtin["abort"]
+	editAndRun := func() { se.requestEdit(rl, acceptLine, true) }
+	editOnly := func() { se.requestEdit(rl, acceptLine, false) }
+	rl.Keymap.Register(map[string]func(){
+		"complete":                    func() { completeShowing(rl, menuComplete) },
+		"unix-word-rubout":            func() { unixWordRubout(rl) },
+		"forward-word":                func() { forwardWordOrSuggestion(rl, func() { forwardWord(rl) }) },
+		"backward-word":               func() { backwardWord(rl) },
+		"kill-word":                   func() { killWord(rl) },
+		"backward-kill-word":          func() { backwardKillWord(rl) },
+		interruptWidget:               func() { interrupt(rl, abort) },
+		"edit-and-execute-command":    editAndRun,
+		"vi-edit-and-execute-command": editAndRun,
+		"edit-command-line":           editOnly,
+		"vi-edit-command-line":        editOnly,
+	})
+
+	// ↑/↓ search history by what is typed (plain history on an empty
+	// line); Alt+E and Ctrl+X Ctrl+E edit the line in $VISUAL or $EDITOR
+	// and run it, as bash's edit-and-execute-command. A key the inputrc
+	// bound to something else keeps its binding.
+	defaults := map[string]bool{"": true, "up-line-or-history": true, "down-line-or-history": true,
+		"previous-history": true, "next-history": true, "vi-down-line-or-history": true,
+		"vi-up-line-or-history": true, "edit-and-execute-command": true, "edit-command-line": true,
+		"unix-word-rubout": true, "backward-kill-word": true}
+	for _, km := range []string{"emacs", "vi-insert"} {
+		for seq, action := range map[string]string{
+			"\x1b[A": "history-search-backward", "\x1bOA": "history-search-backward",
+			"\x1b[B": "history-search-forward", "\x1bOB": "history-search-forward",
+			"\x1be": "edit-and-execute-command", "\x18\x05": "edit-and-execute-command",
+			"\x17": "unix-word-rubout", "\x1b\x7f": "backward-kill-word", "\x1b\x08": "backward-kill-word",
+		} {
+			if defaults[rl.Config.Binds[km][seq].Action] {
+				rl.Config.Bind(km, seq, action, false)
+			}
+		}
+	}
+	// Ctrl+C cancels the line from anywhere, a completion menu or a
+	// search included, as in bash (Ctrl+G only leaves those).
+	for km, binds := range rl.Config.Binds {
+		if binds["\x03"].Action == "abort" {
+			rl.Config.Bind(km, "\x03", interruptWidget, false)
+		}
+	}
+}
+
+// interruptWidget is Ctrl+C.
+const interruptWidget = "nosh-interrupt"
+
+// interrupt cancels the line: readline's abort leaves a menu or a
+// search, if one is open, then the line is given up with ^C shown.
+func interrupt(rl *readline.Shell, abort func()) {
+	switch rl.Keymap.Local() {
+	case "menu-select", "isearch":
+		abort()
+	}
+	if rl.Config.GetBool("echo-control-characters") {
+		fmt.Fprint(os.Stdout, "^C")
+	}
+	rl.Display.AcceptLine()
+	rl.History.Accept(false, false, readline.ErrInterrupt)
+}
+
+// completeShowing is Tab: a single candidate is inserted; with several,
+// their longest common prefix is inserted and they are listed below the
+// line, so that nothing is ever chosen without being seen. A second Tab
+// then cycles through the list, visibly.
+func completeShowing(rl *readline.Shell, menuComplete func()) {
+	old := rl.Config.GetBool("menu-complete-display-prefix")
+	rl.Config.Set("menu-complete-display-prefix", true)
+	menuComplete()
+	rl.Config.Set("menu-complete-display-prefix", old)
+}
+
+// unixWordRubout is Ctrl+W as in bash: it deletes back to the previous
+// whitespace, so `/usr/local/bin` or `--dry-run` goes in one press, and
+// the text goes to the kill ring.
+func unixWordRubout(rl *readline.Shell) {
+	line, cur := rl.Line(), rl.Cursor()
+	end := cur.Pos()
+	i := end
+	for i > 0 && unicode.IsSpace((*line)[i-1]) {
+		i--
+	}
+	for i > 0 && !unicode.IsSpace((*line)[i-1]) {
+		i--
+	}
+	if i == end {
+		return
+	}
+	rl.Buffers.Write((*line)[i:end]...)
+	line.Cut(i, end)
+	cur.Set(i)
+}
+
+// forwardWordOrSuggestion is Alt+F: at the end of the line, with a
+// history suggestion shown, it accepts the suggestion's next word, as
+// fish does; elsewhere it moves forward a word.
+func forwardWordOrSuggestion(rl *readline.Shell, forwardWord func()) {
+	line, cur := rl.Line(), rl.Cursor()
+	if cur.Pos() == line.Len() && rl.Config.GetBool("history-autosuggest") {
+		sugg := []rune(rl.History.Suggest(line))
+		if len(sugg) > line.Len() && string(sugg[:line.Len()]) == string(*line) {
+			next := nextWordEnd(sugg, line.Len())
+			line.Insert(line.Len(), sugg[line.Len():next]...)
+			cur.Set(next)
+			return
+		}
+	}
+	forwardWord()
+}
+
+// Words for the word motions are runs of letters and digits, as in bash
+// (readline's own count bytes for runes, and go astray on é or ß).
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// prevWordStart returns where the word before position i in s starts.
+func prevWordStart(s []rune, i int) int {
+	for i > 0 && !isWordRune(s[i-1]) {
+		i--
+	}
+	for i > 0 && isWordRune(s[i-1]) {
+		i--
+	}
+	return i
+}
+
+// forwardWord is forward-word (Alt+F): to the end of the next word.
+func forwardWord(rl *readline.Shell) {
+	for range max(1, rl.Iterations.Get()) {
+		rl.Cursor().Set(nextWordEnd(*rl.Line(), rl.Cursor().Pos()))
+	}
+}
+
+// backwardWord is backward-word (Alt+B): to the start of this word or
+// the one before.
+func backwardWord(rl *readline.Shell) {
+	for range max(1, rl.Iterations.Get()) {
+		rl.Cursor().Set(prevWordStart(*rl.Line(), rl.Cursor().Pos()))
+	}
+}
+
+// killWord is kill-word (Alt+D): to the end of the next word.
+func killWord(rl *readline.Shell) {
+	line, cur := rl.Line(), rl.Cursor()
+	start, end := cur.Pos(), cur.Pos()
+	for range max(1, rl.Iterations.Get()) {
+		end = nextWordEnd(*line, end)
+	}
+	if end > start {
+		rl.Buffers.Write((*line)[start:end]...)
+		line.Cut(start, end)
+	}
+}
+
+// backwardKillWord is backward-kill-word (Alt+Backspace): back to the
+// start of this word or the one before.
+func backwardKillWord(rl *readline.Shell) {
+	line, cur := rl.Line(), rl.Cursor()
+	start, end := cur.Pos(), cur.Pos()
+	for range max(1, rl.Iterations.Get()) {
+		start = prevWordStart(*line, start)
+	}
+	if start < end {
+		rl.Buffers.Write((*line)[start:end]...)
+		line.Cut(start, end)
+		cur.Set(start)
+	}
+}
+
+// nextWordEnd returns where the word after position i in s ends: past
+// any characters that are not letters or digits, then past the letters
+// and digits that follow (emacs's and bash's forward-word).
+func nextWordEnd(s []rune, i int) int {
+	for i < len(s) && !isWordRune(s[i]) {
+		i++
+	}
+	for i < len(s) && isWordRune(s[i]) {
+		i++
+	}
+	return i
+}

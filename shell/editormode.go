@@ -1,0 +1,91 @@
+package shell
+
+import (
+	"github.com/reeflective/readline"
+	"golang.org/x/term"
+)
+
+// Editing mode: `set -o vi`, `set -o emacs`, `bind 'set editing-mode vi'`
+// and readline's own mode-switching keys all choose the editor's keymap,
+// and `set -o` always reports the mode the keys are in.
+
+// setEditingMode records vi (true) or emacs mode in the shell's options,
+// as set -o vi / set -o emacs do. explicit marks a choice made by the
+// user (set -o, bind, config) rather than a default.
+func (s *Shell) setEditingMode(vi, explicit bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flags.vi, s.flags.emacs = vi, !vi
+	if explicit {
+		s.flags.modeChosen = true
+	}
+}
+
+// viMode reports whether set -o vi is on, and whether a mode was chosen
+// explicitly.
+func (s *Shell) viMode() (vi, chosen bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.flags.vi, s.flags.modeChosen
+}
+
+// editorIsVi reports whether rl's main keymap is one of vi's.
+func editorIsVi(rl *readline.Shell) bool {
+	switch rl.Keymap.Main() {
+	case "vi", "vi-insert", "vi-command", "vi-move":
+		return true
+	}
+	return false
+}
+
+// setEditorMode switches rl's keymap to vi insertion or emacs at once.
+func setEditorMode(rl *readline.Shell, vi bool) {
+	if vi == editorIsVi(rl) {
+		return
+	}
+	if vi {
+		rl.Config.Set("editing-mode", "vi")
+		rl.Keymap.SetMain("vi-insert")
+		return
+	}
+	rl.Config.Set("editing-mode", "emacs")
+	rl.Keymap.SetMain("emacs")
+}
+
+// syncEditingMode makes the editor and `set -o` agree before a prompt:
+// a mode set by a command since the last prompt (set -o vi, bind) moves
+// the editor; otherwise a mode the editor switched to by a key is
+// recorded in the options.
+func (se *session) syncEditingMode() {
+	vi, _ := se.sh.viMode()
+	if vi != se.lastVi {
+		setEditorMode(se.rl, vi)
+	} else if ed := editorIsVi(se.rl); ed != vi {
+		se.sh.setEditingMode(ed, true)
+		vi = ed
+	}
+	se.lastVi = vi
+}
+
+// setupEditorMode puts the new editor in the mode set -o chose (in the
+// configuration or a startup file); with no such choice, the inputrc's
+// editing-mode, else emacs, which set -o then reports.
+func (se *session) setupEditorMode(rl *readline.Shell, inputrcChose bool) {
+	vi, chosen := se.sh.viMode()
+	if !chosen && inputrcChose {
+		vi = editorIsVi(rl)
+		se.sh.setEditingMode(vi, false)
+	}
+	setEditorMode(rl, vi)
+	se.lastVi = vi
+}
+
+// beforeEditor brings the editor up to date with what commands changed
+// since the last prompt.
+func (se *session) beforeEditor() {
+	if se.rl == nil {
+		return
+	}
+	se.cookedTerm, _ = term.GetState(int(se.sh.stdin.Fd()))
+	se.syncEditingMode()
+}
