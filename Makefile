@@ -5,6 +5,7 @@
 
 GO      ?= go
 BIN     := bin/nosh
+HELPER  := bin/nosh-ai
 PREFIX  ?= /usr/local
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X nosh/shell.Version=$(VERSION)
@@ -13,8 +14,11 @@ LDFLAGS := -s -w -X nosh/shell.Version=$(VERSION)
 
 # CGO_ENABLED=0: os/user would otherwise link libc dynamically, and the
 # dynamic loader alone costs a login shell about 2 ms at every start.
+# nosh-ai, the helper that sends AI requests, goes beside nosh: nosh looks
+# for it there.
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/nosh
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(HELPER) ./cmd/nosh-ai
 
 run: build
 	./$(BIN)
@@ -45,6 +49,7 @@ bench: build
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nosh
+	install -m 0755 $(HELPER) $(DESTDIR)$(PREFIX)/bin/nosh-ai
 
 clean:
 	rm -rf bin

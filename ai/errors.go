@@ -2,7 +2,6 @@ package ai
 
 import (
 	"errors"
-	"fmt"
 	"time"
 )
 
@@ -69,22 +68,22 @@ func ClassOf(err error) Class {
 	return ClassUnknown
 }
 
-// newError builds an Error whose message is "provider: " + the formatted
-// text. Rate limits, overload, server and network failures are retryable
-// unless marked final.
-func (c *client) newError(class Class, status int, cause error, format string, args ...any) *Error {
+// NewError builds an Error whose message is "provider: " + msg. Rate
+// limits, overload, server and network failures are retryable; see
+// [Error.Final].
+func NewError(class Class, provider string, status int, cause error, msg string) *Error {
 	return &Error{
 		Class:     class,
-		Provider:  c.name,
+		Provider:  provider,
 		Status:    status,
-		Msg:       c.name + ": " + fmt.Sprintf(format, args...),
+		Msg:       provider + ": " + msg,
 		Err:       cause,
 		retryable: class == ClassRateLimit || class == ClassOverloaded || class == ClassServer || class == ClassNetwork,
 	}
 }
 
-// final marks e as not worth retrying.
-func (e *Error) final() *Error {
+// Final marks e as not worth retrying, and returns it.
+func (e *Error) Final() *Error {
 	e.retryable = false
 	return e
 }

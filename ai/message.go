@@ -1,9 +1,6 @@
 package ai
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "encoding/json"
 
 // Role is who said a [Message].
 type Role string
@@ -61,27 +58,4 @@ type Request struct {
 	// MaxTokens bounds the reply; 0 means the provider's default (4096
 	// for Anthropic, which requires a bound; unset elsewhere).
 	MaxTokens int
-}
-
-// emptySchema is sent for a tool without parameters: every provider wants
-// an object schema.
-var emptySchema = json.RawMessage(`{"type":"object","properties":{}}`)
-
-func (t Tool) schema() json.RawMessage {
-	if len(t.Parameters) == 0 {
-		return emptySchema
-	}
-	return t.Parameters
-}
-
-// argsObject is a tool call's arguments as a JSON object, for the wire
-// formats that want an object rather than a string. Arguments that are not
-// a valid object (a reply cut short) become {} so that the conversation can
-// still be sent back.
-func (c ToolCall) argsObject() json.RawMessage {
-	a := json.RawMessage(strings.TrimSpace(c.Arguments))
-	if len(a) == 0 || a[0] != '{' || !json.Valid(a) {
-		return json.RawMessage("{}")
-	}
-	return a
 }

@@ -10,28 +10,32 @@ const (
 	DefaultMistralModel   = "devstral-small-latest"
 )
 
-// wireKind is one of the three wire formats.
-type wireKind int
+// Wire is one of the three wire formats.
+type Wire int
 
+// The wire formats.
 const (
-	wireOpenAI wireKind = iota
-	wireAnthropic
-	wireOllama
+	// WireOpenAI is Chat Completions ({base_url}/chat/completions).
+	WireOpenAI Wire = iota
+	// WireAnthropic is the Messages API ({base_url}/v1/messages).
+	WireAnthropic
+	// WireOllama is Ollama's native {base_url}/api/chat.
+	WireOllama
 )
 
-// preset is what a provider name stands for.
-type preset struct {
-	wire    wireKind
-	display string // the service's own spelling, for messages
-	baseURL string
-	keyVar  string // default variable holding the key; "" for none
-	// keyRequired: the service refuses requests without a key, so a
+// Preset is what a provider name stands for.
+type Preset struct {
+	Wire    Wire
+	Display string // the service's own spelling, for messages
+	BaseURL string
+	KeyVar  string // default variable holding the key; "" for none
+	// KeyRequired: the service refuses requests without a key, so a
 	// missing key is reported before anything is sent.
-	keyRequired bool
-	model       string // default model; "" means ai.model is required
-	// modelOptional: the server picks its loaded model when none is
+	KeyRequired bool
+	Model       string // default model; "" means ai.model is required
+	// ModelOptional: the server picks its loaded model when none is
 	// named, so an empty model is left out of the request.
-	modelOptional bool
+	ModelOptional bool
 }
 
 // Providers lists the provider names ai.provider accepts, in the order the
@@ -40,28 +44,29 @@ func Providers() []string {
 	return []string{"ollama", "openai", "anthropic", "mistral", "openrouter", "groq", "lmstudio", "llamacpp", "vllm"}
 }
 
-// lookupPreset is a switch rather than a map so that nothing is built at
+// LookupPreset returns the preset a provider name (lower case) stands
+// for. It is a switch rather than a map so that nothing is built at
 // start-up.
-func lookupPreset(name string) (preset, bool) {
+func LookupPreset(name string) (Preset, bool) {
 	switch name {
 	case "ollama":
-		return preset{wire: wireOllama, display: "Ollama", baseURL: "http://127.0.0.1:11434", keyVar: "OLLAMA_API_KEY", model: DefaultOllamaModel}, true
+		return Preset{Wire: WireOllama, Display: "Ollama", BaseURL: "http://127.0.0.1:11434", KeyVar: "OLLAMA_API_KEY", Model: DefaultOllamaModel}, true
 	case "openai":
-		return preset{wire: wireOpenAI, display: "OpenAI", baseURL: "https://api.openai.com/v1", keyVar: "OPENAI_API_KEY", keyRequired: true, model: DefaultOpenAIModel}, true
+		return Preset{Wire: WireOpenAI, Display: "OpenAI", BaseURL: "https://api.openai.com/v1", KeyVar: "OPENAI_API_KEY", KeyRequired: true, Model: DefaultOpenAIModel}, true
 	case "anthropic":
-		return preset{wire: wireAnthropic, display: "Anthropic", baseURL: "https://api.anthropic.com", keyVar: "ANTHROPIC_API_KEY", keyRequired: true, model: DefaultAnthropicModel}, true
+		return Preset{Wire: WireAnthropic, Display: "Anthropic", BaseURL: "https://api.anthropic.com", KeyVar: "ANTHROPIC_API_KEY", KeyRequired: true, Model: DefaultAnthropicModel}, true
 	case "mistral":
-		return preset{wire: wireOpenAI, display: "Mistral", baseURL: "https://api.mistral.ai/v1", keyVar: "MISTRAL_API_KEY", keyRequired: true, model: DefaultMistralModel}, true
+		return Preset{Wire: WireOpenAI, Display: "Mistral", BaseURL: "https://api.mistral.ai/v1", KeyVar: "MISTRAL_API_KEY", KeyRequired: true, Model: DefaultMistralModel}, true
 	case "openrouter":
-		return preset{wire: wireOpenAI, display: "OpenRouter", baseURL: "https://openrouter.ai/api/v1", keyVar: "OPENROUTER_API_KEY", keyRequired: true, model: "openai/gpt-4o-mini"}, true
+		return Preset{Wire: WireOpenAI, Display: "OpenRouter", BaseURL: "https://openrouter.ai/api/v1", KeyVar: "OPENROUTER_API_KEY", KeyRequired: true, Model: "openai/gpt-4o-mini"}, true
 	case "groq":
-		return preset{wire: wireOpenAI, display: "Groq", baseURL: "https://api.groq.com/openai/v1", keyVar: "GROQ_API_KEY", keyRequired: true, model: "llama-3.3-70b-versatile"}, true
+		return Preset{Wire: WireOpenAI, Display: "Groq", BaseURL: "https://api.groq.com/openai/v1", KeyVar: "GROQ_API_KEY", KeyRequired: true, Model: "llama-3.3-70b-versatile"}, true
 	case "lmstudio":
-		return preset{wire: wireOpenAI, display: "LM Studio", baseURL: "http://127.0.0.1:1234/v1"}, true
+		return Preset{Wire: WireOpenAI, Display: "LM Studio", BaseURL: "http://127.0.0.1:1234/v1"}, true
 	case "llamacpp":
-		return preset{wire: wireOpenAI, display: "llama.cpp", baseURL: "http://127.0.0.1:8080/v1", keyVar: "LLAMA_API_KEY", modelOptional: true}, true
+		return Preset{Wire: WireOpenAI, Display: "llama.cpp", BaseURL: "http://127.0.0.1:8080/v1", KeyVar: "LLAMA_API_KEY", ModelOptional: true}, true
 	case "vllm":
-		return preset{wire: wireOpenAI, display: "vLLM", baseURL: "http://127.0.0.1:8000/v1", keyVar: "VLLM_API_KEY"}, true
+		return Preset{Wire: WireOpenAI, Display: "vLLM", BaseURL: "http://127.0.0.1:8000/v1", KeyVar: "VLLM_API_KEY"}, true
 	}
-	return preset{}, false
+	return Preset{}, false
 }

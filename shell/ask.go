@@ -17,6 +17,7 @@ import (
 	"nosh/ai"
 	"nosh/ai/attach"
 	"nosh/ai/redact"
+	"nosh/ai/remote"
 	"nosh/ai/translate"
 	"nosh/config"
 	"nosh/config/dialect"
@@ -33,7 +34,7 @@ type translator struct {
 // newTranslator builds the translator for cfg. known reports whether a
 // command name exists, to tell a command from prose.
 func newTranslator(cfg config.AI, getenv func(string) string, environ []string, d dialect.Dialect, known func(string) bool) (*translator, error) {
-	p, err := ai.New(cfg, getenv)
+	p, err := remote.New(cfg, getenv)
 	if err != nil {
 		return nil, err
 	}

@@ -115,6 +115,7 @@ var (
 	fieldOptState        = mustRunnerField[getoptsState]("optState")
 	fieldDirStack        = mustRunnerField[[]string]("dirStack")
 	fieldOpts            = mustRunnerField[[len(interpOptNames) + len(interpBashOptNames)]bool]("opts")
+	fieldWriteEnv        = mustRunnerField[expand.WriteEnviron]("writeEnv")
 )
 
 // runnerPtr returns a pointer to the field at off in r.

@@ -3,11 +3,13 @@ package shell
 import (
 	"context"
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -370,9 +372,16 @@ func isPlainParam(pe *syntax.ParamExp) bool {
 		pe.Repl == nil && pe.Exp == nil && pe.Names == 0
 }
 
-// SetArg0 sets $0.
+// SetArg0 sets $0. It writes the variable directly: an assignment run
+// as a statement would go through the statement machinery (parsing,
+// signal set-up, traps) before the shell has run anything.
 func (s *Shell) SetArg0(name string) {
-	s.runQuoted(context.Background(), "BASH_ARGV0=", name)
+	env := *runnerPtr[expand.WriteEnviron](s.Runner, fieldWriteEnv)
+	env.Set("BASH_ARGV0", expand.Variable{Set: true, Kind: expand.String, Str: name})
+	// interp copies its variables into Runner.Vars after each statement,
+	// and nosh reads them there between statements (varsEnviron): do
+	// what that first statement did.
+	maps.Insert(s.Runner.Vars, env.Each)
 }
 
 // runQuoted runs prefix followed by each arg quoted as one word, e.g.

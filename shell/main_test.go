@@ -3,20 +3,51 @@ package shell
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"nosh/ai/helper"
+	"nosh/ai/remote"
 )
 
 // TestMain lets the test binary act as nosh itself when NOSH_TEST_AS_NOSH
 // is set, so tests run the real program (and nosh's children that re-run
 // nosh, such as scripts without #!, find it) without a separate build.
+// It is also the AI helper: a link to it named nosh-ai beside it is what
+// nosh starts for ? and ??, as it starts the real nosh-ai beside itself.
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == remote.HelperName {
+		os.Exit(helper.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	if os.Getenv("NOSH_TEST_AS_NOSH") == "1" {
 		os.Exit(Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	link, err := linkHelper()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "TestMain:", err)
+		os.Exit(1)
+	}
+	status := m.Run()
+	os.Remove(link)
+	os.Exit(status)
+}
+
+// linkHelper puts the test binary beside itself as nosh-ai.
+func linkHelper() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	link := filepath.Join(filepath.Dir(exe), remote.HelperName)
+	os.Remove(link)
+	if err := os.Link(exe, link); err != nil {
+		return "", fmt.Errorf("linking the test binary as %s: %w", remote.HelperName, err)
+	}
+	return link, nil
 }
 
 // noshCommand returns a command that runs this test binary as nosh.

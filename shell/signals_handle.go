@@ -134,12 +134,6 @@ func (s *Shell) handled(sig syscall.Signal) int {
 func (s *Shell) catches(sig syscall.Signal) bool {
 	st := &s.job.sig
 	st.mu.Lock()
-	ready := st.quitReady
-	st.mu.Unlock()
-	if sig == syscall.SIGQUIT && ready != nil {
-		<-ready
-	}
-	st.mu.Lock()
 	defer st.mu.Unlock()
 	return st.watch[sig] != nil
 }

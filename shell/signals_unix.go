@@ -21,20 +21,19 @@ import (
 // POSIX and bash do for that trap, and exactly what must not happen to
 // the signals job control catches (design notes §1.5).
 type sigState struct {
-	mu        sync.Mutex
-	traps     map[syscall.Signal]string // action; "" ignores the signal
-	watch     map[syscall.Signal]chan os.Signal
-	ignored   map[syscall.Signal]bool // signal.Ignore called by us
-	inherit   map[syscall.Signal]bool // ignored when the shell started
-	pending   map[syscall.Signal]bool
-	received  map[syscall.Signal]int
-	handled   map[syscall.Signal]int
-	arrived   chan struct{} // closed and replaced when a trapped signal arrives
-	last      syscall.Signal
-	released  map[syscall.Signal]sigaction // Go's action, while the kernel default stands in
-	quitReady chan struct{}                // closed once SIGQUIT is caught (catchQuitLaterLocked)
-	fatal     syscall.Signal               // a signal the shell is dying of
-	exitTrap  bool                         // the main shell has an EXIT trap
+	mu       sync.Mutex
+	traps    map[syscall.Signal]string // action; "" ignores the signal
+	watch    map[syscall.Signal]chan os.Signal
+	ignored  map[syscall.Signal]bool // signal.Ignore called by us
+	inherit  map[syscall.Signal]bool // ignored when the shell started
+	pending  map[syscall.Signal]bool
+	received map[syscall.Signal]int
+	handled  map[syscall.Signal]int
+	arrived  chan struct{} // closed and replaced when a trapped signal arrives
+	last     syscall.Signal
+	released map[syscall.Signal]sigaction // Go's action, while SIG_DFL (or SIG_IGN for SIGQUIT) stands in
+	fatal    syscall.Signal               // a signal the shell is dying of
+	exitTrap bool                         // the main shell has an EXIT trap
 
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
@@ -108,36 +107,33 @@ func (s *Shell) updateSignals() {
 	}
 	for sig := range set {
 		s.noteInheritedLocked(sig)
-		if sig == syscall.SIGQUIT && s.catchQuitLaterLocked() {
+		if sig == syscall.SIGQUIT && s.ignoreQuitLocked() {
 			continue
 		}
 		s.applySignalLocked(sig)
 	}
 }
 
-// catchQuitLaterLocked starts catching SIGQUIT in the background in a
-// non-interactive shell that has no trap for it, leaving its default
-// action until the catch is in place. Catching is a round trip to the
-// runtime's signal thread, which the first statement of a script
-// should not wait for; a script that receives SIGQUIT in its first
-// fraction of a millisecond quits, as it would in dash.
-func (s *Shell) catchQuitLaterLocked() bool {
+// ignoreQuitLocked gives a non-interactive shell with no trap for
+// SIGQUIT bash's behaviour — the shell ignores it, its children do not —
+// with one system call: SIG_IGN set under the Go runtime, which still
+// counts the signal as its own and so resets it to the default in every
+// child it starts. Catching it with signal.Notify instead would cost a
+// round trip to the runtime's signal goroutine and a thread to run it.
+// A trap set later puts the runtime's handler back first (see the
+// released map).
+func (s *Shell) ignoreQuitLocked() bool {
 	st := &s.job.sig
-	if s.Interactive || st.quitReady != nil || st.inherit[syscall.SIGQUIT] || st.watch[syscall.SIGQUIT] != nil {
+	if s.Interactive || st.inherit[syscall.SIGQUIT] || st.watch[syscall.SIGQUIT] != nil {
 		return false
+	}
+	if _, done := st.released[syscall.SIGQUIT]; done {
+		return true
 	}
 	if _, trapped := st.traps[syscall.SIGQUIT]; trapped {
 		return false
 	}
-	st.released[syscall.SIGQUIT] = setDefaultAction(syscall.SIGQUIT)
-	ready := make(chan struct{})
-	st.quitReady = ready
-	go func() {
-		defer close(ready)
-		st.mu.Lock()
-		defer st.mu.Unlock()
-		s.applySignalLocked(syscall.SIGQUIT)
-	}()
+	st.released[syscall.SIGQUIT] = setIgnoreAction(syscall.SIGQUIT)
 	return true
 }
 

@@ -1,13 +1,12 @@
 package shell
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 
-	"nosh/ai"
+	"nosh/ai/remote"
 	"nosh/config"
 	"nosh/perms/audit"
 	"nosh/perms/permscli"
@@ -23,25 +22,9 @@ func loadConfigQuiet(getenv func(string) string) (config.Paths, config.Config, [
 }
 
 // Doctor is `nosh doctor [--live]`: what nosh would use to reach its
-// model, and with --live whether it answers.
+// model, and with --live whether it answers. The AI helper answers it.
 func Doctor(args []string, stdout, stderr io.Writer) int {
-	live := false
-	for _, a := range args {
-		switch a {
-		case "--live", "-live":
-			live = true
-		case "-h", "--help":
-			fmt.Fprintln(stdout, "usage: nosh doctor [--live]")
-			return 0
-		default:
-			fmt.Fprintf(stderr, "nosh doctor: unknown argument %q\nusage: nosh doctor [--live]\n", a)
-			return 2
-		}
-	}
-	paths, cfg, warns := loadConfigQuiet(os.Getenv)
-	return ai.Doctor(context.Background(), stdout, ai.DoctorInput{
-		AI: cfg.AI, Getenv: os.Getenv, ConfigPath: paths.ConfigFile, Warnings: warns, Live: live,
-	})
+	return remote.Doctor(args, stdout, stderr)
 }
 
 // Log is `nosh log [N]`: the last N (default 30) commands the AI ran or

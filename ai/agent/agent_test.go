@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"nosh/ai"
+	"nosh/ai/client"
 	"nosh/ai/fakellm"
 	"nosh/ai/redact"
 	"nosh/ai/translate"
@@ -29,12 +30,12 @@ func provider(t *testing.T, srv *fakellm.Server, name, suffix string) ai.Provide
 	cfg.Provider = name
 	cfg.BaseURL = srv.URL() + suffix
 	cfg.Model = "test-model"
-	p, err := ai.New(cfg, func(k string) string {
+	p, err := client.New(cfg, func(k string) string {
 		if strings.HasSuffix(k, "API_KEY") {
 			return "test-key-123456"
 		}
 		return ""
-	}, ai.WithBackoff(time.Millisecond, 5*time.Millisecond))
+	}, client.WithBackoff(time.Millisecond, 5*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}

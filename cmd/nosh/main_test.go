@@ -6,12 +6,16 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"nosh/ai/helper"
 	"nosh/shell"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"nosh": func() { os.Exit(shell.Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		// testscript puts a copy of the test binary by this name beside
+		// the nosh one, where nosh looks for its AI helper.
+		"nosh-ai": func() { os.Exit(helper.Main(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
 }
 
