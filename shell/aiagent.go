@@ -82,7 +82,7 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 			Notice: func(n string) { stopSpin(); fmt.Fprintln(s.stderr, se.paint("33", "nosh: "+n)) },
 		},
 		Redactor: st.tr.redactor,
-		Env:      envInfo(s.Dir()),
+		Env:      se.envInfo(),
 		Context:  st.rc,
 	}
 	res, err := run.Do(ctx, prep.sent)

@@ -26,6 +26,9 @@ type aiState struct {
 	edited *translate.Exchange
 	// save saves the current conversation.
 	save func()
+	// system describes the machine, found on systemPath ($PATH then).
+	system     *translate.System
+	systemPath string
 }
 
 // aiHelp is printed for a lone `?`.
@@ -123,7 +126,7 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 	}
 	text := prep.text
 	spin := startSpinner(s.stderr, "translating with "+st.tr.provider.Model())
-	req := translate.Build(prep.sent, st.rc, envInfo(s.Dir()), st.tr.redactor)
+	req := translate.Build(prep.sent, st.rc, se.envInfo(), st.tr.redactor)
 	resp, err := ai.Collect(st.tr.provider.Stream(ctx, req), func(ai.Event) { spin.stop() })
 	spin.stop()
 	stopWatch()
