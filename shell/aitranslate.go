@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"nosh/ai/translate"
 	"nosh/perms"
 	"nosh/perms/gate"
+	"nosh/shell/markdown"
 )
 
 // aiState is the session's AI side, built on first use so that a shell
@@ -140,7 +142,9 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
 		return false, 1
 	case reply.Command == "":
-		fmt.Fprintln(s.stdout, reply.Text)
+		md := markdown.New(s.stdout, se.markdownOptions())
+		io.WriteString(md, reply.Text)
+		md.Close()
 		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: reply.Text})
 		return false, 0
 	}

@@ -66,6 +66,7 @@ type session struct {
 	agentApprovals map[string]*perms.Approval
 	agentDeciders  string
 	agentCancel    context.CancelFunc // stops the agent run under way
+	agentView      *agentView         // shows the agent run under way
 
 	lastStatus   int
 	lastDuration time.Duration
