@@ -24,8 +24,13 @@ type aiState struct {
 	policy *perms.Policy
 	gate   *gate.Gate
 	// edited is the request whose command went to the line editor ([E]dit);
-	// the next line run completes its exchange.
-	edited *translate.Exchange
+	// the next line run completes its exchange. editedFrom is the command
+	// the model proposed.
+	edited     *translate.Exchange
+	editedFrom string
+	// ranEdited records, in the audit log, the line that ran in place of
+	// the model's command.
+	ranEdited func(line, original string, status int)
 	// save saves the current conversation.
 	save func()
 	// system describes the machine, found on systemPath ($PATH then).
@@ -69,6 +74,7 @@ func (se *session) aiContext() *translate.Context {
 		se.ai = &aiState{}
 		st := se.ai
 		st.save = func() { se.saveConversation(st) }
+		st.ranEdited = se.auditEdited
 	}
 	if se.ai.rc == nil {
 		se.ai.rc = translate.NewContext(se.cfg.AI.ContextSize)
@@ -153,7 +159,7 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 	edited := &translate.Exchange{Request: text, Attached: prep.attached}
 	if se.cfg.AI.TranslateAction == "edit" {
 		se.prefill(cmd)
-		st.edited = edited
+		st.edited, st.editedFrom = edited, cmd
 		return false, 0
 	}
 	d := st.policy.Check(cmd)
@@ -162,7 +168,7 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 	switch {
 	case answer == answerEdit:
 		se.prefill(cmd)
-		st.edited = edited
+		st.edited, st.editedFrom = edited, cmd
 		return false, 0
 	case !ok:
 		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: "(the user did not run: " + cmd + ")"})
@@ -193,6 +199,9 @@ func (st *aiState) typedLine(line string, status int) {
 		e.Command, e.Status = line, status
 		st.rc.Add(e)
 		st.edited = nil
+		if st.ranEdited != nil {
+			st.ranEdited(line, st.editedFrom, status)
+		}
 		if st.save != nil {
 			st.save()
 		}
@@ -234,4 +243,20 @@ func watchInterrupt(interrupts <-chan os.Signal, cancel func()) (stop func()) {
 		default:
 		}
 	}
+}
+
+// auditEdited records a command the user ran from the line editor after
+// [E]dit: the line that ran, beside the model's proposal when they
+// differ, with the verdict the rules give the line (it ran as the user's
+// own, unchecked).
+func (se *session) auditEdited(line, original string, status int) {
+	verdict := ""
+	if se.ai != nil && se.ai.policy != nil {
+		verdict = se.ai.policy.Check(line).Verdict.String()
+	}
+	if strings.TrimSpace(original) == strings.TrimSpace(line) {
+		original = ""
+	}
+	se.audit(auditEntry{Command: line, Original: original, Verdict: verdict, Decider: "edit", Source: "?",
+		Status: &status, Duration: se.lastDuration})
 }
