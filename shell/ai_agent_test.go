@@ -257,8 +257,9 @@ func TestYolo(t *testing.T) {
 	s.Expect("YOLO " + ptyPrompt)
 	s.Line("?? go")
 	s.Expect("│ yolo-ran")
-	s.Expect("[AI] Running: rm -rf /")
-	s.Expect("denied")
+	// Yolo never runs what the catastrophic list denies, and says so.
+	s.Expect("[AI] Refused: rm -rf /")
+	s.Expect("✗ denied: rm -rf / — recursive rm of /")
 	s.Expect("yolo over")
 	s.ExpectPrompt()
 	if strings.Contains(s.Output(), "[O]nce") {

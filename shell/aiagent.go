@@ -55,9 +55,9 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	}
 	text := prep.text
 
-	view := se.newAgentView("investigating with " + se.agentModel(st))
-	se.agentView = view
-	defer func() { se.agentView = nil }()
+	view := se.newAnswerView("investigating with " + se.agentModel(st))
+	se.answerView = view
+	defer func() { se.answerView = nil }()
 	se.agentApprovals = map[string]*perms.Approval{}
 	run := &agent.Run{
 		Provider: st.tr.provider,
@@ -149,7 +149,7 @@ func plural(n int) string {
 // so, and "[AI] Running:" comes only once the command will run.
 func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent.Verdict {
 	s := se.sh
-	view := se.agentView
+	view := se.answerView
 	d := st.policy.Check(cmd)
 	var answer perms.Answer
 	ok := false

@@ -13,12 +13,12 @@ import (
 	"nosh/shell/markdown"
 )
 
-// agentView is what the user sees of a `??` run, in the order it
-// happens: the model's text rendered as Markdown as it streams, then each
+// answerView is what the user sees of a `??` run (or of an answer
+// streamed for `? explain`), in the order it happens: the model's text rendered as Markdown as it streams, then each
 // command it asks for with what became of it and its output; a blank line
 // before each later step; a spinner while the model thinks. Everything
 // it writes goes through before, so the spinner never draws over output.
-type agentView struct {
+type answerView struct {
 	se   *session
 	spin *spinner
 	md   *markdown.Renderer
@@ -28,8 +28,8 @@ type agentView struct {
 	shown bool
 }
 
-func (se *session) newAgentView(label string) *agentView {
-	v := &agentView{se: se}
+func (se *session) newAnswerView(label string) *answerView {
+	v := &answerView{se: se}
 	v.md = markdown.New(viewWriter{v, se.sh.stdout}, se.markdownOptions())
 	v.spin = startSpinner(se.sh.stderr, label)
 	return v
@@ -65,7 +65,7 @@ func (se *session) markdownOptions() markdown.Options {
 
 // before makes way for output: the spinner goes, and a pending step
 // separator is written.
-func (v *agentView) before() {
+func (v *answerView) before() {
 	v.spin.stop()
 	if v.sep && v.shown {
 		fmt.Fprintln(v.se.sh.stdout)
@@ -76,7 +76,7 @@ func (v *agentView) before() {
 
 // viewWriter is the renderer's output: it makes way first.
 type viewWriter struct {
-	v *agentView
+	v *answerView
 	w io.Writer
 }
 
@@ -86,30 +86,30 @@ func (vw viewWriter) Write(p []byte) (int, error) {
 }
 
 // text shows a piece of the model's reply.
-func (v *agentView) text(t string) { v.md.Write([]byte(t)) }
+func (v *answerView) text(t string) { v.md.Write([]byte(t)) }
 
 // endTurn shows what is left of a reply's text: it ends before the
 // commands the reply asks for.
-func (v *agentView) endTurn() { v.md.Flush() }
+func (v *answerView) endTurn() { v.md.Flush() }
 
 // line writes one line to w (standard output or error) after making way.
-func (v *agentView) line(w io.Writer, s string) {
+func (v *answerView) line(w io.Writer, s string) {
 	v.before()
 	fmt.Fprintln(w, s)
 }
 
 // running says that cmd runs now.
-func (v *agentView) running(cmd string) {
+func (v *answerView) running(cmd string) {
 	v.line(v.se.sh.stderr, v.se.paint("1;35", "[AI] Running:")+" "+v.se.highlight(cmd))
 }
 
 // asking says that cmd waits for the user's approval; the prompt follows.
-func (v *agentView) asking(cmd string) {
+func (v *answerView) asking(cmd string) {
 	v.line(v.se.sh.stderr, v.se.paint("1;33", "[AI] Asks to run:")+" "+v.se.highlight(cmd))
 }
 
 // refused says that cmd will not run, and why, before anything else.
-func (v *agentView) refused(cmd, reason string) {
+func (v *answerView) refused(cmd, reason string) {
 	v.line(v.se.sh.stderr, v.se.paint("1;31", "[AI] Refused:")+" "+cmd)
 	v.line(v.se.sh.stderr, "  "+v.se.paint("31", "✗ "+tildeHome(reason, v.se.sh.getenv("HOME"))))
 }
@@ -141,14 +141,14 @@ func tildeHome(s, home string) string {
 
 // stepDone ends a step (a command ran, or was refused): the next output
 // is set apart, and the spinner shows the model is at work again.
-func (v *agentView) stepDone() {
+func (v *answerView) stepDone() {
 	v.sep = true
 	v.spin.stop()
 	v.spin = startSpinner(v.se.sh.stderr, "thinking")
 }
 
 // close shows the rest of the text and stops the spinner.
-func (v *agentView) close() {
+func (v *answerView) close() {
 	v.md.Close()
 	v.spin.stop()
 }

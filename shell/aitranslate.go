@@ -42,6 +42,7 @@ type aiState struct {
 const aiHelp = `?  TEXT   translate TEXT into a command; it runs only if the permission rules
           or you allow it ([O]nce [S]ession [A]lways [D]eny [E]dit)
 ?? TEXT   let the AI investigate with commands you allow, then answer
+? explain COMMAND   what a command line does, part by part, and its risks
 @PATH     attaches a file (or a directory's listing) to the request: ? explain @main.go
 Follow-ups see the earlier exchanges ("? now delete them"); /new starts afresh,
 /history lists saved conversations and /resume N continues one, /compact
@@ -60,11 +61,19 @@ func (se *session) ensureAI() (*aiState, error) {
 	}
 	se.aiContext()
 	se.ai.tr = tr
+	se.ensurePolicy()
+	return se.ai, nil
+}
+
+// ensurePolicy builds the permission policy and the run-time gate on
+// first use; they need no provider.
+func (se *session) ensurePolicy() *perms.Policy {
+	se.aiContext()
 	if se.ai.policy == nil {
 		se.ai.policy = se.newPolicy()
-		se.ai.gate = gate.New(se.ai.policy, nil, se.askAtRunTime, s.stderr)
+		se.ai.gate = gate.New(se.ai.policy, nil, se.askAtRunTime, se.sh.stderr)
 	}
-	return se.ai, nil
+	return se.ai.policy
 }
 
 // aiContext is the current conversation, made on first use; it needs no
@@ -99,6 +108,9 @@ func (se *session) runAIRequest(ctx context.Context, line string, interrupts <-c
 	if text == "" {
 		fmt.Fprintln(se.sh.stdout, aiHelp)
 		return false, 0
+	}
+	if cmd, ok := se.explainTarget(text); ok && !agent {
+		return false, se.explain(ctx, cmd, interrupts)
 	}
 	st, err := se.ensureAI()
 	if err != nil {
