@@ -63,25 +63,33 @@ func TestAgentInvestigation(t *testing.T) {
 	s := startPty(t, env)
 	s.ExpectPrompt()
 	s.Line("?? find the answer")
-	s.Expect("[AI] Running: basename first-step")
+	s.Expect("[AI] Asks to run: basename first-step")
 	s.Expect("[O]nce [S]ession [A]lways [D]eny")
 	s.Send("s")
+	s.Expect("[AI] Running: basename first-step")
 	s.Expect("│ first-step")
 	// Two calls in one reply: the session rule covers the first, the
-	// catastrophic one is refused without asking.
+	// catastrophic one is refused without asking, and shown as refused
+	// first, never as running.
 	s.Expect("[AI] Running: basename second-step")
 	s.Expect("│ second-step")
-	s.Expect("[AI] Running: rm -rf ~")
-	s.Expect("denied")
+	s.Expect("[AI] Refused: rm -rf ~")
+	s.Expect("✗ denied: rm -rf ~")
 	// A refusal by the user; the model works around it.
-	s.Expect("[AI] Running: dirname /refused/x")
+	s.Expect("[AI] Asks to run: dirname /refused/x")
 	s.Expect("[D]eny")
 	s.Send("d")
+	s.Expect("not run: you refused it")
+	s.Expect("[AI] Running: basename worked-around")
 	s.Expect("│ worked-around")
 	s.Expect("The answer is 42.")
 	s.Expect("• found it")
 	s.Expect("3 commands")
-	s.ExpectPrompt()
+	out := s.ExpectPrompt()
+	if strings.Contains(s.Output(), "Running: rm") || strings.Contains(s.Output(), "Running: dirname") {
+		t.Errorf("a command that did not run was shown as running:\n%s", s.Output())
+	}
+	_ = out
 
 	reqs := srv.Requests()
 	if len(reqs) != 5 {
@@ -249,8 +257,9 @@ func TestYolo(t *testing.T) {
 	s.Expect("YOLO " + ptyPrompt)
 	s.Line("?? go")
 	s.Expect("│ yolo-ran")
-	s.Expect("[AI] Running: rm -rf /")
-	s.Expect("denied")
+	// Yolo never runs what the catastrophic list denies, and says so.
+	s.Expect("[AI] Refused: rm -rf /")
+	s.Expect("✗ denied: rm -rf / — recursive rm of /")
 	s.Expect("yolo over")
 	s.ExpectPrompt()
 	if strings.Contains(s.Output(), "[O]nce") {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -145,6 +146,17 @@ func TestTranslateAskAnswers(t *testing.T) {
 	s.ExpectPrompt()
 	s.Line("exit")
 	s.Wait()
+
+	// The audit log has the line that ran after [E]dit, with the
+	// model's proposal beside it.
+	log, _, _ := runNoshEnv(t, homeEnv(home), "log")
+	if !regexp.MustCompile(`ran +\(edit\) +0 .*  wc -c /dev/null /dev/null\n +the model proposed: wc -c /dev/null\n`).MatchString(log) {
+		t.Errorf("nosh log after an edit:\n%s", log)
+	}
+	audit, _ := os.ReadFile(filepath.Join(home, ".local", "state", "nosh", "audit.jsonl"))
+	if !strings.Contains(string(audit), `"command":"wc -c /dev/null /dev/null","original":"wc -c /dev/null"`) {
+		t.Errorf("audit.jsonl:\n%s", audit)
+	}
 
 	rules, err := os.ReadFile(filepath.Join(home, ".config", "nosh", "permissions.toml"))
 	if err != nil || !strings.Contains(string(rules), `"dirname"`) || strings.Contains(string(rules), "basename") {

@@ -17,7 +17,6 @@ import (
 	"nosh/ai/agent"
 	"nosh/ai/translate"
 	"nosh/perms"
-	"nosh/shell/markdown"
 )
 
 // agentEnv neutralises pagers, editors and password prompts for the
@@ -56,11 +55,9 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	}
 	text := prep.text
 
-	color := os.Getenv("NO_COLOR") == ""
-	md := markdown.New(s.stdout, color, "")
-	spin := startSpinner(s.stderr, "investigating with "+se.agentModel(st))
-	var spinOnce sync.Once
-	stopSpin := func() { spinOnce.Do(spin.stop) }
+	view := se.newAnswerView("investigating with " + se.agentModel(st))
+	se.answerView = view
+	defer func() { se.answerView = nil }()
 	se.agentApprovals = map[string]*perms.Approval{}
 	run := &agent.Run{
 		Provider: st.tr.provider,
@@ -72,22 +69,26 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 		},
 		Hooks: agent.Hooks{
 			Gate: func(ctx context.Context, cmd string) agent.Verdict {
-				stopSpin()
-				return se.agentGate(ctx, st, cmd)
+				v := se.agentGate(ctx, st, cmd)
+				if !v.Run {
+					view.stepDone()
+				}
+				return v
 			},
 			Exec: func(ctx context.Context, cmd string) (int, string, error) {
+				defer view.stepDone()
 				return se.agentExec(ctx, st, cmd)
 			},
-			Text:   func(t string) { stopSpin(); md.Write([]byte(t)) },
-			Notice: func(n string) { stopSpin(); fmt.Fprintln(s.stderr, se.paint("33", "nosh: "+n)) },
+			Text:    view.text,
+			EndTurn: view.endTurn,
+			Notice:  func(n string) { view.line(s.stderr, se.paint("33", "nosh: "+n)) },
 		},
 		Redactor: st.tr.redactor,
-		Env:      envInfo(s.Dir()),
+		Env:      se.envInfo(),
 		Context:  st.rc,
 	}
 	res, err := run.Do(ctx, prep.sent)
-	stopSpin()
-	md.Close()
+	view.close()
 	se.recordRun(st, text, res, err, answering)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() == context.Canceled:
@@ -100,7 +101,11 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
 		status = 1
 	}
-	se.agentSummary(res)
+	if res.Commands > 0 || res.Usage.Total() > 0 {
+		// A run happened; a request that failed before any reply (no
+		// provider listening, a bad key) has only its error to show.
+		se.agentSummary(res)
+	}
 	if err == nil {
 		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: res.Answer})
 		if translate.AsksUser(res.Answer) {
@@ -139,11 +144,13 @@ func plural(n int) string {
 }
 
 // agentGate checks one command the agent asks for: the rules decide, or
-// yolo, or the user.
+// yolo, or the user. What the screen says is true when it says it: a
+// refused command shows as refused first, one waiting for approval says
+// so, and "[AI] Running:" comes only once the command will run.
 func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent.Verdict {
 	s := se.sh
+	view := se.answerView
 	d := st.policy.Check(cmd)
-	fmt.Fprintf(s.stderr, "%s %s\n", se.paint("1;35", "[AI] Running:"), se.highlight(cmd))
 	var answer perms.Answer
 	ok := false
 	who := ""
@@ -152,21 +159,28 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 		ok, who = true, "rule"
 	case d.Verdict == perms.Ask && se.yoloOn():
 		ok, who = true, "yolo"
+	case d.Verdict == perms.Deny:
+		who = decider(d, perms.Refuse)
+		view.refused(cmd, "denied: "+denyReason(d))
 	default:
+		view.asking(cmd)
 		answer, ok = se.approve(d, false)
 		who = decider(d, answer)
 		if ok {
 			se.remember(d, answer)
+		} else {
+			fmt.Fprintf(s.stderr, "  %s\n", se.paint("31", "✗ not run: you refused it"))
 		}
 	}
 	se.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: who, Source: "??"})
 	if !ok {
 		reason := "the user refused to run this command"
 		if d.Verdict == perms.Deny {
-			reason = "the permission rules deny it: " + firstLine(d.Explain())
+			reason = "the permission rules deny it: " + denyReason(d)
 		}
 		return agent.Verdict{Reason: reason}
 	}
+	view.running(cmd)
 	se.agentApprovals[cmd] = d.Approval(s.Dir())
 	se.agentDeciders = who
 	return agent.Verdict{Run: true}

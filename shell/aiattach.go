@@ -78,7 +78,7 @@ func (se *session) prepareRequest(ctx context.Context, st *aiState, line string,
 // requestTokens estimates the request text would make without
 // attachments.
 func (se *session) requestTokens(st *aiState, text string) int {
-	return st.rc.Estimate(translate.Build(text, st.rc, envInfo(se.sh.Dir()), st.tr.redactor))
+	return st.rc.Estimate(translate.Build(text, st.rc, se.envInfo(), st.tr.redactor))
 }
 
 func unitOf(f attach.File) string {

@@ -123,7 +123,7 @@ func (se *session) slashContext(ctx context.Context, args []string) int {
 		line = "<your next request>"
 	}
 	prep, _ := se.prepareRequest(ctx, st, line, false)
-	req := translate.Build(prep.sent, st.rc, envInfo(se.sh.Dir()), st.tr.redactor)
+	req := translate.Build(prep.sent, st.rc, se.envInfo(), st.tr.redactor)
 	w := se.sh.stdout
 	fmt.Fprintf(w, "── system (%s, model %s) ──\n%s\n", st.tr.provider.Name(), st.tr.provider.Model(), req.System)
 	for _, m := range req.Messages {

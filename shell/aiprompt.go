@@ -165,8 +165,10 @@ func decider(d perms.Decision, a perms.Answer) string {
 // auditEntry is what the shell records about one AI command.
 type auditEntry struct {
 	Command, Verdict, Decider, Source string
-	Status                            *int
-	Duration                          time.Duration
+	// Original is the model's command when the user edited it.
+	Original string
+	Status   *int
+	Duration time.Duration
 }
 
 // audit appends to the audit log; a failure warns once.
@@ -175,7 +177,7 @@ func (se *session) audit(e auditEntry) {
 		return
 	}
 	err := audit.Log{Path: se.paths.AuditFile}.Append(audit.Entry{
-		Dir: se.sh.Dir(), Source: e.Source, Command: e.Command, Verdict: e.Verdict,
+		Dir: se.sh.Dir(), Source: e.Source, Command: e.Command, Original: e.Original, Verdict: e.Verdict,
 		Decider: e.Decider, Status: e.Status, DurationMS: e.Duration.Milliseconds(),
 	})
 	if err != nil && !se.auditWarned {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"nosh/ai/translate"
 	"nosh/perms"
 	"nosh/perms/gate"
+	"nosh/shell/markdown"
 )
 
 // aiState is the session's AI side, built on first use so that a shell
@@ -22,16 +24,25 @@ type aiState struct {
 	policy *perms.Policy
 	gate   *gate.Gate
 	// edited is the request whose command went to the line editor ([E]dit);
-	// the next line run completes its exchange.
-	edited *translate.Exchange
+	// the next line run completes its exchange. editedFrom is the command
+	// the model proposed.
+	edited     *translate.Exchange
+	editedFrom string
+	// ranEdited records, in the audit log, the line that ran in place of
+	// the model's command.
+	ranEdited func(line, original string, status int)
 	// save saves the current conversation.
 	save func()
+	// system describes the machine, found on systemPath ($PATH then).
+	system     *translate.System
+	systemPath string
 }
 
 // aiHelp is printed for a lone `?`.
 const aiHelp = `?  TEXT   translate TEXT into a command; it runs only if the permission rules
           or you allow it ([O]nce [S]ession [A]lways [D]eny [E]dit)
 ?? TEXT   let the AI investigate with commands you allow, then answer
+? explain COMMAND   what a command line does, part by part, and its risks
 @PATH     attaches a file (or a directory's listing) to the request: ? explain @main.go
 Follow-ups see the earlier exchanges ("? now delete them"); /new starts afresh,
 /history lists saved conversations and /resume N continues one, /compact
@@ -50,11 +61,19 @@ func (se *session) ensureAI() (*aiState, error) {
 	}
 	se.aiContext()
 	se.ai.tr = tr
+	se.ensurePolicy()
+	return se.ai, nil
+}
+
+// ensurePolicy builds the permission policy and the run-time gate on
+// first use; they need no provider.
+func (se *session) ensurePolicy() *perms.Policy {
+	se.aiContext()
 	if se.ai.policy == nil {
 		se.ai.policy = se.newPolicy()
-		se.ai.gate = gate.New(se.ai.policy, nil, se.askAtRunTime, s.stderr)
+		se.ai.gate = gate.New(se.ai.policy, nil, se.askAtRunTime, se.sh.stderr)
 	}
-	return se.ai, nil
+	return se.ai.policy
 }
 
 // aiContext is the current conversation, made on first use; it needs no
@@ -64,6 +83,7 @@ func (se *session) aiContext() *translate.Context {
 		se.ai = &aiState{}
 		st := se.ai
 		st.save = func() { se.saveConversation(st) }
+		st.ranEdited = se.auditEdited
 	}
 	if se.ai.rc == nil {
 		se.ai.rc = translate.NewContext(se.cfg.AI.ContextSize)
@@ -88,6 +108,9 @@ func (se *session) runAIRequest(ctx context.Context, line string, interrupts <-c
 	if text == "" {
 		fmt.Fprintln(se.sh.stdout, aiHelp)
 		return false, 0
+	}
+	if cmd, ok := se.explainTarget(text); ok && !agent {
+		return false, se.explain(ctx, cmd, interrupts)
 	}
 	st, err := se.ensureAI()
 	if err != nil {
@@ -123,7 +146,7 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 	}
 	text := prep.text
 	spin := startSpinner(s.stderr, "translating with "+st.tr.provider.Model())
-	req := translate.Build(prep.sent, st.rc, envInfo(s.Dir()), st.tr.redactor)
+	req := translate.Build(prep.sent, st.rc, se.envInfo(), st.tr.redactor)
 	resp, err := ai.Collect(st.tr.provider.Stream(ctx, req), func(ai.Event) { spin.stop() })
 	spin.stop()
 	stopWatch()
@@ -137,7 +160,9 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
 		return false, 1
 	case reply.Command == "":
-		fmt.Fprintln(s.stdout, reply.Text)
+		md := markdown.New(s.stdout, se.markdownOptions())
+		io.WriteString(md, reply.Text)
+		md.Close()
 		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: reply.Text})
 		return false, 0
 	}
@@ -146,7 +171,7 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 	edited := &translate.Exchange{Request: text, Attached: prep.attached}
 	if se.cfg.AI.TranslateAction == "edit" {
 		se.prefill(cmd)
-		st.edited = edited
+		st.edited, st.editedFrom = edited, cmd
 		return false, 0
 	}
 	d := st.policy.Check(cmd)
@@ -155,7 +180,7 @@ func (se *session) translateAndRun(ctx context.Context, st *aiState, line string
 	switch {
 	case answer == answerEdit:
 		se.prefill(cmd)
-		st.edited = edited
+		st.edited, st.editedFrom = edited, cmd
 		return false, 0
 	case !ok:
 		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: "(the user did not run: " + cmd + ")"})
@@ -186,6 +211,9 @@ func (st *aiState) typedLine(line string, status int) {
 		e.Command, e.Status = line, status
 		st.rc.Add(e)
 		st.edited = nil
+		if st.ranEdited != nil {
+			st.ranEdited(line, st.editedFrom, status)
+		}
 		if st.save != nil {
 			st.save()
 		}
@@ -227,4 +255,20 @@ func watchInterrupt(interrupts <-chan os.Signal, cancel func()) (stop func()) {
 		default:
 		}
 	}
+}
+
+// auditEdited records a command the user ran from the line editor after
+// [E]dit: the line that ran, beside the model's proposal when they
+// differ, with the verdict the rules give the line (it ran as the user's
+// own, unchecked).
+func (se *session) auditEdited(line, original string, status int) {
+	verdict := ""
+	if se.ai != nil && se.ai.policy != nil {
+		verdict = se.ai.policy.Check(line).Verdict.String()
+	}
+	if strings.TrimSpace(original) == strings.TrimSpace(line) {
+		original = ""
+	}
+	se.audit(auditEntry{Command: line, Original: original, Verdict: verdict, Decider: "edit", Source: "?",
+		Status: &status, Duration: se.lastDuration})
 }

@@ -57,7 +57,7 @@ func newTranslator(cfg config.AI, getenv func(string) string, environ []string, 
 // translate sends text with the rolling context and returns the cleaned
 // reply; each streamed event is passed to onEvent (may be nil).
 func (t *translator) translate(ctx context.Context, text string, rc *translate.Context, dir string, onEvent func(ai.Event)) (translate.Reply, ai.Response, error) {
-	req := translate.Build(text, rc, envInfo(dir), t.redactor)
+	req := translate.Build(text, rc, envInfo(dir, processSystem()), t.redactor)
 	resp, err := ai.Collect(t.provider.Stream(ctx, req), onEvent)
 	if err != nil {
 		return translate.Reply{}, resp, err
@@ -94,8 +94,8 @@ func askAttachments(text, dir string, contextTokens int, tr *translator, stderr 
 }
 
 // envInfo describes where commands run, for the model.
-func envInfo(dir string) translate.Env {
-	return translate.Env{OS: runtime.GOOS, Arch: runtime.GOARCH, Dir: dir, Shell: translate.ShellDescription}
+func envInfo(dir string, sys translate.System) translate.Env {
+	return translate.Env{OS: runtime.GOOS, Arch: runtime.GOARCH, System: sys, Dir: dir, Shell: translate.ShellDescription}
 }
 
 // Ask is `nosh ask TEXT…`: print the command TEXT translates to, for

@@ -66,6 +66,8 @@ type session struct {
 	agentApprovals map[string]*perms.Approval
 	agentDeciders  string
 	agentCancel    context.CancelFunc // stops the agent run under way
+	answerView     *answerView        // shows the agent run under way
+	slashLine      string             // the slash command line being run, as typed
 
 	lastStatus   int
 	lastDuration time.Duration

@@ -33,6 +33,7 @@ func init() {
 		"/yolo":    {"on|off: let the agent run commands without asking (deny rules still hold)", (*session).slashYolo},
 		"/perms":   {"list|allow|deny|rm|check: the permission rules, as `nosh perms`", (*session).slashPerms},
 		"/history": {"list saved AI conversations; /history N shows one", (*session).slashHistory},
+		"/explain": {"COMMAND: what a command line does, part by part, and its risks (nothing runs)", (*session).slashExplain},
 	}
 }
 
@@ -49,6 +50,7 @@ func (se *session) slashCommand(ctx context.Context, line string) (handled bool,
 	if _, err := os.Stat(fields[0]); err == nil {
 		return false, 0
 	}
+	se.slashLine = line
 	return true, cmd.run(se, ctx, fields[1:])
 }
 

@@ -59,6 +59,11 @@ type Hooks struct {
 	// messages (budget warnings, limit stops). Both may be nil.
 	Text   func(string)
 	Notice func(string)
+	// EndTurn, when set, is called when each reply of the model has
+	// arrived (or failed), before its tool calls are handled: the text
+	// of one reply is complete, and must be shown before the commands it
+	// leads to.
+	EndTurn func()
 }
 
 // Result is how a run ended.
@@ -119,6 +124,9 @@ func (r *Run) Do(ctx context.Context, question string) (Result, error) {
 				r.Hooks.Text(ev.Text)
 			}
 		})
+		if r.Hooks.EndTurn != nil {
+			r.Hooks.EndTurn()
+		}
 		res.Usage.InputTokens += resp.Usage.InputTokens
 		res.Usage.OutputTokens += resp.Usage.OutputTokens
 		res.Usage.Estimated = res.Usage.Estimated || resp.Usage.Estimated

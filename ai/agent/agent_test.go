@@ -299,3 +299,46 @@ func TestCap(t *testing.T) {
 		t.Error("short text changed")
 	}
 }
+
+// TestEndTurnComesBeforeTheCommands checks the order the shell's display
+// relies on: a reply's text, then EndTurn, then its tool calls; the next
+// reply's text only after them.
+func TestEndTurnComesBeforeTheCommands(t *testing.T) {
+	for _, w := range wires {
+		t.Run(w.name, func(t *testing.T) {
+			srv := fakellm.New(t,
+				fakellm.ToolCalls(call("c1", "ls"), call("c2", "df")).WithText("Checking two things.").Chunked(3),
+				fakellm.Text("# Report\nAll fine.").Chunked(4),
+			)
+			var events []string
+			rc := &recorder{}
+			h := rc.hooks()
+			gate, exec := h.Gate, h.Exec
+			h.Text = func(s string) {
+				if n := len(events); n > 0 && strings.HasPrefix(events[n-1], "text:") {
+					events[n-1] += s
+					return
+				}
+				events = append(events, "text:"+s)
+			}
+			h.EndTurn = func() { events = append(events, "end") }
+			h.Gate = func(ctx context.Context, cmd string) Verdict {
+				events = append(events, "gate:"+cmd)
+				return gate(ctx, cmd)
+			}
+			h.Exec = func(ctx context.Context, cmd string) (int, string, error) {
+				events = append(events, "exec:"+cmd)
+				return exec(ctx, cmd)
+			}
+			run := newRun(provider(t, srv, w.provider, w.suffix), rc)
+			run.Hooks = h
+			if _, err := run.Do(context.Background(), "check"); err != nil {
+				t.Fatal(err)
+			}
+			want := "text:Checking two things.|end|gate:ls|exec:ls|gate:df|exec:df|text:# Report\nAll fine.|end"
+			if got := strings.Join(events, "|"); got != want {
+				t.Errorf("events\n got %q\nwant %q", got, want)
+			}
+		})
+	}
+}

@@ -12,7 +12,9 @@ import (
 // Env describes where the command will run.
 type Env struct {
 	OS, Arch string
-	Dir      string
+	// System is the distribution, core tools and package managers.
+	System System
+	Dir    string
 	// Shell names the dialect, e.g. "nosh (POSIX sh with bash extensions:
 	// [[ ]], arrays, local, $'…', brace expansion)".
 	Shell string
@@ -105,9 +107,15 @@ func WithAttachments(text string, files []attach.File) string {
 	return b.String()
 }
 
-// EnvDescription is the environment line of a system prompt.
+// EnvDescription is the environment line of a system prompt:
+//
+//	Environment: linux/amd64 (Debian GNU/Linux 12 (bookworm), GNU coreutils, package manager apt); shell: …; current directory: …
 func EnvDescription(env Env) string {
-	return fmt.Sprintf("Environment: %s/%s; shell: %s; current directory: %s", env.OS, env.Arch, env.Shell, env.Dir)
+	sys := ""
+	if s := env.System.String(); s != "" {
+		sys = " (" + s + ")"
+	}
+	return fmt.Sprintf("Environment: %s/%s%s; shell: %s; current directory: %s", env.OS, env.Arch, sys, env.Shell, env.Dir)
 }
 
 func writeExchange(b *strings.Builder, e Exchange) {

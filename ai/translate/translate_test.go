@@ -117,7 +117,8 @@ func TestTenExchangePromptIsCompact(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		c.Add(Exchange{Request: "find the log files changed today in this project", Command: "find . -name '*.log' -mtime -1", Status: 0})
 	}
-	env := Env{OS: "linux", Arch: "amd64", Dir: "/home/someone/projects/app", Shell: ShellDescription}
+	env := Env{OS: "linux", Arch: "amd64", Dir: "/home/someone/projects/app", Shell: ShellDescription,
+		System: System{"Debian GNU/Linux 12 (bookworm)", "GNU coreutils", []string{"apt"}}}
 	req := Build("now delete them", c, env, nil)
 	fixed := EstimateTokens(req.System)
 	total := fixed + EstimateTokens(req.Messages[0].Content)

@@ -23,6 +23,9 @@ type Entry struct {
 	// Source is "?" (translation) or "??" (agent).
 	Source  string `json:"source"`
 	Command string `json:"command"`
+	// Original is the command the model proposed, when the user changed
+	// it in the line editor ([E]dit) before running it as Command.
+	Original string `json:"original,omitempty"`
 	// Verdict is the permission engine's: allow, ask or deny.
 	Verdict string `json:"verdict"`
 	// Decider says who decided: rule, once, session, always, yolo, deny,
@@ -91,9 +94,12 @@ func (l Log) Recent(n int) ([]Entry, error) {
 	return out, sc.Err()
 }
 
-// Print writes entries readably, one line each:
+// Print writes entries readably, a line each, then the model's proposal
+// when the user edited it and the directory:
 //
-//	2026-11-22 14:05:09  ??  ran   (session)  0  1.2s  du -sh /var/log
+//	2026-11-22 14:05:09  ?   ran     (edit)           0    1.2s  du -sh /var/log
+//	                                the model proposed: du -sh /var/*
+//	                                in /home/ana
 func Print(w io.Writer, entries []Entry) {
 	for _, e := range entries {
 		status := "-"
@@ -111,6 +117,9 @@ func Print(w io.Writer, entries []Entry) {
 		}
 		fmt.Fprintf(w, "%s  %-2s  %-7s %-14s %3s %7s  %s\n", e.Time.Local().Format("2006-01-02 15:04:05"),
 			e.Source, what, "("+e.Decider+")", status, dur, oneLine(e.Command))
+		if e.Original != "" && e.Original != e.Command {
+			fmt.Fprintf(w, "%31s the model proposed: %s\n", "", oneLine(e.Original))
+		}
 		if e.Dir != "" {
 			fmt.Fprintf(w, "%31s in %s\n", "", e.Dir)
 		}

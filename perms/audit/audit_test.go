@@ -37,7 +37,19 @@ func TestAppendAndRecent(t *testing.T) {
 			t.Errorf("Print output lacks %q:\n%s", want, out)
 		}
 	}
-	if last, _ := l.Recent(1); len(last) != 1 || last[0].Command != "rm -rf /" {
+	// An edited command: the line that ran, and the model's proposal.
+	l.Append(Entry{Source: "?", Command: "du -sh /var/log", Original: "du -sh /var/*", Verdict: "ask", Decider: "edit", Status: &zero})
+	b.Reset()
+	got, _ = l.Recent(1)
+	Print(&b, got)
+	if !strings.Contains(b.String(), "(edit)") || !strings.Contains(b.String(), "du -sh /var/log\n") ||
+		!strings.Contains(b.String(), " the model proposed: du -sh /var/*\n") {
+		t.Errorf("an edited entry prints as:\n%s", b.String())
+	}
+	if last, _ := l.Recent(1); len(last) != 1 || last[0].Original != "du -sh /var/*" {
+		t.Errorf("Recent(1) = %+v", last)
+	}
+	if last, _ := l.Recent(2); len(last) != 2 || last[0].Command != "rm -rf /" {
 		t.Errorf("Recent(1) = %+v", last)
 	}
 }

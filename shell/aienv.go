@@ -1,0 +1,32 @@
+package shell
+
+import (
+	"os"
+	"runtime"
+	"sync"
+
+	"nosh/ai/translate"
+)
+
+// processSystem describes this machine for `nosh ask`, looked up once on
+// the process's PATH.
+var processSystem = sync.OnceValue(func() translate.System {
+	return translate.DetectSystem(translate.LocalProbe(runtime.GOOS, os.Getenv("PATH")))
+})
+
+// envInfo is the environment the session's requests describe: the
+// machine, looked up on the shell's PATH at the first request (again
+// when PATH changes; never at start-up), and the current directory.
+func (se *session) envInfo() translate.Env {
+	st := se.ai
+	if st == nil {
+		se.aiContext()
+		st = se.ai
+	}
+	path := se.sh.getenv("PATH")
+	if st.system == nil || st.systemPath != path {
+		sys := translate.DetectSystem(translate.LocalProbe(runtime.GOOS, path))
+		st.system, st.systemPath = &sys, path
+	}
+	return envInfo(se.sh.Dir(), *st.system)
+}
