@@ -33,6 +33,9 @@ func startAIScreen(t *testing.T, srv *fakellm.Server, rules string, env ...strin
 	// tall enough for the whole run: nosh's editor loses its prompt on
 	// the bottom row until issue 14's fix lands.)
 	term.Run("seq 10")
+	// A project directory: the agent's workspace may not be the home
+	// directory itself.
+	term.Run("mkdir -p project && cd project")
 	return term
 }
 
