@@ -85,6 +85,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			// $_ is the last word of the previous command: set now, it
 			// is read only by later commands.
 			setStringVar(r, "_", args[len(args)-1])
+			s.refreshSeconds(r)
 		}
 		s.countHit(r, name)
 	}
@@ -147,6 +148,8 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 		posixBuiltins,
 		jobBuiltins,
 		interactiveBuiltins,
+		timeBuiltins,
+		completionBuiltins,
 	} {
 		add(m)
 	}

@@ -72,6 +72,13 @@ func builtinCd(ctx context.Context, c *call) error {
 	}
 	newDir, viaCDPATH, err := c.changeDir(dir, physical, true)
 	if err != nil {
+		if fixed, ok := c.cdSpell(dir); ok {
+			// shopt cdspell: a small typing mistake is corrected and shown.
+			newDir, _, err = c.changeDir(fixed, physical, true)
+			printDir = err == nil
+		}
+	}
+	if err != nil {
 		return c.errorf(1, "%v", err)
 	}
 	if printDir || viaCDPATH {

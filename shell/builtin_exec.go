@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -118,10 +119,32 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 			return err
 		}
 	}
+	// The environment lists a name twice when an assignment before exec
+	// shadows an exported variable; exec.Cmd keeps the last, and so must
+	// a real exec.
+	env = lastOfEachName(env)
 	err := syscall.Exec(path, argv, env)
 	if err == syscall.ENOEXEC {
 		// A script without a #! line runs in a new nosh, as POSIX asks.
 		err = syscall.Exec(selfPath(), append([]string{"nosh", path}, argv[1:]...), env)
 	}
 	return err
+}
+
+// lastOfEachName keeps, of the NAME=value entries of env, the last one for
+// each name, in order.
+func lastOfEachName(env []string) []string {
+	last := make(map[string]int, len(env))
+	for i, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		last[name] = i
+	}
+	out := make([]string, 0, len(last))
+	for i, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if last[name] == i {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

@@ -110,6 +110,8 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 			if isPipe(cmd) {
 				s.rewritePipeline(st, cmd)
 			}
+		case *syntax.TimeClause:
+			s.rewriteTime(st, cmd)
 		}
 		return
 	}

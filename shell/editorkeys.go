@@ -18,6 +18,7 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	menuComplete := builtin["menu-complete"]
 	acceptLine := builtin["accept-line"]
 	abort := builtin["abort"]
+	selfInsert := builtin["self-insert"]
 	editAndRun := func() { se.requestEdit(rl, acceptLine, true) }
 	editOnly := func() { se.requestEdit(rl, acceptLine, false) }
 	rl.Keymap.Register(map[string]func(){
@@ -28,6 +29,7 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 		"kill-word":                   func() { killWord(rl) },
 		"backward-kill-word":          func() { backwardKillWord(rl) },
 		interruptWidget:               func() { interrupt(rl, abort) },
+		"magic-space":                 func() { se.magicSpace(rl, selfInsert) },
 		"edit-and-execute-command":    editAndRun,
 		"vi-edit-and-execute-command": editAndRun,
 		"edit-command-line":           editOnly,
@@ -72,6 +74,9 @@ func interrupt(rl *readline.Shell, abort func()) {
 	switch rl.Keymap.Local() {
 	case "menu-select", "isearch":
 		abort()
+		if accepted, _, _ := rl.History.LineAccepted(); accepted {
+			return // abort ended the line itself
+		}
 	}
 	if rl.Config.GetBool("echo-control-characters") {
 		fmt.Fprint(os.Stdout, "^C")

@@ -88,4 +88,5 @@ func (se *session) beforeEditor() {
 	}
 	se.cookedTerm, _ = term.GetState(int(se.sh.stdin.Fd()))
 	se.syncEditingMode()
+	se.sh.updateWinSize(se.sh.Runner)
 }

@@ -104,6 +104,9 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 		comp.Slash = append(comp.Slash, complete.Candidate{Value: name, Description: slashCommands[name].help, Tag: "slash commands"})
 	}
 	comp.Path = pc
+	comp.User = se.userCompletion
+	comp.Shopts = sortedNames(shoptTable)
+	comp.Bindings = sortedNames(rl.Keymap.Commands())
 	if se.paths.StateDir != "" {
 		comp.CacheDir = filepath.Join(se.paths.StateDir, "completion")
 	}

@@ -133,6 +133,9 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 	hc := interp.HandlerCtx(ctx)
 	prog, err := s.lookPath(hc, args[0], path)
 	if err != nil {
+		if done, err := s.autocd(ctx, hc, args); done {
+			return err
+		}
 		return s.reportLookup(hc, err)
 	}
 	env := execEnv(hc.Env)

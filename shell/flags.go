@@ -33,7 +33,7 @@ type shellFlags struct {
 	modeChosen bool
 	nolog      bool
 	xtrace     bool // x: nosh traces commands itself (see builtin_xtrace.go)
-	xpgEcho    bool // shopt xpg_echo
+	histexpand bool // H: ! history expansion, on in interactive shells
 }
 
 // interpOptNames are interp's set options, in the order of its internal
@@ -90,8 +90,10 @@ func (f *shellFlags) byName(name string) *bool {
 		return &f.nolog
 	case "xtrace":
 		return &f.xtrace
+	case "histexpand":
+		return &f.histexpand
 	case "interactive-comments", "history", "keyword", "physical", "privileged",
-		"functrace", "errtrace", "onecmd", "histexpand":
+		"functrace", "errtrace", "onecmd":
 		// Accepted for compatibility; they change nothing in nosh.
 		return new(bool)
 	}
@@ -114,12 +116,14 @@ func (f *shellFlags) byLetter(c byte) *bool {
 		return &f.notify
 	case 'x':
 		return &f.xtrace
+	case 'H':
+		return &f.histexpand
 	}
 	return nil
 }
 
 // ownOptNames lists nosh's options for `set -o`.
-var ownOptNames = []string{"braceexpand", "emacs", "hashall", "ignoreeof", "monitor",
+var ownOptNames = []string{"braceexpand", "emacs", "hashall", "histexpand", "ignoreeof", "monitor",
 	"noclobber", "nolog", "notify", "posix", "verbose", "vi", "xtrace"}
 
 // builtinSet wraps interp's set: the options interp knows pass through,
@@ -179,7 +183,7 @@ func builtinSet(ctx context.Context, c *call) error {
 				continue
 			}
 			if strings.IndexByte("aefnu", ch) < 0 {
-				return c.errorf(2, "%c%c: invalid option\nset: usage: set [-abefhmnuvxBC] [-o option-name] [--] [arg ...]", a[0], ch)
+				return c.errorf(2, "%c%c: invalid option\nset: usage: set [-abefhmnuvxBCH] [-o option-name] [--] [arg ...]", a[0], ch)
 			}
 			pass = append(pass, string(a[0])+string(ch))
 		}
@@ -262,7 +266,7 @@ func (s *Shell) dashFlags(r *interp.Runner) string {
 		on bool
 		c  byte
 	}{{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {f.braceexpand, 'B'},
-		{f.noclobber, 'C'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.notify, 'b'}} {
+		{f.histexpand, 'H'}, {f.noclobber, 'C'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.notify, 'b'}} {
 		if x.on {
 			b = append(b, x.c)
 		}

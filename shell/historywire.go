@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/pattern"
 
 	"nosh/shell/history"
 )
@@ -43,11 +45,43 @@ func (se *session) openHistory() *history.History {
 // recordLine saves an accepted line at once, before it runs, so that it
 // survives a crash or a command that never ends.
 func (se *session) recordLine(line string) {
-	if se.hist == nil {
+	se.sh.histRunning = false
+	if se.hist == nil || se.sh.histIgnores(line, se.hist) {
 		return
 	}
 	err := se.hist.Add(history.Entry{Dir: se.sh.Dir(), Status: history.StatusUnknown, Command: line})
 	se.historyError(err)
+	n := se.hist.Len()
+	se.sh.histRunning = err == nil && n > 0 && se.hist.Entry(n-1).Command == line
+}
+
+// histIgnores reports whether bash's HISTCONTROL or HISTIGNORE keep line
+// out of history: ignorespace (a line starting with a space), ignoredups
+// (the same as the previous entry), ignoreboth, erasedups (taken as
+// ignoredups), and HISTIGNORE's colon-separated patterns.
+func (s *Shell) histIgnores(line string, h *history.History) bool {
+	for _, opt := range strings.Split(s.getenv("HISTCONTROL"), ":") {
+		switch opt {
+		case "ignorespace", "ignoreboth":
+			if strings.HasPrefix(line, " ") {
+				return true
+			}
+		}
+		switch opt {
+		case "ignoredups", "ignoreboth", "erasedups":
+			if n := h.Len(); n > 0 && h.Entry(n-1).Command == line {
+				return true
+			}
+		}
+	}
+	if ign := s.getenv("HISTIGNORE"); ign != "" {
+		for _, pat := range strings.Split(ign, ":") {
+			if pat != "" && matchPattern(pat, line) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // recordStatus attaches the exit status to the last saved line.
@@ -75,9 +109,28 @@ func builtinHistory(ctx context.Context, c *call) error {
 	if h == nil {
 		return nil
 	}
+	if len(c.args) > 0 && c.args[0] == "-p" {
+		return c.historyPrint(c.args[1:])
+	}
 	if st := h.Builtin(c.args, c.stdout, c.stderr); st != 0 {
 		return interp.ExitStatus(st)
 	}
+	return nil
+}
+
+// historyPrint is history -p: each argument with its history references
+// expanded, one a line, nothing stored.
+func (c *call) historyPrint(args []string) error {
+	var out strings.Builder
+	for _, a := range args {
+		res, err := c.sh.hexp.Expand(a, historyLines{c.sh.history})
+		if err != nil {
+			c.writeOut(out.String())
+			return c.errorf(1, "%v", err)
+		}
+		out.WriteString(res.Line + "\n")
+	}
+	c.writeOut(out.String())
 	return nil
 }
 
@@ -85,5 +138,17 @@ func builtinHistory(ctx context.Context, c *call) error {
 // session.
 func interactiveBuiltins(m map[string]builtinFunc) {
 	m["history"] = builtinHistory
+	m["fc"] = builtinFc
 	interactiveEditorBuiltins(m)
+}
+
+// matchPattern reports whether s matches the shell pattern pat as a
+// whole (as case patterns do).
+func matchPattern(pat, s string) bool {
+	expr, err := pattern.Regexp(pat, pattern.EntireString)
+	if err != nil {
+		return false
+	}
+	re, err := regexp.Compile(expr)
+	return err == nil && re.MatchString(s)
 }

@@ -125,7 +125,7 @@ loop:
 						o.Posix = on
 					}
 					o.Set = append(o.Set, string(arg[0])+"o", name)
-				case 'e', 'u', 'x', 'v', 'f', 'n', 'C', 'a', 'm', 'h', 'b', 'B':
+				case 'e', 'u', 'x', 'v', 'f', 'n', 'C', 'a', 'm', 'h', 'b', 'B', 'H':
 					o.Set = append(o.Set, string(arg[0])+string(c))
 				default:
 					return usage("%c%c: invalid option", arg[0], c)

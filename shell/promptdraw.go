@@ -63,6 +63,10 @@ func (se *session) promptData() prompt.Data {
 	d.Version = Version
 	d.CmdNum = se.cmdNum + 1
 	d.HistNum = se.cmdNum + 1
+	if se.hist != nil {
+		d.HistNum = se.hist.Len() + 1 // \!: this line's history number
+	}
+	d.Jobs = len(se.sh.jobs().Jobs()) // \j
 	return d
 }
 

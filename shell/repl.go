@@ -57,7 +57,10 @@ func (se *session) loop(ctx context.Context) int {
 		if se.cfg.Prompt.Transient {
 			se.collapsePrompt(line)
 		}
-		line = se.takeEditRequest(ctx, line)
+		line, ok := se.acceptedLine(ctx, line)
+		if !ok {
+			continue
+		}
 		if strings.TrimSpace(line) == "" {
 			continue
 		}

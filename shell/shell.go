@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/config/dialect"
+	"nosh/shell/histexpand"
 	"nosh/shell/history"
 )
 
@@ -55,6 +56,19 @@ type Shell struct {
 	// editor is the interactive session's line editor, for bind; nil
 	// when there is none.
 	editor editorLink
+	// shopts are the shopt options nosh keeps (shopt.go).
+	shopts map[string]bool
+	// hexp expands ! history references (historyexpand.go).
+	hexp histexpand.Expander
+	// histRunning is set while the line being run is the last history
+	// entry (fc replaces it, and does not count it).
+	histRunning bool
+	// seconds is the SECONDS counter (dynvars.go).
+	seconds *secondsClock
+	// timeStack holds the start of each time keyword running.
+	timeStack []timeSample
+	// comp holds the definitions made with complete (compspec.go).
+	comp compSpecs
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
@@ -95,26 +109,30 @@ func New(cfg Config) (*Shell, error) {
 	// An interactive shell edits its lines in emacs mode until told
 	// otherwise, as bash's does.
 	s.flags.emacs = cfg.Interactive
+	s.flags.histexpand = cfg.Interactive
 	s.flags.posix = cfg.Dialect == dialect.POSIX
 	s.flags.hashall = true
 	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = readUmask()
 	s.builtins = s.builtinTable()
+	s.initShopts()
 
 	var stdin io.Reader
 	if cfg.Stdin != nil {
 		stdin = cfg.Stdin
 	}
 	params := append([]string{"--"}, cfg.Args...)
+	env := newDynamicEnv(expand.ListEnviron(prepareEnv(cfg.Env)...))
+	s.seconds = env.seconds
 	opts := []interp.RunnerOption{
 		interp.StdIO(stdin, cfg.Stdout, cfg.Stderr),
-		interp.Env(expand.ListEnviron(prepareEnv(cfg.Env)...)),
+		interp.Env(env),
 		interp.Params(params...),
 		interp.Interactive(cfg.Interactive),
 		// The AI's permission gate comes first and sees only AI commands
 		// (aigate.go); the user's commands go straight through.
 		interp.CallHandler(gateCallHandler(s.jobCallHandler)),
-		interp.ExecHandlers(gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
+		interp.ExecHandlers(s.afterCommandMiddleware, gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
 		interp.OpenHandler(gateOpenHandler),
 	}
 	if cfg.Dir != "" {

@@ -41,6 +41,12 @@ type Completer struct {
 	CacheDir string
 	// Passwd is the file users are read from (default /etc/passwd).
 	Passwd string
+	// User, when set, gives the completions scripts defined with bash's
+	// `complete`; they come before every other source.
+	User UserSpec
+	// Shopts and Bindings are the shell's shopt names and the editor's
+	// functions, for compgen -A shopt and -A binding.
+	Shopts, Bindings []string
 
 	once       sync.Once
 	help       *helpCache
@@ -126,6 +132,10 @@ func (c *Completer) CompleteContext(ctx context.Context, line string, cursor int
 			items[i].NoSpace = false
 		}
 	case s.kind == siteArg:
+		if u, ok := c.user(ctx, w, s.words, line, cursor); ok {
+			res.Candidates = c.finish(w, w.value, u)
+			return res
+		}
 		items, res.Usage = c.args(ctx, w, s.words)
 	default:
 		items = c.files(w.value, fileAny)
@@ -195,6 +205,27 @@ func lastRune(s string) rune {
 	}
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return r
+}
+
+// user runs the script-defined spec for the command, if there is one.
+// ok false means nosh completes as usual (no spec, or a spec that found
+// nothing and asked for the default).
+func (c *Completer) user(ctx context.Context, w word, words []string, line string, cursor int) ([]Candidate, bool) {
+	if c.User == nil {
+		return nil, false
+	}
+	res, ok := c.User(ctx, UserQuery{Words: words, Current: w.value, Line: line, Cursor: cursor})
+	switch {
+	case !ok:
+		return nil, false
+	case len(res.Words) > 0:
+		return c.userCandidates(res, w.value), true
+	case res.Dirs:
+		return c.files(w.value, fileDirs), true
+	case res.Fallback:
+		return nil, false
+	}
+	return nil, true
 }
 
 // args completes an argument of the command whose words (name first) are

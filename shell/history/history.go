@@ -62,6 +62,12 @@ type History struct {
 	// memoryOnly is set when the file could not be read: entries are
 	// kept for this session and the file is left alone.
 	memoryOnly bool
+	// readInfo and readSize say how far this session has read the file,
+	// and own counts its records appended past that point while others
+	// wrote too (sync.go).
+	readInfo os.FileInfo
+	readSize int64
+	own      map[string]int
 }
 
 // Open loads the history file named by opts. A missing file is an empty
@@ -117,6 +123,7 @@ func (h *History) loadLocked() error {
 	d := decode(data, h.opts.Dedupe)
 	if info != nil {
 		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries}
+		h.markRead(info, int64(len(data)))
 	}
 	recs := d.recs
 	if n := h.opts.Size; n > 0 && len(recs) > n {
@@ -173,7 +180,7 @@ func (h *History) Add(e Entry) error {
 		h.setRecs(slices.Clone(h.recs[len(h.recs)-n:]))
 	}
 
-	return h.append(appendEntry(nil, r), 1)
+	return h.append(appendEntry(nil, r), []record{r})
 }
 
 // SetStatus records the exit status of the entry the last Add appended
@@ -194,12 +201,13 @@ func (h *History) SetStatus(status int) error {
 			break
 		}
 	}
-	return h.append(appendStatus(nil, id, status), 0)
+	return h.append(appendStatus(nil, id, status), nil)
 }
 
-// append writes data, holding the given number of entry records, to the
-// file under the lock, and trims the file if it has grown past the margin.
-func (h *History) append(data []byte, entries int) error {
+// append writes data, holding the entry records recs, to the file under
+// the lock, and trims the file if it has grown past the margin.
+func (h *History) append(data []byte, recs []record) error {
+	entries := len(recs)
 	if h.memoryOnly {
 		return nil
 	}
@@ -220,6 +228,7 @@ func (h *History) append(data []byte, entries int) error {
 		return err
 	}
 	n, err := appendLocked(f, st, data)
+	h.noteAppend(st, recs, n)
 	h.file.size += int64(n)
 	if err != nil {
 		// Part of data may be in the file; count it all again next time.

@@ -1,0 +1,517 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/complete"
+)
+
+// Programmable completion as bash's: `complete` defines how a command's
+// arguments complete (word lists, actions, a shell function or command,
+// globs, filters), `compgen` prints what a definition produces, and
+// `compopt` changes options. Definitions feed nosh's Tab completion ahead
+// of its own knowledge of commands.
+
+// compSpec is one completion definition.
+type compSpec struct {
+	actions        []string // compgen -A actions, in order
+	wordlist       string   // -W, expanded when used
+	function       string   // -F
+	command        string   // -C
+	glob           string   // -G
+	filter         string   // -X
+	prefix, suffix string   // -P, -S
+	options        map[string]bool
+}
+
+// compOptions are the names -o takes.
+var compOptions = map[string]bool{"bashdefault": true, "default": true, "dirnames": true,
+	"filenames": true, "noquote": true, "nosort": true, "nospace": true, "plusdirs": true}
+
+// compSpecs is the shell's table: by command name, plus -D (default) and
+// -E (empty line) as "\x00D" and "\x00E".
+type compSpecs struct {
+	specs map[string]*compSpec
+	// current is the definition a completion function is running for,
+	// which compopt without names changes.
+	current *compSpec
+	// nested is set while compgen runs (inside a statement).
+	nested bool
+}
+
+const (
+	compDefault = "\x00D"
+	compEmpty   = "\x00E"
+	compInitial = "\x00I"
+)
+
+// parseCompArgs parses the options complete and compgen share. It
+// returns the definition, the operands, and the -p/-r/-D/-E/-I flags.
+func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names []string, flags string, err error) {
+	sp = &compSpec{options: map[string]bool{}}
+	args := c.args
+	for len(args) > 0 && len(args[0]) > 1 && (args[0][0] == '-' || args[0][0] == '+') {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		plus := a[0] == '+'
+		for i := 1; i < len(a); i++ {
+			ch := a[i]
+			needArg := strings.IndexByte("oAGWFCXPS", ch) >= 0
+			var arg string
+			if needArg {
+				if len(args) == 0 {
+					return nil, nil, "", c.errorf(2, "-%c: option requires an argument\n%s: usage: %s", ch, c.name, usage)
+				}
+				arg, args = args[0], args[1:]
+			}
+			switch {
+			case plus && ch != 'o':
+				return nil, nil, "", c.errorf(2, "+%c: invalid option\n%s: usage: %s", ch, c.name, usage)
+			case complete.ActionLetters[ch] != "":
+				sp.actions = append(sp.actions, complete.ActionLetters[ch])
+			case ch == 'A':
+				if _, ok := (&complete.Completer{Env: editorEnv{c.sh}}).Action(arg, "\x00"); !ok {
+					return nil, nil, "", c.errorf(2, "%s: invalid action name", arg)
+				}
+				sp.actions = append(sp.actions, arg)
+			case ch == 'o':
+				if !compOptions[arg] {
+					return nil, nil, "", c.errorf(2, "%s: invalid option name", arg)
+				}
+				sp.options[arg] = !plus
+			case ch == 'G':
+				sp.glob = arg
+			case ch == 'W':
+				sp.wordlist = arg
+			case ch == 'F':
+				sp.function = arg
+			case ch == 'C':
+				sp.command = arg
+			case ch == 'X':
+				sp.filter = arg
+			case ch == 'P':
+				sp.prefix = arg
+			case ch == 'S':
+				sp.suffix = arg
+			case !forCompgen && strings.IndexByte("prDEI", ch) >= 0:
+				flags += string(ch)
+			case forCompgen && ch == 'V':
+				// compgen -V varname: store in an array (bash 5.3).
+				return nil, nil, "", c.errorf(2, "-V: not supported")
+			default:
+				return nil, nil, "", c.errorf(2, "-%c: invalid option\n%s: usage: %s", ch, c.name, usage)
+			}
+		}
+	}
+	return sp, args, flags, nil
+}
+
+const completeUsage = "complete [-abcdefgjksuv] [-pr] [-DEI] [-o comp-option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]"
+
+func builtinComplete(ctx context.Context, c *call) error {
+	sp, names, flags, err := c.parseCompArgs(completeUsage, false)
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		flag byte
+		name string
+	}{{'D', compDefault}, {'E', compEmpty}, {'I', compInitial}} {
+		if strings.IndexByte(flags, f.flag) >= 0 {
+			names = append(names, f.name)
+		}
+	}
+	cs := &c.sh.comp
+	c.sh.mu.Lock()
+	defer c.sh.mu.Unlock()
+	if cs.specs == nil {
+		cs.specs = map[string]*compSpec{}
+	}
+	switch {
+	case strings.Contains(flags, "r"):
+		if len(names) == 0 {
+			clear(cs.specs)
+		}
+		for _, n := range names {
+			delete(cs.specs, n)
+		}
+		return nil
+	case strings.Contains(flags, "p") || len(c.args) == 0:
+		if len(names) == 0 {
+			names = sortedNames(cs.specs)
+		}
+		var out strings.Builder
+		status := 0
+		for _, n := range names {
+			s, ok := cs.specs[n]
+			if !ok {
+				fmt.Fprintf(c.stderr, "%s: complete: %s: no completion specification\n", c.sh.Name, n)
+				status = 1
+				continue
+			}
+			out.WriteString(s.String(n) + "\n")
+		}
+		c.writeOut(out.String())
+		if status != 0 {
+			return interp.ExitStatus(status)
+		}
+		return nil
+	}
+	if len(names) == 0 {
+		return c.errorf(2, "usage: %s", completeUsage)
+	}
+	for _, n := range names {
+		cs.specs[n] = sp
+	}
+	return nil
+}
+
+// String prints a definition as `complete -p` does.
+func (sp *compSpec) String(name string) string {
+	parts := []string{"complete"}
+	for _, o := range sortedNames(sp.options) {
+		if sp.options[o] {
+			parts = append(parts, "-o", o)
+		}
+	}
+	letters := map[string]byte{}
+	for l, a := range complete.ActionLetters {
+		letters[a] = l
+	}
+	for _, a := range sp.actions {
+		if l, ok := letters[a]; ok {
+			parts = append(parts, "-"+string(l))
+		} else {
+			parts = append(parts, "-A", a)
+		}
+	}
+	for _, f := range []struct{ flag, val string }{{"-G", sp.glob}, {"-W", sp.wordlist},
+		{"-X", sp.filter}, {"-P", sp.prefix}, {"-S", sp.suffix}, {"-F", sp.function}, {"-C", sp.command}} {
+		if f.val != "" {
+			q := f.val
+			if f.flag != "-F" {
+				q = shellSingleQuote(f.val)
+			}
+			parts = append(parts, f.flag, q)
+		}
+	}
+	switch name {
+	case compDefault:
+		parts = append(parts, "-D")
+	case compEmpty:
+		parts = append(parts, "-E")
+	case compInitial:
+		parts = append(parts, "-I")
+	default:
+		parts = append(parts, name)
+	}
+	return strings.Join(parts, " ")
+}
+
+const compgenUsage = "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]"
+
+func builtinCompgen(ctx context.Context, c *call) error {
+	sp, args, _, err := c.parseCompArgs(compgenUsage, true)
+	if err != nil {
+		return err
+	}
+	word := ""
+	if len(args) > 0 {
+		word = args[0]
+	}
+	q := complete.UserQuery{Words: []string{""}, Current: word, Line: word, Cursor: len(word)}
+	c.sh.comp.nested = true
+	res := c.sh.generate(ctx, c.r, sp, q)
+	c.sh.comp.nested = false
+	if len(res.Words) == 0 {
+		return interp.ExitStatus(1)
+	}
+	c.writeOut(strings.Join(res.Words, "\n") + "\n")
+	return nil
+}
+
+const compoptUsage = "compopt [-o|+o option] [-DEI] [name ...]"
+
+func builtinCompopt(ctx context.Context, c *call) error {
+	sp, names, flags, err := c.parseCompArgs(compoptUsage, false)
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		flag byte
+		name string
+	}{{'D', compDefault}, {'E', compEmpty}, {'I', compInitial}} {
+		if strings.IndexByte(flags, f.flag) >= 0 {
+			names = append(names, f.name)
+		}
+	}
+	c.sh.mu.Lock()
+	defer c.sh.mu.Unlock()
+	var targets []*compSpec
+	if len(names) == 0 {
+		if c.sh.comp.current == nil {
+			return c.errorf(1, "not currently executing completion function")
+		}
+		targets = append(targets, c.sh.comp.current)
+	}
+	for _, n := range names {
+		t, ok := c.sh.comp.specs[n]
+		if !ok {
+			return c.errorf(1, "%s: no completion specification", n)
+		}
+		targets = append(targets, t)
+	}
+	for _, t := range targets {
+		for o, on := range sp.options {
+			t.options[o] = on
+		}
+	}
+	return nil
+}
+
+// userCompletion is the completer's hook for definitions made with
+// complete: the one for the command (by name, then by base name), else
+// -D's; -E's on an empty line.
+func (se *session) userCompletion(ctx context.Context, q complete.UserQuery) (complete.UserResult, bool) {
+	s := se.sh
+	s.mu.Lock()
+	var sp *compSpec
+	name := ""
+	if len(q.Words) > 0 {
+		name = q.Words[0]
+	}
+	for _, key := range []string{name, filepath.Base(name), compDefault} {
+		if key != "" && s.comp.specs[key] != nil {
+			sp = s.comp.specs[key]
+			break
+		}
+	}
+	s.mu.Unlock()
+	if sp == nil {
+		return complete.UserResult{}, false
+	}
+	return s.generate(ctx, s.Runner, sp, q), true
+}
+
+// generate produces what sp offers for q, as bash's programmable
+// completion does: actions, the glob, the word list, the function's
+// COMPREPLY and the command's output lines, then the filter, prefix and
+// suffix.
+func (s *Shell) generate(ctx context.Context, r *interp.Runner, sp *compSpec, q complete.UserQuery) complete.UserResult {
+	// The function may change the options with compopt: it works on a
+	// copy, so that the definition stays as it was.
+	run := *sp
+	run.options = make(map[string]bool, len(sp.options))
+	for k, v := range sp.options {
+		run.options[k] = v
+	}
+	cur := q.Current
+	var words []string
+	comp := complete.New(editorEnv{s})
+	comp.Shopts = sortedNames(shoptTable)
+	for _, a := range run.actions {
+		w, _ := comp.Action(a, cur)
+		words = append(words, w...)
+	}
+	if run.glob != "" {
+		matches, _ := filepath.Glob(filepath.Join(s.Dir(), run.glob))
+		for _, m := range matches {
+			if rel, err := filepath.Rel(s.Dir(), m); err == nil && !filepath.IsAbs(run.glob) {
+				m = rel
+			}
+			words = append(words, m)
+		}
+	}
+	if run.wordlist != "" {
+		for _, w := range s.expandWordlist(ctx, r, run.wordlist) {
+			if strings.HasPrefix(w, cur) {
+				words = append(words, w)
+			}
+		}
+	}
+	if run.function != "" {
+		words = append(words, s.runCompFunction(ctx, r, &run, q)...)
+	}
+	if run.command != "" {
+		words = append(words, s.runCompCommand(ctx, r, run.command, q)...)
+	}
+	if run.filter != "" {
+		words = filterWords(words, run.filter, cur)
+	}
+	if run.prefix != "" || run.suffix != "" {
+		for i, w := range words {
+			words[i] = run.prefix + w + run.suffix
+		}
+	}
+	if run.options["plusdirs"] {
+		d, _ := comp.Action("directory", cur)
+		words = append(words, d...)
+	}
+	if !run.options["nosort"] {
+		sort.Strings(words)
+	}
+	return complete.UserResult{
+		Words:     words,
+		NoSpace:   run.options["nospace"],
+		Filenames: run.options["filenames"] || run.options["dirnames"] || run.options["plusdirs"],
+		NoQuote:   run.options["noquote"],
+		Fallback:  run.options["default"] || run.options["bashdefault"],
+		Dirs:      run.options["dirnames"],
+	}
+}
+
+// expandWordlist expands -W's argument as bash does: expansions, then
+// splitting on IFS.
+func (s *Shell) expandWordlist(ctx context.Context, r *interp.Runner, list string) []string {
+	f, err := s.Parser().Parse(strings.NewReader(": "+list), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return strings.Fields(list)
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok {
+		return strings.Fields(list)
+	}
+	runnerFillExpandConfig(r, ctx)
+	fields, err := expand.Fields(expandConfig(r), call.Args[1:]...)
+	if err != nil {
+		return nil
+	}
+	return fields
+}
+
+// filterWords drops the words matching pattern (or, with a leading !,
+// those not matching); & in pattern stands for the word being completed.
+func filterWords(words []string, pat, cur string) []string {
+	negate := strings.HasPrefix(pat, "!")
+	pat = strings.TrimPrefix(pat, "!")
+	pat = strings.ReplaceAll(pat, "&", pattern.QuoteMeta(cur, 0))
+	out := words[:0]
+	for _, w := range words {
+		if matchPattern(pat, w) == negate {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// compWords sets COMP_WORDS and the other COMP_ variables a completion
+// function reads, and returns the command, current and previous words.
+func setCompVars(r *interp.Runner, q complete.UserQuery) (cmd, cur, prev string) {
+	words := append(append([]string(nil), q.Words...), q.Current)
+	cword := len(words) - 1
+	runnerSetVar(r, "COMP_WORDS", expand.Variable{Set: true, Kind: expand.Indexed, List: words})
+	for name, val := range map[string]string{"COMP_CWORD": strconv.Itoa(cword), "COMP_LINE": q.Line,
+		"COMP_POINT": strconv.Itoa(q.Cursor), "COMP_TYPE": "9", "COMP_KEY": "9"} {
+		runnerSetVar(r, name, expand.Variable{Set: true, Kind: expand.String, Str: val})
+	}
+	prev = ""
+	if cword > 0 {
+		prev = words[cword-1]
+	}
+	return words[0], q.Current, prev
+}
+
+// runCompFunction runs a -F function and returns its COMPREPLY.
+func (s *Shell) runCompFunction(ctx context.Context, r *interp.Runner, sp *compSpec, q complete.UserQuery) []string {
+	if r.Funcs[sp.function] == nil {
+		return nil
+	}
+	cmd, cur, prev := setCompVars(r, q)
+	runnerDelVar(r, "COMPREPLY")
+	s.mu.Lock()
+	s.comp.current = sp
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.comp.current = nil
+		s.mu.Unlock()
+	}()
+	s.runQuietly(ctx, r, sp.function, cmd, cur, prev)
+	vr := runnerLookupVar(r, "COMPREPLY")
+	switch vr.Kind {
+	case expand.Indexed:
+		return append([]string(nil), vr.List...)
+	case expand.String:
+		if vr.Str != "" {
+			return []string{vr.Str}
+		}
+	}
+	return nil
+}
+
+// runCompCommand runs a -C command and returns its output lines.
+func (s *Shell) runCompCommand(ctx context.Context, r *interp.Runner, command string, q complete.UserQuery) []string {
+	cmd, cur, prev := setCompVars(r, q)
+	const out = "__nosh_comp_out"
+	src := out + "=$(" + command
+	for _, a := range []string{cmd, cur, prev} {
+		qa, _ := syntax.Quote(a, syntax.LangBash)
+		src += " " + qa
+	}
+	src += " </dev/null 2>/dev/null)"
+	s.runSource(ctx, r, src)
+	text := runnerLookupVar(r, out).String()
+	runnerDelVar(r, out)
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// runQuietly runs name with args in r, its input and output on
+// /dev/null: a completion must not write over the line being edited.
+func (s *Shell) runQuietly(ctx context.Context, r *interp.Runner, name string, args ...string) {
+	src := name
+	for _, a := range args {
+		qa, _ := syntax.Quote(a, syntax.LangBash)
+		src += " " + qa
+	}
+	s.runSource(ctx, r, src+" </dev/null >/dev/null 2>&1")
+}
+
+// runSource runs shell code in r, as a completion does: its status and
+// output are not the user's business. From the line editor the main
+// runner is idle and runs it as a statement of its own; from compgen it
+// runs inside the statement under way.
+func (s *Shell) runSource(ctx context.Context, r *interp.Runner, src string) {
+	f, err := s.Parser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		return
+	}
+	saved := *runnerLastExit(r)
+	for _, st := range f.Stmts {
+		s.rewrite(st)
+		if s.comp.nested {
+			runnerStmt(r, ctx, st)
+		} else {
+			r.Run(ctx, st)
+		}
+	}
+	*runnerLastExit(r) = saved
+	if s.comp.nested {
+		setExitStatus(r, exitStatus{})
+	}
+}
+
+// completionBuiltins registers complete, compgen and compopt.
+func completionBuiltins(m map[string]builtinFunc) {
+	m["complete"] = builtinComplete
+	m["compgen"] = builtinCompgen
+	m["compopt"] = builtinCompopt
+}

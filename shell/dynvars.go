@@ -1,0 +1,175 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// bash's dynamic variables that interp lacks: SECONDS, EPOCHSECONDS and
+// EPOCHREALTIME are computed when read (they are the environment interp
+// starts from, under everything a script assigns); COLUMNS and LINES are
+// plain variables that an interactive shell keeps current (checkwinsize).
+//
+// Assigning SECONDS restarts its count from the value given, as in bash:
+// the assignment shadows the computed value, so nosh notices it before
+// and after every command (the CallHandler and the exec middleware) and
+// from then on keeps the assigned variable counting.
+
+// secondsClock is the shell's SECONDS counter.
+type secondsClock struct {
+	mu   sync.Mutex
+	base int64     // the value at t0
+	t0   time.Time // when the count last (re)started
+}
+
+func (c *secondsClock) value() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.base + int64(time.Since(c.t0)/time.Second)
+}
+
+func (c *secondsClock) restart(n int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.base, c.t0 = n, time.Now()
+}
+
+func (c *secondsClock) now() string { return strconv.FormatInt(c.value(), 10) }
+
+// dynamicEnv is the inherited environment plus the computed variables.
+type dynamicEnv struct {
+	expand.Environ
+	seconds *secondsClock
+}
+
+// newDynamicEnv wraps env; a numeric SECONDS in it is where the count
+// starts, as in bash.
+func newDynamicEnv(env expand.Environ) *dynamicEnv {
+	c := &secondsClock{t0: time.Now()}
+	if v := env.Get("SECONDS"); v.IsSet() {
+		c.base, _ = strconv.ParseInt(v.String(), 10, 64)
+	}
+	return &dynamicEnv{Environ: env, seconds: c}
+}
+
+func (e *dynamicEnv) Get(name string) expand.Variable {
+	if v, ok := e.dynamic(name); ok {
+		return v
+	}
+	return e.Environ.Get(name)
+}
+
+func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
+	var s string
+	switch name {
+	case "SECONDS":
+		s = e.seconds.now()
+	case "EPOCHSECONDS":
+		s = strconv.FormatInt(time.Now().Unix(), 10)
+	case "EPOCHREALTIME":
+		now := time.Now()
+		s = fmt.Sprintf("%d.%06d", now.Unix(), now.Nanosecond()/1000)
+	default:
+		return expand.Variable{}, false
+	}
+	// The value is also kept in List, which an assignment leaves as it
+	// was (interp changes only Str): a variable whose Str differs from
+	// its List was assigned by the user.
+	return expand.Variable{Set: true, Kind: expand.String, Str: s, List: []string{s}}, true
+}
+
+func (e *dynamicEnv) Each(f func(name string, vr expand.Variable) bool) {
+	cont := true
+	e.Environ.Each(func(name string, vr expand.Variable) bool {
+		if _, ok := e.dynamic(name); ok {
+			return true
+		}
+		cont = f(name, vr)
+		return cont
+	})
+	for _, name := range []string{"SECONDS", "EPOCHSECONDS", "EPOCHREALTIME"} {
+		if !cont {
+			return
+		}
+		v, _ := e.dynamic(name)
+		cont = f(name, v)
+	}
+}
+
+// refreshSeconds keeps SECONDS counting in runner r once the user has
+// assigned it (see the comment at the top): the assigned value restarts
+// the clock, and from then on nosh writes the clock's value into the
+// variable before and after each command.
+func (s *Shell) refreshSeconds(r *interp.Runner) {
+	c := s.seconds
+	if r == nil || c == nil {
+		return
+	}
+	// The clock is read first: a computed value read after it is the
+	// same, or one more at a second's turn.
+	now := c.value()
+	vr := runnerLookupVar(r, "SECONDS")
+	if !vr.IsSet() || vr.Kind != expand.String || len(vr.List) != 1 {
+		return // unset (then assigned): an ordinary name now, as in bash
+	}
+	if vr.Str != vr.List[0] {
+		n, err := strconv.ParseInt(vr.Str, 10, 64)
+		if err != nil {
+			return
+		}
+		c.restart(n)
+		now = n
+	}
+	if n, _ := strconv.ParseInt(vr.Str, 10, 64); (n == now || n == now+1) && vr.Str == vr.List[0] {
+		return // the computed value, or an assigned one that is current
+	}
+	if vr.ReadOnly {
+		return
+	}
+	vr.Str = strconv.FormatInt(now, 10)
+	vr.List = []string{vr.Str}
+	runnerSetVar(r, "SECONDS", vr)
+}
+
+// afterCommandMiddleware runs after every command nosh executes: an
+// assigned SECONDS keeps counting, and with checkwinsize an interactive
+// shell updates COLUMNS and LINES, which a program may have resized.
+func (s *Shell) afterCommandMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		err := next(ctx, args)
+		r := handlerRunner(interp.HandlerCtx(ctx))
+		s.refreshSeconds(r)
+		if s.Interactive && s.shoptOn("checkwinsize") {
+			s.updateWinSize(r)
+		}
+		return err
+	}
+}
+
+// updateWinSize sets COLUMNS and LINES in r from the terminal's size,
+// keeping their attributes (exported if they came from the environment).
+func (s *Shell) updateWinSize(r *interp.Runner) {
+	if r == nil || s.stdin == nil {
+		return
+	}
+	ws, err := unix.IoctlGetWinsize(int(s.stdin.Fd()), unix.TIOCGWINSZ)
+	if err != nil || ws.Col == 0 {
+		return
+	}
+	for name, n := range map[string]uint16{"COLUMNS": ws.Col, "LINES": ws.Row} {
+		vr := runnerLookupVar(r, name)
+		val := strconv.Itoa(int(n))
+		if vr.ReadOnly || (vr.IsSet() && vr.Kind == expand.String && vr.Str == val) {
+			continue
+		}
+		vr.Set, vr.Kind, vr.Str = true, expand.String, val
+		runnerSetVar(r, name, vr)
+	}
+}
