@@ -32,6 +32,10 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parse
 		c.sh.rewrite(st)
 		runnerStmt(r, ctx, st)
 		ran = true
+		if catchAbort(r) {
+			// An error abandoned the text; eval or . fails.
+			break
+		}
 		e := runnerExit(r)
 		if e.returning || e.exiting || *runnerPtr[int](r, fieldBreak) > 0 || *runnerPtr[int](r, fieldContinue) > 0 {
 			break

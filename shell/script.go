@@ -35,6 +35,9 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 		if verbose != nil {
 			verbose.flush()
 		}
+		if s.skipAbandoned(st) {
+			continue
+		}
 		exit, st := s.RunStmt(ctx, st)
 		if exit, st = s.AfterStatement(ctx, exit, st); exit {
 			return st, true
@@ -42,6 +45,19 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 		status = st
 	}
 	return status, false
+}
+
+// skipAbandoned reports whether st is on the line that an error has just
+// abandoned (see abort.go).
+func (s *Shell) skipAbandoned(st *syntax.Stmt) bool {
+	if s.abandoned == 0 {
+		return false
+	}
+	if st.Pos().Line() == s.abandoned {
+		return true
+	}
+	s.abandoned = 0
+	return false
 }
 
 // completeStmts passes on the statements of seq once they are complete.
@@ -155,6 +171,9 @@ func (s *Shell) runStdinScript(ctx context.Context, f *os.File, name string) (st
 			}
 			st := held[0]
 			held = held[1:]
+			if s.skipAbandoned(st) {
+				continue
+			}
 			exited, status = s.RunStmt(ctx, st)
 			exited, status = s.AfterStatement(ctx, exited, status)
 		}
