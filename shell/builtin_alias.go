@@ -5,44 +5,70 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Aliases live in interp's table, where its expansion finds them; nosh
-// keeps the text each was defined with beside it, to list them as bash
-// does, keyed by the definition's first word.
-var aliasTexts = struct {
-	sync.Mutex
-	m map[*syntax.Word]string
-}{m: map[*syntax.Word]string{}}
+// Aliases live in the runner's table, so that a subshell gets a copy and
+// what it defines stays there, but under a private key (a NUL byte before
+// the name) that interp's own expansion, done when a command runs, never
+// finds: nosh expands aliases in the text it reads (alias_expand.go). The
+// value is kept as the text it was defined with, in one literal word.
+const aliasKeyPrefix = "\x00alias:"
 
-// aliasText returns the text alias name was defined with.
-func (c *call) aliasText(name string) (string, bool) {
-	table := *runnerPtr[map[string]aliasDef](c.r, fieldAlias)
-	def, ok := table[name]
+// aliasValue returns the text of alias name in r.
+func aliasValue(r *interp.Runner, name string) (string, bool) {
+	if r == nil {
+		return "", false
+	}
+	def, ok := (*runnerPtr[map[string]aliasDef](r, fieldAlias))[aliasKeyPrefix+name]
+	if !ok || len(def.args) != 1 || len(def.args[0].Parts) != 1 {
+		return "", false
+	}
+	lit, ok := def.args[0].Parts[0].(*syntax.Lit)
 	if !ok {
 		return "", false
 	}
-	if len(def.args) > 0 {
-		aliasTexts.Lock()
-		text, ok := aliasTexts.m[def.args[0]]
-		aliasTexts.Unlock()
-		if ok {
-			return text, true
+	return lit.Value, true
+}
+
+// setAlias defines alias name in r.
+func setAlias(r *interp.Runner, name, text string) {
+	table := runnerPtr[map[string]aliasDef](r, fieldAlias)
+	if *table == nil {
+		*table = map[string]aliasDef{}
+	}
+	(*table)[aliasKeyPrefix+name] = aliasDef{args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: text}}}}}
+}
+
+// aliases returns r's aliases as name → text.
+func aliases(r *interp.Runner) map[string]string {
+	out := map[string]string{}
+	if r == nil {
+		return out
+	}
+	for key := range *runnerPtr[map[string]aliasDef](r, fieldAlias) {
+		if name, ok := strings.CutPrefix(key, aliasKeyPrefix); ok {
+			out[name], _ = aliasValue(r, name)
 		}
 	}
-	var b strings.Builder
-	if len(def.args) > 0 {
-		syntax.NewPrinter().Print(&b, &syntax.CallExpr{Args: def.args})
-	}
-	if def.blank {
-		b.WriteByte(' ')
-	}
-	return b.String(), true
+	return out
 }
+
+// aliasLookup returns the function the alias expander looks aliases up
+// with in r: none when expand_aliases is off.
+func aliasLookup(r *interp.Runner) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		if p := runnerOpt(r, "expand_aliases"); p == nil || !*p {
+			return "", false
+		}
+		return aliasValue(r, name)
+	}
+}
+
+// aliasText returns the text alias name was defined with.
+func (c *call) aliasText(name string) (string, bool) { return aliasValue(c.r, name) }
 
 // builtinAlias defines and lists aliases.
 func builtinAlias(ctx context.Context, c *call) error {
@@ -53,7 +79,6 @@ func builtinAlias(ctx context.Context, c *call) error {
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	}
-	table := runnerPtr[map[string]aliasDef](c.r, fieldAlias)
 	show := func(name string) bool {
 		text, ok := c.aliasText(name)
 		if ok {
@@ -62,8 +87,9 @@ func builtinAlias(ctx context.Context, c *call) error {
 		return ok
 	}
 	if len(args) == 0 {
-		names := make([]string, 0, len(*table))
-		for name := range *table {
+		all := aliases(c.r)
+		names := make([]string, 0, len(all))
+		for name := range all {
 			names = append(names, name)
 		}
 		sort.Strings(names)
@@ -87,29 +113,7 @@ func builtinAlias(ctx context.Context, c *call) error {
 			status = 1
 			continue
 		}
-		var words []*syntax.Word
-		var perr error
-		for w, err := range c.sh.Parser().WordsSeq(strings.NewReader(text)) {
-			if err != nil {
-				perr = err
-				break
-			}
-			words = append(words, w)
-		}
-		if perr != nil {
-			fmt.Fprintf(c.stderr, "%s: alias: %s: %v\n", c.sh.Name, name, perr)
-			status = 1
-			continue
-		}
-		if *table == nil {
-			*table = map[string]aliasDef{}
-		}
-		(*table)[name] = aliasDef{args: words, blank: strings.TrimRight(text, " \t") != text}
-		if len(words) > 0 {
-			aliasTexts.Lock()
-			aliasTexts.m[words[0]] = text
-			aliasTexts.Unlock()
-		}
+		setAlias(c.r, name, text)
 	}
 	if status != 0 {
 		return interp.ExitStatus(status)
@@ -122,7 +126,11 @@ func builtinUnalias(ctx context.Context, c *call) error {
 	table := runnerPtr[map[string]aliasDef](c.r, fieldAlias)
 	args := c.args
 	if len(args) > 0 && args[0] == "-a" {
-		clear(*table)
+		for key := range *table {
+			if strings.HasPrefix(key, aliasKeyPrefix) {
+				delete(*table, key)
+			}
+		}
 		return nil
 	}
 	if len(args) == 0 {
@@ -130,12 +138,12 @@ func builtinUnalias(ctx context.Context, c *call) error {
 	}
 	status := 0
 	for _, name := range args {
-		if _, ok := (*table)[name]; !ok {
+		if _, ok := (*table)[aliasKeyPrefix+name]; !ok {
 			fmt.Fprintf(c.stderr, "%s: unalias: %s: not found\n", c.sh.Name, name)
 			status = 1
 			continue
 		}
-		delete(*table, name)
+		delete(*table, aliasKeyPrefix+name)
 	}
 	if status != 0 {
 		return interp.ExitStatus(status)

@@ -29,8 +29,7 @@ func builtinCall(ctx context.Context, c *call) error {
 	r := c.r
 	setExitStatus(r, exitStatus{})
 	*runnerPtr[exitStatus](r, fieldLastExpandExit) = exitStatus{}
-	args := c.expandAliases(cs.call.Args)
-	fields, err := c.sh.expandFields(r, args)
+	fields, err := c.sh.expandFields(r, cs.call.Args)
 	if err != nil {
 		c.reportExpandErr(err)
 		return errKeepStatus
@@ -78,27 +77,6 @@ func (c *call) reportExpandErr(err error) {
 	if e := runnerExit(c.r); e.code == 0 {
 		e.code = 1
 	}
-}
-
-// expandAliases replaces a leading alias in args, as interp does before
-// expanding a command's words (and after a blank-ended alias, the next).
-func (c *call) expandAliases(args []*syntax.Word) []*syntax.Word {
-	if !*runnerOpt(c.r, "expand_aliases") {
-		return args
-	}
-	table := *runnerPtr[map[string]aliasDef](c.r, fieldAlias)
-	for i := 0; i < len(args); {
-		als, ok := table[args[i].Lit()]
-		if !ok {
-			break
-		}
-		args = append(append(append([]*syntax.Word{}, args[:i]...), als.args...), args[i+1:]...)
-		if !als.blank {
-			break
-		}
-		i += len(als.args)
-	}
-	return args
 }
 
 // fieldsStash is the word list of a rewritten for loop.

@@ -25,22 +25,21 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parse
 	r := c.r
 	setExitStatus(r, exitStatus{})
 	ran := false
-	for st, err := range completeStmts(c.sh.Parser().StmtsSeq(src), true) {
-		if err != nil {
-			return err
-		}
+	_, err := c.sh.parseLines(r, bufferedLines(src), false, func(st *syntax.Stmt) bool {
 		c.sh.rewrite(st)
 		runnerStmt(r, ctx, st)
 		ran = true
-		e := runnerExit(r)
-		if e.returning || e.exiting || *runnerPtr[int](r, fieldBreak) > 0 || *runnerPtr[int](r, fieldContinue) > 0 {
-			break
+		if catchAbort(r) {
+			// An error abandoned the text; eval or . fails.
+			return true
 		}
-	}
+		e := runnerExit(r)
+		return e.returning || e.exiting || *runnerPtr[int](r, fieldBreak) > 0 || *runnerPtr[int](r, fieldContinue) > 0
+	})
 	if !ran {
 		setExitStatus(r, exitStatus{})
 	}
-	return nil
+	return err
 }
 
 // builtinEval is eval.

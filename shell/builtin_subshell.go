@@ -47,7 +47,7 @@ type subshellStash struct {
 // ${x:-word} (and the like), the expansions it belongs to. interp expands
 // that word even when the value of x is used instead; the rewrite notes
 // the expansions when it meets them, before the substitutions inside.
-var lazyWords sync.Map // *syntax.CmdSubst → []*syntax.ParamExp
+var lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
 
 // noteLazyWord records pe as a condition of the command substitutions in
 // its word.
@@ -56,10 +56,11 @@ func noteLazyWord(pe *syntax.ParamExp) {
 		return
 	}
 	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
-		if cs, ok := n.(*syntax.CmdSubst); ok {
-			prev, _ := lazyWords.Load(cs)
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ArithmExp:
+			prev, _ := lazyWords.Load(n)
 			list, _ := prev.([]*syntax.ParamExp)
-			lazyWords.Store(cs, append(list, pe))
+			lazyWords.Store(n, append(list, pe))
 		}
 		return true
 	})
@@ -116,6 +117,9 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 
 // rewriteCmdSubst makes $( … ) run its body through \x00csubst.
 func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
+	if isArithSubst(cs) {
+		return
+	}
 	lazy, _ := lazyWords.LoadAndDelete(cs)
 	if len(cs.Stmts) == 1 && isCatShortcut(cs.Stmts[0]) {
 		// interp reads $(<file) into the buffer it has just expanded the
@@ -213,6 +217,8 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 	umask := readUmask()
 	setExitStatus(r2, exitStatus{})
 	runnerStmts(r2, ctx, stmts)
+	// An error that abandons the line ends the subshell with status 1.
+	*runnerExit(r2) = subshellStatus(*runnerExit(r2))
 	st := *runnerExit(r2)
 	if !st.exiting || st.fatalExit {
 		// `exit` ran the trap already.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -16,6 +17,9 @@ import (
 // of command substitution), then the words, quoted where needed.
 
 type traceDepthKey struct{}
+
+// tracingPS4 counts the PS4 expansions under way.
+var tracingPS4 atomic.Int32
 
 // traceDepth is how many command substitutions deep ctx is.
 func traceDepth(ctx context.Context) int {
@@ -38,11 +42,17 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 		// The exit nosh runs itself at the end of a script.
 		return
 	}
+	if tracingPS4.Load() > 0 {
+		// A command PS4 runs is not traced (it would expand PS4 again).
+		return
+	}
 	ps4 := "+ "
 	r := handlerRunner(hc)
 	if r != nil {
 		if v := runnerLookupVar(r, "PS4"); v.IsSet() {
+			tracingPS4.Add(1)
 			ps4 = s.expandPrompt(r, v.String())
+			tracingPS4.Add(-1)
 		}
 	}
 	if ps4 != "" {

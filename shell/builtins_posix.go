@@ -50,4 +50,5 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["exit"] = builtinExit
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
+	m["let"] = builtinLet
 }

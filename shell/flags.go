@@ -315,18 +315,27 @@ func (s *Shell) rewrite(node syntax.Node) {
 		switch n := n.(type) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
+			s.rewriteArithParts(n.Parts)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
+			s.rewriteArithParts(n.Parts)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			rewriteParamExp(n)
 		case *syntax.ArithmExp:
 			rewriteArithmLineno(n.X)
 		case *syntax.ArithmCmd:
-			rewriteArithmLineno(n.X)
+			s.rewriteArithCmd(n)
+		case *syntax.ForClause:
+			s.rewriteArithFor(n)
 		case *syntax.Assign:
 			rewriteAssignTilde(n)
+		case *syntax.BinaryTest:
+			s.rewriteTestArith(n)
 		case *syntax.Stmt:
+			if lc, ok := n.Cmd.(*syntax.LetClause); ok {
+				s.rewriteLet(n, lc)
+			}
 			if n.Background || n.Disown {
 				s.rewriteBackground(n)
 			}

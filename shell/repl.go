@@ -98,7 +98,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		se.lastStatus = status
 		return exit, status
 	}
-	f, err := s.Parser().Parse(strings.NewReader(line+"\n"), "")
+	f, err := s.Parser().Parse(strings.NewReader(s.expandAliasesIn(line+"\n")), "")
 	if err != nil {
 		s.reportSyntax(err, "stdin")
 		se.lastStatus = 2

@@ -2,11 +2,9 @@ package shell
 
 import (
 	"reflect"
-	"strings"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/interp"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // currentRunner returns the Runner that is executing the command described
@@ -31,43 +29,9 @@ func currentRunner(hc interp.HandlerContext) *interp.Runner {
 	return (*interp.Runner)(v.UnsafePointer())
 }
 
-// aliases returns r's aliases as name → replacement text. interp keeps
-// them unexported; TestAliases guards the layout.
-func aliases(r *interp.Runner) map[string]string {
-	out := map[string]string{}
-	if r == nil {
-		return out
-	}
-	m := reflect.ValueOf(r).Elem().FieldByName("alias")
-	if !m.IsValid() || m.Kind() != reflect.Map {
-		return out
-	}
-	printer := syntax.NewPrinter()
-	iter := m.MapRange()
-	for iter.Next() {
-		var parts []string
-		if args := iter.Value().FieldByName("args"); args.IsValid() && args.Kind() == reflect.Slice {
-			for i := 0; i < args.Len(); i++ {
-				w := (*syntax.Word)(args.Index(i).UnsafePointer())
-				var b strings.Builder
-				printer.Print(&b, w)
-				parts = append(parts, b.String())
-			}
-		}
-		out[iter.Key().String()] = strings.Join(parts, " ")
-	}
-	return out
-}
-
 // hasAlias reports whether r has an alias called name, without building
 // the whole table (it runs on every keystroke).
 func hasAlias(r *interp.Runner, name string) bool {
-	if r == nil {
-		return false
-	}
-	m := reflect.ValueOf(r).Elem().FieldByName("alias")
-	if !m.IsValid() || m.Kind() != reflect.Map || m.Type().Key().Kind() != reflect.String {
-		return false
-	}
-	return m.MapIndex(reflect.ValueOf(name)).IsValid()
+	_, ok := aliasValue(r, name)
+	return ok
 }

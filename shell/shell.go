@@ -74,6 +74,10 @@ type Shell struct {
 	source string
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
+
+	// abandoned is the line of the last top-level statement an error
+	// abandoned (abort.go): the rest of that line does not run.
+	abandoned uint
 }
 
 // Config is what New needs to build a Shell.
@@ -133,7 +137,7 @@ func New(cfg Config) (*Shell, error) {
 		// (aigate.go); the user's commands go straight through.
 		interp.CallHandler(gateCallHandler(s.jobCallHandler)),
 		interp.ExecHandlers(s.afterCommandMiddleware, gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(gateOpenHandler),
+		interp.OpenHandler(s.arithOpenHandler(gateOpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
@@ -189,6 +193,18 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	status = exitStatusOf(err)
 	if sig := s.fatalSignal(); sig != 0 && !fg.nested {
 		s.dieOfFatalSignal(sig, errors.Is(err, context.Canceled))
+	}
+	var abort *shellAbort
+	if errors.As(err, &abort) {
+		// The message is out; the rest of the line is dropped, or a
+		// non-interactive shell exits.
+		*runnerExit(s.Runner) = exitStatus{code: 1}
+		*runnerLastExit(s.Runner) = exitStatus{code: 1}
+		if abort.exit && !s.Interactive {
+			return true, 1
+		}
+		s.abandoned = st.End().Line()
+		return fg.runTraps(1)
 	}
 	if fg.interrupted(err) {
 		// Ctrl+C stopped the statement; the shell goes on with $? = 130.

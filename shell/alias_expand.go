@@ -1,0 +1,804 @@
+package shell
+
+import "strings"
+
+// Alias expansion as bash does it: in the text of the program, as it is
+// read. interp expands an alias when the command runs, and only into words,
+// so an alias could not hold a keyword, an operator or a newline
+// (alias LEFT='{', alias t='a | b', alias loop='for i in 1 2; do'), could
+// not be defined and used on one line without applying at once, and did
+// not expand the first word of its own value recursively.
+//
+// aliasExpander reads source a line at a time and replaces each alias name
+// that stands where a command word may (or after an alias whose value ends
+// in a blank) by its value, then reads on from the start of the value, so
+// that keywords and operators in it count and its first word may be an
+// alias too (but not the one being expanded). It keeps just enough of the
+// lexical state across lines to know where commands start: quotes, $( ),
+// ${ }, $(( )), backquotes, here-document bodies, comments, and the
+// keywords that take words (for, case, [[ ]], function).
+
+// aliasCtxKind is a kind of nesting the scanner can be in.
+type aliasCtxKind uint8
+
+const (
+	acCmd       aliasCtxKind = iota // a list of commands: the top level, ( ), $( ), <( )
+	acBackquote                     // `...`
+	acSingle                        // '...'
+	acDollarSgl                     // $'...'
+	acDouble                        // "..."
+	acParam                         // ${...}
+	acArith                         // $(( )) and (( ))
+	acHeredoc                       // a here-document body: e.bodies[0]
+)
+
+// cmdState is where a command list is in the grammar.
+type cmdState uint8
+
+const (
+	csCmd       cmdState = iota // a command word may come
+	csArgs                      // after the command word
+	csFuncParen                 // after `name`, a `(` here makes a function
+	csForName                   // after for/select
+	csForIn                     // after the loop variable
+	csForDo                     // after for NAME and a ; or newline
+	csForWords                  // after in
+	csCaseWord                  // after case
+	csCaseIn                    // after the case word
+	csCasePat                   // patterns of a case item
+	csFuncName                  // after function
+	csFuncAfter                 // after function NAME
+	csDbracket                  // inside [[ ]]
+	csTime                      // after time (-p may follow)
+)
+
+type aliasCtx struct {
+	kind   aliasCtxKind
+	state  cmdState
+	closer byte // acCmd: ')' for ( ), $( ) and <( ); 0 at the top level
+	depth  int  // acParam: open braces; acArith: open parentheses
+	inWord bool // acCmd, acBackquote: in the middle of a word
+	simple bool // the word so far is plain characters
+	start  int  // where the word began in the buffer
+	// redir is set after a redirection operator: the next word is its
+	// target; heredoc when that operator was << or <<-.
+	redir, heredoc, dash bool
+	skipParen            bool // after function NAME (, skip to )
+	lineStart            bool // acHeredoc: at the start of a body line
+}
+
+// heredocDelim is a here-document whose body is still to come.
+type heredocDelim struct {
+	word   string
+	dash   bool // <<-: leading tabs are stripped
+	quoted bool // the body is not expanded
+}
+
+// aliasGuard marks the text of an alias being expanded.
+type aliasGuard struct {
+	name  string
+	end   int  // where its text ends in the buffer
+	blank bool // its value ends in a blank: check the word after it
+}
+
+// aliasExpander expands aliases in lines of source; see above.
+type aliasExpander struct {
+	// lookup returns the value of an alias, when aliases are expanded.
+	lookup func(name string) (string, bool)
+	// posix reports whether the shell is in POSIX mode, where keywords
+	// are not aliases.
+	posix func() bool
+
+	stack   []aliasCtx
+	pending []heredocDelim // here-documents whose body starts after this line
+	bodies  []heredocDelim // bodies being read, the current one first
+	buf     string
+	guards  []aliasGuard
+	// checkNext makes the next word eligible for expansion wherever it
+	// is: the first word of a blank-ended alias's value, and the word
+	// after that value (bash's PST_ALEXPNEXT).
+	checkNext bool
+	// check is whether the word being read is eligible that way.
+	check bool
+}
+
+func newAliasExpander(lookup func(string) (string, bool), posix func() bool) *aliasExpander {
+	if posix == nil {
+		posix = func() bool { return false }
+	}
+	return &aliasExpander{lookup: lookup, posix: posix, stack: []aliasCtx{{kind: acCmd}}}
+}
+
+// line returns one line of source (with its newline, except at the end
+// of input) with its aliases expanded.
+func (e *aliasExpander) line(s string) string {
+	e.buf = s
+	for k := range e.stack {
+		// A word that goes on from the last line is not a plain one.
+		if e.stack[k].inWord {
+			e.stack[k].start, e.stack[k].simple = 0, false
+		}
+	}
+	e.guards = e.guards[:0]
+	e.scan(0)
+	// After a line continuation, a blank-ended alias that ended on this
+	// line still makes the next word (on the next line) eligible.
+	if !strings.HasSuffix(e.buf, "\\\n") {
+		e.checkNext = false
+	} else {
+		for _, g := range e.guards {
+			if g.blank && g.end <= len(e.buf) {
+				e.checkNext = true
+			}
+		}
+	}
+	out := e.buf
+	e.buf = ""
+	return out
+}
+
+func (e *aliasExpander) top() *aliasCtx { return &e.stack[len(e.stack)-1] }
+
+func (e *aliasExpander) push(k aliasCtxKind) *aliasCtx {
+	e.stack = append(e.stack, aliasCtx{kind: k})
+	return e.top()
+}
+
+func (e *aliasExpander) pop() {
+	if len(e.stack) > 1 {
+		e.stack = e.stack[:len(e.stack)-1]
+	}
+}
+
+// scan reads e.buf from i to its end.
+func (e *aliasExpander) scan(i int) {
+	for {
+		e.scanTo(i)
+		// The end of input ends a word.
+		t := e.top()
+		if (t.kind == acCmd || t.kind == acBackquote) && t.inWord && !strings.HasSuffix(e.buf, "\\") && !strings.HasSuffix(e.buf, "\n") {
+			if e.endWord(len(e.buf)) {
+				i = t.start
+				continue
+			}
+		}
+		return
+	}
+}
+
+func (e *aliasExpander) scanTo(i int) {
+	for i < len(e.buf) {
+		switch e.top().kind {
+		case acSingle:
+			j := strings.IndexByte(e.buf[i:], '\'')
+			if j < 0 {
+				return
+			}
+			i += j + 1
+			e.pop()
+		case acDollarSgl:
+			i = e.scanDollarSingle(i)
+		case acDouble:
+			i = e.scanDouble(i)
+		case acParam:
+			i = e.scanParam(i)
+		case acArith:
+			i = e.scanArith(i)
+		case acHeredoc:
+			i = e.scanHeredoc(i)
+		default:
+			i = e.scanCmd(i)
+		}
+	}
+}
+
+// expansionStart pushes the context that $ at i opens, if any, and
+// returns where to go on.
+func (e *aliasExpander) expansionStart(i int) (int, bool) {
+	b := e.buf
+	if i+1 >= len(b) {
+		return i + 1, false
+	}
+	switch b[i+1] {
+	case '(':
+		if i+2 < len(b) && b[i+2] == '(' {
+			c := e.push(acArith)
+			c.depth = 2
+			return i + 3, true
+		}
+		c := e.push(acCmd)
+		c.closer = ')'
+		return i + 2, true
+	case '{':
+		c := e.push(acParam)
+		c.depth = 1
+		return i + 2, true
+	case '\'':
+		e.push(acDollarSgl)
+		return i + 2, true
+	}
+	return i + 1, false
+}
+
+// scanInner handles the characters that open nested contexts inside
+// double quotes, ${ } and $(( )). It returns the next position and
+// whether c at i was one of them.
+func (e *aliasExpander) scanInner(i int, allowSingle bool) (int, bool) {
+	switch e.buf[i] {
+	case '\\':
+		return i + 2, true
+	case '$':
+		if j, ok := e.expansionStart(i); ok {
+			return j, true
+		}
+		return i + 1, true
+	case '`':
+		c := e.push(acBackquote)
+		c.closer = '`'
+		return i + 1, true
+	case '"':
+		e.push(acDouble)
+		return i + 1, true
+	case '\'':
+		if allowSingle {
+			e.push(acSingle)
+			return i + 1, true
+		}
+	}
+	return i, false
+}
+
+// scanHeredoc reads a here-document body: the line that is its delimiter
+// ends it; an unquoted one has expansions, $( ) among them.
+func (e *aliasExpander) scanHeredoc(i int) int {
+	b := e.buf
+	c := e.top()
+	d := e.bodies[0]
+	if c.lineStart {
+		end := len(b)
+		if j := strings.IndexByte(b[i:], '\n'); j >= 0 {
+			end = i + j + 1
+		}
+		l := strings.TrimSuffix(b[i:end], "\n")
+		if d.dash {
+			l = strings.TrimLeft(l, "\t")
+		}
+		if l == d.word {
+			e.pop()
+			e.bodies = e.bodies[1:]
+			if len(e.bodies) > 0 {
+				e.push(acHeredoc).lineStart = true
+			}
+			return end
+		}
+		c.lineStart = false
+		if d.quoted {
+			c.lineStart = end > i && b[end-1] == '\n'
+			return end
+		}
+	}
+	for i < len(b) {
+		switch b[i] {
+		case '\n':
+			c.lineStart = true
+			return i + 1
+		case '\\':
+			i += 2
+			continue
+		case '$':
+			if j, ok := e.expansionStart(i); ok {
+				return j
+			}
+		case '`':
+			n := e.push(acBackquote)
+			n.closer = '`'
+			return i + 1
+		}
+		i++
+	}
+	return i
+}
+
+func (e *aliasExpander) scanDollarSingle(i int) int {
+	for i < len(e.buf) {
+		switch e.buf[i] {
+		case '\\':
+			i += 2
+			continue
+		case '\'':
+			e.pop()
+			return i + 1
+		}
+		i++
+	}
+	return i
+}
+
+func (e *aliasExpander) scanDouble(i int) int {
+	for i < len(e.buf) {
+		if e.buf[i] == '"' {
+			e.pop()
+			return i + 1
+		}
+		if j, ok := e.scanInner(i, false); ok {
+			if e.top().kind != acDouble {
+				return j
+			}
+			i = j
+			continue
+		}
+		i++
+	}
+	return i
+}
+
+func (e *aliasExpander) scanParam(i int) int {
+	for i < len(e.buf) {
+		c := e.top()
+		switch e.buf[i] {
+		case '{':
+			c.depth++
+		case '}':
+			c.depth--
+			if c.depth == 0 {
+				e.pop()
+				return i + 1
+			}
+		default:
+			if j, ok := e.scanInner(i, true); ok {
+				if e.top() != c {
+					return j
+				}
+				i = j
+				continue
+			}
+		}
+		i++
+	}
+	return i
+}
+
+func (e *aliasExpander) scanArith(i int) int {
+	for i < len(e.buf) {
+		c := e.top()
+		switch e.buf[i] {
+		case '(':
+			c.depth++
+		case ')':
+			c.depth--
+			if c.depth == 0 {
+				e.pop()
+				return i + 1
+			}
+		default:
+			if j, ok := e.scanInner(i, true); ok {
+				if e.top() != c {
+					return j
+				}
+				i = j
+				continue
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// isWordEnd reports whether c ends an unquoted word.
+func isWordEnd(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>':
+		return true
+	}
+	return false
+}
+
+// scanCmd reads a command list (or backquotes) from i, until it leaves
+// the context or the buffer ends.
+func (e *aliasExpander) scanCmd(i int) int {
+	b := e.buf
+	c := e.top()
+	if c.inWord {
+		return e.scanWord(i)
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	if i >= len(b) {
+		return i
+	}
+	ch := b[i]
+	if c.kind == acBackquote && ch == '`' {
+		e.pop()
+		return i + 1
+	}
+	switch {
+	case ch == '\n':
+		e.newline()
+		i++
+		if len(e.pending) > 0 {
+			e.bodies = append(e.bodies, e.pending...)
+			e.pending = e.pending[:0]
+			e.push(acHeredoc).lineStart = true
+		}
+		return i
+	case ch == '\\' && i+1 < len(b) && b[i+1] == '\n':
+		// A line continuation between words.
+		return i + 2
+	case ch == '#':
+		j := strings.IndexByte(b[i:], '\n')
+		if j < 0 {
+			return len(b)
+		}
+		return i + j
+	case c.state == csDbracket && strings.IndexByte("()<>&|", ch) >= 0:
+		// Inside [[ ]], these are its own operators.
+		return i + 1
+	case isOperatorStart(ch):
+		return e.operator(i)
+	case ch >= '0' && ch <= '9':
+		// A descriptor number before a redirection.
+		j := i
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		if j < len(b) && (b[j] == '<' || b[j] == '>') {
+			return e.operator(j)
+		}
+	}
+	c.inWord, c.simple, c.start = true, true, i
+	e.wordStart(i)
+	return e.scanWord(i)
+}
+
+func isOperatorStart(c byte) bool {
+	switch c {
+	case ';', '&', '|', '(', ')', '<', '>':
+		return true
+	}
+	return false
+}
+
+// wordStart notes a word starting at i: the guards of alias texts that
+// end before it expire, and one that ended in a blank makes this word
+// eligible for expansion.
+func (e *aliasExpander) wordStart(i int) {
+	kept := e.guards[:0]
+	for _, g := range e.guards {
+		if g.end <= i {
+			if g.blank {
+				e.checkNext = true
+			}
+			continue
+		}
+		kept = append(kept, g)
+	}
+	e.guards = kept
+	e.check, e.checkNext = e.checkNext, false
+}
+
+// scanWord reads the rest of a word.
+func (e *aliasExpander) scanWord(i int) int {
+	b := e.buf
+	c := e.top()
+	for i < len(b) {
+		ch := b[i]
+		if c.kind == acBackquote && ch == '`' {
+			e.endWord(i)
+			e.pop()
+			return i + 1
+		}
+		if isWordEnd(ch) {
+			if e.endWord(i) {
+				return c.start
+			}
+			return i
+		}
+		switch ch {
+		case '\\', '"', '\'', '`':
+			c.simple = false
+			j, _ := e.scanInner(i, true)
+			if e.top() != c {
+				return j
+			}
+			i = j
+			continue
+		case '$':
+			c.simple = false
+			if j, ok := e.expansionStart(i); ok {
+				return j
+			}
+		case '=':
+			// Not an alias name (and maybe an assignment).
+			c.simple = false
+		}
+		i++
+	}
+	return i
+}
+
+// endWord handles the word that ends at i. It reports whether an alias
+// replaced it: scanning then starts over at the word's start.
+func (e *aliasExpander) endWord(i int) bool {
+	c := e.top()
+	c.inWord = false
+	start := c.start
+	word := e.buf[start:i]
+	check := e.check
+	e.check = false
+	if c.redir {
+		if check && c.simple && e.expand(start, i, word) {
+			return true
+		}
+		c.redir = false
+		if c.heredoc {
+			w := unquoteDelim(word)
+			e.pending = append(e.pending, heredocDelim{word: w, dash: c.dash, quoted: w != word})
+		}
+		return false
+	}
+	// in and do after for NAME (and in after case WORD) are keywords
+	// before they could be aliases, as in bash.
+	special := (c.state == csForIn || c.state == csCaseIn) && word == "in" ||
+		(c.state == csForIn || c.state == csForDo) && word == "do"
+	switch c.state {
+	case csCmd, csTime, csFuncAfter, csForDo:
+	default:
+		// After an alias ending in a blank, any word.
+		if check && c.simple && !special && e.expand(start, i, word) {
+			return true
+		}
+	}
+	switch c.state {
+	case csForDo:
+		if word == "do" {
+			c.state = csCmd
+			return false
+		}
+		c.state = csCmd
+		fallthrough
+	case csCmd, csTime, csFuncAfter:
+		// POSIX: a keyword is never an alias; bash looks for an alias
+		// first.
+		keyword := c.simple && keywordState(word, csArgs) != csArgs || word == "[[" || word == "}"
+		if c.simple && !(keyword && e.posix()) && e.expand(start, i, word) {
+			return true
+		}
+		switch {
+		case c.state == csTime && word == "-p":
+			c.state = csCmd
+		case isAssignWord(word):
+			c.state = csCmd
+		case c.simple:
+			c.state = keywordState(word, csFuncParen)
+		default:
+			c.state = csArgs
+		}
+	case csArgs, csFuncParen:
+		c.state = csArgs
+	case csForName:
+		c.state = csForIn
+	case csForIn:
+		switch word {
+		case "in":
+			c.state = csForWords
+		case "do":
+			c.state = csCmd
+		default:
+			c.state = csForWords
+		}
+	case csCaseWord:
+		c.state = csCaseIn
+	case csCaseIn:
+		if word == "in" {
+			c.state = csCasePat
+		}
+	case csCasePat:
+		if word == "esac" {
+			c.state = csArgs
+		}
+	case csFuncName:
+		c.state = csFuncAfter
+	case csDbracket:
+		if word == "]]" {
+			c.state = csArgs
+		}
+	}
+	return false
+}
+
+// keywordState is the state after word in command position: a keyword's,
+// or other (the state after a command word) for any other word.
+func keywordState(word string, other cmdState) cmdState {
+	switch word {
+	case "if", "then", "else", "elif", "do", "while", "until", "{", "!", "coproc":
+		return csCmd
+	case "fi", "done", "esac", "}":
+		return csArgs
+	case "for", "select":
+		return csForName
+	case "case":
+		return csCaseWord
+	case "function":
+		return csFuncName
+	case "[[":
+		return csDbracket
+	case "time":
+		return csTime
+	}
+	return other
+}
+
+// isAssignWord reports whether w is a variable assignment (NAME=…,
+// NAME+=…, NAME[…]=…).
+func isAssignWord(w string) bool {
+	i := 0
+	for i < len(w) && isNameChar(w[i]) {
+		i++
+	}
+	if i == 0 || !isNameStart(w[0]) || i == len(w) {
+		return false
+	}
+	if w[i] == '[' {
+		j := strings.IndexByte(w[i:], ']')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return strings.HasPrefix(w[i:], "=") || strings.HasPrefix(w[i:], "+=")
+}
+
+// unquoteDelim is a here-document delimiter without its quotes.
+func unquoteDelim(w string) string {
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '\'', '"':
+			continue
+		case '\\':
+			if i+1 < len(w) {
+				i++
+			}
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String()
+}
+
+// expand replaces the word at [start, end) by its alias value, if it is
+// an alias not being expanded already. It reports whether it did.
+func (e *aliasExpander) expand(start, end int, word string) bool {
+	if e.lookup == nil {
+		return false
+	}
+	for _, g := range e.guards {
+		if g.name == word && g.end > start {
+			return false
+		}
+	}
+	value, ok := e.lookup(word)
+	if !ok {
+		return false
+	}
+	delta := len(value) - (end - start)
+	for k := range e.guards {
+		if e.guards[k].end >= end {
+			e.guards[k].end += delta
+		}
+	}
+	e.buf = e.buf[:start] + value + e.buf[end:]
+	blank := value != "" && (value[len(value)-1] == ' ' || value[len(value)-1] == '\t')
+	e.guards = append(e.guards, aliasGuard{name: word, end: start + len(value), blank: blank})
+	// The first word of a blank-ended value may be an alias too.
+	e.checkNext = blank
+	return true
+}
+
+// newline ends a line of commands.
+func (e *aliasExpander) newline() {
+	c := e.top()
+	switch c.state {
+	case csForIn:
+		c.state = csForDo
+	case csArgs, csForWords, csTime, csFuncParen:
+		c.state = csCmd
+	}
+	c.redir = false
+}
+
+// operator reads the operator at i.
+func (e *aliasExpander) operator(i int) int {
+	b := e.buf
+	c := e.top()
+	two := ""
+	if i+1 < len(b) {
+		two = b[i : i+2]
+	}
+	switch {
+	case two == "&>":
+		// A redirection, below.
+	case strings.HasPrefix(b[i:], ";;&"):
+		c.state = csCasePat
+		return i + 3
+	case two == ";;" || two == ";&":
+		c.state = csCasePat
+		return i + 2
+	case two == "&&" || two == "||" || two == "|&":
+		c.state = csCmd
+		return i + 2
+	case b[i] == ';' || b[i] == '&' || b[i] == '|':
+		switch {
+		case c.state == csCasePat:
+		case c.state == csForIn && b[i] == ';':
+			c.state = csForDo
+		default:
+			c.state = csCmd
+		}
+		return i + 1
+	case two == "<(" || two == ">(":
+		n := e.push(acCmd)
+		n.closer = ')'
+		return i + 2
+	case b[i] == '(':
+		switch c.state {
+		case csCmd:
+			if two == "((" {
+				n := e.push(acArith)
+				n.depth = 2
+				c.state = csArgs
+				return i + 2
+			}
+			c.state = csArgs
+			n := e.push(acCmd)
+			n.closer = ')'
+			return i + 1
+		case csFuncParen, csFuncAfter:
+			c.skipParen = true
+			return i + 1
+		case csForName:
+			if two == "((" {
+				n := e.push(acArith)
+				n.depth = 2
+				c.state = csForIn
+				return i + 2
+			}
+		}
+		return i + 1
+	case b[i] == ')':
+		switch {
+		case c.skipParen:
+			c.skipParen = false
+			c.state = csCmd
+		case c.state == csCasePat:
+			c.state = csCmd
+		case c.closer == ')':
+			e.pop()
+		}
+		return i + 1
+	}
+	// Redirections.
+	j := i + 1
+	switch {
+	case strings.HasPrefix(b[i:], "<<<"):
+		j = i + 3
+	case strings.HasPrefix(b[i:], "<<-"):
+		c.heredoc, c.dash = true, true
+		j = i + 3
+	case two == "<<":
+		c.heredoc, c.dash = true, false
+		j = i + 2
+	case two == "&>":
+		j = i + 2
+		if j < len(b) && b[j] == '>' {
+			j++
+		}
+	case two == ">>" || two == "<&" || two == ">&" || two == "<>" || two == ">|":
+		j = i + 2
+	}
+	if !strings.HasPrefix(b[i:], "<<") || strings.HasPrefix(b[i:], "<<<") {
+		c.heredoc = false
+	}
+	c.redir = true
+	return j
+}
