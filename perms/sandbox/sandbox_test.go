@@ -184,4 +184,3 @@ func TestLaunchReportsMissingProgram(t *testing.T) {
 		t.Fatalf("err %v, output %q", err, out)
 	}
 }
-
