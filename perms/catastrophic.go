@@ -88,7 +88,8 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 		for _, c := range rest {
 			all = all && matchesMost(c)
 		}
-		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome) && all {
+		// (an ancestor of the home directory lists it among its entries)
+		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome || strings.HasPrefix(cleanHome, dir+"/")) && all {
 			return show(p), true
 		}
 	}
@@ -119,13 +120,22 @@ func matchesMost(pat string) bool {
 }
 
 // inCwd makes a relative path relative to where the cd commands seen so
-// far went. A relative path after a cd to a computed directory stays as
-// it is: what it names is unknown.
+// far went, from the directory the command starts in when that is
+// known. A relative path after a cd to a computed directory stays as it
+// is: what it names is unknown.
 func (a *analyzer) inCwd(p string) string {
-	if a.cwd == "" || a.cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
+	if a.cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
 		return p
 	}
-	return path.Join(a.cwd, p)
+	base := a.cwd
+	if base == "" || base[0] != '/' && base[0] != '~' {
+		if start := a.start(); start != "" {
+			base = path.Join(start, base)
+		} else if base == "" {
+			return p
+		}
+	}
+	return path.Join(base, p)
 }
 
 // cwdUnknown is analyzer.cwd after a cd to a directory computed at run
@@ -302,7 +312,15 @@ func recursive(ws []Word, upperOnly bool) bool {
 
 func rmCmd(c *cmd) {
 	args := c.resolvedArgs()
-	if !recursive(args, false) {
+	rec := recursive(args, false)
+	defer func() {
+		if c.unit().Catastrophe == "" {
+			for _, w := range operands(args) {
+				c.target(w, RemoveEntry, rec)
+			}
+		}
+	}()
+	if !rec {
 		return
 	}
 	if flagsOf(args).has(0, "--no-preserve-root") {
@@ -319,7 +337,19 @@ func rmCmd(c *cmd) {
 
 func chmodCmd(c *cmd) {
 	args := c.resolvedArgs()
-	if !recursive(args, true) {
+	rec := recursive(args, true)
+	ops := operands(args)
+	if len(ops) > 0 && !flagsOf(args).has(0, "--reference") {
+		ops = ops[1:] // the mode or owner
+	}
+	defer func() {
+		if c.unit().Catastrophe == "" {
+			for _, w := range ops {
+				c.target(w, ChangeMeta, rec)
+			}
+		}
+	}()
+	if !rec {
 		return
 	}
 	for _, w := range operands(args) {
@@ -354,6 +384,9 @@ func cdCmd(c *cmd) {
 }
 
 func ddCmd(c *cmd) {
+	for _, t := range writerTargets("dd", c.args) {
+		c.target(t, WriteFile, false)
+	}
 	c.sensitiveWrite(writerTargets("dd", c.args)...)
 	hasIf := false
 	for _, w := range c.args {
@@ -375,6 +408,12 @@ func ddCmd(c *cmd) {
 
 // deviceWriter handles commands that destroy a device named as operand.
 func deviceWriter(c *cmd) {
+	if c.base == "shred" {
+		c.operandTargets(WriteFile, false)
+		if flagsOf(c.args).has('u', "--remove") {
+			c.operandTargets(RemoveEntry, false)
+		}
+	}
 	switch c.base {
 	case "wipefs":
 		if !flagsOf(c.args).has('a', "--all") && !flagsOf(c.args).has('o', "--offset") {
@@ -397,6 +436,14 @@ func deviceWriter(c *cmd) {
 // moving / or the home directory away.
 func copyCmd(c *cmd) {
 	targets := writerTargets(c.base, c.args)
+	switch c.base {
+	case "tee", "truncate", "sponge":
+		for _, t := range targets {
+			c.target(t, WriteFile, false)
+		}
+	default:
+		c.destTargets(targets)
+	}
 	c.sensitiveWrite(targets...)
 	if c.base != "tee" && len(targets) == 1 {
 		// curl … | cp /dev/stdin x, install -m755 /dev/stdin x, mv a.sh

@@ -9,7 +9,30 @@ import "strings"
 // "python3 tool.py" needs a rule naming it.
 
 var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
-	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh"}
+	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
+
+// noshCmd is nosh itself: a shell, except for its subcommands. Those
+// that change the permission rules are denied: the AI may never change
+// its own permissions.
+func noshCmd(c *cmd) {
+	if len(c.args) > 0 && c.args[0].IsStatic() {
+		switch c.args[0].Value {
+		case "perms":
+			if len(c.args) > 1 {
+				switch v := c.args[1]; {
+				case !v.IsStatic():
+					c.catastrophe("runs a nosh perms subcommand computed at run time, which may change the permission rules: the AI may never change its own permissions")
+				case v.Value == "allow" || v.Value == "deny" || v.Value == "rm":
+					c.catastrophe("changes nosh's permission rules: the AI may never change its own permissions (type it yourself)")
+				}
+			}
+			return
+		case "ask", "doctor", "log":
+			return
+		}
+	}
+	shellCmd(c)
+}
 
 func shellCmd(c *cmd) {
 	hasC, stdin := false, false
@@ -332,6 +355,7 @@ func registerInterpreters(t *tableSet) {
 	for _, name := range shells {
 		t.handlers[name] = shellCmd
 	}
+	t.handlers["nosh"] = noshCmd
 	for name := range t.interpreters {
 		t.handlers[name] = interpreterCmd
 	}

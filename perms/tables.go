@@ -78,6 +78,7 @@ func buildTables() {
 		registerAwk,
 		registerBuiltins,
 		registerCatastrophic,
+		registerChangers,
 		registerDownloaders,
 		registerGit,
 		registerInterpreters,

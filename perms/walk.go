@@ -421,10 +421,11 @@ func isFD(s string) bool {
 func (a *analyzer) write(r *syntax.Redirect, w Word) {
 	p := a.pos(r.Pos())
 	text := a.source(r)
+	if w.IsStatic() && harmlessWrite(w.Value) {
+		return
+	}
+	a.addTarget(w, WriteFile, false, nil, true)
 	if w.IsStatic() {
-		if harmlessWrite(w.Value) {
-			return
-		}
 		if isDiskDevice(w.Value) {
 			a.find(KindCatastrophic, p, text, w.Value, "writes onto a disk device")
 			return
