@@ -337,6 +337,15 @@ func (p *Policy) Protects(path string) (string, bool) {
 	return a.isProtected(path, false)
 }
 
+// ProtectedPaths lists nosh's own files and directories, which the AI may
+// never change (see Options.Protected).
+func (p *Policy) ProtectedPaths() []string {
+	le := &lazyEnv{p: p}
+	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
+	return append([]string(nil), a.protectedPaths()...)
+}
+
 // CheckWrite decides whether the shell may open path for writing, as a
 // redirection does at run time: writing to /dev/null and the standard
 // streams is allowed, onto a disk device or nosh's own files denied,

@@ -60,18 +60,11 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 	b.enforce = ll.err == nil
 	b.policy.NoNetwork = !se.cfg.AI.SandboxNetwork
 	home, _ := se.sh.Var("HOME")
-	ws := filepath.Clean(dir)
-	if p, err := filepath.EvalSymlinks(ws); err == nil {
-		ws = p
-	}
-	switch {
-	case ws == "/" || home != "" && (ws == filepath.Clean(home) || strings.HasPrefix(filepath.Clean(home)+"/", ws+"/")):
-		b.notice = "the workspace " + tildePath(ws, home) + " is your home directory or above it: the agent's commands may write only in the scratch directory"
-	case se.holdsNoshFiles(ws):
-		b.notice = "the workspace " + tildePath(ws, home) + " holds nosh's own files: the agent's commands may write only in the scratch directory"
-	default:
+	if ws, why := sandbox.Workspace(dir, home, se.protectedPaths()); ws != "" {
 		b.workspace = ws
 		b.policy.Rules = append(b.policy.Rules, sandbox.Rule{Path: ws, Access: sandbox.All})
+	} else {
+		b.notice = why + ": the agent's commands may write only in the scratch directory"
 	}
 	b.policy.Rules = append(b.policy.Rules,
 		sandbox.Rule{Path: scratch, Access: sandbox.All},
@@ -83,17 +76,6 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 		}
 	}
 	return b, nil
-}
-
-// holdsNoshFiles reports whether nosh's configuration or state lives in
-// dir's tree.
-func (se *session) holdsNoshFiles(dir string) bool {
-	for _, p := range se.protectedPaths() {
-		if p == dir || strings.HasPrefix(p, dir+"/") {
-			return true
-		}
-	}
-	return false
 }
 
 // protectedPaths are nosh's own files and directories, which the AI may
@@ -136,11 +118,4 @@ func (b *agentBox) describe() string {
 		s += " Network connections are blocked."
 	}
 	return s
-}
-
-func tildePath(p, home string) string {
-	if home != "" && (p == home || strings.HasPrefix(p, home+"/")) {
-		return "~" + p[len(home):]
-	}
-	return p
 }

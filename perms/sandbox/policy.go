@@ -107,9 +107,15 @@ func (p Policy) Writable(path string, need Access) bool {
 // Flag is the argument that makes nosh a launcher: it must be argv[1].
 const Flag = "--nosh-sandbox"
 
-// SelfPath is how the launcher is started: the running nosh, even if its
-// file was replaced or removed since it started.
+// SelfPath is the running nosh, even if its file was replaced or
+// removed since it started: the launcher, and what runs scripts that
+// lack a #! line.
 const SelfPath = "/proc/self/exe"
+
+// Launcher is the program Command starts as the launcher: nosh itself.
+// Benchmarks point it at a built nosh to measure what nosh costs, not
+// a test binary.
+var Launcher = SelfPath
 
 // Command returns the path and argv that run the program at path with
 // argv (argv[0] included) under p: nosh as its launcher.
@@ -124,7 +130,7 @@ func Command(path string, argv []string, p Policy) (string, []string) {
 	}
 	out = append(out, "--", path)
 	out = append(out, argv...)
-	return SelfPath, out
+	return Launcher, out
 }
 
 // launch is a parsed launcher command line.
@@ -174,4 +180,32 @@ func parse(args []string) (launch, error) {
 	}
 	l.path, l.argv = args[i+1], args[i+2:]
 	return l, nil
+}
+
+// Workspace returns the directory an agent started in dir may write in,
+// or "" and why it may not: the home directory or above it, or a tree
+// holding any of the protected paths (nosh's own files), since Landlock
+// cannot leave holes in a tree it grants, and granting that much would
+// make the sandbox pointless.
+func Workspace(dir, home string, protected []string) (string, string) {
+	ws := filepath.Clean(dir)
+	if p, err := filepath.EvalSymlinks(ws); err == nil {
+		ws = p
+	}
+	show := ws
+	if home != "" {
+		home = filepath.Clean(home)
+		if ws == home || strings.HasPrefix(ws, home+"/") {
+			show = "~" + ws[len(home):]
+		}
+	}
+	if ws == "/" || home != "" && (ws == home || strings.HasPrefix(home+"/", ws+"/")) {
+		return "", "the workspace " + show + " is your home directory or above it"
+	}
+	for _, p := range protected {
+		if p == ws || strings.HasPrefix(p, ws+"/") {
+			return "", "the workspace " + show + " holds nosh's own files"
+		}
+	}
+	return ws, ""
 }
