@@ -1,42 +1,31 @@
 #!/usr/bin/env bash
-# What the agent's sandbox costs, measured in one interleaved run:
+# What the agent's sandbox costs, each figure taken side by side:
 #   - `nosh -c true` start-up with the launcher hook at the top of main,
-#     beside the same nosh built without it (bench/nolauncher);
-#   - one program started through nosh as its sandbox launcher, beside the
-#     same program started directly.
+#     beside the same nosh built without it (bench/nolauncher), through
+#     bench/pairs (alternating run by run, ratios per round);
+#   - a program started through nosh as its sandbox launcher, beside the
+#     same program started directly, alternating run by run
+#     (bench/launchcost).
 # For whole agent commands (one program, a pipeline of three) see
 # `go test -run '^$' -bench AgentSandbox ./shell`.
 #
 # usage: bench/sandbox.sh [path/to/nosh]   (default: bin/nosh; make build first)
-set -u
+#        ROUNDS=N rounds (default 7), STARTS=N runs per round (default 200)
+set -eu
 cd "$(dirname "$0")/.."
-NOSH=${1:-bin/nosh}
+NOSH=$(realpath "${1:-bin/nosh}")
 [ -x "$NOSH" ] || { echo "build nosh first: make build" >&2; exit 1; }
 ROUNDS=${ROUNDS:-7}
-N=${N:-200}
+STARTS=${STARTS:-200}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$tmp/nolauncher" ./bench/nolauncher || exit 1
+build() { CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$tmp/$1" "./bench/$1"; }
+build pairs
+build nolauncher
+build launchcost
 
-now() { date +%s%N; }
-# per_run CMD...: microseconds per run of CMD, over N runs.
-per_run() {
-	local t0 t1 j
-	t0=$(now)
-	for ((j = 0; j < N; j++)); do "$@" >/dev/null 2>&1; done
-	t1=$(now)
-	echo $(( (t1 - t0) / 1000 / N ))
-}
-best() { sort -n | head -1; }
+printf '%-40s %10s %10s   %-21s\n' "workload ($ROUNDS rounds)" "with" "without" "ratio per round"
+"$tmp/pairs" -rounds "$ROUNDS" -runs "$STARTS" -a "$NOSH" -b "$tmp/nolauncher" -budget 1.0x \
+	"nosh -c true, launcher hook in main" true
 
-: >"$tmp/a"; : >"$tmp/b"; : >"$tmp/c"; : >"$tmp/d"
-for ((r = 0; r < ROUNDS; r++)); do
-	per_run "$tmp/nolauncher" -c true >>"$tmp/a"
-	per_run "$NOSH" -c true >>"$tmp/b"
-	per_run /bin/true >>"$tmp/c"
-	per_run "$NOSH" --nosh-sandbox "wcr:$tmp" w:/dev/null -- /bin/true true >>"$tmp/d"
-done
-a=$(best <"$tmp/a") b=$(best <"$tmp/b") c=$(best <"$tmp/c") d=$(best <"$tmp/d")
-printf '%-44s %9s %9s %7s\n' "best of $ROUNDS rounds of $N runs" "without" "with" "ratio"
-awk -v a="$a" -v b="$b" 'BEGIN { printf "%-44s %7.2fms %7.2fms %6.2fx\n", "nosh -c true (launcher hook in main)", a/1000, b/1000, b/a }'
-awk -v c="$c" -v d="$d" 'BEGIN { printf "%-44s %7.2fms %7.2fms %6.2fx  (+%.2f ms a program)\n", "/bin/true (through the sandbox launcher)", c/1000, d/1000, d/c, (d-c)/1000 }'
+"$tmp/launchcost" -rounds "$ROUNDS" -runs "$STARTS" "$NOSH" /bin/true
