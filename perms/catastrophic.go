@@ -2,7 +2,6 @@ package perms
 
 import (
 	"path"
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -142,136 +141,6 @@ func (a *analyzer) inCwd(p string) string {
 // time.
 const cwdUnknown = "\x00unknown"
 
-// resolve returns the value a word has if its only expansions are a
-// leading tilde and plain variables known now (from assignments earlier
-// in the same command or the environment). Glob characters stay as
-// written.
-func (a *analyzer) resolve(w Word) (string, bool) {
-	if w.IsStatic() {
-		return w.Value, true
-	}
-	if w.node == nil {
-		return "", false
-	}
-	var sb strings.Builder
-	for i, part := range w.node.Parts {
-		switch p := part.(type) {
-		case *syntax.Lit:
-			v := p.Value
-			if i == 0 && strings.HasPrefix(v, "~") {
-				if v != "~" && !strings.HasPrefix(v, "~/") {
-					return "", false
-				}
-			}
-			sb.WriteString(strings.ReplaceAll(v, `\`, ""))
-		case *syntax.SglQuoted:
-			sb.WriteString(sglValue(p))
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				switch q := q.(type) {
-				case *syntax.Lit:
-					sb.WriteString(dblUnquote(q.Value))
-				case *syntax.ParamExp:
-					v, ok := a.param(q)
-					if !ok {
-						return "", false
-					}
-					sb.WriteString(v)
-				default:
-					return "", false
-				}
-			}
-		case *syntax.ParamExp:
-			v, ok := a.param(part.(*syntax.ParamExp))
-			if !ok {
-				return "", false
-			}
-			sb.WriteString(v)
-		default:
-			return "", false
-		}
-	}
-	return sb.String(), true
-}
-
-// param returns the value of a parameter expansion known now: $HOME,
-// ${HOME:?}, ${x:-/} with x unset, ${HOME%/} with a literal pattern.
-func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
-	if pe.Param != nil && pe.Index != nil && pe.Exp == nil && pe.Slice == nil && pe.Repl == nil && !pe.Length && !pe.Excl {
-		// ${a[0]}, ${a[@]} of an array assigned in the command.
-		elems := a.arrays[pe.Param.Value]
-		idx, ok := staticWordNode(pe.Index)
-		if elems == nil || !ok {
-			return "", false
-		}
-		if idx == "@" || idx == "*" {
-			return strings.Join(elems, " "), true
-		}
-		n, err := strconv.Atoi(idx)
-		if err != nil || n < 0 || n >= len(elems) {
-			return "", false
-		}
-		return elems[n], true
-	}
-	if pe.Param == nil || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Length ||
-		pe.Excl || pe.Names != 0 || pe.Width {
-		return "", false
-	}
-	v, set := a.paramValue(pe.Param.Value)
-	if pe.Exp == nil {
-		return v, set
-	}
-	arg := ""
-	if pe.Exp.Word != nil {
-		var ok bool
-		if arg, ok = staticWord(pe.Exp.Word); !ok {
-			return "", false
-		}
-	}
-	switch pe.Exp.Op {
-	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-		return v, set
-	case syntax.DefaultUnset, syntax.AssignUnset:
-		if set {
-			return v, true
-		}
-		return arg, true
-	case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull:
-		if set && v != "" {
-			return v, true
-		}
-		return arg, true
-	case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
-		if !set || strings.ContainsAny(arg, "*?[\\") {
-			return "", false
-		}
-		if pe.Exp.Op == syntax.RemSmallSuffix || pe.Exp.Op == syntax.RemLargeSuffix {
-			return strings.TrimSuffix(v, arg), true
-		}
-		return strings.TrimPrefix(v, arg), true
-	}
-	return "", false
-}
-
-// paramValue returns a variable's value: assigned earlier in the command,
-// or from the environment.
-func (a *analyzer) paramValue(name string) (string, bool) {
-	if v, ok := a.vars[name]; ok {
-		return v, true
-	}
-	if name == "HOME" {
-		if h := a.home(); h != "" {
-			return h, true
-		}
-		return homeUnknown, true
-	}
-	if name == "FUNCNAME" && len(a.funcStack) > 0 {
-		// f(){ $FUNCNAME | $FUNCNAME & }: the function being defined.
-		return a.funcStack[len(a.funcStack)-1].name, true
-	}
-	return a.lookup(name)
-}
-
 // diskDevicePattern matches the devices isDiskDevice reports; it is
 // compiled with the other tables (see tables.go).
 const diskDevicePattern = `^/dev/(` +
@@ -330,6 +199,19 @@ func rmCmd(c *cmd) {
 	for _, w := range operands(args) {
 		if what, ok := c.a.dangerTarget(w); ok {
 			c.catastrophe("recursive rm of " + what)
+			return
+		}
+	}
+	c.unresolvedDeletes(operands(args))
+}
+
+// unresolvedDeletes records a risk for each target of a recursive delete
+// whose value the analysis cannot tell now: it could be anything,
+// including / or the home directory, whatever the rules allow.
+func (c *cmd) unresolvedDeletes(targets []Word) {
+	for _, w := range targets {
+		if _, ok := c.a.resolve(w); !ok {
+			c.risk(KindOption, c.base+" "+w.String(), "deletes recursively a target computed at run time, which may be anything")
 			return
 		}
 	}

@@ -157,18 +157,28 @@ func (a *analyzer) freeCmd() { a.cmdDepth-- }
 func (c *cmd) unit() *Unit { return &c.a.units[c.idx] }
 
 func (c *cmd) classify() {
-	if h := tables().handlers[c.base]; h != nil {
-		h(c)
-		return
-	}
-	if norm := trimVersion(c.base); norm != c.base {
-		if h := tables().handlers[norm]; h != nil {
-			h(c)
-			return
+	t := tables()
+	name := c.base
+	h := t.handlers[name]
+	if h == nil {
+		if norm := trimVersion(name); norm != name && t.handlers[norm] != nil {
+			name, h = norm, t.handlers[norm]
 		}
 	}
-	if strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs") {
+	if h != nil {
+		h(c)
+	}
+	c.globOperands()
+	c.daemonTarget()
+	switch {
+	case t.options[name] != nil:
+		// Every option must be known to be harmless.
+		c.checkOptions(t.options[name], c.args)
+	case h != nil || t.plain[name] || t.plain[c.base]:
+	case strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs"):
 		c.catastrophe("creates a file system, erasing what the device holds")
+	default:
+		c.unknownProgram()
 	}
 }
 
@@ -185,9 +195,16 @@ func trimVersion(name string) string {
 	return name[:i]
 }
 
-// risk records a risky construct of the unit.
+// risk records a risky construct of the unit, once: the option tables
+// and a program's handler may both find the same option.
 func (c *cmd) risk(k Kind, key, reason string) {
-	c.a.find(k, c.unit().Pos, firstLine(c.unit().String()), key, reason)
+	pos := c.unit().Pos
+	for _, f := range c.a.findings {
+		if f.Kind == k && f.Key == key && f.Pos == pos {
+			return
+		}
+	}
+	c.a.find(k, pos, firstLine(c.unit().String()), key, reason)
 }
 
 // harmless marks the unit as needing no rule.

@@ -154,6 +154,12 @@ func interpretersTable() map[string]interpSpec {
 		"groovy":    {code: "e"},
 		"scala":     {code: "e"},
 		"ghc":       {code: "e"},
+		"swipl":     {code: "g", arg: "flstx"},
+		"qjs":       {code: "e", arg: "I"},
+		"gjs":       {code: "c"},
+		"janet":     {code: "e"},
+		"bb":        {code: "e"},
+		"kotlin":    {code: "e"},
 	}
 }
 

@@ -24,10 +24,13 @@ const (
 	// EditInPlace rewrites the file through a temporary file in its
 	// directory: sed -i, perl -i.
 	EditInPlace
+	// ViaDaemon has a process outside the sandbox act for the command
+	// (systemd-run, at, docker run, tmux new-window…); Path is "via NAME".
+	ViaDaemon
 )
 
 var targetOpNames = [...]string{WriteFile: "write", CreateEntry: "create", RemoveEntry: "remove",
-	ChangeMeta: "change mode or owner of", EditInPlace: "edit"}
+	ChangeMeta: "change mode or owner of", EditInPlace: "edit", ViaDaemon: "run outside the sandbox:"}
 
 // String is the operation as a verb: write, create, remove…
 func (op TargetOp) String() string {
@@ -56,7 +59,12 @@ type Target struct {
 	Into []string
 	// Redirect says the shell itself opens the file (> f), not a program.
 	Redirect bool
+
+	why string // for ViaDaemon: what the daemon is asked
 }
+
+// Reason says why a ViaDaemon target is outside the sandbox.
+func (t Target) Reason() string { return t.why }
 
 // target records a path the unit changes.
 func (c *cmd) target(w Word, op TargetOp, recursive bool) {

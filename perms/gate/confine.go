@@ -53,7 +53,16 @@ func Outside(targets []perms.Target, box sandbox.Policy) []perms.Finding {
 	var out []perms.Finding
 	seen := map[string]bool{}
 	for _, t := range targets {
-		if t.Path == "" || inside(t, box) || seen[t.Path] {
+		if t.Path == "" || seen[t.Path] {
+			continue
+		}
+		if t.Op == perms.ViaDaemon {
+			seen[t.Path] = true
+			out = append(out, perms.Finding{Kind: perms.KindOutside, Text: t.Text, Key: t.Path,
+				Reason: t.Reason() + ": allowed for this command only if you approve it"})
+			continue
+		}
+		if inside(t, box) {
 			continue
 		}
 		seen[t.Path] = true
@@ -104,6 +113,8 @@ func Grants(targets []perms.Target) (rules []sandbox.Rule, described []string, e
 		fi, statErr := os.Stat(t.Path)
 		isDir := statErr == nil && fi.IsDir()
 		switch t.Op {
+		case perms.ViaDaemon:
+			described = append(described, t.Text+" (outside the sandbox)")
 		case perms.ChangeMeta:
 			described = append(described, "change mode or owner of "+t.Path)
 		case perms.WriteFile:

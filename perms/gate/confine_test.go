@@ -176,3 +176,23 @@ func TestOutsideAndGrants(t *testing.T) {
 		}
 	}
 }
+
+// TestGateDaemonsAreOutside: a command that has a process outside the
+// sandbox act for it (here tmux's server, which would run the command
+// unconfined) is a change outside, refused unless approved, whatever
+// the rules say.
+func TestGateDaemonsAreOutside(t *testing.T) {
+	h, _, ws := homeHarness(t, []string{"tmux", "systemd-run"}, perms.Refuse)
+	box := sandbox.Policy{Rules: []sandbox.Rule{{Path: ws, Access: sandbox.All}}}
+	for _, src := range []string{"tmux new-window 'make test'", "systemd-run --user make"} {
+		d := h.policy.Check(src)
+		if out := Outside(d.Targets, box); len(out) != 1 {
+			t.Errorf("%s: outside %v", src, out)
+		}
+		h.asked = nil
+		h.run(h.gate.WithSandbox(context.Background(), nil, box, false), src)
+		if len(h.asked) != 1 {
+			t.Errorf("%s: asked %q", src, h.asked)
+		}
+	}
+}

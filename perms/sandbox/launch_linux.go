@@ -31,9 +31,13 @@ func Available() (int, error) {
 }
 
 // The access rights nosh hands to Landlock, by ABI version. Device
-// ioctls (ABI 5) and pathname UNIX sockets (ABI 9) are not restricted:
-// they are not writes to files, and restricting them breaks tools that
-// only look (nvidia-smi, terminals opened by name).
+// ioctls (ABI 5) are not restricted: they are not writes to files, and
+// restricting them breaks tools that only look (nvidia-smi, terminals
+// opened by name). From ABI 6 the sandbox may not signal processes
+// outside it nor reach abstract UNIX sockets made outside it; from ABI 9
+// not connect to pathname UNIX sockets made outside the places it may
+// write either, since a daemon (systemd, docker, tmux) asked through a
+// socket would act outside the sandbox.
 const (
 	fsRead   = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
 	fsWrite  = ll.AccessFSWriteFile | ll.AccessFSTruncate
@@ -47,6 +51,9 @@ const (
 // handledFS returns the file system rights the ABI knows.
 func handledFS(abi int) uint64 {
 	h := uint64(fsRead | fsWrite | fsCreate | fsRemove)
+	if abi >= 9 {
+		h |= ll.AccessFSResolveUnix
+	}
 	if abi < 2 {
 		h &^= ll.AccessFSRefer
 	}
@@ -63,7 +70,7 @@ func rights(a Access) uint64 {
 		r |= fsWrite
 	}
 	if a&Create != 0 {
-		r |= fsCreate
+		r |= fsCreate | ll.AccessFSResolveUnix // its own sockets
 	}
 	if a&Remove != 0 {
 		r |= fsRemove
@@ -119,6 +126,9 @@ func restrict(p Policy) error {
 	attr := ll.RulesetAttr{HandledAccessFS: handled}
 	if p.NoNetwork && abi >= 4 {
 		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	}
+	if abi >= 6 {
+		attr.Scoped = ll.ScopeAbstractUnixSocket | ll.ScopeSignal
 	}
 	fd, err := ll.LandlockCreateRuleset(&attr, 0)
 	if err != nil {

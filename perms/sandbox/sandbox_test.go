@@ -184,3 +184,15 @@ func TestLaunchReportsMissingProgram(t *testing.T) {
 		t.Fatalf("err %v, output %q", err, out)
 	}
 }
+
+// TestSandboxSignalsStayInside: from Landlock ABI 6 a sandboxed program
+// cannot signal a process outside the sandbox (here, the test itself).
+func TestSandboxSignalsStayInside(t *testing.T) {
+	if abi, err := Available(); err != nil || abi < 6 {
+		t.Skip("no Landlock scopes here")
+	}
+	out, err := sandboxed(t, Policy{}, "kill -0 "+strconv.Itoa(os.Getpid())+" 2>/dev/null && echo reached || echo refused; kill -0 $$ && echo self")
+	if err != nil || !strings.Contains(out, "refused") || !strings.Contains(out, "self") {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
