@@ -93,7 +93,7 @@ func buildFromStdin(next handler) handler {
 				case strings.HasPrefix(o, "--") && strings.HasPrefix(w.Value, o+"="):
 					val = Word{Value: w.Value[len(o)+1:]}
 				case len(o) == 2 && strings.HasPrefix(w.Value, o) && len(w.Value) > 2:
-					val = Word{Value: w.Value[2:]}
+					val = Word{Value: strings.TrimPrefix(w.Value[2:], "=")} // -f- and -f=-
 				default:
 					continue
 				}

@@ -210,7 +210,10 @@ func rmCmd(c *cmd) {
 // including / or the home directory, whatever the rules allow.
 func (c *cmd) unresolvedDeletes(targets []Word) {
 	for _, w := range targets {
-		if _, ok := c.a.resolve(w); !ok {
+		v, ok := c.a.resolve(w)
+		if !ok || c.a.cwd == cwdUnknown && v != "" && v[0] != '/' && v[0] != '~' {
+			// (a relative name after cd to a directory computed at run
+			// time, or cd -, is as unknown)
 			c.risk(KindOption, c.base+" "+w.String(), "deletes recursively a target computed at run time, which may be anything")
 			return
 		}
@@ -324,7 +327,12 @@ func copyCmd(c *cmd) {
 			c.target(t, WriteFile, false)
 		}
 	default:
-		c.destTargets(targets)
+		// mv ~/x{,.bak}: the braces make the operands.
+		args := splitBraceWords(c.args)
+		saved := c.args
+		c.args = args
+		c.destTargets(writerTargets(c.base, args))
+		c.args = saved
 	}
 	c.sensitiveWrite(targets...)
 	if c.base != "tee" && len(targets) == 1 {

@@ -165,6 +165,9 @@ func (c *cmd) classify() {
 			name, h = norm, t.handlers[norm]
 		}
 	}
+	if name == "tar" || name == "gtar" || name == "bsdtar" {
+		c.args = tarOldStyle(c.args)
+	}
 	if h != nil {
 		h(c)
 	}
@@ -403,4 +406,33 @@ func (c *cmd) resolvedArgs() []Word {
 		out[i] = Word{Value: v, node: w.node, download: w.download}
 	}
 	return out
+}
+
+// tarOldStyle rewrites tar's traditional first argument (tar xzf a.tgz,
+// tar xIf prog a.tar) into dash options, each letter that takes an
+// argument taking the next word in order, so that tar is judged the same
+// however its options are spelled.
+func tarOldStyle(args []Word) []Word {
+	if len(args) == 0 || !args[0].IsStatic() {
+		return args
+	}
+	v := args[0].Value
+	if v == "" || v[0] == '-' || strings.ContainsAny(v, "/.=") {
+		return args
+	}
+	for i := 0; i < len(v); i++ {
+		if !(v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z') {
+			return args
+		}
+	}
+	out := make([]Word, 0, len(args)+len(v))
+	next := 1
+	for i := 0; i < len(v); i++ {
+		out = append(out, Word{Value: "-" + v[i:i+1]})
+		if strings.IndexByte("fbHIKLNTXVFgC", v[i]) >= 0 && next < len(args) {
+			out = append(out, args[next])
+			next++
+		}
+	}
+	return append(out, args[next:]...)
 }

@@ -221,6 +221,17 @@ func interpreterCmd(c *cmd) {
 					c.inlineCode("-"+string(ch), i, rest != "")
 					return
 				case strings.IndexByte(spec.module, ch) >= 0:
+					mod := rest
+					if mod == "" && i+1 < len(ws) {
+						mod = ws[i+1].Value
+					}
+					switch mod {
+					case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
+						// An interactive console: what is fed to it is code.
+						if c.in.here || c.in.piped || c.in.redirected {
+							c.readsStdinCode()
+						}
+					}
 					return
 				case strings.IndexByte(spec.inPlace, ch) >= 0:
 					c.risk(KindOption, c.base+" -"+string(ch), "edits files in place")
@@ -236,6 +247,11 @@ func interpreterCmd(c *cmd) {
 						if i < len(ws) {
 							val = ws[i].Value
 						}
+					}
+					if (c.base == "php" || trimVersion(c.base) == "php") && ch == 'd' &&
+						(strings.Contains(val, "auto_prepend_file") || strings.Contains(val, "auto_append_file")) {
+						// php -d auto_prepend_file=data:…,<?php …: code run before the script.
+						c.risk(KindInlineCode, c.base+" -d", "loads code before the script, from a setting given on the command line")
 					}
 					if (c.base == "perl" || trimVersion(c.base) == "perl") && (ch == 'M' || ch == 'm') &&
 						strings.ContainsAny(val, ";( \t{'\"") {

@@ -170,6 +170,14 @@ func (r Rule) denies(u Unit) bool {
 		ws = ws[sub:]
 	}
 	have := canonicalFlags(base, ws)
+	if base == "git" && len(ws) > 0 && ws[0].IsStatic() && ws[0].Value == "push" {
+		// git push origin +main forces the push as --force does.
+		for _, w := range ws[1:] {
+			if w.IsStatic() && strings.HasPrefix(w.Value, "+") {
+				have["f"] = true
+			}
+		}
+	}
 	var positional []string
 	for i, w := range ws {
 		if !w.IsStatic() {

@@ -3,6 +3,9 @@ package perms
 import (
 	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // TargetOp is what a command does to a path it names.
@@ -72,6 +75,24 @@ func (c *cmd) target(w Word, op TargetOp, recursive bool) {
 }
 
 func (a *analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string, redirect bool) {
+	if w.node != nil && !w.IsStatic() && hasBraces(w.node) {
+		// mv ~/x{,.bak}: each word of the expansion is a target.
+		cp := *w.node
+		syntax.SplitBraces(&cp)
+		n := 0
+		for bw, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil || n == maxBraces {
+				break
+			}
+			n++
+			bwv := Word{Kind: Field, node: bw}
+			if v, ok := staticWord(bw); ok {
+				bwv = Word{Value: v, node: bw}
+			}
+			a.addTarget(bwv, op, recursive, into, redirect)
+		}
+		return
+	}
 	t := Target{Text: w.String(), Op: op, Recursive: recursive, Into: into, Redirect: redirect}
 	if p, ok := a.absolute(w); ok {
 		t.Path = p
@@ -205,4 +226,40 @@ func (c *cmd) destTargets(dests []Word) {
 		op = CreateEntry
 	}
 	c.a.addTarget(dest, op, recursive(c.args, false) || flagsOf(c.args).has('a', "--archive"), into, false)
+}
+
+// splitBraceWords returns ws with each computed word holding a brace
+// expansion replaced by the words it expands to (static brace words are
+// expanded already, see expanded).
+func splitBraceWords(ws []Word) []Word {
+	var out []Word
+	for i, w := range ws {
+		if w.IsStatic() || w.node == nil || !hasBraces(w.node) {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]Word(nil), ws[:i]...)
+		}
+		cp := *w.node
+		syntax.SplitBraces(&cp)
+		n := 0
+		for bw, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil || n == maxBraces {
+				break
+			}
+			n++
+			if v, ok := staticWord(bw); ok {
+				out = append(out, Word{Value: v, node: bw})
+			} else {
+				out = append(out, Word{Kind: Field, Value: w.Value, node: bw})
+			}
+		}
+	}
+	if out == nil {
+		return ws
+	}
+	return out
 }
