@@ -2,6 +2,7 @@ package perms
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -94,6 +95,13 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	}
 	if tables().systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
 		return show(clean), true
+	}
+	if a.runtime && clean != "/" {
+		// At run time the path exists: a symbolic link to / or the home
+		// directory (rm -rf link/) is judged by where it leads.
+		if real, err := filepath.EvalSymlinks(clean); err == nil && real != clean {
+			return a.dangerTarget(Word{Value: real})
+		}
 	}
 	return "", false
 }

@@ -62,7 +62,15 @@ func Outside(targets []perms.Target, box sandbox.Policy) []perms.Finding {
 				Reason: t.Reason() + ": allowed for this command only if you approve it"})
 			continue
 		}
-		if inside(t, box) {
+		judged := t
+		if t.Op == perms.ChangeMeta {
+			// chmod follows a symbolic link it is given: judge where it
+			// leads (Landlock, which would see it, does not see chmod).
+			if real, err := filepath.EvalSymlinks(t.Path); err == nil {
+				judged.Path = real
+			}
+		}
+		if inside(judged, box) {
 			continue
 		}
 		seen[t.Path] = true

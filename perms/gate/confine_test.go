@@ -196,3 +196,20 @@ func TestGateDaemonsAreOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestGateFollowsLinks: a symbolic link in the workspace to the home
+// directory is judged by where it leads, for a recursive delete and for
+// chmod, which Landlock does not see.
+func TestGateFollowsLinks(t *testing.T) {
+	h, home, ws := homeHarness(t, []string{"rm", "chmod"}, perms.Refuse)
+	os.Symlink(home, filepath.Join(ws, "h"))
+	os.WriteFile(filepath.Join(home, "keep"), nil, 0o644)
+	box := sandbox.Policy{Rules: []sandbox.Rule{{Path: ws, Access: sandbox.All}}}
+	h.run(h.gate.WithSandbox(context.Background(), nil, box, false), "chmod 700 h/; rm -rf h/")
+	if fi, err := os.Stat(home); err != nil || fi.Mode().Perm() == 0o700 {
+		t.Errorf("home changed through the link: %v %v", fi.Mode(), err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "keep")); err != nil {
+		t.Errorf("deleted through the link: %v", err)
+	}
+}
