@@ -23,7 +23,8 @@ func loadConfigQuiet(getenv func(string) string) (config.Paths, config.Config, [
 }
 
 // Doctor is `nosh doctor [--live]`: what nosh would use to reach its
-// model, and with --live whether it answers. The AI helper answers it.
+// model, and with --live whether it answers. The AI helper answers it;
+// nosh adds how the agent's commands are sandboxed.
 func Doctor(args []string, stdout, stderr io.Writer) int {
 	status := remote.Doctor(args, stdout, stderr)
 	for _, a := range args {
