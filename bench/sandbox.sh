@@ -3,9 +3,10 @@
 #   - `nosh -c true` start-up with the launcher hook at the top of main,
 #     beside the same nosh built without it (bench/nolauncher), through
 #     bench/pairs (alternating run by run, ratios per round);
-#   - a program started through nosh as its sandbox launcher, beside the
-#     same program started directly, alternating run by run
-#     (bench/launchcost).
+#   - a program started through the sandbox launcher (nosh-sandbox, which
+#     nosh uses when it is installed beside it, and nosh itself, its
+#     fallback), beside the same program started directly, alternating run
+#     by run (bench/launchcost).
 # For whole agent commands (one program, a pipeline of three) see
 # `go test -run '^$' -bench AgentSandbox ./shell`.
 #
@@ -28,4 +29,8 @@ printf '%-40s %10s %10s   %-21s\n' "workload ($ROUNDS rounds)" "with" "without" 
 "$tmp/pairs" -rounds "$ROUNDS" -runs "$STARTS" -a "$NOSH" -b "$tmp/nolauncher" -budget 1.0x \
 	"nosh -c true, launcher hook in main" true
 
-"$tmp/launchcost" -rounds "$ROUNDS" -runs "$STARTS" "$NOSH" /bin/true
+LAUNCHER=$(dirname "$NOSH")/nosh-sandbox
+if [ -x "$LAUNCHER" ]; then
+	"$tmp/launchcost" -rounds "$ROUNDS" -runs "$STARTS" -name "/bin/true, through nosh-sandbox" "$LAUNCHER" /bin/true
+fi
+"$tmp/launchcost" -rounds "$ROUNDS" -runs "$STARTS" -name "/bin/true, through nosh as launcher" "$NOSH" /bin/true

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,17 +29,18 @@ var benchAgentCommands = map[string]string{
 // command: the same command, through the same gate, run plainly and
 // sandboxed (each program started by this binary as its launcher, as
 // nosh does), alternating, so that both see the same machine load. It
-// reports the time of each and the difference in milliseconds. The
-// launcher is bin/nosh when it was built (make bench builds it), else
-// this test binary, whose start-up is slower than nosh's.
+// reports the median time of each and of their difference, in
+// milliseconds. The launcher is bin/nosh-sandbox when it was built (make
+// bench builds it), else bin/nosh, else this test binary, whose start-up
+// is slower than nosh's; $NOSH_BENCH_LAUNCHER names another.
 func BenchmarkAgentSandbox(b *testing.B) {
 	if _, err := sandbox.Available(); err != nil {
 		b.Skip(err)
 	}
-	if p, err := filepath.Abs("../bin/nosh"); err == nil {
+	if p, err := filepath.Abs(launcherForBench()); err == nil {
 		if _, err := os.Stat(p); err == nil {
 			sandbox.Launcher = p
-			defer func() { sandbox.Launcher = sandbox.SelfPath }()
+			defer func() { sandbox.Launcher = "" }()
 			b.Logf("launcher: %s", p)
 		}
 	}
@@ -83,14 +85,33 @@ func benchAgentSandbox(b *testing.B, benchAgentCommand string) {
 	}
 	run(false)
 	run(true)
-	var plain, boxed time.Duration
-	n := 0
+	// Medians of the pairs taken side by side: the shared machine's
+	// load comes and goes by more than what is measured.
+	var plain, boxed, added []float64
 	for b.Loop() {
-		plain += run(false)
-		boxed += run(true)
-		n++
+		p := run(false)
+		x := run(true)
+		plain, boxed, added = append(plain, ms(p)), append(boxed, ms(x)), append(added, ms(x-p))
 	}
-	b.ReportMetric(float64(plain.Microseconds())/float64(n)/1000, "plain-ms/cmd")
-	b.ReportMetric(float64(boxed.Microseconds())/float64(n)/1000, "sandboxed-ms/cmd")
-	b.ReportMetric(float64((boxed-plain).Microseconds())/float64(n)/1000, "added-ms/cmd")
+	b.ReportMetric(median(plain), "plain-ms/cmd")
+	b.ReportMetric(median(boxed), "sandboxed-ms/cmd")
+	b.ReportMetric(median(added), "added-ms/cmd")
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func launcherForBench() string {
+	if p := os.Getenv("NOSH_BENCH_LAUNCHER"); p != "" {
+		return p
+	}
+	if _, err := os.Stat("../bin/" + sandbox.LauncherName); err == nil {
+		return "../bin/" + sandbox.LauncherName
+	}
+	return "../bin/nosh"
 }

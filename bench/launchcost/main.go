@@ -3,7 +3,7 @@
 // by run, and prints the median of the per-round differences: what the
 // agent's sandbox adds to each program an agent command starts.
 //
-// usage: launchcost [-rounds 7] [-runs 200] NOSH PROGRAM [ARG]...
+// usage: launchcost [-rounds 7] [-runs 200] [-name ROW] LAUNCHER PROGRAM [ARG]...
 package main
 
 import (
@@ -17,6 +17,7 @@ import (
 func main() {
 	rounds := flag.Int("rounds", 7, "rounds")
 	runs := flag.Int("runs", 200, "runs of each per round")
+	name := flag.String("name", "", "the row's name (default: PROGRAM, through the sandbox launcher)")
 	flag.Parse()
 	if flag.NArg() < 2 {
 		fmt.Fprintln(os.Stderr, "usage: launchcost [flags] NOSH PROGRAM [ARG]...")
@@ -61,7 +62,10 @@ func main() {
 		da, db, diffs = append(da, x), append(db, y), append(diffs, x-y)
 	}
 	ms := func(ns float64) float64 { return ns / 1e6 }
-	fmt.Printf("%-40s %7.2f ms %7.2f ms   +%.2f ms a program [%.2f–%.2f]\n", prog+", through the sandbox launcher",
+	if *name == "" {
+		*name = prog + ", through the sandbox launcher"
+	}
+	fmt.Printf("%-40s %7.2f ms %7.2f ms   +%.2f ms a program [%.2f–%.2f]\n", *name,
 		ms(median(da)), ms(median(db)), ms(median(diffs)), ms(slices.Min(diffs)), ms(slices.Max(diffs)))
 }
 

@@ -13,8 +13,9 @@ import (
 
 func main() {
 	// First of all: nosh re-executed as the sandbox launcher of an agent
-	// command restricts itself and becomes the program, doing nothing
-	// else (see package sandbox).
+	// command (when nosh-sandbox is not installed beside it) restricts
+	// itself and becomes the program, doing nothing else (see package
+	// sandbox).
 	sandbox.Launch(os.Args)
 	os.Exit(shell.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

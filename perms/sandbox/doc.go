@@ -6,11 +6,14 @@
 // connection.
 //
 // The restriction is applied in the child, never in nosh: Command turns
-// a program and its arguments into a run of nosh itself as a launcher
-// (nosh --nosh-sandbox RULES… -- PROGRAM ARGV…), and Launch, called at
-// the very top of main, restricts that process and executes the
-// program in its place. Landlock domains are inherited and cannot be
-// lifted, so everything the program starts is held too.
+// a program and its arguments into a run of a launcher (LAUNCHER
+// --nosh-sandbox RULES… -- PROGRAM ARGV…), whose Launch, called at the
+// very top of main, restricts that process and executes the program in
+// its place. The launcher is nosh-sandbox, installed beside nosh, which
+// links nothing but this package and so starts in about half the time;
+// without it, nosh itself, whose main calls Launch first. Landlock
+// domains are inherited and cannot be lifted, so everything the program
+// starts is held too.
 //
 // Landlock does not cover changes of mode, owner, extended attributes
 // or times; the run-time gate judges chmod, chown and the like by their

@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 func TestCommandRoundTrip(t *testing.T) {
 	p := Policy{Rules: []Rule{{"/work space", All}, {"/dev/null", Write}, {"/a:b", Create | Remove}}, NoNetwork: true}
 	path, argv := Command("/bin/echo", []string{"echo", "--", "a b"}, p)
-	if path != Launcher || argv[1] != Flag {
+	if path != launcher() || argv[1] != Flag {
 		t.Fatalf("Command = %q %q", path, argv)
 	}
 	l, err := parse(argv)
