@@ -6,6 +6,7 @@
 GO      ?= go
 BIN     := bin/nosh
 HELPER  := bin/nosh-ai
+LAUNCH  := bin/nosh-sandbox
 PREFIX  ?= /usr/local
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X nosh/shell.Version=$(VERSION)
@@ -14,11 +15,13 @@ LDFLAGS := -s -w -X nosh/shell.Version=$(VERSION)
 
 # CGO_ENABLED=0: os/user would otherwise link libc dynamically, and the
 # dynamic loader alone costs a login shell about 2 ms at every start.
-# nosh-ai, the helper that sends AI requests, goes beside nosh: nosh looks
-# for it there.
+# nosh-ai, the helper that sends AI requests, and nosh-sandbox, the launcher
+# that confines the agent's programs, go beside nosh: nosh looks for them
+# there.
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/nosh
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(HELPER) ./cmd/nosh-ai
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '-s -w' -o $(LAUNCH) ./cmd/nosh-sandbox
 
 run: build
 	./$(BIN)
@@ -50,6 +53,7 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nosh
 	install -m 0755 $(HELPER) $(DESTDIR)$(PREFIX)/bin/nosh-ai
+	install -m 0755 $(LAUNCH) $(DESTDIR)$(PREFIX)/bin/nosh-sandbox
 
 clean:
 	rm -rf bin

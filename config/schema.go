@@ -52,6 +52,10 @@ type AI struct {
 	TokenBudget int `toml:"token_budget"`
 	// CommandTimeout caps each command the agent runs, in seconds.
 	CommandTimeout int `toml:"command_timeout"`
+	// SandboxNetwork lets the programs the agent runs open TCP
+	// connections; false blocks them where the kernel's Landlock can
+	// (Linux 6.7 and later).
+	SandboxNetwork bool `toml:"sandbox_network"`
 	// KeepConversations is how many saved conversations are kept.
 	KeepConversations int `toml:"keep_conversations"`
 	// ConnectTimeout, FirstByteTimeout and IdleTimeout (seconds) bound a
@@ -138,6 +142,7 @@ func Default() Config {
 			Timeout:           60,
 			TokenBudget:       100000,
 			CommandTimeout:    30,
+			SandboxNetwork:    true,
 			KeepConversations: 30,
 			ConnectTimeout:    10,
 			FirstByteTimeout:  60,

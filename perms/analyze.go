@@ -17,6 +17,8 @@ import (
 type Analysis struct {
 	Units    []Unit
 	Findings []Finding
+	// Targets are the paths the command names as ones it changes.
+	Targets []Target
 	// Err is the parse error when the input does not parse; it is also
 	// reported as a KindUnparsed finding.
 	Err error
@@ -25,20 +27,21 @@ type Analysis struct {
 // Analyze lists every unit src would execute and every risky construct
 // in it, parsing with dialect d exactly as the runner does. env gives
 // the variables used to resolve $HOME-like targets of the built-in
-// checks; nil means the process environment.
-func Analyze(src string, d dialect.Dialect, env expand.Environ) Analysis {
-	a := newAnalyzer(d, env)
+// checks; nil means the process environment. dir is the directory the
+// command starts in, for relative paths; "" leaves them relative.
+func Analyze(src string, d dialect.Dialect, env expand.Environ, dir string) Analysis {
+	a := newAnalyzer(d, env, func() string { return dir })
 	a.file(src)
 	return a.result()
 }
 
 // AnalyzeArgv analyses one simple command as it is about to run, with
-// every expansion done: the run-time view of the gate. Strings that the
-// command runs as code in another process (sh -c, find -exec, sudo…) are
-// analysed; eval, source, trap and alias are not, because the commands
-// they run pass through the gate themselves.
-func AnalyzeArgv(argv []string, d dialect.Dialect, env expand.Environ) Analysis {
-	a := newAnalyzer(d, env)
+// every expansion done, in directory dir: the run-time view of the gate.
+// Strings that the command runs as code in another process (sh -c, find
+// -exec, sudo…) are analysed; eval, source, trap and alias are not,
+// because the commands they run pass through the gate themselves.
+func AnalyzeArgv(argv []string, d dialect.Dialect, env expand.Environ, dir string) Analysis {
+	a := newAnalyzer(d, env, func() string { return dir })
 	a.runtime = true
 	if len(argv) > 0 {
 		a.unit(Unit{Words: staticWords(argv)})
@@ -88,6 +91,14 @@ type analyzer struct {
 	// started, a path (absolute, ~-relative or relative to the start),
 	// or cwdUnknown for a directory computed at run time.
 	cwd string
+	// startDir is where the command starts (absolute, or "" when not
+	// known), looked up on first use through dirOf.
+	startDir   string
+	startKnown bool
+	dirOf      func() string
+	targets    []Target // paths the command changes
+	protected  []string // nosh's own files and directories; see protectedPaths
+	protKnown  bool
 }
 
 // stdinInfo is what feeds the standard input of the command being
@@ -112,8 +123,21 @@ type funcFrame struct {
 	pipes, bgs int
 }
 
-func newAnalyzer(d dialect.Dialect, env expand.Environ) *analyzer {
-	return &analyzer{dialect: d, env: env}
+func newAnalyzer(d dialect.Dialect, env expand.Environ, dirOf func() string) *analyzer {
+	return &analyzer{dialect: d, env: env, dirOf: dirOf}
+}
+
+// start returns the directory the command starts in, "" when unknown.
+func (a *analyzer) start() string {
+	if !a.startKnown {
+		a.startKnown = true
+		if a.dirOf != nil {
+			if d := a.dirOf(); path.IsAbs(d) {
+				a.startDir = path.Clean(d)
+			}
+		}
+	}
+	return a.startDir
 }
 
 func (a *analyzer) result() Analysis {
@@ -126,7 +150,7 @@ func (a *analyzer) result() Analysis {
 			}
 		}
 	}
-	return Analysis{Units: a.units, Findings: a.findings, Err: a.err}
+	return Analysis{Units: a.units, Findings: a.findings, Targets: a.targets, Err: a.err}
 }
 
 var parsers [2]sync.Pool

@@ -9,7 +9,7 @@ import (
 
 func analyze(src string) Analysis {
 	env, _ := testEnv()
-	return Analyze(src, dialect.Bash, env)
+	return Analyze(src, dialect.Bash, env, "")
 }
 
 // unitStrings renders units as "context: argv" for comparison.
@@ -158,12 +158,12 @@ func TestAnalyzeArgv(t *testing.T) {
 		{[]string{"sudo", "rm", "-rf", "/home/user"}, []string{"sudo rm -rf /home/user", "sudo: rm -rf /home/user"}, 1},
 	}
 	for _, tt := range tests {
-		an := AnalyzeArgv(tt.argv, dialect.Bash, env)
+		an := AnalyzeArgv(tt.argv, dialect.Bash, env, "")
 		if got := unitStrings(an); !slices.Equal(got, tt.units) || len(an.Findings) != tt.findings {
 			t.Errorf("%q:\n got  %q (%d findings)\n want %q (%d)", tt.argv, got, len(an.Findings), tt.units, tt.findings)
 		}
 	}
-	an := AnalyzeArgv([]string{"sudo", "rm", "-rf", "/home/user"}, dialect.Bash, env)
+	an := AnalyzeArgv([]string{"sudo", "rm", "-rf", "/home/user"}, dialect.Bash, env, "")
 	if an.Units[1].Catastrophe == "" {
 		t.Errorf("rm -rf $HOME at run time is not catastrophic")
 	}
@@ -171,7 +171,7 @@ func TestAnalyzeArgv(t *testing.T) {
 
 func TestAnalyzePOSIX(t *testing.T) {
 	env, _ := testEnv()
-	an := Analyze("export PATH=/x; ls", dialect.POSIX, env)
+	an := Analyze("export PATH=/x; ls", dialect.POSIX, env, "")
 	var keys []string
 	for _, f := range an.Findings {
 		keys = append(keys, f.Key)

@@ -141,6 +141,12 @@ func (a *Approval) CoversWrite(path, dir string) bool {
 	return a.writes[filepath.Clean(path)]
 }
 
+// CoversOutside reports whether the user approved a change of path
+// outside the sandbox's places (a KindOutside finding of the decision).
+func (a *Approval) CoversOutside(path string) bool {
+	return a != nil && a.findings[findingKey{KindOutside, path}]
+}
+
 // CoversVar reports whether the approved command assigns the variable.
 func (a *Approval) CoversVar(name string) bool {
 	return a != nil && a.vars[name]

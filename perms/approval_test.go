@@ -44,11 +44,11 @@ func TestApprovalCovers(t *testing.T) {
 		{[]string{"rm", "-rf", "/"}, false},
 	}
 	for _, c := range cases {
-		if got := a.Covers(p.CheckArgv(c.argv, nil), true); got != c.want {
+		if got := a.Covers(p.CheckArgv(c.argv, nil, ""), true); got != c.want {
 			t.Errorf("covers %q = %v, want %v", c.argv, got, c.want)
 		}
 	}
-	if a.Covers(p.CheckArgv([]string{"g"}, nil), false) {
+	if a.Covers(p.CheckArgv([]string{"g"}, nil, ""), false) {
 		t.Error("function name covered as an external program")
 	}
 	if !a.CoversVar("PATH") || a.CoversVar("LD_PRELOAD") {
@@ -58,7 +58,7 @@ func TestApprovalCovers(t *testing.T) {
 		t.Error("unapproved write covered")
 	}
 	var none *Approval
-	if none.Covers(p.CheckArgv([]string{"rm", "x"}, nil), true) || !none.Covers(p.CheckArgv([]string{"ls"}, nil), true) {
+	if none.Covers(p.CheckArgv([]string{"rm", "x"}, nil, ""), true) || !none.Covers(p.CheckArgv([]string{"ls"}, nil, ""), true) {
 		t.Error("nil approval must approve exactly what the rules allow")
 	}
 	if p.Check("rm -rf /").Approval("") != nil {

@@ -16,8 +16,11 @@ func builtinHarmless(c *cmd) {
 }
 
 // builtinRead is read: harmless unless it assigns a variable that matters.
+// What it reads from a here-string or echo of known text is tracked, for
+// the commands after it (read d <<< /; rm -rf "$d").
 func builtinRead(c *cmd) {
 	builtinHarmless(c)
+	defer c.trackRead()
 	ws := c.args
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
@@ -40,12 +43,15 @@ func builtinRead(c *cmd) {
 	}
 }
 
-// builtinPrintf is printf: harmless unless -v assigns a variable that matters.
+// builtinPrintf is printf: harmless unless -v assigns a variable that
+// matters. A value printf -v assigns from known text is tracked for the
+// commands after it.
 func builtinPrintf(c *cmd) {
 	builtinHarmless(c)
 	for i, w := range c.args {
 		if w.IsStatic() && w.Value == "-v" && i+1 < len(c.args) {
 			c.checkVar(c.args[i+1])
+			c.trackPrintf(i + 1)
 		}
 		if w.IsStatic() && !strings.HasPrefix(w.Value, "-") {
 			break
@@ -327,4 +333,68 @@ func registerBuiltins(t *tableSet) {
 	t.handlers["."] = builtinSource
 	t.handlers["trap"] = builtinTrap
 	t.handlers["alias"] = builtinAlias
+}
+
+// trackRead records the variables read assigns from input known now.
+func (c *cmd) trackRead() {
+	var names []Word
+	for i := 0; i < len(c.args); i++ {
+		w := c.args[i]
+		if !w.IsStatic() {
+			return
+		}
+		if len(w.Value) > 1 && w.Value[0] == '-' {
+			if strings.ContainsAny(w.Value[len(w.Value)-1:], "adnNptui") {
+				i++
+			}
+			continue
+		}
+		names = append(names, w)
+	}
+	if len(names) == 0 {
+		names = []Word{{Value: "REPLY"}}
+	}
+	line, _, _ := strings.Cut(c.in.code, "\n")
+	for i, n := range names {
+		if !isName(n.Value) {
+			return
+		}
+		if !c.in.known {
+			delete(c.a.vars, n.Value)
+			continue
+		}
+		fields := c.a.splitFields(line)
+		switch {
+		case i < len(names)-1 && i < len(fields):
+			c.a.setVar(n.Value, fields[i])
+		case i == len(names)-1 && i < len(fields):
+			c.a.setVar(n.Value, strings.Join(fields[i:], " "))
+		default:
+			c.a.setVar(n.Value, "")
+		}
+	}
+}
+
+// trackPrintf records the value printf -v NAME FORMAT ARGS… assigns,
+// when the format and arguments are known now; i is NAME's index.
+func (c *cmd) trackPrintf(i int) {
+	name := c.args[i]
+	if !name.IsStatic() || !isName(name.Value) {
+		return
+	}
+	delete(c.a.vars, name.Value)
+	if i+1 >= len(c.args) {
+		return
+	}
+	var vals []string
+	for _, w := range c.args[i+1:] {
+		v, ok := c.a.resolve(w)
+		if !ok {
+			return
+		}
+		vals = append(vals, c.a.expandHome(v))
+	}
+	if out, ok := printfText(vals[0], vals[1:]); ok {
+		c.a.setVar(name.Value, out)
+	}
 }

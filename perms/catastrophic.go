@@ -2,7 +2,7 @@ package perms
 
 import (
 	"path"
-	"strconv"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -88,12 +88,20 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 		for _, c := range rest {
 			all = all && matchesMost(c)
 		}
-		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome) && all {
+		// (an ancestor of the home directory lists it among its entries)
+		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome || strings.HasPrefix(cleanHome, dir+"/")) && all {
 			return show(p), true
 		}
 	}
 	if tables().systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
 		return show(clean), true
+	}
+	if a.runtime && clean != "/" {
+		// At run time the path exists: a symbolic link to / or the home
+		// directory (rm -rf link/) is judged by where it leads.
+		if real, err := filepath.EvalSymlinks(clean); err == nil && real != clean {
+			return a.dangerTarget(Word{Value: real})
+		}
 	}
 	return "", false
 }
@@ -119,148 +127,27 @@ func matchesMost(pat string) bool {
 }
 
 // inCwd makes a relative path relative to where the cd commands seen so
-// far went. A relative path after a cd to a computed directory stays as
-// it is: what it names is unknown.
+// far went, from the directory the command starts in when that is
+// known. A relative path after a cd to a computed directory stays as it
+// is: what it names is unknown.
 func (a *analyzer) inCwd(p string) string {
-	if a.cwd == "" || a.cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
+	if a.cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
 		return p
 	}
-	return path.Join(a.cwd, p)
+	base := a.cwd
+	if base == "" || base[0] != '/' && base[0] != '~' {
+		if start := a.start(); start != "" {
+			base = path.Join(start, base)
+		} else if base == "" {
+			return p
+		}
+	}
+	return path.Join(base, p)
 }
 
 // cwdUnknown is analyzer.cwd after a cd to a directory computed at run
 // time.
 const cwdUnknown = "\x00unknown"
-
-// resolve returns the value a word has if its only expansions are a
-// leading tilde and plain variables known now (from assignments earlier
-// in the same command or the environment). Glob characters stay as
-// written.
-func (a *analyzer) resolve(w Word) (string, bool) {
-	if w.IsStatic() {
-		return w.Value, true
-	}
-	if w.node == nil {
-		return "", false
-	}
-	var sb strings.Builder
-	for i, part := range w.node.Parts {
-		switch p := part.(type) {
-		case *syntax.Lit:
-			v := p.Value
-			if i == 0 && strings.HasPrefix(v, "~") {
-				if v != "~" && !strings.HasPrefix(v, "~/") {
-					return "", false
-				}
-			}
-			sb.WriteString(strings.ReplaceAll(v, `\`, ""))
-		case *syntax.SglQuoted:
-			sb.WriteString(sglValue(p))
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				switch q := q.(type) {
-				case *syntax.Lit:
-					sb.WriteString(dblUnquote(q.Value))
-				case *syntax.ParamExp:
-					v, ok := a.param(q)
-					if !ok {
-						return "", false
-					}
-					sb.WriteString(v)
-				default:
-					return "", false
-				}
-			}
-		case *syntax.ParamExp:
-			v, ok := a.param(part.(*syntax.ParamExp))
-			if !ok {
-				return "", false
-			}
-			sb.WriteString(v)
-		default:
-			return "", false
-		}
-	}
-	return sb.String(), true
-}
-
-// param returns the value of a parameter expansion known now: $HOME,
-// ${HOME:?}, ${x:-/} with x unset, ${HOME%/} with a literal pattern.
-func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
-	if pe.Param != nil && pe.Index != nil && pe.Exp == nil && pe.Slice == nil && pe.Repl == nil && !pe.Length && !pe.Excl {
-		// ${a[0]}, ${a[@]} of an array assigned in the command.
-		elems := a.arrays[pe.Param.Value]
-		idx, ok := staticWordNode(pe.Index)
-		if elems == nil || !ok {
-			return "", false
-		}
-		if idx == "@" || idx == "*" {
-			return strings.Join(elems, " "), true
-		}
-		n, err := strconv.Atoi(idx)
-		if err != nil || n < 0 || n >= len(elems) {
-			return "", false
-		}
-		return elems[n], true
-	}
-	if pe.Param == nil || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Length ||
-		pe.Excl || pe.Names != 0 || pe.Width {
-		return "", false
-	}
-	v, set := a.paramValue(pe.Param.Value)
-	if pe.Exp == nil {
-		return v, set
-	}
-	arg := ""
-	if pe.Exp.Word != nil {
-		var ok bool
-		if arg, ok = staticWord(pe.Exp.Word); !ok {
-			return "", false
-		}
-	}
-	switch pe.Exp.Op {
-	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-		return v, set
-	case syntax.DefaultUnset, syntax.AssignUnset:
-		if set {
-			return v, true
-		}
-		return arg, true
-	case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull:
-		if set && v != "" {
-			return v, true
-		}
-		return arg, true
-	case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
-		if !set || strings.ContainsAny(arg, "*?[\\") {
-			return "", false
-		}
-		if pe.Exp.Op == syntax.RemSmallSuffix || pe.Exp.Op == syntax.RemLargeSuffix {
-			return strings.TrimSuffix(v, arg), true
-		}
-		return strings.TrimPrefix(v, arg), true
-	}
-	return "", false
-}
-
-// paramValue returns a variable's value: assigned earlier in the command,
-// or from the environment.
-func (a *analyzer) paramValue(name string) (string, bool) {
-	if v, ok := a.vars[name]; ok {
-		return v, true
-	}
-	if name == "HOME" {
-		if h := a.home(); h != "" {
-			return h, true
-		}
-		return homeUnknown, true
-	}
-	if name == "FUNCNAME" && len(a.funcStack) > 0 {
-		// f(){ $FUNCNAME | $FUNCNAME & }: the function being defined.
-		return a.funcStack[len(a.funcStack)-1].name, true
-	}
-	return a.lookup(name)
-}
 
 // diskDevicePattern matches the devices isDiskDevice reports; it is
 // compiled with the other tables (see tables.go).
@@ -302,7 +189,15 @@ func recursive(ws []Word, upperOnly bool) bool {
 
 func rmCmd(c *cmd) {
 	args := c.resolvedArgs()
-	if !recursive(args, false) {
+	rec := recursive(args, false)
+	defer func() {
+		if c.unit().Catastrophe == "" {
+			for _, w := range operands(args) {
+				c.target(w, RemoveEntry, rec)
+			}
+		}
+	}()
+	if !rec {
 		return
 	}
 	if flagsOf(args).has(0, "--no-preserve-root") {
@@ -315,11 +210,39 @@ func rmCmd(c *cmd) {
 			return
 		}
 	}
+	c.unresolvedDeletes(operands(args))
+}
+
+// unresolvedDeletes records a risk for each target of a recursive delete
+// whose value the analysis cannot tell now: it could be anything,
+// including / or the home directory, whatever the rules allow.
+func (c *cmd) unresolvedDeletes(targets []Word) {
+	for _, w := range targets {
+		v, ok := c.a.resolve(w)
+		if !ok || c.a.cwd == cwdUnknown && v != "" && v[0] != '/' && v[0] != '~' {
+			// (a relative name after cd to a directory computed at run
+			// time, or cd -, is as unknown)
+			c.risk(KindOption, c.base+" "+w.String(), "deletes recursively a target computed at run time, which may be anything")
+			return
+		}
+	}
 }
 
 func chmodCmd(c *cmd) {
 	args := c.resolvedArgs()
-	if !recursive(args, true) {
+	rec := recursive(args, true)
+	ops := operands(args)
+	if len(ops) > 0 && !flagsOf(args).has(0, "--reference") {
+		ops = ops[1:] // the mode or owner
+	}
+	defer func() {
+		if c.unit().Catastrophe == "" {
+			for _, w := range ops {
+				c.target(w, ChangeMeta, rec)
+			}
+		}
+	}()
+	if !rec {
 		return
 	}
 	for _, w := range operands(args) {
@@ -354,6 +277,9 @@ func cdCmd(c *cmd) {
 }
 
 func ddCmd(c *cmd) {
+	for _, t := range writerTargets("dd", c.args) {
+		c.target(t, WriteFile, false)
+	}
 	c.sensitiveWrite(writerTargets("dd", c.args)...)
 	hasIf := false
 	for _, w := range c.args {
@@ -375,6 +301,12 @@ func ddCmd(c *cmd) {
 
 // deviceWriter handles commands that destroy a device named as operand.
 func deviceWriter(c *cmd) {
+	if c.base == "shred" {
+		c.operandTargets(WriteFile, false)
+		if flagsOf(c.args).has('u', "--remove") {
+			c.operandTargets(RemoveEntry, false)
+		}
+	}
 	switch c.base {
 	case "wipefs":
 		if !flagsOf(c.args).has('a', "--all") && !flagsOf(c.args).has('o', "--offset") {
@@ -397,6 +329,19 @@ func deviceWriter(c *cmd) {
 // moving / or the home directory away.
 func copyCmd(c *cmd) {
 	targets := writerTargets(c.base, c.args)
+	switch c.base {
+	case "tee", "truncate", "sponge":
+		for _, t := range targets {
+			c.target(t, WriteFile, false)
+		}
+	default:
+		// mv ~/x{,.bak}: the braces make the operands.
+		args := splitBraceWords(c.args)
+		saved := c.args
+		c.args = args
+		c.destTargets(writerTargets(c.base, args))
+		c.args = saved
+	}
 	c.sensitiveWrite(targets...)
 	if c.base != "tee" && len(targets) == 1 {
 		// curl … | cp /dev/stdin x, install -m755 /dev/stdin x, mv a.sh

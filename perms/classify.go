@@ -157,18 +157,31 @@ func (a *analyzer) freeCmd() { a.cmdDepth-- }
 func (c *cmd) unit() *Unit { return &c.a.units[c.idx] }
 
 func (c *cmd) classify() {
-	if h := tables().handlers[c.base]; h != nil {
-		h(c)
-		return
-	}
-	if norm := trimVersion(c.base); norm != c.base {
-		if h := tables().handlers[norm]; h != nil {
-			h(c)
-			return
+	t := tables()
+	name := c.base
+	h := t.handlers[name]
+	if h == nil {
+		if norm := trimVersion(name); norm != name && t.handlers[norm] != nil {
+			name, h = norm, t.handlers[norm]
 		}
 	}
-	if strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs") {
+	if name == "tar" || name == "gtar" || name == "bsdtar" {
+		c.args = tarOldStyle(c.args)
+	}
+	if h != nil {
+		h(c)
+	}
+	c.globOperands()
+	c.daemonTarget()
+	switch {
+	case t.options[name] != nil:
+		// Every option must be known to be harmless.
+		c.checkOptions(t.options[name], c.args)
+	case h != nil || t.plain[name] || t.plain[c.base]:
+	case strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs"):
 		c.catastrophe("creates a file system, erasing what the device holds")
+	default:
+		c.unknownProgram()
 	}
 }
 
@@ -185,9 +198,16 @@ func trimVersion(name string) string {
 	return name[:i]
 }
 
-// risk records a risky construct of the unit.
+// risk records a risky construct of the unit, once: the option tables
+// and a program's handler may both find the same option.
 func (c *cmd) risk(k Kind, key, reason string) {
-	c.a.find(k, c.unit().Pos, firstLine(c.unit().String()), key, reason)
+	pos := c.unit().Pos
+	for _, f := range c.a.findings {
+		if f.Kind == k && f.Key == key && f.Pos == pos {
+			return
+		}
+	}
+	c.a.find(k, pos, firstLine(c.unit().String()), key, reason)
 }
 
 // harmless marks the unit as needing no rule.
@@ -386,4 +406,33 @@ func (c *cmd) resolvedArgs() []Word {
 		out[i] = Word{Value: v, node: w.node, download: w.download}
 	}
 	return out
+}
+
+// tarOldStyle rewrites tar's traditional first argument (tar xzf a.tgz,
+// tar xIf prog a.tar) into dash options, each letter that takes an
+// argument taking the next word in order, so that tar is judged the same
+// however its options are spelled.
+func tarOldStyle(args []Word) []Word {
+	if len(args) == 0 || !args[0].IsStatic() {
+		return args
+	}
+	v := args[0].Value
+	if v == "" || v[0] == '-' || strings.ContainsAny(v, "/.=") {
+		return args
+	}
+	for i := 0; i < len(v); i++ {
+		if !(v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z') {
+			return args
+		}
+	}
+	out := make([]Word, 0, len(args)+len(v))
+	next := 1
+	for i := 0; i < len(v); i++ {
+		out = append(out, Word{Value: "-" + v[i:i+1]})
+		if strings.IndexByte("fbHIKLNTXVFgC", v[i]) >= 0 && next < len(args) {
+			out = append(out, args[next])
+			next++
+		}
+	}
+	return append(out, args[next:]...)
 }

@@ -15,6 +15,7 @@ type corpusCase struct {
 	want        Verdict
 	allow, deny []string
 	command     string
+	dir         string // where the command starts: see #@dir
 }
 
 func loadCorpus(t testing.TB, path string) []corpusCase {
@@ -25,9 +26,19 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 	}
 	defer f.Close()
 	var cases []corpusCase
+	dir := defaultCorpusDir
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if d, ok := strings.CutPrefix(line, "#@dir"); ok {
+			// "#@dir PATH" starts the following cases in PATH, "#@dir"
+			// alone goes back to the default.
+			dir = strings.TrimSpace(d)
+			if dir == "" {
+				dir = defaultCorpusDir
+			}
+			continue
+		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -36,7 +47,7 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 			t.Fatalf("%s:%d: want 4 tab-separated fields, got %d", path, n, len(fields))
 		}
 		c := corpusCase{line: n, allow: rules(fields[1]), deny: rules(fields[2]),
-			command: strings.ReplaceAll(fields[3], "⏎", "\n")}
+			command: strings.ReplaceAll(strings.ReplaceAll(fields[3], "⏎", "\n"), "⇥", "\t"), dir: dir}
 		switch fields[0] {
 		case "allow":
 			c.want = Allow
@@ -62,10 +73,16 @@ func rules(field string) []string {
 	return strings.Split(field, ",")
 }
 
+// defaultCorpusDir is where corpus commands start unless #@dir says.
+const defaultCorpusDir = "/nonexistent/work"
+
 // testEnv is a fixed environment, so that the corpus does not depend on
 // the machine: HOME is /home/user.
-func testEnv() (expand.Environ, string) {
-	return expand.ListEnviron("HOME=/home/user", "PATH=/usr/bin:/bin", "USER=user", "SHELL=/bin/bash"), "/nonexistent/work"
+func testEnv() (expand.Environ, string) { return testEnvIn(defaultCorpusDir) }
+
+// testEnvIn is testEnv starting in dir.
+func testEnvIn(dir string) (expand.Environ, string) {
+	return expand.ListEnviron("HOME=/home/user", "PATH=/usr/bin:/bin", "USER=user", "SHELL=/bin/bash", "PWD="+dir), dir
 }
 
 func TestCorpus(t *testing.T) {
@@ -76,7 +93,8 @@ func TestCorpus(t *testing.T) {
 	counts := map[Verdict]int{}
 	for _, c := range cases {
 		counts[c.want]++
-		p, err := NewPolicy(Options{Allow: c.allow, Deny: c.deny, Env: testEnv})
+		dir := c.dir
+		p, err := NewPolicy(Options{Allow: c.allow, Deny: c.deny, Env: func() (expand.Environ, string) { return testEnvIn(dir) }})
 		if err != nil {
 			t.Errorf("corpus.tsv:%d: rules: %v", c.line, err)
 			continue

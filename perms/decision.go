@@ -101,6 +101,9 @@ type Decision struct {
 	Verdict  Verdict
 	Units    []UnitVerdict
 	Findings []Finding
+	// Targets are the paths the command names as ones it changes (see
+	// Target); the agent compares them with what its sandbox may write.
+	Targets  []Target
 	Previews []Preview
 	// RulesErr is why the rules could not all be read, if they could not;
 	// the decision was made without the rules that could not be read

@@ -46,8 +46,11 @@ func (d Decision) Lines() []string {
 	}
 	for _, f := range d.Findings {
 		label := "risky"
-		if f.Kind == KindCatastrophic {
+		switch f.Kind {
+		case KindCatastrophic:
 			label = "deny"
+		case KindOutside:
+			label = "outside"
 		}
 		lines = append(lines, fmt.Sprintf("%-6s %s %s — %s", label, f.Pos, f.Text, f.Reason))
 	}

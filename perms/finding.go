@@ -37,6 +37,11 @@ const (
 	// KindCatastrophic is a construct denied whatever the rules say:
 	// writing to a disk device, a fork bomb.
 	KindCatastrophic
+	// KindOutside is a change outside what the agent's sandbox lets its
+	// commands write (the workspace and the scratch directory): it
+	// happens only if the user approves that one command. The caller
+	// adds these findings (see Decision.WithFindings); Key is the path.
+	KindOutside
 )
 
 var kindNames = [...]string{
@@ -50,6 +55,7 @@ var kindNames = [...]string{
 	KindAssign:       "assignment",
 	KindOption:       "option",
 	KindCatastrophic: "catastrophic",
+	KindOutside:      "outside",
 }
 
 // String names the kind: redirect, wrapper, option…

@@ -66,7 +66,7 @@ func FuzzCheck(f *testing.F) {
 		// The run-time view must not panic on any argv either.
 		argv := strings.Fields(src)
 		if len(argv) > 0 {
-			rd := p.CheckArgv(argv, nil)
+			rd := p.CheckArgv(argv, nil, "")
 			if rd.Verdict == Allow && len(rd.Findings) > 0 {
 				t.Fatalf("%q: run-time check allowed with findings", argv)
 			}

@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"os"
+	"path"
+	"strings"
+)
 
 // gitGlobalArgTable lists git's global options, true for those that
 // take the next word as their argument.
@@ -52,11 +56,19 @@ func gitCmd(c *cmd) {
 			c.risk(KindOption, "git --exec-path", "runs git subcommands from another directory")
 		}
 	}
+	// Every global option must be known to be harmless, and point git at
+	// the current repository.
+	c.checkOptions(gitGlobals, globals)
 	if sub < 0 {
 		return
 	}
 	name := ws[sub].Value
 	rest := ws[sub+1:]
+	if t := tables().options["git "+name]; t != nil {
+		c.checkOptions(t, rest)
+	} else if name == "stash" && len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "list" || rest[0].Value == "show") {
+		c.checkOptions(tables().options["git log"], rest[1:])
+	}
 	switch name {
 	case "config":
 		if gitConfigWrites(rest) {
@@ -185,4 +197,48 @@ func gitConfigWrites(ws []Word) bool {
 
 func registerGit(t *tableSet) {
 	t.handlers["git"] = gitCmd
+}
+
+// gitGlobals are git's global options known to be harmless; -c,
+// --config-env and --exec-path=DIR are not. -C, --git-dir and
+// --work-tree must name the current repository: another repository's
+// configuration can make git run commands (core.fsmonitor, core.pager).
+var gitGlobals = &optTable{short: "pPvh", arg: "C", value: gitPlace, long: []string{"--no-pager",
+	"--paginate", "--no-optional-locks", "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs",
+	"--icase-pathspecs", "--no-replace-objects", "--no-lazy-fetch", "--no-advice", "--bare", "--version",
+	"--help", "--exec-path", "--html-path", "--man-path", "--info-path", "--list-cmds=", "--namespace=",
+	"--attr-source=", "--git-dir=", "--work-tree="}}
+
+// gitPlace judges where -C, --git-dir and --work-tree point git.
+func gitPlace(c *cmd, opt string, v Word) {
+	switch opt {
+	case "-C", "--git-dir", "--work-tree":
+	default:
+		return
+	}
+	p, ok := c.a.absolute(v)
+	if ok && c.a.inRepository(p) {
+		return
+	}
+	c.risk(KindOption, "git "+opt, "points git at another repository, whose configuration can make it run commands")
+}
+
+// inRepository reports whether p lies in the repository the command
+// starts in (the tree above the nearest .git), or in its directory when
+// it starts outside any repository.
+func (a *analyzer) inRepository(p string) bool {
+	root := a.start()
+	if root == "" {
+		return false
+	}
+	for d := root; ; d = path.Dir(d) {
+		if _, err := os.Lstat(path.Join(d, ".git")); err == nil {
+			root = d
+			break
+		}
+		if d == "/" {
+			break
+		}
+	}
+	return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/")
 }

@@ -9,7 +9,30 @@ import "strings"
 // "python3 tool.py" needs a rule naming it.
 
 var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
-	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh"}
+	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
+
+// noshCmd is nosh itself: a shell, except for its subcommands. Those
+// that change the permission rules are denied: the AI may never change
+// its own permissions.
+func noshCmd(c *cmd) {
+	if len(c.args) > 0 && c.args[0].IsStatic() {
+		switch c.args[0].Value {
+		case "perms":
+			if len(c.args) > 1 {
+				switch v := c.args[1]; {
+				case !v.IsStatic():
+					c.catastrophe("runs a nosh perms subcommand computed at run time, which may change the permission rules: the AI may never change its own permissions")
+				case v.Value == "allow" || v.Value == "deny" || v.Value == "rm":
+					c.catastrophe("changes nosh's permission rules: the AI may never change its own permissions (type it yourself)")
+				}
+			}
+			return
+		case "ask", "doctor", "log":
+			return
+		}
+	}
+	shellCmd(c)
+}
 
 func shellCmd(c *cmd) {
 	hasC, stdin := false, false
@@ -131,6 +154,12 @@ func interpretersTable() map[string]interpSpec {
 		"groovy":    {code: "e"},
 		"scala":     {code: "e"},
 		"ghc":       {code: "e"},
+		"swipl":     {code: "g", arg: "flstx"},
+		"qjs":       {code: "e", arg: "I"},
+		"gjs":       {code: "c"},
+		"janet":     {code: "e"},
+		"bb":        {code: "e"},
+		"kotlin":    {code: "e"},
 	}
 }
 
@@ -192,6 +221,17 @@ func interpreterCmd(c *cmd) {
 					c.inlineCode("-"+string(ch), i, rest != "")
 					return
 				case strings.IndexByte(spec.module, ch) >= 0:
+					mod := rest
+					if mod == "" && i+1 < len(ws) {
+						mod = ws[i+1].Value
+					}
+					switch mod {
+					case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
+						// An interactive console: what is fed to it is code.
+						if c.in.here || c.in.piped || c.in.redirected {
+							c.readsStdinCode()
+						}
+					}
 					return
 				case strings.IndexByte(spec.inPlace, ch) >= 0:
 					c.risk(KindOption, c.base+" -"+string(ch), "edits files in place")
@@ -207,6 +247,11 @@ func interpreterCmd(c *cmd) {
 						if i < len(ws) {
 							val = ws[i].Value
 						}
+					}
+					if (c.base == "php" || trimVersion(c.base) == "php") && ch == 'd' &&
+						(strings.Contains(val, "auto_prepend_file") || strings.Contains(val, "auto_append_file")) {
+						// php -d auto_prepend_file=data:…,<?php …: code run before the script.
+						c.risk(KindInlineCode, c.base+" -d", "loads code before the script, from a setting given on the command line")
 					}
 					if (c.base == "perl" || trimVersion(c.base) == "perl") && (ch == 'M' || ch == 'm') &&
 						strings.ContainsAny(val, ";( \t{'\"") {
@@ -332,6 +377,7 @@ func registerInterpreters(t *tableSet) {
 	for _, name := range shells {
 		t.handlers[name] = shellCmd
 	}
+	t.handlers["nosh"] = noshCmd
 	for name := range t.interpreters {
 		t.handlers[name] = interpreterCmd
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -36,6 +37,13 @@ type Options struct {
 	// show what arguments expand to and to resolve ~ and $HOME; nil means
 	// the process environment and working directory.
 	Env func() (expand.Environ, string)
+	// Protected are nosh's own files and directories (configuration,
+	// permission rules, state): a command that changes them is denied,
+	// since the AI must never change its own permissions. Nil means the
+	// usual places, from the environment: $NOSH_CONFIG,
+	// $XDG_CONFIG_HOME/nosh and $XDG_STATE_HOME/nosh (or their defaults
+	// under $HOME). A project's .nosh.toml is always protected.
+	Protected []string
 }
 
 // Policy decides whether commands may run: the rules (persisted, extra
@@ -125,11 +133,18 @@ type lazyEnv struct {
 	p    *Policy
 	once sync.Once
 	env  expand.Environ
+	dir  string
 }
 
 func (l *lazyEnv) get() expand.Environ {
-	l.once.Do(func() { l.env, _ = l.p.environ() })
+	l.once.Do(func() { l.env, l.dir = l.p.environ() })
 	return l.env
+}
+
+// directory is the directory the policy's commands start in.
+func (l *lazyEnv) directory() string {
+	l.get()
+	return l.dir
 }
 
 func (l *lazyEnv) Get(name string) expand.Variable { return l.get().Get(name) }
@@ -147,7 +162,9 @@ const maxPooledUnits = 1024
 // Check analyses a command line and decides whether it may run.
 func (p *Policy) Check(command string) Decision {
 	list := unitLists.Get().(*[]Unit)
-	a := newAnalyzer(p.opts.Dialect, &lazyEnv{p: p})
+	le := &lazyEnv{p: p}
+	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	a.units = (*list)[:0]
 	a.file(command)
 	d := p.decide(command, a.result())
@@ -163,14 +180,22 @@ func (p *Policy) Check(command string) Decision {
 }
 
 // CheckArgv decides whether one simple command may run as it is about to
-// run, every expansion done (see AnalyzeArgv). env is the environment it
+// run, every expansion done (see AnalyzeArgv), in directory dir (for
+// relative operands; "" means the policy's). env is the environment it
 // runs in (for ~ and $HOME); nil means the policy's.
-func (p *Policy) CheckArgv(argv []string, env expand.Environ) Decision {
+func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decision {
+	le := &lazyEnv{p: p}
 	if env == nil {
-		env = &lazyEnv{p: p}
+		env = le
 	}
-	d := p.decide(strings.Join(argv, " "), AnalyzeArgv(argv, p.opts.Dialect, env))
-	return d
+	if dir == "" {
+		dir = le.directory()
+	}
+	a := newAnalyzer(p.opts.Dialect, env, func() string { return dir })
+	a.runtime = true
+	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
+	a.unit(Unit{Words: staticWords(argv)})
+	return p.decide(strings.Join(argv, " "), a.result())
 }
 
 // decide applies the rules to an analysis.
@@ -180,6 +205,7 @@ func (p *Policy) decide(command string, an Analysis) Decision {
 		Command:  command,
 		Units:    make([]UnitVerdict, len(an.Units)),
 		Findings: an.Findings,
+		Targets:  an.Targets,
 		RulesErr: rerr,
 		persist:  p.opts.Store != nil,
 	}
@@ -301,13 +327,40 @@ func (p *Policy) Dialect() dialect.Dialect { return p.opts.Dialect }
 // expansions in.
 func (p *Policy) Environ() (expand.Environ, string) { return p.environ() }
 
+// Protects reports whether changing path (absolute) changes nosh's own
+// configuration, permission rules or state, which the AI may never do,
+// and says what it is.
+func (p *Policy) Protects(path string) (string, bool) {
+	le := &lazyEnv{p: p}
+	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
+	return a.isProtected(path, false)
+}
+
+// ProtectedPaths lists nosh's own files and directories, which the AI may
+// never change (see Options.Protected).
+func (p *Policy) ProtectedPaths() []string {
+	le := &lazyEnv{p: p}
+	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
+	return append([]string(nil), a.protectedPaths()...)
+}
+
 // CheckWrite decides whether the shell may open path for writing, as a
 // redirection does at run time: writing to /dev/null and the standard
-// streams is allowed, onto a disk device denied, anything else asked.
+// streams is allowed, onto a disk device or nosh's own files denied,
+// anything else asked.
 func (p *Policy) CheckWrite(path string) Decision {
 	d := Decision{Command: "> " + path, persist: p.opts.Store != nil}
+	what, protected := "", false
+	if filepath.IsAbs(path) {
+		what, protected = p.Protects(filepath.Clean(path))
+	}
 	switch {
 	case harmlessWrite(path):
+	case protected:
+		d.Findings = []Finding{{Kind: KindCatastrophic, Text: "> " + path, Key: path,
+			Reason: "changes " + what + ": the AI may never change its own configuration, permission rules or state"}}
 	case isDiskDevice(path):
 		d.Findings = []Finding{{Kind: KindCatastrophic, Text: "> " + path, Key: path, Reason: "writes onto a disk device"}}
 	default:

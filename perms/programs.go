@@ -95,6 +95,7 @@ func fdCmd(c *cmd) {
 // findCmd checks find's actions: -exec and friends run commands, -delete
 // deletes, -fprint and friends write files.
 func findCmd(c *cmd) {
+	findPredicates(c)
 	ws := c.args
 	// find -L / -delete: -H, -L, -P, -Olevel and -D debugopts come
 	// before the start paths.
@@ -164,6 +165,9 @@ func findCmd(c *cmd) {
 			if what, ok := c.a.dangerTarget(s); ok {
 				c.catastrophe("deletes or changes everything under " + what)
 			}
+		}
+		if c.unit().Catastrophe == "" {
+			c.unresolvedDeletes(starts)
 		}
 	}
 }

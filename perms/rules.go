@@ -170,6 +170,14 @@ func (r Rule) denies(u Unit) bool {
 		ws = ws[sub:]
 	}
 	have := canonicalFlags(base, ws)
+	if base == "git" && len(ws) > 0 && ws[0].IsStatic() && ws[0].Value == "push" {
+		// git push origin +main forces the push as --force does.
+		for _, w := range ws[1:] {
+			if w.IsStatic() && strings.HasPrefix(w.Value, "+") {
+				have["f"] = true
+			}
+		}
+	}
 	var positional []string
 	for i, w := range ws {
 		if !w.IsStatic() {
@@ -207,11 +215,27 @@ func (r Rule) denies(u Unit) bool {
 		j++
 	}
 	for flag := range canonicalFlags(base, wantFlags) {
-		if !have[flag] {
+		if !have[flag] && !abbreviated(have, flag) {
 			return false
 		}
 	}
 	return true
+}
+
+// abbreviated reports whether the options include an abbreviation of
+// the long option flag: GNU getopt_long and git take any unambiguous
+// prefix, so --del is --delete (a prefix several options share is an
+// error, so reading it as flag never misses a denial).
+func abbreviated(have map[string]bool, flag string) bool {
+	if !strings.HasPrefix(flag, "--") {
+		return false
+	}
+	for h := range have {
+		if len(h) >= 3 && strings.HasPrefix(h, "--") && strings.HasPrefix(flag, h) {
+			return true
+		}
+	}
+	return false
 }
 
 func isOption(s string) bool { return len(s) > 1 && s[0] == '-' }
@@ -240,6 +264,14 @@ func canonicalFlags(base string, ws []Word) map[string]bool {
 	add := func(f string) {
 		if a, ok := aliases[f]; ok {
 			f = a
+		} else if len(f) >= 3 && strings.HasPrefix(f, "--") {
+			// --recu is --recursive: an abbreviation counts as every
+			// option it may stand for.
+			for long, a := range aliases {
+				if strings.HasPrefix(long, f) {
+					set[a] = true
+				}
+			}
 		}
 		set[f] = true
 	}

@@ -9,12 +9,15 @@ func sedCmd(c *cmd) {
 	ws := c.args
 	scripts := 0
 	var firstOp = -1
+	inPlace := false
+	var ops []Word
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
 			if firstOp < 0 {
 				firstOp = i
 			}
+			ops = append(ops, w)
 			continue
 		}
 		v := w.Value
@@ -22,12 +25,14 @@ func sedCmd(c *cmd) {
 			if firstOp < 0 && i+1 < len(ws) {
 				firstOp = i + 1
 			}
+			ops = append(ops, ws[i+1:]...)
 			break
 		}
 		if strings.HasPrefix(v, "--") {
 			name, value, hasValue := strings.Cut(v, "=")
 			switch {
 			case longName(name, "--in-place"):
+				inPlace = true
 				c.risk(KindOption, "sed -i", "edits files in place")
 			case longName(name, "--expression"):
 				scripts++
@@ -54,6 +59,7 @@ func sedCmd(c *cmd) {
 			if firstOp < 0 {
 				firstOp = i
 			}
+			ops = append(ops, w)
 			continue
 		}
 	cluster:
@@ -61,6 +67,7 @@ func sedCmd(c *cmd) {
 			switch v[j] {
 			case 'i', 'I':
 				// -I is BSD sed's in-place option.
+				inPlace = true
 				c.risk(KindOption, "sed -i", "edits files in place")
 				break cluster // the rest is a backup suffix
 			case 'e', 'f', 'l':
@@ -89,6 +96,14 @@ func sedCmd(c *cmd) {
 	}
 	if scripts == 0 && firstOp >= 0 {
 		c.sedScript(ws[firstOp])
+		if len(ops) > 0 {
+			ops = ops[1:]
+		}
+	}
+	if inPlace {
+		for _, w := range ops {
+			c.target(w, EditInPlace, false)
+		}
 	}
 }
 

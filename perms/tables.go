@@ -34,6 +34,8 @@ type tableSet struct {
 	xargsOptions      map[string]bool              // xargs.go
 	previewed         map[string]int               // preview.go
 	xargsUnsafe       map[string]bool              // xargs.go
+	options           map[string]*optTable         // options_tables.go
+	plain             map[string]bool              // options_tables.go
 }
 
 var (
@@ -69,6 +71,8 @@ func buildTables() {
 		xargsOptions:      xargsOptionsTable(),
 		previewed:         previewedTable(),
 		xargsUnsafe:       xargsUnsafeTable(),
+		options:           mergeTables(optionTablesTable(), gitOptionTables()),
+		plain:             plainProgramsTable(),
 	}
 	// The order matters: a later file's handler replaces an earlier one
 	// (catastrophic.go's cd replaces the harmless builtin), and
@@ -78,6 +82,7 @@ func buildTables() {
 		registerAwk,
 		registerBuiltins,
 		registerCatastrophic,
+		registerChangers,
 		registerDownloaders,
 		registerGit,
 		registerInterpreters,
@@ -88,8 +93,19 @@ func buildTables() {
 		registerWrappers,
 		registerXargs,
 		registerCommandReaders, // wraps handlers registered above
+		registerBuildFiles,     // wraps handlers registered above
 	} {
 		register(t)
 	}
 	tablesBuilt = t
+}
+
+func mergeTables(ms ...map[string]*optTable) map[string]*optTable {
+	out := map[string]*optTable{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
 }

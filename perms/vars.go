@@ -108,7 +108,9 @@ func DangerousVar(name string) (reason string, ok bool) {
 		return "names a command other programs run", true
 	case strings.HasPrefix(name, "BASH_FUNC_"):
 		return "exports a function to new shells", true
-	case strings.HasPrefix(name, "NOSH_"):
+	case strings.HasPrefix(name, "NOSH_") && name != "NOSH_SCRATCH":
+		// (NOSH_SCRATCH only tells the agent's commands where their
+		// scratch directory is.)
 		return "changes how nosh behaves", true
 	case strings.HasPrefix(name, "NPM_CONFIG_") || strings.HasPrefix(name, "npm_config_"):
 		return "changes npm configuration, which can name commands it runs", true

@@ -393,12 +393,13 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 		}
 	case syntax.WordHdoc:
 		a.stdin = stdinInfo{here: true, download: dl}
-		if w.IsStatic() {
-			if subscriptCode(w.Value) {
-				a.find(KindEval, a.pos(r.Pos()), w.Value, w.Value, "a subscript that runs a command when the value read is used as a name or in arithmetic")
-			}
-			a.stdin.code, a.stdin.known = w.Value+"\n", true
-			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(w.Value)}); ok {
+		if w.IsStatic() && subscriptCode(w.Value) {
+			a.find(KindEval, a.pos(r.Pos()), w.Value, w.Value, "a subscript that runs a command when the value read is used as a name or in arithmetic")
+		}
+		// <<< "$HOME": what is read is known when the word's value is.
+		if v, ok := a.resolve(w); ok {
+			a.stdin.code, a.stdin.known = v+"\n", true
+			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(v)}); ok {
 				a.stdin.danger = what
 			}
 		}
@@ -421,10 +422,11 @@ func isFD(s string) bool {
 func (a *analyzer) write(r *syntax.Redirect, w Word) {
 	p := a.pos(r.Pos())
 	text := a.source(r)
+	if w.IsStatic() && harmlessWrite(w.Value) {
+		return
+	}
+	a.addTarget(w, WriteFile, false, nil, true)
 	if w.IsStatic() {
-		if harmlessWrite(w.Value) {
-			return
-		}
 		if isDiskDevice(w.Value) {
 			a.find(KindCatastrophic, p, text, w.Value, "writes onto a disk device")
 			return

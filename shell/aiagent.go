@@ -13,10 +13,13 @@ import (
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/ai/agent"
 	"nosh/ai/translate"
 	"nosh/perms"
+	"nosh/perms/gate"
+	"nosh/perms/sandbox"
 )
 
 // agentEnv neutralises pagers, editors and password prompts for the
@@ -55,6 +58,22 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	}
 	text := prep.text
 
+	box, err := se.newAgentBox(s.Dir())
+	if err != nil {
+		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
+		return false, 1
+	}
+	defer box.close()
+	se.agentBox, se.agentGrants = box, map[string][]sandbox.Rule{}
+	defer func() { se.agentBox, se.agentGrants = nil, nil }()
+	if ll := se.landlock(); ll.err != nil && !ll.told {
+		ll.told = true
+		fmt.Fprintln(s.stderr, se.paint("33", "nosh: no kernel sandbox for the agent's commands ("+ll.err.Error()+"): the permission gate alone holds them"))
+	}
+	if box.notice != "" {
+		fmt.Fprintln(s.stderr, se.paint("2", "nosh: "+box.notice))
+	}
+
 	view := se.newAnswerView("investigating with " + se.agentModel(st))
 	se.answerView = view
 	defer func() { se.answerView = nil }()
@@ -86,6 +105,7 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 		Redactor: st.tr.redactor,
 		Env:      se.envInfo(),
 		Context:  st.rc,
+		Sandbox:  box.describe(),
 	}
 	res, err := run.Do(ctx, prep.sent)
 	view.close()
@@ -151,6 +171,13 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 	s := se.sh
 	view := se.answerView
 	d := st.policy.Check(cmd)
+	var outside []perms.Finding
+	if se.agentBox != nil {
+		// Changes outside the sandbox's places are asked about whatever
+		// the rules say, and approved for this command only.
+		outside = gate.Outside(d.Targets, se.agentBox.policy)
+		d = d.WithFindings(outside...)
+	}
 	var answer perms.Answer
 	ok := false
 	who := ""
@@ -180,10 +207,53 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 		}
 		return agent.Verdict{Reason: reason}
 	}
-	view.running(cmd)
+	if who == "yolo" {
+		// YOLO approves what the rules would ask about, never a change
+		// outside the sandbox's places: those stay refused.
+		d = withoutOutside(d)
+	}
 	se.agentApprovals[cmd] = d.Approval(s.Dir())
 	se.agentDeciders = who
+	if len(outside) > 0 && who != "yolo" && se.agentGrants != nil {
+		se.agentGrants[cmd] = se.grantOutside(d, outside)
+	}
+	view.running(cmd)
 	return agent.Verdict{Run: true}
+}
+
+// withoutOutside returns d without its KindOutside findings.
+func withoutOutside(d perms.Decision) perms.Decision {
+	var fs []perms.Finding
+	for _, f := range d.Findings {
+		if f.Kind != perms.KindOutside {
+			fs = append(fs, f)
+		}
+	}
+	d.Findings = fs
+	return d
+}
+
+// grantOutside widens the sandbox, for one approved command, to the
+// changes outside it that the prompt named, and says what it allows.
+func (se *session) grantOutside(d perms.Decision, outside []perms.Finding) []sandbox.Rule {
+	named := map[string]bool{}
+	for _, f := range outside {
+		named[f.Key] = true
+	}
+	var ts []perms.Target
+	for _, t := range d.Targets {
+		if named[t.Path] {
+			ts = append(ts, t)
+		}
+	}
+	rules, described, err := gate.Grants(ts)
+	if err != nil {
+		fmt.Fprintf(se.sh.stderr, "nosh: %v\n", err)
+	}
+	if len(described) > 0 {
+		fmt.Fprintln(se.sh.stderr, se.paint("2", "  sandbox, for this command only: "+strings.Join(described, "; ")))
+	}
+	return rules
 }
 
 func firstLine(s string) string {
@@ -221,6 +291,14 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int,
 	interp.StdIO(devnull, out, out)(r)
 	start := time.Now()
 	runCtx := withAgentCommand(withAI(ctx, st.gate, se.agentApprovals[cmd]))
+	if b := se.agentBox; b != nil {
+		runCtx = withAgentCommand(withAgentSandbox(ctx, st.gate, se.agentApprovals[cmd], b.policy.With(se.agentGrants[cmd]...), b.enforce))
+		// The scratch directory, for the command and the programs it
+		// starts; set before the gate watches the variables.
+		if err := se.setAgentEnv(ctx, r, b.env()); err != nil {
+			return 1, "", err
+		}
+	}
 	status := 0
 	for _, stmt := range f.Stmts {
 		s.rewrite(stmt)
@@ -251,6 +329,25 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int,
 		captured.WriteString(fmt.Sprintf("\n[... %d more bytes of output not kept ...]\n", capture.dropped))
 	}
 	return status, captured.String(), ctx.Err()
+}
+
+// setAgentEnv exports NAME=value variables in the agent's subshell r.
+func (se *session) setAgentEnv(ctx context.Context, r *interp.Runner, vars []string) error {
+	var b strings.Builder
+	b.WriteString("export")
+	for _, kv := range vars {
+		name, value, _ := strings.Cut(kv, "=")
+		q, err := syntax.Quote(value, syntax.LangBash)
+		if err != nil {
+			return fmt.Errorf("agent environment: %v", err)
+		}
+		b.WriteString(" " + name + "=" + q)
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(b.String()), "")
+	if err != nil {
+		return fmt.Errorf("agent environment: %v", err)
+	}
+	return r.Run(ctx, f.Stmts[0])
 }
 
 // agentCmdKey marks the context of an agent command, so that programs it

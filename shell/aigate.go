@@ -10,6 +10,7 @@ import (
 
 	"nosh/perms"
 	"nosh/perms/gate"
+	"nosh/perms/sandbox"
 )
 
 // aiKey marks a context whose commands come from the AI: only those go
@@ -19,6 +20,12 @@ type aiKey struct{}
 // withAI marks ctx as running an AI command, checked by g under approval.
 func withAI(ctx context.Context, g *gate.Gate, approval *perms.Approval) context.Context {
 	return context.WithValue(g.WithApproval(ctx, approval), aiKey{}, g)
+}
+
+// withAgentSandbox marks ctx as running an agent command, checked by g
+// under approval and confined to box (by the kernel too when enforce).
+func withAgentSandbox(ctx context.Context, g *gate.Gate, approval *perms.Approval, box sandbox.Policy, enforce bool) context.Context {
+	return context.WithValue(g.WithSandbox(ctx, approval, box, enforce), aiKey{}, g)
 }
 
 // aiGateOf returns the gate for ctx when it runs an AI command.

@@ -79,6 +79,16 @@ func (se *session) remember(d perms.Decision, a perms.Answer) {
 // askAtRunTime is the gate's question about a command that only showed
 // itself while running (after expansion, inside eval or a function).
 func (se *session) askAtRunTime(d perms.Decision) perms.Answer {
+	if se.yoloOn() {
+		// YOLO skips questions, never the sandbox: what the rules would
+		// ask about runs, a change outside the workspace does not.
+		for _, f := range d.Findings {
+			if f.Kind == perms.KindOutside {
+				return perms.Refuse
+			}
+		}
+		return perms.Once
+	}
 	fmt.Fprintf(se.sh.stderr, "%s the command is about to run something it did not show:\n", se.paint("1;33", "!"))
 	a, ok := se.approve(d, false)
 	if !ok {

@@ -58,6 +58,7 @@ func (se *session) newPolicy() *perms.Policy {
 		Env: func() (expand.Environ, string) {
 			return varsEnviron{s.Runner}, s.Dir()
 		},
+		Protected: se.protectedPaths(),
 	})
 	if err != nil {
 		fmt.Fprintf(s.stderr, "nosh: warning: permission rules: %v\n", err)
@@ -102,7 +103,7 @@ func (se *session) runStmts(ctx context.Context, stmts []*syntax.Stmt, interrupt
 // built-in catastrophic list, for the highlighter's danger colour. It
 // analyses without rules or expansion previews: cheap enough per keystroke.
 func (se *session) catastrophic(stmt string) bool {
-	an := perms.Analyze(stmt, se.sh.Dialect, varsEnviron{se.sh.Runner})
+	an := perms.Analyze(stmt, se.sh.Dialect, varsEnviron{se.sh.Runner}, se.sh.Dir())
 	for _, u := range an.Units {
 		if u.Catastrophe != "" {
 			return true

@@ -10,6 +10,9 @@ import (
 
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/interp"
+
+	"nosh/perms/gate"
+	"nosh/perms/sandbox"
 )
 
 // builtinExec is exec with a command: the shell process is replaced by
@@ -62,6 +65,9 @@ func builtinExec(ctx context.Context, c *call) error {
 			setExitStatus(c.r, exitStatus{code: 126, exiting: true})
 			return errKeepStatus
 		}
+	}
+	if box, ok := gate.Sandbox(ctx); ok {
+		path, argv = sandbox.Command(path, argv, box) // an agent command
 	}
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: c.r.Dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}

@@ -14,6 +14,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
+	"nosh/perms/gate"
+	"nosh/perms/sandbox"
 	"nosh/shell/jobs"
 )
 
@@ -144,10 +146,16 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		// agent's programs without touching the shell's variables.
 		env = append(env, agentEnv...)
 	}
+	path, argv := prog, args
+	if box, ok := gate.Sandbox(ctx); ok {
+		// An agent command: the program runs confined, under nosh as
+		// its launcher.
+		path, argv = sandbox.Command(prog, args, box)
+	}
 	build := func() *exec.Cmd {
 		return &exec.Cmd{
-			Path:   prog,
-			Args:   args,
+			Path:   path,
+			Args:   argv,
 			Env:    env,
 			Dir:    hc.Dir,
 			Stdin:  hc.Stdin,

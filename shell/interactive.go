@@ -15,6 +15,7 @@ import (
 
 	"nosh/config"
 	"nosh/perms"
+	"nosh/perms/sandbox"
 	"nosh/shell/highlight"
 	"nosh/shell/history"
 	"nosh/shell/prompt"
@@ -68,6 +69,11 @@ type session struct {
 	agentCancel    context.CancelFunc // stops the agent run under way
 	answerView     *answerView        // shows the agent run under way
 	slashLine      string             // the slash command line being run, as typed
+	// agentBox is the sandbox of the agent run under way; agentGrants
+	// holds, for each command, what the user let it change outside it.
+	agentBox     *agentBox
+	agentGrants  map[string][]sandbox.Rule
+	sandboxState landlockState
 
 	lastStatus   int
 	lastDuration time.Duration

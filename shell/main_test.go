@@ -12,6 +12,7 @@ import (
 
 	"nosh/ai/helper"
 	"nosh/ai/remote"
+	"nosh/perms/sandbox"
 )
 
 // TestMain lets the test binary act as nosh itself when NOSH_TEST_AS_NOSH
@@ -20,6 +21,9 @@ import (
 // It is also the AI helper: a link to it named nosh-ai beside it is what
 // nosh starts for ? and ??, as it starts the real nosh-ai beside itself.
 func TestMain(m *testing.M) {
+	// The test binary is the launcher of the agent's sandboxed commands
+	// (/proc/self/exe), as nosh is.
+	sandbox.Launch(os.Args)
 	if filepath.Base(os.Args[0]) == remote.HelperName {
 		os.Exit(helper.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}

@@ -10,6 +10,7 @@ import (
 	"nosh/config"
 	"nosh/perms/audit"
 	"nosh/perms/permscli"
+	"nosh/perms/sandbox"
 )
 
 // loadConfigQuiet loads the configuration for a subcommand, returning the
@@ -22,9 +23,36 @@ func loadConfigQuiet(getenv func(string) string) (config.Paths, config.Config, [
 }
 
 // Doctor is `nosh doctor [--live]`: what nosh would use to reach its
-// model, and with --live whether it answers. The AI helper answers it.
+// model, and with --live whether it answers. The AI helper answers it;
+// nosh adds how the agent's commands are sandboxed.
 func Doctor(args []string, stdout, stderr io.Writer) int {
-	return remote.Doctor(args, stdout, stderr)
+	status := remote.Doctor(args, stdout, stderr)
+	for _, a := range args {
+		if a == "-h" || a == "--help" {
+			return status
+		}
+	}
+	if status != 2 { // not a usage error
+		_, cfg, _ := loadConfigQuiet(os.Getenv)
+		fmt.Fprintf(stdout, "%-9s %s\n", "sandbox", sandboxState(cfg.AI))
+	}
+	return status
+}
+
+// sandboxState says, in one line, how the agent's commands are confined.
+func sandboxState(c config.AI) string {
+	abi, err := sandbox.Available()
+	if err != nil {
+		return "none: " + err.Error() + "; the permission gate alone holds the agent's commands"
+	}
+	net := "network allowed"
+	if !c.SandboxNetwork {
+		net = "TCP blocked"
+		if abi < 4 {
+			net = "network allowed (blocking TCP needs Landlock ABI 4, Linux 6.7)"
+		}
+	}
+	return fmt.Sprintf("Landlock ABI %d: the agent's commands write only in the workspace and a scratch directory; %s", abi, net)
 }
 
 // Log is `nosh log [N]`: the last N (default 30) commands the AI ran or

@@ -89,6 +89,9 @@ type Run struct {
 	Env      translate.Env
 	// Context is the rolling context of earlier exchanges; may be nil.
 	Context *translate.Context
+	// Sandbox tells the model where its commands may write; empty when
+	// they are not sandboxed.
+	Sandbox string
 }
 
 // ErrLimit marks a run stopped by one of its limits.
@@ -106,7 +109,7 @@ func (r *Run) Do(ctx context.Context, question string) (Result, error) {
 	}
 	first := translate.Build(question, r.Context, r.Env, r.Redactor)
 	req := ai.Request{
-		System:   r.Redactor.String(SystemPrompt + "\n\n" + translate.EnvDescription(r.Env)),
+		System:   r.Redactor.String(SystemPrompt + "\n\n" + translate.EnvDescription(r.Env) + sandboxNote(r.Sandbox)),
 		Messages: first.Messages,
 		Tools:    []ai.Tool{Tool},
 		Model:    r.Model,
@@ -229,4 +232,12 @@ func Cap(s string, limit int) string {
 		tail = tail[i+1:]
 	}
 	return fmt.Sprintf("%s[... %d bytes omitted ...]\n%s", head, len(s)-len(head)-len(tail), tail)
+}
+
+// sandboxNote is the system prompt's line about the sandbox, if any.
+func sandboxNote(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "\n" + s
 }

@@ -7,9 +7,15 @@ package main
 import (
 	"os"
 
+	"nosh/perms/sandbox"
 	"nosh/shell"
 )
 
 func main() {
+	// First of all: nosh re-executed as the sandbox launcher of an agent
+	// command (when nosh-sandbox is not installed beside it) restricts
+	// itself and becomes the program, doing nothing else (see package
+	// sandbox).
+	sandbox.Launch(os.Args)
 	os.Exit(shell.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

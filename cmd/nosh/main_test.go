@@ -7,10 +7,12 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"nosh/ai/helper"
+	"nosh/perms/sandbox"
 	"nosh/shell"
 )
 
 func TestMain(m *testing.M) {
+	sandbox.Launch(os.Args) // nosh re-executed as the launcher of an agent command
 	testscript.Main(m, map[string]func(){
 		"nosh": func() { os.Exit(shell.Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 		// testscript puts a copy of the test binary by this name beside

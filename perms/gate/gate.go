@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -14,6 +15,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/perms"
+	"nosh/perms/sandbox"
 )
 
 // Sentinel is the argv[0] the call handler substitutes for a refused
@@ -44,6 +46,11 @@ type Gate struct {
 type scope struct {
 	off      bool
 	approval *perms.Approval
+	// box, for an agent command, is where it may write (the sandbox's
+	// policy, widened by what the user approves while it runs); enforce
+	// says its programs run in the kernel's sandbox.
+	box     *sandbox.Policy
+	enforce bool
 
 	mu       sync.Mutex
 	baseline map[string]string // variables that change what runs, as they were
@@ -159,6 +166,21 @@ func (g *Gate) OpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
 			return next(ctx, path, flag, perm)
 		}
 		hc := interp.HandlerCtx(ctx)
+		abs := path
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(hc.Dir, abs)
+		}
+		abs = filepath.Clean(abs)
+		if what, ok := g.policy.Protects(abs); ok {
+			return nil, g.refuseWrite(path, "it is "+what+": the AI may never change its own configuration, permission rules or state")
+		}
+		if sc.box != nil {
+			// nosh opens the file itself, outside the sandbox: the gate
+			// holds it to the same places.
+			if err := g.confineWrite(sc, path, abs); err != nil {
+				return nil, err
+			}
+		}
 		if sc.approval.CoversWrite(path, hc.Dir) || sc.approved("> "+path) {
 			return next(ctx, path, flag, perm)
 		}
@@ -180,9 +202,21 @@ func (g *Gate) check(ctx context.Context, args []string, mayBeFunction bool) (bo
 		return true, ""
 	}
 	hc := interp.HandlerCtx(ctx)
-	d := g.policy.CheckArgv(args, hc.Env)
+	d := g.policy.CheckArgv(args, hc.Env, hc.Dir)
 	if d.Verdict == perms.Deny {
 		return false, reason(d)
+	}
+	if out := sc.outside(d); len(out) > 0 {
+		// A change outside the workspace that the user did not approve:
+		// ask about it alone, never widening by a rule.
+		od := perms.Decision{Command: d.Command, Findings: out, Targets: d.Targets}
+		od = od.WithFindings()
+		if !g.asked(sc, od, "outside\x00"+strings.Join(args, "\x00")) {
+			return false, outsideReason(out)
+		}
+		if err := sc.widen(d.Targets, out); err != nil && g.report != nil {
+			fmt.Fprintf(g.report, "nosh: %v\n", err)
+		}
 	}
 	changed := sc.changed(hc.Env)
 	if len(changed) > 0 {

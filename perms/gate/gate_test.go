@@ -127,7 +127,7 @@ func TestGateStopsComputedCommand(t *testing.T) {
 
 func TestGateStopsEval(t *testing.T) {
 	h := newHarness(t, nil, nil, 0)
-	h.approveOnce(`eval "$(printf 'touch %s' evaled)"`)
+	h.approveOnce(`eval "$( (printf 'touch %s' evaled) )"`)
 	if h.exists("evaled") {
 		t.Fatal("touch inside eval ran")
 	}
@@ -181,7 +181,7 @@ func TestGateVariables(t *testing.T) {
 	// One hidden in eval is not. (v='PATH=…'; eval "$v" would not hide
 	// it: the analysis resolves $v and shows the change before approval.)
 	h.stderr.Reset()
-	h.approveOnce(`v=$(printf 'PATH=/tmp/evil:$PATH'); eval "$v"; ls`)
+	h.approveOnce(`v=$( (printf 'PATH=/tmp/evil:$PATH') ); eval "$v"; ls`)
 	if !strings.Contains(h.stderr.String(), "refused: ls") || !strings.Contains(h.stderr.String(), "PATH") {
 		t.Errorf("hidden PATH change not caught: %q", h.stderr.String())
 	}
@@ -189,31 +189,31 @@ func TestGateVariables(t *testing.T) {
 
 func TestGateAsks(t *testing.T) {
 	h := newHarness(t, nil, []string{"git push"}, perms.Once)
-	h.approveOnce(`eval "$(printf 'touch %s' asked)"`)
+	h.approveOnce(`eval "$( (printf 'touch %s' asked) )"`)
 	if !h.exists("asked") || len(h.asked) != 1 || h.asked[0] != "touch asked" {
 		t.Errorf("Once answer: exists=%v asked=%q", h.exists("asked"), h.asked)
 	}
 	// A loop asks once per distinct command.
 	h.asked = nil
-	h.approveOnce(`for i in 1 2 3; do eval "$(printf 'touch %s' again)"; done`)
+	h.approveOnce(`for i in 1 2 3; do eval "$( (printf 'touch %s' again) )"; done`)
 	if len(h.asked) != 1 {
 		t.Errorf("asked %d times for the same command", len(h.asked))
 	}
 	// Deny is final: never asked.
 	h.asked = nil
-	err := h.approveOnce(`eval "$(printf 'git push')"`)
+	err := h.approveOnce(`eval "$( (printf 'git push') )"`)
 	if len(h.asked) != 0 || status(err) != 126 {
 		t.Errorf("denied command: asked %q, status %d", h.asked, status(err))
 	}
 
 	r := newHarness(t, nil, nil, perms.Refuse)
-	r.approveOnce(`eval "$(printf 'touch %s' refused)"`)
+	r.approveOnce(`eval "$( (printf 'touch %s' refused) )"`)
 	if r.exists("refused") || len(r.asked) != 1 {
 		t.Errorf("Refuse answer: exists=%v asked=%q", r.exists("refused"), r.asked)
 	}
 
 	s := newHarness(t, nil, nil, perms.Session)
-	s.approveOnce(`eval "$(printf 'touch %s' sess)"`)
+	s.approveOnce(`eval "$( (printf 'touch %s' sess) )"`)
 	if !s.exists("sess") || !strings.Contains(strings.Join(s.policy.SessionRules(), ","), "touch") {
 		t.Errorf("Session answer: exists=%v rules=%q", s.exists("sess"), s.policy.SessionRules())
 	}
@@ -223,7 +223,7 @@ func TestGateCatastropheAtRunTime(t *testing.T) {
 	h := newHarness(t, []string{"rm"}, nil, perms.Once)
 	h.touch("precious")
 	// rm is allowed, but not of $HOME; the gate sees the expanded path.
-	err := h.approveOnce(`d=$HOME; eval "$(printf 'rm -rf %s' "$d")"`)
+	err := h.approveOnce(`d=$HOME; eval "$( (printf 'rm -rf %s' "$d") )"`)
 	if !h.exists("precious") {
 		t.Fatal("rm -rf $HOME ran")
 	}

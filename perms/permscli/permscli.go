@@ -3,10 +3,13 @@ package permscli
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"nosh/perms"
+	"nosh/perms/gate"
 	"nosh/perms/rulefile"
+	"nosh/perms/sandbox"
 )
 
 const usage = `usage: nosh perms list
@@ -153,5 +156,36 @@ command:
 	}
 	fmt.Fprintln(stdout, d.Verdict)
 	fmt.Fprint(stdout, d.Explain())
+	for _, l := range sandboxLines(p, d) {
+		fmt.Fprintln(stdout, l)
+	}
 	return 0
+}
+
+// sandboxLines say how the command would be confined as an agent (??)
+// command started here: whether its programs would run sandboxed, where
+// they could write, and which of its changes fall outside, to be asked
+// about whatever the rules say.
+func sandboxLines(p *perms.Policy, d perms.Decision) []string {
+	if d.Verdict == perms.Deny {
+		return nil
+	}
+	dir, _ := os.Getwd()
+	ws, why := sandbox.Workspace(dir, os.Getenv("HOME"), p.ProtectedPaths())
+	where := "only in the run's scratch directory (" + why + ")"
+	box := sandbox.Policy{Rules: []sandbox.Rule{{Path: "/dev/null", Access: sandbox.Write}}}
+	if ws != "" {
+		where = "only in " + ws + " (the workspace) and the run's scratch directory"
+		box.Rules = append(box.Rules, sandbox.Rule{Path: ws, Access: sandbox.All})
+	}
+	var lines []string
+	if abi, err := sandbox.Available(); err == nil {
+		lines = append(lines, fmt.Sprintf("sandbox  as a ?? command here, its programs would run sandboxed (Landlock ABI %d) and could write %s", abi, where))
+	} else {
+		lines = append(lines, "sandbox  none ("+err.Error()+"): as a ?? command, only the permission gate would hold it to writing "+where)
+	}
+	for _, f := range gate.Outside(d.Targets, box) {
+		lines = append(lines, "outside  "+f.Text+" — "+f.Key+": asked for this command alone, whatever the rules say")
+	}
+	return lines
 }

@@ -47,6 +47,9 @@ func TestCLI(t *testing.T) {
 		{[]string{"check", "--", "rm -rf /"}, "deny", "recursive rm of /"},
 		{[]string{"check", "--", "echo hi > ~/.bashrc"}, "ask", "writes to a file"},
 		{[]string{"check", "--", "ls |"}, "ask", "does not parse"},
+		// How it would be confined as an agent command.
+		{[]string{"check", "--", "du"}, "allow", "\nsandbox  "},
+		{[]string{"check", "--allow", "tee", "--", "tee /etc/motd"}, "ask", "outside  write /etc/motd — /etc/motd: asked"},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(t, store, tt.args...)

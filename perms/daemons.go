@@ -1,0 +1,82 @@
+package perms
+
+import "strings"
+
+// Some commands ask a process already running outside the agent's
+// sandbox to act for them: a service manager, a scheduler, a container
+// engine, a terminal multiplexer's server, an editor's server, the
+// desktop. What that process does is not confined, so for the agent such
+// a command is a change outside the sandbox, asked about whatever the
+// rules say and never approved by YOLO. (From Landlock ABI 9 the kernel
+// also keeps the sandbox from connecting to sockets made outside it.)
+
+// viaDaemon returns why the unit has a daemon act for it, or "".
+func (c *cmd) viaDaemon() string {
+	sub := ""
+	if len(c.args) > 0 && c.args[0].IsStatic() {
+		sub = c.args[0].Value
+	}
+	has := func(words ...string) bool {
+		for _, w := range c.args {
+			if w.IsStatic() && contains(words, w.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	switch c.base {
+	case "systemd-run", "at", "batch", "crontab", "xdotool", "ydotool", "wtype", "xdg-open", "gio",
+		"dbus-send", "gdbus", "qdbus", "busctl", "emacsclient", "kitty", "wezterm", "osascript":
+		switch {
+		case c.base == "crontab" && flagsOf(c.args).has('l'):
+			return ""
+		case (c.base == "at" || c.base == "batch") && (flagsOf(c.args).has('l') || sub == "-l"):
+			return ""
+		case c.base == "busctl" && !has("call", "set-property", "emit"):
+			return ""
+		case c.base == "gio" && sub != "open" && sub != "launch":
+			return ""
+		case c.base == "kitty" && sub != "@":
+			return ""
+		case c.base == "wezterm" && sub != "cli":
+			return ""
+		}
+		return "asks a service outside the sandbox to run or change something"
+	case "systemctl", "loginctl", "machinectl":
+		if has("start", "stop", "restart", "reload", "try-restart", "reload-or-restart", "kill", "enable", "disable",
+			"reenable", "mask", "unmask", "link", "edit", "set-property", "isolate", "daemon-reload", "preset",
+			"revert", "set-environment", "import-environment", "terminate-session", "terminate-user",
+			"kill-session", "kill-user", "poweroff", "reboot", "suspend", "hibernate", "halt", "shell", "login") {
+			return "asks the service manager, outside the sandbox, to change the system"
+		}
+	case "docker", "podman", "nerdctl":
+		if has("run", "exec", "create", "start", "restart", "compose", "build", "buildx", "cp", "commit", "rm",
+			"rmi", "kill", "stop", "prune", "load", "import", "volume", "network", "system", "update") {
+			return "asks the container engine, outside the sandbox, to act"
+		}
+	case "tmux":
+		if has("new", "new-session", "new-window", "neww", "split-window", "splitw", "send-keys", "send",
+			"run-shell", "run", "respawn-pane", "respawnp", "respawn-window", "respawnw", "if-shell", "if",
+			"pipe-pane", "pipep", "source-file", "source", "kill-server", "kill-session", "set-environment") {
+			return "asks the tmux server, outside the sandbox, to run commands"
+		}
+	case "screen":
+		if flagsOf(c.args).has('X') {
+			return "asks a running screen, outside the sandbox, to run commands"
+		}
+	case "nvim", "vim":
+		for _, w := range c.args {
+			if w.IsStatic() && (strings.HasPrefix(w.Value, "--remote") || w.Value == "--server" || w.Value == "--servername") {
+				return "asks a running editor, outside the sandbox, to act"
+			}
+		}
+	}
+	return ""
+}
+
+// daemonTarget records that the unit has a daemon act for it.
+func (c *cmd) daemonTarget() {
+	if why := c.viaDaemon(); why != "" {
+		c.a.targets = append(c.a.targets, Target{Text: c.unit().String(), Path: "via " + c.base, Op: ViaDaemon, why: why})
+	}
+}

@@ -1,0 +1,184 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+
+	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
+)
+
+// Available returns the kernel's Landlock ABI version, or an error
+// saying why there is none.
+func Available() (int, error) {
+	v, err := ll.LandlockGetABIVersion()
+	switch {
+	case errors.Is(err, syscall.ENOSYS):
+		return 0, errors.New("this kernel has no Landlock (Linux 5.13 or later with CONFIG_SECURITY_LANDLOCK)")
+	case errors.Is(err, syscall.EOPNOTSUPP):
+		return 0, errors.New("Landlock is switched off in this kernel (add landlock to the lsm= boot parameter)")
+	case err != nil:
+		return 0, fmt.Errorf("Landlock: %w", err)
+	case v < 1:
+		return 0, errors.New("Landlock reports no usable version")
+	}
+	return v, nil
+}
+
+// The access rights nosh hands to Landlock, by ABI version. Device
+// ioctls (ABI 5) are not restricted: they are not writes to files, and
+// restricting them breaks tools that only look (nvidia-smi, terminals
+// opened by name). From ABI 6 the sandbox may not signal processes
+// outside it nor reach abstract UNIX sockets made outside it; from ABI 9
+// not connect to pathname UNIX sockets made outside the places it may
+// write either, since a daemon (systemd, docker, tmux) asked through a
+// socket would act outside the sandbox.
+const (
+	fsRead   = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
+	fsWrite  = ll.AccessFSWriteFile | ll.AccessFSTruncate
+	fsCreate = ll.AccessFSMakeChar | ll.AccessFSMakeDir | ll.AccessFSMakeReg | ll.AccessFSMakeSock |
+		ll.AccessFSMakeFifo | ll.AccessFSMakeBlock | ll.AccessFSMakeSym | ll.AccessFSRefer
+	fsRemove = ll.AccessFSRemoveDir | ll.AccessFSRemoveFile | ll.AccessFSRefer
+	// fsFile are the rights Landlock accepts on a rule for a file.
+	fsFile = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate
+)
+
+// handledFS returns the file system rights the ABI knows.
+func handledFS(abi int) uint64 {
+	h := uint64(fsRead | fsWrite | fsCreate | fsRemove)
+	if abi >= 9 {
+		h |= ll.AccessFSResolveUnix
+	}
+	if abi < 2 {
+		h &^= ll.AccessFSRefer
+	}
+	if abi < 3 {
+		h &^= ll.AccessFSTruncate
+	}
+	return h
+}
+
+// rights turns an Access into Landlock rights.
+func rights(a Access) uint64 {
+	var r uint64
+	if a&Write != 0 {
+		r |= fsWrite
+	}
+	if a&Create != 0 {
+		r |= fsCreate | ll.AccessFSResolveUnix // its own sockets
+	}
+	if a&Remove != 0 {
+		r |= fsRemove
+	}
+	return r
+}
+
+// Launch runs the launcher when args (os.Args) ask for it: it restricts
+// this process and executes the program, never returning; on failure it
+// reports on standard error and exits with status 126 (127 when the
+// program does not exist). When args do not ask for the launcher it
+// returns at once.
+func Launch(args []string) {
+	if len(args) < 2 || args[1] != Flag {
+		return
+	}
+	l, err := parse(args)
+	if err != nil {
+		fail(err, 2)
+	}
+	// Landlock and no_new_privs are attributes of the calling thread;
+	// execve keeps that thread's, so restricting it alone is enough and
+	// no other thread of this short-lived process needs to be stopped.
+	runtime.LockOSThread()
+	if err := restrict(l.policy); err != nil {
+		fail(fmt.Errorf("%s: cannot set up the sandbox: %w", l.argv[0], err), 126)
+	}
+	err = syscall.Exec(l.path, l.argv, os.Environ())
+	if errors.Is(err, syscall.ENOEXEC) {
+		// A script without a #! line runs in a new nosh, as POSIX asks;
+		// it stays in the sandbox.
+		err = syscall.Exec(SelfPath, append([]string{"nosh", l.path}, l.argv[1:]...), os.Environ())
+	}
+	status := 126
+	if errors.Is(err, syscall.ENOENT) {
+		status = 127
+	}
+	fail(fmt.Errorf("%s: %w", l.argv[0], err), status)
+}
+
+func fail(err error, status int) {
+	fmt.Fprintf(os.Stderr, "nosh: %v\n", err)
+	os.Exit(status)
+}
+
+// restrict confines the calling thread to p.
+func restrict(p Policy) error {
+	abi, err := Available()
+	if err != nil {
+		return err
+	}
+	handled := handledFS(abi)
+	attr := ll.RulesetAttr{HandledAccessFS: handled}
+	if p.NoNetwork && abi >= 4 {
+		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	}
+	if abi >= 6 {
+		attr.Scoped = ll.ScopeAbstractUnixSocket | ll.ScopeSignal
+	}
+	fd, err := ll.LandlockCreateRuleset(&attr, 0)
+	if err != nil {
+		return fmt.Errorf("landlock_create_ruleset: %w", err)
+	}
+	defer unix.Close(fd)
+	if err := addRule(fd, "/", fsRead&handled, true); err != nil {
+		return err
+	}
+	for _, r := range p.Rules {
+		if err := addRule(fd, r.Path, rights(r.Access)&handled, false); err != nil {
+			return err
+		}
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := ll.LandlockRestrictSelf(fd, 0); err != nil {
+		return fmt.Errorf("landlock_restrict_self: %w", err)
+	}
+	return nil
+}
+
+// addRule lets the sandbox use path with the given rights: for a file,
+// only those that apply to files. A path that does not exist is skipped
+// (a terminal that went away), unless it is required.
+func addRule(fd int, path string, access uint64, required bool) error {
+	if access == 0 {
+		return nil
+	}
+	pfd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		if !required && (errors.Is(err, unix.ENOENT) || errors.Is(err, unix.EACCES) || errors.Is(err, unix.ENOTDIR)) {
+			return nil
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer unix.Close(pfd)
+	var st unix.Stat_t
+	if err := unix.Fstat(pfd, &st); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		access &= fsFile
+		if access == 0 {
+			return nil
+		}
+	}
+	if err := ll.LandlockAddPathBeneathRule(fd, &ll.PathBeneathAttr{AllowedAccess: access, ParentFd: pfd}, 0); err != nil {
+		return fmt.Errorf("landlock_add_rule %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,198 @@
+package sandbox
+
+import (
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	// The test binary is its own launcher, as nosh is.
+	Launch(os.Args)
+	os.Exit(m.Run())
+}
+
+func TestCommandRoundTrip(t *testing.T) {
+	p := Policy{Rules: []Rule{{"/work space", All}, {"/dev/null", Write}, {"/a:b", Create | Remove}}, NoNetwork: true}
+	path, argv := Command("/bin/echo", []string{"echo", "--", "a b"}, p)
+	if path != launcher() || argv[1] != Flag {
+		t.Fatalf("Command = %q %q", path, argv)
+	}
+	l, err := parse(argv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.path != "/bin/echo" || !reflect.DeepEqual(l.argv, []string{"echo", "--", "a b"}) || !reflect.DeepEqual(l.policy, p) {
+		t.Fatalf("parse gave %+v", l)
+	}
+	for _, bad := range [][]string{
+		{"nosh", Flag},
+		{"nosh", Flag, "--", "/bin/echo"},
+		{"nosh", Flag, "w:relative", "--", "/bin/echo", "echo"},
+		{"nosh", Flag, "x:/tmp", "--", "/bin/echo", "echo"},
+	} {
+		if _, err := parse(bad); err == nil {
+			t.Errorf("parse(%q) accepted", bad)
+		}
+	}
+}
+
+func TestWritable(t *testing.T) {
+	p := Policy{Rules: []Rule{{"/ws", All}, {"/dev/null", Write}, {"/home/u", Remove}}}
+	for _, c := range []struct {
+		path string
+		need Access
+		want bool
+	}{
+		{"/ws", All, true},
+		{"/ws/a/b", Write, true},
+		{"/wsx", Write, false},
+		{"/dev/null", Write, true},
+		{"/dev/null2", Write, false},
+		{"/home/u/x", Remove, true},
+		{"/home/u/x", Write, false},
+		{"/etc/passwd", Write, false},
+	} {
+		if got := p.Writable(c.path, c.need); got != c.want {
+			t.Errorf("Writable(%q, %s) = %v", c.path, c.need, got)
+		}
+	}
+}
+
+// sandboxed runs script with sh under p and returns its combined output.
+func sandboxed(t *testing.T, p Policy, script string) (string, error) {
+	t.Helper()
+	if _, err := Available(); err != nil {
+		t.Skip(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, argv := Command("/bin/sh", []string{"sh", "-c", script}, p)
+	cmd := &exec.Cmd{Path: self, Args: argv}
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func TestSandboxConfinesWrites(t *testing.T) {
+	ws, outside := t.TempDir(), t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	os.WriteFile(victim, []byte("keep\n"), 0o644)
+	os.WriteFile(filepath.Join(outside, "readable"), []byte("read me\n"), 0o644)
+	p := Policy{Rules: []Rule{{ws, All}, {"/dev/null", Write}}}
+	script := `cd "$1" || exit 9
+echo inside > new && mkdir d && echo x > d/f && mv d/f d/g && rm -r d && echo ok-inside
+cat "$2/readable"
+echo bad > "$2/victim" || echo refused-write
+rm -f "$2/victim" || echo refused-rm
+mkdir "$2/sub" 2>/dev/null || echo refused-mkdir
+ln -s /etc "$2/link" 2>/dev/null || echo refused-link
+echo quiet > /dev/null && echo devnull-ok
+sh -c 'echo grandchild > "$1/gc"' _ "$2" 2>/dev/null || echo refused-grandchild`
+	out, err := sandboxed(t, p, strings.ReplaceAll(strings.ReplaceAll(script, `"$1"`, `'`+ws+`'`), `"$2`, `"`+outside))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"ok-inside", "read me", "refused-write", "refused-rm", "refused-mkdir", "refused-link", "devnull-ok", "refused-grandchild"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep\n" {
+		t.Errorf("victim changed: %q", b)
+	}
+	entries, _ := os.ReadDir(outside)
+	if len(entries) != 2 {
+		t.Errorf("outside now holds %d entries", len(entries))
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, "new")); string(b) != "inside\n" {
+		t.Errorf("write inside: %q", b)
+	}
+}
+
+func TestSandboxGrantsOneFile(t *testing.T) {
+	outside := t.TempDir()
+	target, other := filepath.Join(outside, "target"), filepath.Join(outside, "other")
+	os.WriteFile(target, nil, 0o644)
+	os.WriteFile(other, nil, 0o644)
+	p := Policy{Rules: []Rule{{target, Write}}}
+	out, err := sandboxed(t, p, "echo granted > '"+target+"'; echo no > '"+other+"' || echo refused; rm -f '"+target+"' || echo kept")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "granted\n" {
+		t.Errorf("granted file holds %q (%s)", b, out)
+	}
+	if b, _ := os.ReadFile(other); len(b) != 0 || !strings.Contains(out, "refused") || !strings.Contains(out, "kept") {
+		t.Errorf("other file holds %q, output %s", b, out)
+	}
+}
+
+func TestSandboxNetwork(t *testing.T) {
+	abi, err := Available()
+	if err != nil || abi < 4 {
+		t.Skip("no Landlock network restriction here")
+	}
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := ln.Addr().(*net.TCPAddr).Port
+	probe := "exec 3<>/dev/tcp/127.0.0.1/" + strconv.Itoa(port) + " && echo connected"
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is needed for /dev/tcp")
+	}
+	run := func(p Policy) string {
+		self, _ := os.Executable()
+		_, argv := Command("/bin/bash", []string{"bash", "-c", probe}, p)
+		out, _ := (&exec.Cmd{Path: self, Args: argv}).CombinedOutput()
+		return string(out)
+	}
+	if out := run(Policy{}); !strings.Contains(out, "connected") {
+		t.Errorf("network allowed by default, yet: %s", out)
+	}
+	if out := run(Policy{NoNetwork: true}); strings.Contains(out, "connected") {
+		t.Errorf("NoNetwork still connected: %s", out)
+	}
+}
+
+func TestLaunchReportsMissingProgram(t *testing.T) {
+	if _, err := Available(); err != nil {
+		t.Skip(err)
+	}
+	self, _ := os.Executable()
+	_, argv := Command("/nonexistent/prog", []string{"prog"}, Policy{})
+	cmd := &exec.Cmd{Path: self, Args: argv}
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 127 || !strings.Contains(string(out), "prog") {
+		t.Fatalf("err %v, output %q", err, out)
+	}
+}
+
+// TestSandboxSignalsStayInside: from Landlock ABI 6 a sandboxed program
+// cannot signal a process outside the sandbox (here, the test itself).
+func TestSandboxSignalsStayInside(t *testing.T) {
+	if abi, err := Available(); err != nil || abi < 6 {
+		t.Skip("no Landlock scopes here")
+	}
+	out, err := sandboxed(t, Policy{}, "kill -0 "+strconv.Itoa(os.Getpid())+" 2>/dev/null && echo reached || echo refused; kill -0 $$ && echo self")
+	if err != nil || !strings.Contains(out, "refused") || !strings.Contains(out, "self") {
+		t.Fatalf("%v: %s", err, out)
+	}
+}

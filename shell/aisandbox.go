@@ -1,0 +1,121 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"nosh/perms/sandbox"
+)
+
+// agentBox is the sandbox of one `??` run: the programs its commands
+// start may write only in the workspace (the directory where `??` was
+// typed, and its tree), the run's scratch directory, /dev/null and the
+// terminal. Rules and YOLO never widen it; only the user's answer to a
+// prompt naming a change outside does, for that one command.
+type agentBox struct {
+	policy sandbox.Policy
+	// enforce says the kernel confines the programs (Landlock); without
+	// it the gate alone holds the agent's commands.
+	enforce   bool
+	workspace string // "" when the workspace may not be written; see newAgentBox
+	scratch   string
+	// notice says, in one line, why the workspace is not writable.
+	notice string
+}
+
+// landlockState is what the kernel offers, looked up once per session.
+type landlockState struct {
+	checked bool
+	abi     int
+	err     error
+	told    bool // the first `??` said that there is no sandbox
+}
+
+func (se *session) landlock() *landlockState {
+	if !se.sandboxState.checked {
+		se.sandboxState.checked = true
+		se.sandboxState.abi, se.sandboxState.err = sandbox.Available()
+	}
+	return &se.sandboxState
+}
+
+// newAgentBox makes the sandbox of a run started in dir: its scratch
+// directory, and the places its commands may write. A workspace that is
+// the home directory or above, or that holds nosh's own files, is not
+// writable: the sandbox cannot leave holes in a tree it grants, and
+// granting that much would make it pointless.
+func (se *session) newAgentBox(dir string) (*agentBox, error) {
+	scratch, err := os.MkdirTemp("", "nosh-agent-")
+	if err != nil {
+		return nil, fmt.Errorf("creating the agent's scratch directory: %w", err)
+	}
+	if p, err := filepath.EvalSymlinks(scratch); err == nil {
+		scratch = p
+	}
+	b := &agentBox{scratch: scratch}
+	ll := se.landlock()
+	b.enforce = ll.err == nil
+	b.policy.NoNetwork = !se.cfg.AI.SandboxNetwork
+	home, _ := se.sh.Var("HOME")
+	if ws, why := sandbox.Workspace(dir, home, se.protectedPaths()); ws != "" {
+		b.workspace = ws
+		b.policy.Rules = append(b.policy.Rules, sandbox.Rule{Path: ws, Access: sandbox.All})
+	} else {
+		b.notice = why + ": the agent's commands may write only in the scratch directory"
+	}
+	b.policy.Rules = append(b.policy.Rules,
+		sandbox.Rule{Path: scratch, Access: sandbox.All},
+		sandbox.Rule{Path: "/dev/null", Access: sandbox.Write},
+		sandbox.Rule{Path: "/dev/tty", Access: sandbox.Write})
+	if t := se.sh.terminal(); t != nil {
+		if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(t.Fd())); err == nil && strings.HasPrefix(p, "/dev/") {
+			b.policy.Rules = append(b.policy.Rules, sandbox.Rule{Path: p, Access: sandbox.Write})
+		}
+	}
+	return b, nil
+}
+
+// protectedPaths are nosh's own files and directories, which the AI may
+// never change.
+func (se *session) protectedPaths() []string {
+	var out []string
+	for _, p := range []string{se.paths.ConfigDir, se.paths.ConfigFile, se.paths.StateDir, se.paths.PermissionsFile, se.cfg.History.File} {
+		if p != "" && filepath.IsAbs(p) {
+			out = append(out, filepath.Clean(p))
+		}
+	}
+	return out
+}
+
+// close removes the scratch directory.
+func (b *agentBox) close() {
+	if b != nil && b.scratch != "" {
+		os.RemoveAll(b.scratch)
+	}
+}
+
+// env is what the agent's commands get in their environment: where the
+// scratch directory is, also as the directory for temporary files.
+func (b *agentBox) env() []string {
+	return []string{"NOSH_SCRATCH=" + b.scratch, "TMPDIR=" + b.scratch}
+}
+
+// describe tells the model where its commands may write.
+func (b *agentBox) describe() string {
+	var where string
+	if b.workspace != "" {
+		where = "in the current directory " + b.workspace + " (and below) and in the scratch directory " + b.scratch
+	} else {
+		where = "only in the scratch directory " + b.scratch
+	}
+	s := "Commands run in a sandbox: they can read everything, but write " + where +
+		" ($NOSH_SCRATCH, also $TMPDIR; removed when you answer); writes elsewhere fail with \"Permission denied\" unless the user approves that one command." +
+		" Put temporary files, downloads and build caches (e.g. GOCACHE=$NOSH_SCRATCH/go-build) in the scratch directory."
+	if b.policy.NoNetwork {
+		s += " Network connections are blocked."
+	}
+	return s
+}
