@@ -4,7 +4,8 @@
 # the differences measured, so the shells run in rounds, alternating run
 # by run (bench/pairs), and a figure is the spread of the per-round ratios
 # — median [min–max] — never two times taken apart. The pseudo-terminal
-# figures (bench/ptybench) follow, measured the same way.
+# figures (bench/ptybench) follow, measured the same way, with nosh's line
+# editor alone (bench/floor/editor) as their floor.
 #
 # Budgets (issue 17): start-up ≤ 1.4×; loops no worse than arith 1.6×,
 # string 2.1×, func 1.6×; spawning ≤ 1.5×.
@@ -25,6 +26,7 @@ build() { CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$tmp/$1" "./benc
 build pairs
 build floor/empty
 build floor/linked
+build floor/editor
 pairs() { "$tmp/pairs" -rounds "$ROUNDS" "$@"; }
 
 printf '%-34s %10s %10s   %-21s\n' "workload ($ROUNDS rounds)" "nosh" "bash" "nosh/bash per round"
@@ -48,5 +50,5 @@ pairs -a "$NOSH" -budget 1.5x "300 three-stage pipelines" \
 
 if [ "${PTY:-1}" != 0 ]; then
 	echo
-	go run ./bench/ptybench -nosh "$NOSH" -n "$((ROUNDS * 3))"
+	go run ./bench/ptybench -nosh "$NOSH" -n "$((ROUNDS * 3))" -editor "$tmp/floor/editor"
 fi

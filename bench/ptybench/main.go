@@ -8,7 +8,11 @@
 // figure is reported as the spread of the per-round ratios nosh/bash
 // rather than as two medians taken at different times.
 //
-// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-start-only]
+// With -editor, the floor under the interactive figures runs beside
+// them: nosh's line editor alone (bench/floor/editor), reading lines and
+// doing nothing else.
+//
+// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-start-only]
 package main
 
 import (
@@ -105,6 +109,7 @@ func main() {
 	bashHistN := flag.Int("bash-history", 0, "history entries for bash")
 	initFile := flag.String("init", "examples/init.sh", "init.sh for the second nosh")
 	startOnly := flag.Bool("start-only", false, "only start nosh n times, to profile its start-up")
+	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
 	flag.Parse()
 	abs, err := filepath.Abs(*nosh)
 	if err != nil {
@@ -139,6 +144,9 @@ func main() {
 	}
 
 	specs := []shellSpec{noshSpec, initSpec, bashSpec}
+	if *editor != "" {
+		specs = append(specs, shellSpec{"editor", []string{*editor}, append([]string{"HOME=" + bare}, common...)})
+	}
 	rounds := make([]map[string]sample, 0, *n)
 	// Round 0 warms the page cache and is not counted.
 	for i := 0; i <= *n; i++ {
@@ -158,7 +166,7 @@ func main() {
 			rounds = append(rounds, round)
 		}
 	}
-	report(rounds, *histN, *bashHistN)
+	report(rounds, *histN, *bashHistN, *editor != "")
 }
 
 // homes makes a home for bare nosh, one with init.sh, and bash's history

@@ -13,7 +13,7 @@ type row struct {
 	unit         string // "time" or "KiB"
 }
 
-func report(rounds []map[string]sample, histN, bashHistN int) {
+func report(rounds []map[string]sample, histN, bashHistN int, floor bool) {
 	var rows []row
 	add := func(name, budget, unit, noshName string, get func(sample) float64) {
 		r := row{name: name, budget: budget, unit: unit}
@@ -31,6 +31,13 @@ func report(rounds []map[string]sample, histN, bashHistN int) {
 	add("Enter→prompt after true", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.enterMed }))
 	add("key echo", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.echoMedian }))
 	add("RSS at an idle prompt", "8 MiB", "KiB", "nosh", func(s sample) float64 { return float64(s.rss) })
+	rss := rows[len(rows)-1]
+	if floor {
+		add("  floor: editor alone, start", "", "time", "editor", dur(func(s sample) time.Duration { return s.startup }))
+		add("  floor: editor, Enter", "", "time", "editor", dur(func(s sample) time.Duration { return s.enterMed }))
+		add("  floor: editor, key echo", "", "time", "editor", dur(func(s sample) time.Duration { return s.echoMedian }))
+		add("  floor: editor, RSS", "", "KiB", "editor", func(s sample) float64 { return float64(s.rss) })
+	}
 
 	fmt.Printf("%-28s %10s %10s   %-22s %s\n", "under a pty", "nosh", "bash", "nosh/bash per round", "budget")
 	fmt.Printf("%-28s %10s %10s   %-22s\n", "", "(median)", "(median)", "median [p10–p90]")
@@ -39,13 +46,17 @@ func report(rounds []map[string]sample, histN, bashHistN int) {
 		for i := range r.nosh {
 			ratios[i] = r.nosh[i] / max(r.bash[i], 1)
 		}
+		budget := r.budget
+		if budget == "" {
+			budget = "reference"
+		}
 		fmt.Printf("%-28s %10s %10s   %5.2fx [%4.2f–%4.2f]     %s\n", r.name,
 			show(quantile(r.nosh, 0.5), r.unit), show(quantile(r.bash, 0.5), r.unit),
-			quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9), r.budget)
+			quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9), budget)
 	}
 	fmt.Printf("(%d rounds of one session per shell, in alternating order; bash --norc -i;\n"+
 		" history entries: nosh %d, bash %d; RSS of nosh %s–%s KiB over the rounds)\n",
-		len(rounds), histN, bashHistN, show(quantile(rows[4].nosh, 0), "KiB"), show(quantile(rows[4].nosh, 1), "KiB"))
+		len(rounds), histN, bashHistN, show(quantile(rss.nosh, 0), "KiB"), show(quantile(rss.nosh, 1), "KiB"))
 }
 
 func show(v float64, unit string) string {
