@@ -60,15 +60,16 @@ func (r *setRecorder) Set(name string, value any) error {
 // environment around readline.NewShell.
 var readlineEnvMu sync.Mutex
 
-// newReadline builds a line editor configured from the inputrc that
-// inputrcPath names (read in the `$if nosh` application), with nosh's
-// defaults for what that file leaves unset. It returns the variables the
-// file set.
-func newReadline(getenv func(string) string) (*readline.Shell, map[string]bool) {
+// newBlankReadline builds a line editor with readline's defaults and no
+// inputrc read: the costly part (its key maps), which depends on nothing
+// the startup files may change.
+func newBlankReadline() *readline.Shell {
 	// readline reads $INPUTRC, else the password file's ~/.inputrc, else
 	// /etc/inputrc, when it is built. Pointing it at an empty file keeps
-	// it from reading the wrong file; the right one is read below.
+	// it from reading the wrong file; the right one is read by
+	// configureReadline.
 	readlineEnvMu.Lock()
+	defer readlineEnvMu.Unlock()
 	old, had := os.LookupEnv("INPUTRC")
 	os.Setenv("INPUTRC", os.DevNull)
 	rl := readline.NewShell(inputrc.WithApp("nosh"))
@@ -77,8 +78,14 @@ func newReadline(getenv func(string) string) (*readline.Shell, map[string]bool) 
 	} else {
 		os.Unsetenv("INPUTRC")
 	}
-	readlineEnvMu.Unlock()
+	return rl
+}
 
+// configureReadline configures a blank editor from the inputrc that
+// inputrcPath names (read in the `$if nosh` application), with nosh's
+// defaults for what that file leaves unset. It returns the variables the
+// file set.
+func configureReadline(rl *readline.Shell, getenv func(string) string) (*readline.Shell, map[string]bool) {
 	rec := &setRecorder{Config: rl.Config, set: map[string]bool{}}
 	path := inputrcPath(getenv)
 	if buf, err := rl.Config.ReadFile(path); err == nil {

@@ -33,6 +33,10 @@ type session struct {
 	git prompt.Git
 	// lastPrompt is the last row of the prompt drawn last.
 	lastPrompt string
+	// promptText and rightText are the prompts drawn for the line being
+	// edited, when promptDrawn and rightDrawn (promptdraw.go).
+	promptText, rightText   string
+	promptDrawn, rightDrawn bool
 
 	hist       *history.History
 	histWarned bool
@@ -52,6 +56,9 @@ type session struct {
 	cookedTerm *term.State
 	// ctx is the session's context.
 	ctx context.Context
+
+	// early is the line editor being built while the shell starts.
+	early *earlyEditor
 
 	// highlighter colours a command line; nil shows it plain.
 	highlighter func(string) string
@@ -85,6 +92,9 @@ type session struct {
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx}
+	if isTerminal(s.stdin) && isTerminal(s.stdout) {
+		se.early = buildEditorEarly()
+	}
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
 	}

@@ -30,7 +30,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	if done {
 		return nil
 	}
-	defer s.updateSignals()
+	defer s.catchSignalsSoon()
 	if tty == nil || !term.IsTerminal(int(tty.Fd())) {
 		return errNoTerminal
 	}
@@ -54,8 +54,13 @@ func (s *Shell) initJobControl(tty *os.File) error {
 			return fmt.Errorf("setpgid: %w", err)
 		}
 	}
-	if err := t.SetForeground(pid); err != nil {
-		return err
+	// A shell started in a terminal of its own (a terminal window, ssh,
+	// login) leads the foreground group already; giving the terminal to
+	// it again would cost a locked thread for nothing.
+	if fg, err := t.Foreground(); err != nil || fg != pid {
+		if err := t.SetForeground(pid); err != nil {
+			return err
+		}
 	}
 	modes, _ := t.Modes()
 	s.job.mu.Lock()

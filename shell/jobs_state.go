@@ -21,6 +21,9 @@ type jobShell struct {
 	once    sync.Once
 	table   *jobs.Table
 	sigOnce sync.Once // signal dispositions set at the first statement
+	// sigSetup is closed when the interactive shell's signal set-up,
+	// running in the background (catchSignalsSoon), is done.
+	sigSetup chan struct{}
 
 	mu        sync.Mutex
 	term      *jobs.Terminal // nil without job control
@@ -115,6 +118,9 @@ type fgStatement struct {
 // source of the statement's pipelines for `jobs`, so it must be called
 // before the statement is rewritten.
 func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatement {
+	if s.job.sigSetup != nil {
+		<-s.job.sigSetup
+	}
 	s.job.sigOnce.Do(s.updateSignals)
 	if refFrom(ctx) != nil {
 		return &fgStatement{s: s, ctx: ctx, nested: true}

@@ -17,11 +17,29 @@ const promptCommandTimeout = 500 * time.Millisecond
 
 // primaryPrompt draws PS1 when it is set, else the output of [prompt]
 // command, else the built-in prompt; it remembers what it drew for the
-// transient prompt.
+// transient prompt. The editor asks for the prompt at every redraw, that
+// is at every key; it is drawn once per prompt, as bash expands PS1 once.
 func (se *session) primaryPrompt() string {
+	if se.promptDrawn {
+		return se.promptText
+	}
 	p := se.drawPrompt()
 	se.lastPrompt = p[strings.LastIndexByte(p, '\n')+1:]
+	se.promptText, se.promptDrawn = p, true
 	return p
+}
+
+// rightPrompt is [prompt] right, drawn once per prompt too.
+func (se *session) rightPrompt() string {
+	if !se.rightDrawn {
+		se.rightText, se.rightDrawn = se.expandPS(se.cfg.Prompt.Right), true
+	}
+	return se.rightText
+}
+
+// forgetPrompt makes the next prompt be drawn afresh.
+func (se *session) forgetPrompt() {
+	se.promptDrawn, se.rightDrawn = false, false
 }
 
 func (se *session) drawPrompt() string {

@@ -226,7 +226,7 @@ func (s *Shell) ignoreEOF() bool {
 
 // newEditor builds the line editor.
 func (se *session) newEditor() *readline.Shell {
-	rl, inputrcSet := newReadline(se.sh.getenv)
+	rl, inputrcSet := configureReadline(se.blankReadline(), se.sh.getenv)
 	rl.Config.Set("cursor-position-probe", false)
 	// Transient prompts are drawn by collapsePrompt: readline's own
 	// (option "prompt-transient") redraws one row too low once the line
@@ -235,7 +235,7 @@ func (se *session) newEditor() *readline.Shell {
 	rl.Prompt.Primary(se.primaryPrompt)
 	rl.Prompt.Secondary(se.secondaryPrompt)
 	if se.cfg.Prompt.Right != "" {
-		rl.Prompt.Right(func() string { return se.expandPS(se.cfg.Prompt.Right) })
+		rl.Prompt.Right(se.rightPrompt)
 	}
 	if se.hist != nil {
 		rl.History.Add("nosh", se.hist.ReadlineSource())
@@ -282,6 +282,7 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 	if exit, status = se.sh.beforePrompt(ctx); exit {
 		return exit, status
 	}
+	se.forgetPrompt()
 	se.beforePromptPlain(ctx)
 	se.beforeEditor()
 	se.partialLineMark()

@@ -114,6 +114,36 @@ func (s *Shell) updateSignals() {
 	}
 }
 
+// catchSignalsSoon is the interactive shell's signal set-up, off the
+// path to the first prompt: catching a signal is a round trip to the
+// runtime's signal goroutine and a goroutine of nosh's, which a prompt
+// need not wait for. Until they are caught, the signals an interactive
+// shell catches are ignored (one rt_sigaction each, undone as each is
+// caught, as for the released fatal signals), so that a Ctrl+C or Ctrl+Z
+// typed at once does nothing rather than end or stop the shell. The first
+// statement waits for the set-up.
+func (s *Shell) catchSignalsSoon() {
+	st := &s.job.sig
+	st.mu.Lock()
+	st.init()
+	for _, list := range [][]syscall.Signal{interactiveSignals, jobControlSignals} {
+		for _, sig := range list {
+			s.noteInheritedLocked(sig)
+			if _, done := st.released[sig]; done || st.watch[sig] != nil || st.ignored[sig] {
+				continue
+			}
+			st.released[sig] = setIgnoreAction(sig)
+		}
+	}
+	st.mu.Unlock()
+	done := make(chan struct{})
+	s.job.sigSetup = done
+	go func() {
+		defer close(done)
+		s.updateSignals()
+	}()
+}
+
 // ignoreQuitLocked gives a non-interactive shell with no trap for
 // SIGQUIT bash's behaviour — the shell ignores it, its children do not —
 // with one system call: SIG_IGN set under the Go runtime, which still
@@ -206,6 +236,11 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 			if _, done := st.released[sig]; !done {
 				st.released[sig] = setDefaultAction(sig)
 			}
+		} else if act, ok := st.released[sig]; ok {
+			// Parked by catchSignalsSoon, and not caught after all (job
+			// control could not start): the runtime's handler again.
+			restoreAction(sig, act)
+			delete(st.released, sig)
 		}
 		return
 	}

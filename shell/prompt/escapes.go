@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -22,16 +23,26 @@ type Data struct {
 }
 
 // Snapshot fills the parts of Data that come from the process: user,
-// host, uid and the time.
+// host, uid and the time. The uid and host name are read once per
+// process, as bash reads them once at start-up: a prompt is drawn often.
 func Snapshot() Data {
-	d := Data{UID: os.Getuid(), Now: time.Now()}
+	id := processIdentity()
+	d := Data{UID: id.uid, Host: id.host, Now: time.Now()}
 	d.User = os.Getenv("USER")
 	if d.User == "" {
 		d.User = os.Getenv("LOGNAME")
 	}
-	d.Host, _ = os.Hostname()
 	return d
 }
+
+var processIdentity = sync.OnceValue(func() (id struct {
+	uid  int
+	host string
+}) {
+	id.uid = os.Getuid()
+	id.host, _ = os.Hostname()
+	return id
+})
 
 // TildeDir is dir with $HOME replaced by ~.
 func TildeDir(dir, home string) string {
