@@ -91,10 +91,8 @@ type session struct {
 // the read-eval loop, until exit or end of input. Nothing wrong with the
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
-	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx}
-	if isTerminal(s.stdin) && isTerminal(s.stdout) {
-		se.early = buildEditorEarly()
-	}
+	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: s.early}
+	s.early = nil
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
 	}

@@ -74,6 +74,15 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		interactive = !opts.HasCommand && opts.Script == "" &&
 			isTerminal(stdin) && isTerminal(stderr)
 	}
+	// The environment is read before the editor's build may change
+	// $INPUTRC for a moment (newBlankReadline).
+	env := os.Environ()
+	var early *earlyEditor
+	if interactive && isTerminal(stdin) && isTerminal(stdout) {
+		// The editor is the costliest part of an interactive start:
+		// building it starts first, beside everything else.
+		early = buildEditorEarly()
+	}
 	d := dialect.Bash
 	if opts.Posix {
 		d = dialect.POSIX
@@ -87,7 +96,7 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		Stdin:       stdin,
 		Stdout:      stdout,
 		Stderr:      stderr,
-		Env:         os.Environ(),
+		Env:         env,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -104,6 +113,7 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		}
 	}
 	if interactive {
+		sh.early = early
 		return sh.Interact(ctx, opts)
 	}
 	if opts.Login && !opts.NoProfile {

@@ -78,6 +78,10 @@ type Shell struct {
 	// abandoned is the line of the last top-level statement an error
 	// abandoned (abort.go): the rest of that line does not run.
 	abandoned uint
+
+	// early is the line editor being built for an interactive shell's
+	// session, from before the Shell was made (editorearly.go).
+	early *earlyEditor
 }
 
 // Config is what New needs to build a Shell.

@@ -12,7 +12,10 @@
 // them: nosh's line editor alone (bench/floor/editor), reading lines and
 // doing nothing else.
 //
-// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-start-only]
+// With -base, an earlier nosh build runs beside them too (bare, like the
+// first nosh), for a before-and-after comparison in the same rounds.
+//
+// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-base path] [-start-only]
 package main
 
 import (
@@ -110,6 +113,7 @@ func main() {
 	initFile := flag.String("init", "examples/init.sh", "init.sh for the second nosh")
 	startOnly := flag.Bool("start-only", false, "only start nosh n times, to profile its start-up")
 	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
+	base := flag.String("base", "", "another nosh binary (an earlier build) to run beside them, bare")
 	flag.Parse()
 	abs, err := filepath.Abs(*nosh)
 	if err != nil {
@@ -131,21 +135,53 @@ func main() {
 		"HISTFILE=" + bashHist, "HISTSIZE=100000", "HISTFILESIZE=100000"}, common...)}
 
 	if *startOnly {
-		var d []time.Duration
+		// Only nosh's start-up, to profile it; with -base, alternating
+		// with the other build's.
+		others := []shellSpec{}
+		if *base != "" {
+			b, err := filepath.Abs(*base)
+			if err != nil {
+				fatal(err)
+			}
+			others = append(others, shellSpec{"base", []string{b}, noshSpec.env})
+		}
+		var d, db []time.Duration
 		for range *n {
 			r, err := measure(noshSpec, true)
 			if err != nil {
 				fatal(err)
 			}
 			d = append(d, r.startup)
+			for _, o := range others {
+				r, err := measure(o, true)
+				if err != nil {
+					fatal(err)
+				}
+				db = append(db, r.startup)
+			}
 		}
 		fmt.Printf("nosh start to first prompt: %v (median of %d)\n", median(d).Round(10*time.Microsecond), *n)
+		if len(db) > 0 {
+			r := make([]float64, len(d))
+			for i := range d {
+				r[i] = float64(d[i]) / float64(db[i])
+			}
+			fmt.Printf("base start to first prompt: %v; nosh/base per pair %.3f [p10 %.3f, p90 %.3f]\n",
+				median(db).Round(10*time.Microsecond), quantile(r, 0.5), quantile(r, 0.1), quantile(r, 0.9))
+		}
 		return
 	}
 
 	specs := []shellSpec{noshSpec, initSpec, bashSpec}
 	if *editor != "" {
 		specs = append(specs, shellSpec{"editor", []string{*editor}, append([]string{"HOME=" + bare}, common...)})
+	}
+	if *base != "" {
+		b, err := filepath.Abs(*base)
+		if err != nil {
+			fatal(err)
+		}
+		specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)})
 	}
 	rounds := make([]map[string]sample, 0, *n)
 	// Round 0 warms the page cache and is not counted.
@@ -166,7 +202,7 @@ func main() {
 			rounds = append(rounds, round)
 		}
 	}
-	report(rounds, *histN, *bashHistN, *editor != "")
+	report(rounds, *histN, *bashHistN, *editor != "", *base != "")
 }
 
 // homes makes a home for bare nosh, one with init.sh, and bash's history

@@ -13,7 +13,7 @@ type row struct {
 	unit         string // "time" or "KiB"
 }
 
-func report(rounds []map[string]sample, histN, bashHistN int, floor bool) {
+func report(rounds []map[string]sample, histN, bashHistN int, floor, base bool) {
 	var rows []row
 	add := func(name, budget, unit, noshName string, get func(sample) float64) {
 		r := row{name: name, budget: budget, unit: unit}
@@ -37,6 +37,12 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor bool) {
 		add("  floor: editor, Enter", "", "time", "editor", dur(func(s sample) time.Duration { return s.enterMed }))
 		add("  floor: editor, key echo", "", "time", "editor", dur(func(s sample) time.Duration { return s.echoMedian }))
 		add("  floor: editor, RSS", "", "KiB", "editor", func(s sample) float64 { return float64(s.rss) })
+	}
+	if base {
+		add("  base build: start", "", "time", "base", dur(func(s sample) time.Duration { return s.startup }))
+		add("  base build: Enter", "", "time", "base", dur(func(s sample) time.Duration { return s.enterMed }))
+		add("  base build: key echo", "", "time", "base", dur(func(s sample) time.Duration { return s.echoMedian }))
+		add("  base build: RSS", "", "KiB", "base", func(s sample) float64 { return float64(s.rss) })
 	}
 
 	fmt.Printf("%-28s %10s %10s   %-22s %s\n", "under a pty", "nosh", "bash", "nosh/bash per round", "budget")
