@@ -143,7 +143,9 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 // builtinTable is every builtin nosh implements itself. Each group lives
 // with its implementation.
 func (s *Shell) builtinTable() map[string]builtinFunc {
-	m := map[string]builtinFunc{}
+	// Sized for all of them (about 70), so that filling it does not grow
+	// it: this runs at every start-up.
+	m := make(map[string]builtinFunc, 96)
 	for _, add := range []func(map[string]builtinFunc){
 		posixBuiltins,
 		jobBuiltins,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
@@ -124,25 +125,53 @@ func runnerPtr[T any](r *interp.Runner, off runnerField) *T {
 }
 
 // mustRunnerField finds an unexported field of interp.Runner and checks
-// that its memory layout is exactly T's. The opts array is longer than
-// the options nosh touches; only its element type and prefix matter.
+// that its memory layout is T's. The opts array is longer than the
+// options nosh touches; only its element type and prefix matter. At start
+// -up only the kind and size are compared; TestRunnerFieldLayouts compares
+// the whole layout (sameLayout), which the pinned version of mvdan.cc/sh
+// can only change together with go.mod.
 func mustRunnerField[T any](name string) runnerField {
-	f, ok := reflect.TypeFor[interp.Runner]().FieldByName(name)
+	f, ok := runnerFields()[name]
 	want := reflect.TypeFor[T]()
 	if !ok {
 		panic(fmt.Sprintf("nosh: interp.Runner has no field %q: mvdan.cc/sh/v3 changed, see shell/builtin_runner.go", name))
 	}
+	runnerFieldTypes = append(runnerFieldTypes, runnerFieldType{name, want})
 	if name == "opts" {
 		if f.Type.Kind() != reflect.Array || f.Type.Elem().Kind() != reflect.Bool || f.Type.Len() < want.Len() {
 			panic("nosh: interp.Runner.opts changed: mvdan.cc/sh/v3 changed, see shell/builtin_runner.go")
 		}
 		return runnerField(f.Offset)
 	}
-	if !sameLayout(f.Type, want) {
+	if f.Type.Kind() != want.Kind() || f.Type.Size() != want.Size() {
 		panic(fmt.Sprintf("nosh: interp.Runner.%s is %v, nosh expects %v: mvdan.cc/sh/v3 changed, see shell/builtin_runner.go", name, f.Type, want))
 	}
 	return runnerField(f.Offset)
 }
+
+// runnerFieldType is a field mustRunnerField found and the type nosh
+// reads it as.
+type runnerFieldType struct {
+	name string
+	want reflect.Type
+}
+
+// runnerFieldTypes lists the fields mustRunnerField found, for the test
+// of their layouts.
+var runnerFieldTypes []runnerFieldType
+
+// runnerFields indexes interp.Runner's fields by name, in one pass:
+// looking each of the fields above up by name scans the struct every
+// time, which was a third of nosh's own start-up work.
+var runnerFields = sync.OnceValue(func() map[string]reflect.StructField {
+	t := reflect.TypeFor[interp.Runner]()
+	m := make(map[string]reflect.StructField, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		m[f.Name] = f
+	}
+	return m
+})
 
 // sameLayout reports whether values of a and b are laid out identically:
 // the same type, or structs (maps, slices) of the same shape.

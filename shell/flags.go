@@ -392,9 +392,12 @@ func (s *Shell) SetArg0(name string) {
 	env := *runnerPtr[expand.WriteEnviron](s.Runner, fieldWriteEnv)
 	env.Set("BASH_ARGV0", expand.Variable{Set: true, Kind: expand.String, Str: name})
 	// interp copies its variables into Runner.Vars after each statement,
-	// and nosh reads them there between statements (varsEnviron): do
-	// what that first statement did.
-	maps.Insert(s.Runner.Vars, env.Each)
+	// and nosh reads them there between statements (varsEnviron): an
+	// interactive shell reads them before its first statement (the prompt,
+	// the AI's permission gate), so copy them as that statement would.
+	if s.Interactive {
+		maps.Insert(s.Runner.Vars, env.Each)
+	}
 }
 
 // runQuoted runs prefix followed by each arg quoted as one word, e.g.

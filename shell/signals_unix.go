@@ -44,11 +44,13 @@ func (st *sigState) init() {
 		st.traps = map[syscall.Signal]string{}
 		st.watch = map[syscall.Signal]chan os.Signal{}
 		st.ignored = map[syscall.Signal]bool{}
-		st.inherit = map[syscall.Signal]bool{}
+		// Sized for the signals updateSignals looks at, so that filling
+		// them at start-up does not grow them.
+		st.inherit = make(map[syscall.Signal]bool, 32)
 		st.pending = map[syscall.Signal]bool{}
 		st.received = map[syscall.Signal]int{}
 		st.handled = map[syscall.Signal]int{}
-		st.released = map[syscall.Signal]sigaction{}
+		st.released = make(map[syscall.Signal]sigaction, 16)
 		st.arrived = make(chan struct{})
 	}
 }
@@ -90,22 +92,32 @@ func (s *Shell) updateSignals() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.init()
-	set := map[syscall.Signal]bool{}
+	// The signals to look at, as a bit set in signal order (Linux numbers
+	// them below 65): cheaper than a map at every start-up.
+	var set [2]uint64
+	add := func(sig syscall.Signal) {
+		if sig > 0 && sig < 128 {
+			set[sig/64] |= 1 << (sig % 64)
+		}
+	}
 	for sig := range st.traps {
-		set[sig] = true
+		add(sig)
 	}
 	for sig := range st.watch {
-		set[sig] = true
+		add(sig)
 	}
 	for sig := range st.ignored {
-		set[sig] = true
+		add(sig)
 	}
 	for _, list := range [][]syscall.Signal{jobControlSignals, interactiveSignals, exitTrapSignals, deathSignals} {
 		for _, sig := range list {
-			set[sig] = true
+			add(sig)
 		}
 	}
-	for sig := range set {
+	for sig := syscall.Signal(1); sig < 128; sig++ {
+		if set[sig/64]&(1<<(sig%64)) == 0 {
+			continue
+		}
 		s.noteInheritedLocked(sig)
 		if sig == syscall.SIGQUIT && s.ignoreQuitLocked() {
 			continue
