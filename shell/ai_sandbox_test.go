@@ -103,7 +103,7 @@ func TestAgentSandboxHoldsDestructiveCommands(t *testing.T) {
 				`h=$HOME; chmod 000 "$h/.bashrc"`,          // outside, not recursive
 				// A script written in the workspace, then run: what it
 				// does only the kernel sees.
-				`printf '%s\n' 'echo pwned >> "$HOME/.bashrc"' 'rm -rf "$HOME/.ssh"' | tee cleanup.sh`,
+				`printf '%s\n' 'echo pwned >> "$HOME/.bashrc"' 'rm -rf "$HOME/.ssh"' 'chmod 777 "$HOME"' | tee cleanup.sh`,
 				"sh cleanup.sh",
 				"echo pwned >> ~/.bashrc",            // a redirection nosh opens itself
 				"echo approved | tee ~/approved.txt", // approved when asked: only that file

@@ -124,7 +124,8 @@ func Grants(targets []perms.Target) (rules []sandbox.Rule, described []string, e
 		case perms.ViaDaemon:
 			described = append(described, t.Text+" (outside the sandbox)")
 		case perms.ChangeMeta:
-			described = append(described, "change mode or owner of "+t.Path)
+			rules = append(rules, sandbox.Rule{Path: t.Path, Access: sandbox.Meta})
+			described = append(described, "change the mode or owner of "+t.Path)
 		case perms.WriteFile:
 			switch {
 			case t.Redirect:
