@@ -246,19 +246,7 @@ var findSafe = map[string]int{
 // argument.
 func findPredicates(c *cmd) {
 	ws := c.args
-	i := 0
-	for i < len(ws) && ws[i].IsStatic() {
-		v := ws[i].Value
-		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
-			i++
-			continue
-		}
-		if v == "-D" {
-			i += 2
-			continue
-		}
-		break
-	}
+	i := findStart(ws)
 	for ; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {

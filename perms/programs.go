@@ -97,21 +97,7 @@ func fdCmd(c *cmd) {
 func findCmd(c *cmd) {
 	findPredicates(c)
 	ws := c.args
-	// find -L / -delete: -H, -L, -P, -Olevel and -D debugopts come
-	// before the start paths.
-	first := 0
-	for first < len(ws) && ws[first].IsStatic() {
-		v := ws[first].Value
-		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
-			first++
-			continue
-		}
-		if v == "-D" && first+1 < len(ws) {
-			first += 2
-			continue
-		}
-		break
-	}
+	first := findStart(ws)
 	i := first
 	for ; i < len(ws); i++ {
 		w := ws[i]
@@ -364,4 +350,23 @@ func registerPrograms(t *tableSet) {
 	t.handlers["emacs"] = emacsCmd
 	t.handlers["man"] = manCmd
 	t.handlers["zip"] = zipCmd
+}
+
+// findStart returns the index of find's first start path: -H, -L, -P,
+// -Olevel and -D debugopts come before them (find -L / -delete).
+func findStart(ws []Word) int {
+	i := 0
+	for i < len(ws) && ws[i].IsStatic() {
+		v := ws[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			i++
+			continue
+		}
+		if v == "-D" && i+1 < len(ws) {
+			i += 2
+			continue
+		}
+		break
+	}
+	return i
 }

@@ -77,19 +77,8 @@ func (c *cmd) target(w Word, op TargetOp, recursive bool) {
 func (a *analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string, redirect bool) {
 	if w.node != nil && !w.IsStatic() && hasBraces(w.node) {
 		// mv ~/x{,.bak}: each word of the expansion is a target.
-		cp := *w.node
-		syntax.SplitBraces(&cp)
-		n := 0
-		for bw, err := range expand.BracesSeq(nil, &cp) {
-			if err != nil || n == maxBraces {
-				break
-			}
-			n++
-			bwv := Word{Kind: Field, node: bw}
-			if v, ok := staticWord(bw); ok {
-				bwv = Word{Value: v, node: bw}
-			}
-			a.addTarget(bwv, op, recursive, into, redirect)
+		for _, bw := range splitBraceWords([]Word{w}) {
+			a.addTarget(bw, op, recursive, into, redirect)
 		}
 		return
 	}

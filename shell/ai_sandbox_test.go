@@ -103,8 +103,9 @@ func TestAgentSandboxHoldsDestructiveCommands(t *testing.T) {
 				`h=$HOME; chmod 000 "$h/.bashrc"`,          // outside, not recursive
 				// A script written in the workspace, then run: what it
 				// does only the kernel sees.
-				`printf '%s\n' 'echo pwned >> "$HOME/.bashrc"' 'rm -rf "$HOME/.ssh"' | tee cleanup.sh`,
+				`printf '%s\n' 'echo pwned >> "$HOME/.bashrc"' 'rm -rf "$HOME/.ssh"' 'chmod 777 "$HOME"' | tee cleanup.sh`,
 				"sh cleanup.sh",
+				"exec sh cleanup.sh",                 // the exec builtin, sandboxed too
 				"echo pwned >> ~/.bashrc",            // a redirection nosh opens itself
 				"echo approved | tee ~/approved.txt", // approved when asked: only that file
 				"echo inside-write | tee notes.txt",  // a write in the workspace
@@ -134,6 +135,9 @@ func TestAgentSandboxHoldsDestructiveCommands(t *testing.T) {
 				s.Expect("[O]nce [D]eny")
 				s.Send("d")
 				s.Expect("Asks to run: sh cleanup.sh")
+				s.Expect("[O]nce")
+				s.Send("o")
+				s.Expect("Asks to run: exec sh cleanup.sh")
 				s.Expect("[O]nce")
 				s.Send("o")
 				s.Expect("Asks to run: echo pwned")
@@ -169,11 +173,13 @@ func TestAgentSandboxHoldsDestructiveCommands(t *testing.T) {
 					results[id] = res
 				}
 			}
-			if !strings.Contains(results["d11"], "outside-content") {
-				t.Errorf("the read outside the workspace gave %q", results["d11"])
+			if !strings.Contains(results["d12"], "outside-content") {
+				t.Errorf("the read outside the workspace gave %q", results["d12"])
 			}
-			if !strings.Contains(results["d7"], "ermission denied") {
-				t.Errorf("the sandboxed sh got no refusal from the kernel: %q", results["d7"])
+			for _, id := range []string{"d7", "d8"} {
+				if !strings.Contains(results[id], "ermission denied") {
+					t.Errorf("the sandboxed sh (%s) got no refusal from the kernel: %q\n%s", id, results[id], s.Output())
+				}
 			}
 			for _, i := range []int{0, 1, 2, 4} {
 				id := fmt.Sprintf("d%d", i)

@@ -124,12 +124,12 @@ func Grants(targets []perms.Target) (rules []sandbox.Rule, described []string, e
 		case perms.ViaDaemon:
 			described = append(described, t.Text+" (outside the sandbox)")
 		case perms.ChangeMeta:
-			described = append(described, "change mode or owner of "+t.Path)
+			rules = append(rules, sandbox.Rule{Path: t.Path, Access: sandbox.Meta})
+			described = append(described, "change the mode or owner of "+t.Path)
 		case perms.WriteFile:
+			// (A redirection is opened by nosh itself, or, inside sh -c
+			// code, by a sandboxed shell: it gets a rule either way.)
 			switch {
-			case t.Redirect:
-				// The shell opens it itself: no sandbox rule.
-				described = append(described, "write "+t.Path)
 			case isDir && len(t.Into) > 0:
 				for _, name := range t.Into {
 					p := filepath.Join(t.Path, name)

@@ -23,16 +23,21 @@ const (
 	// Remove lets it remove or move away entries anywhere beneath a
 	// directory.
 	Remove
+	// Meta lets it change modes and owners as it likes: the seccomp
+	// filter that otherwise refuses risky modes and every change of
+	// owner is left out for the command (it cannot tell one path from
+	// another). Given for a chmod or chown the user approved.
+	Meta
 
 	// All is everything: the workspace and the scratch directory.
 	All = Write | Create | Remove
 )
 
 // String is the access as the launcher's argument spells it: some of
-// "wcr", "-" for none.
+// "wcrm", "-" for none.
 func (a Access) String() string {
 	var b strings.Builder
-	for i, c := range "wcr" {
+	for i, c := range "wcrm" {
 		if a&(1<<i) != 0 {
 			b.WriteRune(c)
 		}
@@ -46,6 +51,9 @@ func (a Access) String() string {
 // Describe says in words what the access allows at path, for prompts
 // and nosh perms check.
 func (a Access) Describe(path string, dir bool) string {
+	if a&Meta != 0 && a&^Meta == 0 {
+		return "change modes or owners (" + path + ")"
+	}
 	if !dir {
 		return "write " + path
 	}
@@ -201,6 +209,8 @@ func parse(args []string) (launch, error) {
 				access |= Create
 			case 'r':
 				access |= Remove
+			case 'm':
+				access |= Meta
 			case '-':
 			default:
 				return l, fmt.Errorf("bad access %q: %w", acc, errUsage)

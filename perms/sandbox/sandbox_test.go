@@ -18,7 +18,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestCommandRoundTrip(t *testing.T) {
-	p := Policy{Rules: []Rule{{"/work space", All}, {"/dev/null", Write}, {"/a:b", Create | Remove}}, NoNetwork: true}
+	p := Policy{Rules: []Rule{{"/work space", All}, {"/dev/null", Write}, {"/a:b", Create | Remove}, {"/m", Meta}}, NoNetwork: true}
 	path, argv := Command("/bin/echo", []string{"echo", "--", "a b"}, p)
 	if path != launcher() || argv[1] != Flag {
 		t.Fatalf("Command = %q %q", path, argv)
@@ -193,6 +193,46 @@ func TestSandboxSignalsStayInside(t *testing.T) {
 	}
 	out, err := sandboxed(t, Policy{}, "kill -0 "+strconv.Itoa(os.Getpid())+" 2>/dev/null && echo reached || echo refused; kill -0 $$ && echo self")
 	if err != nil || !strings.Contains(out, "refused") || !strings.Contains(out, "self") {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// TestSandboxModesAndOwners: what Landlock does not see, the seccomp
+// filter holds: no mode that others may write or that is setuid, none
+// the owner cannot read, no change of owner; ordinary modes pass.
+func TestSandboxModesAndOwners(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "f")
+	os.WriteFile(f, nil, 0o644)
+	script := `f=` + f + `
+chmod 755 "$f" && echo ok-755
+chmod 600 "$f" && echo ok-600
+chmod 777 "$f" 2>/dev/null || echo refused-777
+chmod u+s "$f" 2>/dev/null || echo refused-setuid
+chmod 000 "$f" 2>/dev/null || echo refused-000
+chown "$(id -u)" "$f" 2>/dev/null || echo refused-chown`
+	out, err := sandboxed(t, Policy{Rules: []Rule{{dir, All}}}, script)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"ok-755", "ok-600", "refused-777", "refused-setuid", "refused-000", "refused-chown"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if fi, _ := os.Stat(f); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode now %v", fi.Mode())
+	}
+}
+
+// TestSandboxMetaGrant: a command whose chmod the user approved runs
+// without the filter.
+func TestSandboxMetaGrant(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "f")
+	os.WriteFile(f, nil, 0o644)
+	out, err := sandboxed(t, Policy{Rules: []Rule{{dir, All}, {f, Meta}}}, "chmod 777 "+f+" && echo ok-777")
+	if err != nil || !strings.Contains(out, "ok-777") {
 		t.Fatalf("%v: %s", err, out)
 	}
 }

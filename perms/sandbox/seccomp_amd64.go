@@ -1,0 +1,22 @@
+//go:build linux
+
+package sandbox
+
+import "golang.org/x/sys/unix"
+
+const auditArch = unix.AUDIT_ARCH_X86_64
+
+// x32Bit marks the x32 ABI's system calls, which the filter refuses
+// rather than list twice.
+const x32Bit = 0x40000000
+
+var deniedCalls = []uint32{
+	unix.SYS_CHOWN, unix.SYS_FCHOWN, unix.SYS_LCHOWN, unix.SYS_FCHOWNAT,
+	unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR,
+	unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR,
+	unix.SYS_SETXATTRAT, unix.SYS_REMOVEXATTRAT,
+}
+
+var modeCalls = []modeCall{
+	{unix.SYS_CHMOD, 1}, {unix.SYS_FCHMOD, 1}, {unix.SYS_FCHMODAT, 2}, {unix.SYS_FCHMODAT2, 2},
+}
