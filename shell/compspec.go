@@ -216,7 +216,11 @@ func (sp *compSpec) String(name string) string {
 	case compInitial:
 		parts = append(parts, "-I")
 	default:
-		parts = append(parts, name)
+		q, err := syntax.Quote(name, syntax.LangBash)
+		if err != nil {
+			q = name
+		}
+		parts = append(parts, q)
 	}
 	return strings.Join(parts, " ")
 }
@@ -234,7 +238,7 @@ func builtinCompgen(ctx context.Context, c *call) error {
 	}
 	q := complete.UserQuery{Words: []string{""}, Current: word, Line: word, Cursor: len(word)}
 	c.sh.comp.nested = true
-	res := c.sh.generate(ctx, c.r, sp, q)
+	res := c.sh.generate(ctx, c.r, sp, q).UserResult
 	c.sh.comp.nested = false
 	if len(res.Words) == 0 {
 		return interp.ExitStatus(1)
@@ -303,14 +307,25 @@ func (se *session) userCompletion(ctx context.Context, q complete.UserQuery) (co
 	if sp == nil {
 		return complete.UserResult{}, false
 	}
-	return s.generate(ctx, s.Runner, sp, q), true
+	res := s.generate(ctx, s.Runner, sp, q)
+	if res.retry {
+		// The function returned 124, having defined the command's
+		// completion (bash-completion's loader does): use that, once.
+		s.mu.Lock()
+		again := s.comp.specs[name]
+		s.mu.Unlock()
+		if again != nil && again != sp {
+			res = s.generate(ctx, s.Runner, again, q)
+		}
+	}
+	return res.UserResult, true
 }
 
 // generate produces what sp offers for q, as bash's programmable
 // completion does: actions, the glob, the word list, the function's
 // COMPREPLY and the command's output lines, then the filter, prefix and
 // suffix.
-func (s *Shell) generate(ctx context.Context, r *interp.Runner, sp *compSpec, q complete.UserQuery) complete.UserResult {
+func (s *Shell) generate(ctx context.Context, r *interp.Runner, sp *compSpec, q complete.UserQuery) generated {
 	// The function may change the options with compopt: it works on a
 	// copy, so that the definition stays as it was.
 	run := *sp
@@ -342,8 +357,12 @@ func (s *Shell) generate(ctx context.Context, r *interp.Runner, sp *compSpec, q 
 			}
 		}
 	}
+	retry, emptyFunction := false, false
 	if run.function != "" {
-		words = append(words, s.runCompFunction(ctx, r, &run, q)...)
+		var fw []string
+		fw, retry = s.runCompFunction(ctx, r, &run, q)
+		words = append(words, fw...)
+		emptyFunction = len(fw) == 0
 	}
 	if run.command != "" {
 		words = append(words, s.runCompCommand(ctx, r, run.command, q)...)
@@ -363,14 +382,25 @@ func (s *Shell) generate(ctx context.Context, r *interp.Runner, sp *compSpec, q 
 	if !run.options["nosort"] {
 		sort.Strings(words)
 	}
-	return complete.UserResult{
+	return generated{complete.UserResult{
 		Words:     words,
 		NoSpace:   run.options["nospace"],
 		Filenames: run.options["filenames"] || run.options["dirnames"] || run.options["plusdirs"],
 		NoQuote:   run.options["noquote"],
-		Fallback:  run.options["default"] || run.options["bashdefault"],
-		Dirs:      run.options["dirnames"],
-	}
+		// A function that found nothing falls back to nosh's own
+		// completion, where bash would offer nothing: functions written
+		// for bash (bash-completion's) may rely on what nosh's
+		// interpreter does differently, and Tab must still work.
+		Fallback: run.options["default"] || run.options["bashdefault"] || emptyFunction,
+		Dirs:     run.options["dirnames"],
+	}, retry}
+}
+
+// generated is what a definition produced; retry is set when its
+// function returned 124, asking for the completion to be tried again.
+type generated struct {
+	complete.UserResult
+	retry bool
 }
 
 // expandWordlist expands -W's argument as bash does: expansions, then
@@ -424,10 +454,11 @@ func setCompVars(r *interp.Runner, q complete.UserQuery) (cmd, cur, prev string)
 	return words[0], q.Current, prev
 }
 
-// runCompFunction runs a -F function and returns its COMPREPLY.
-func (s *Shell) runCompFunction(ctx context.Context, r *interp.Runner, sp *compSpec, q complete.UserQuery) []string {
+// runCompFunction runs a -F function and returns its COMPREPLY, and
+// whether it returned 124.
+func (s *Shell) runCompFunction(ctx context.Context, r *interp.Runner, sp *compSpec, q complete.UserQuery) ([]string, bool) {
 	if r.Funcs[sp.function] == nil {
-		return nil
+		return nil, false
 	}
 	cmd, cur, prev := setCompVars(r, q)
 	runnerDelVar(r, "COMPREPLY")
@@ -439,17 +470,17 @@ func (s *Shell) runCompFunction(ctx context.Context, r *interp.Runner, sp *compS
 		s.comp.current = nil
 		s.mu.Unlock()
 	}()
-	s.runQuietly(ctx, r, sp.function, cmd, cur, prev)
+	status := s.runQuietly(ctx, r, sp.function, cmd, cur, prev)
 	vr := runnerLookupVar(r, "COMPREPLY")
 	switch vr.Kind {
 	case expand.Indexed:
-		return append([]string(nil), vr.List...)
+		return append([]string(nil), vr.List...), status == 124
 	case expand.String:
 		if vr.Str != "" {
-			return []string{vr.Str}
+			return []string{vr.Str}, status == 124
 		}
 	}
-	return nil
+	return nil, status == 124
 }
 
 // runCompCommand runs a -C command and returns its output lines.
@@ -476,37 +507,39 @@ func (s *Shell) runCompCommand(ctx context.Context, r *interp.Runner, command st
 
 // runQuietly runs name with args in r, its input and output on
 // /dev/null: a completion must not write over the line being edited.
-func (s *Shell) runQuietly(ctx context.Context, r *interp.Runner, name string, args ...string) {
+func (s *Shell) runQuietly(ctx context.Context, r *interp.Runner, name string, args ...string) int {
 	src := name
 	for _, a := range args {
 		qa, _ := syntax.Quote(a, syntax.LangBash)
 		src += " " + qa
 	}
-	s.runSource(ctx, r, src+" </dev/null >/dev/null 2>&1")
+	return s.runSource(ctx, r, src+" </dev/null >/dev/null 2>&1")
 }
 
 // runSource runs shell code in r, as a completion does: its status and
 // output are not the user's business. From the line editor the main
 // runner is idle and runs it as a statement of its own; from compgen it
 // runs inside the statement under way.
-func (s *Shell) runSource(ctx context.Context, r *interp.Runner, src string) {
+func (s *Shell) runSource(ctx context.Context, r *interp.Runner, src string) (status int) {
 	f, err := s.Parser().Parse(strings.NewReader(src), "")
 	if err != nil {
-		return
+		return 2
 	}
 	saved := *runnerLastExit(r)
 	for _, st := range f.Stmts {
 		s.rewrite(st)
 		if s.comp.nested {
 			runnerStmt(r, ctx, st)
+			status = int(runnerExit(r).code)
 		} else {
-			r.Run(ctx, st)
+			status = max(exitStatusOf(r.Run(ctx, st)), 0)
 		}
 	}
 	*runnerLastExit(r) = saved
 	if s.comp.nested {
 		setExitStatus(r, exitStatus{})
 	}
+	return status
 }
 
 // completionBuiltins registers complete, compgen and compopt.

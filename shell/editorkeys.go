@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"os"
+	"strings"
 	"unicode"
 
 	"github.com/reeflective/readline"
@@ -24,7 +25,7 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	rl.Keymap.Register(map[string]func(){
 		"complete":                    func() { completeShowing(rl, menuComplete) },
 		"unix-word-rubout":            func() { unixWordRubout(rl) },
-		"forward-word":                func() { forwardWordOrSuggestion(rl, func() { forwardWord(rl) }) },
+		"forward-word":                func() { forwardWordOrSuggestion(rl, builtin["inline-suggest-accept-word"], func() { forwardWord(rl) }) },
 		"backward-word":               func() { backwardWord(rl) },
 		"kill-word":                   func() { killWord(rl) },
 		"backward-kill-word":          func() { backwardKillWord(rl) },
@@ -118,10 +119,15 @@ func unixWordRubout(rl *readline.Shell) {
 }
 
 // forwardWordOrSuggestion is Alt+F: at the end of the line, with a
-// history suggestion shown, it accepts the suggestion's next word, as
-// fish does; elsewhere it moves forward a word.
-func forwardWordOrSuggestion(rl *readline.Shell, forwardWord func()) {
+// suggestion shown (from history, or one the shell set), it accepts the
+// suggestion's next word, as fish does; elsewhere it moves forward a word.
+func forwardWordOrSuggestion(rl *readline.Shell, acceptInlineWord, forwardWord func()) {
 	line, cur := rl.Line(), rl.Cursor()
+	if sug := rl.GetInlineSuggestion(); cur.Pos() == line.Len() && acceptInlineWord != nil &&
+		len(sug) > len(string(*line)) && strings.HasPrefix(sug, string(*line)) {
+		acceptInlineWord()
+		return
+	}
 	if cur.Pos() == line.Len() && rl.Config.GetBool("history-autosuggest") {
 		sugg := []rune(rl.History.Suggest(line))
 		if len(sugg) > line.Len() && string(sugg[:line.Len()]) == string(*line) {

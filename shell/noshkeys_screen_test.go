@@ -124,8 +124,10 @@ func TestScreenCompleteFeedsTab(t *testing.T) {
 	rc := `complete -W 'alpha beta gamma' foo
 _f() { COMPREPLY=($(compgen -W "one two three" -- "$2")); }
 complete -F _f bar
+_finds_nothing() { return 1; }
+complete -F _finds_nothing cat
 `
-	term := startNosh(t, screentest.Options{RC: rc})
+	term := startNosh(t, screentest.Options{RC: rc, Files: map[string]string{"plainfile": ""}})
 	term.Type("foo \t")
 	listed(term, "alpha", "beta", "gamma")
 	term.Type("g\t")
@@ -135,6 +137,10 @@ complete -F _f bar
 	listed(term, "three", "two")
 	term.Type("h\t")
 	cursorLine(term, "$ bar three")
+	// A function that finds nothing (as bash-completion's may, relying
+	// on bash internals) leaves Tab to nosh's own completion.
+	term.Type("\x15cat plainf\t")
+	cursorLine(term, "$ cat plainfile")
 	term.Type("\x15")
 }
 

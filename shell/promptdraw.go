@@ -69,7 +69,13 @@ func (se *session) secondaryPrompt() string {
 // expandPS expands a PS1-style string: backslash escapes, then
 // parameters and command substitutions.
 func (se *session) expandPS(ps string) string {
-	text := prompt.Expand(ps, se.promptData())
+	d := se.promptData()
+	if se.hist != nil && strings.Contains(ps, `\!`) {
+		// \! is this line's history number. Asked only when used: the
+		// history may still be loading for the first prompt.
+		d.HistNum = se.hist.Len() + 1
+	}
+	text := prompt.Expand(ps, d)
 	return se.sh.expandPromptVars(context.Background(), text)
 }
 
@@ -81,9 +87,6 @@ func (se *session) promptData() prompt.Data {
 	d.Version = Version
 	d.CmdNum = se.cmdNum + 1
 	d.HistNum = se.cmdNum + 1
-	if se.hist != nil {
-		d.HistNum = se.hist.Len() + 1 // \!: this line's history number
-	}
 	d.Jobs = len(se.sh.jobs().Jobs()) // \j
 	return d
 }
