@@ -331,3 +331,23 @@ func setSelf(t *testing.T, term *screentest.Term) {
 	}
 	term.Run("SELF='" + self + "'")
 }
+
+func TestScreenHistVerifyReedit(t *testing.T) {
+	compareWithBash(t, screentest.Options{}, func(term *screentest.Term) {
+		term.Run("shopt -s histverify histreedit")
+		term.Run("echo first")
+		term.Type("echo !!:1 again\r")
+		term.WaitFor("the expanded line back in the editor", func(s screentest.Screen) bool {
+			return strings.TrimRight(s.CursorLine(), " ") == "$ echo first again"
+		})
+		term.Checkpoint("histverify")
+		term.Type("\r")
+		term.WaitPrompt()
+		term.Type("echo !nosuch\r")
+		term.WaitFor("the failed line back in the editor", func(s screentest.Screen) bool {
+			return strings.TrimRight(s.CursorLine(), " ") == "$ echo !nosuch"
+		})
+		term.Checkpoint("histreedit")
+		term.Type("\x15")
+	})
+}

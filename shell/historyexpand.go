@@ -55,7 +55,8 @@ func (s *Shell) histExpansion() bool {
 // to store and run, and false when there is nothing to run.
 func (se *session) expandHistory(line string) (string, bool) {
 	s := se.sh
-	if !s.histExpansion() {
+	if !s.histExpansion() || isAIRequest(line) {
+		// A ? or ?? request is prose for the model: "!" there is text.
 		return line, true
 	}
 	res, err := se.sh.hexp.Expand(line, historyLines{se.hist})

@@ -244,3 +244,12 @@ func TestScreenHistoryFileSync(t *testing.T) {
 		t.Errorf("history -w FILE:\n%s", s.Framed())
 	}
 }
+
+func TestScreenRequestsDoNotExpand(t *testing.T) {
+	term := startNosh(t, screentest.Options{})
+	term.Run("echo first")
+	s := term.Run("? why did !! print that")
+	if s.Contains("event not found") || s.Contains("why did echo first") {
+		t.Errorf("a ? request was history-expanded:\n%s", s.Framed())
+	}
+}
