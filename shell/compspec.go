@@ -119,6 +119,17 @@ func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names
 	return sp, args, flags, nil
 }
 
+// specialCompNames are the table keys -D, -E and -I in flags stand for.
+func specialCompNames(flags string) []string {
+	var names []string
+	for flag, name := range map[byte]string{'D': compDefault, 'E': compEmpty, 'I': compInitial} {
+		if strings.IndexByte(flags, flag) >= 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 const completeUsage = "complete [-abcdefgjksuv] [-pr] [-DEI] [-o comp-option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]"
 
 func builtinComplete(ctx context.Context, c *call) error {
@@ -126,14 +137,7 @@ func builtinComplete(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		flag byte
-		name string
-	}{{'D', compDefault}, {'E', compEmpty}, {'I', compInitial}} {
-		if strings.IndexByte(flags, f.flag) >= 0 {
-			names = append(names, f.name)
-		}
-	}
+	names = append(names, specialCompNames(flags)...)
 	cs := &c.sh.comp
 	c.sh.mu.Lock()
 	defer c.sh.mu.Unlock()
@@ -254,14 +258,7 @@ func builtinCompopt(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		flag byte
-		name string
-	}{{'D', compDefault}, {'E', compEmpty}, {'I', compInitial}} {
-		if strings.IndexByte(flags, f.flag) >= 0 {
-			names = append(names, f.name)
-		}
-	}
+	names = append(names, specialCompNames(flags)...)
 	c.sh.mu.Lock()
 	defer c.sh.mu.Unlock()
 	var targets []*compSpec

@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Actions: the word lists of bash's `compgen -A ACTION` (and the letter
@@ -136,45 +137,41 @@ var setoptNames = []string{"allexport", "braceexpand", "emacs", "errexit", "errt
 	"noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical",
 	"pipefail", "posix", "privileged", "verbose", "vi", "xtrace"}
 
-// fileFields returns field n of each line of path, split at sep.
+// fileFields returns field n of each line of path, split at sep or
+// tabs; # starts a comment.
 func fileFields(path string, sep rune, n int) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		fields := strings.FieldsFunc(line, func(r rune) bool { return r == sep || r == '\t' })
+	eachLine(path, func(fields []string) {
 		if len(fields) > n {
 			out = append(out, fields[n])
 		}
-	}
+	}, func(r rune) bool { return r == sep || r == '\t' })
 	return out
 }
 
 // fileHosts returns the host names of an /etc/hosts file.
 func fileHosts(path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		fields := strings.Fields(line)
+	eachLine(path, func(fields []string) {
 		if len(fields) > 1 {
 			out = append(out, fields[1:]...)
 		}
-	}
+	}, unicode.IsSpace)
 	return out
+}
+
+// eachLine calls f with the fields of each line of path, comments cut.
+func eachLine(path string, f func([]string), isSep func(rune) bool) {
+	file, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		f(strings.FieldsFunc(line, isSep))
+	}
 }
 
 func dedupe(sorted []string) []string {
