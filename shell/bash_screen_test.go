@@ -338,16 +338,22 @@ func TestScreenHistVerifyReedit(t *testing.T) {
 		term.Run("echo first")
 		term.Type("echo !!:1 again\r")
 		term.WaitFor("the expanded line back in the editor", func(s screentest.Screen) bool {
-			return strings.TrimRight(s.CursorLine(), " ") == "$ echo first again"
+			return strings.TrimRight(s.CursorLine(), " ") == "$ echo first again" && s.Row > 3
 		})
 		term.Checkpoint("histverify")
 		term.Type("\r")
 		term.WaitPrompt()
 		term.Type("echo !nosuch\r")
+		term.WaitText("event not found")
 		term.WaitFor("the failed line back in the editor", func(s screentest.Screen) bool {
 			return strings.TrimRight(s.CursorLine(), " ") == "$ echo !nosuch"
 		})
 		term.Checkpoint("histreedit")
+		// Every scenario ends at a state the keys typed lead to, so that
+		// the reference's last screen is not taken before it reacted.
 		term.Type("\x15")
+		term.WaitFor("an empty line", func(s screentest.Screen) bool {
+			return strings.TrimRight(s.CursorLine(), " ") == "$"
+		})
 	})
 }
