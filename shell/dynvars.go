@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // bash's dynamic variables that interp lacks: SECONDS, EPOCHSECONDS and
@@ -18,15 +20,27 @@ import (
 // plain variables that an interactive shell keeps current (checkwinsize).
 //
 // Assigning SECONDS restarts its count from the value given, as in bash:
-// the assignment shadows the computed value, so nosh notices it before
-// and after every command (the CallHandler and the exec middleware) and
-// from then on keeps the assigned variable counting.
+// the assignment shadows the computed value, so once code assigning it
+// has been parsed, nosh looks at it before and after every command (the
+// CallHandler and the exec middleware) and keeps it counting. (An
+// assignment nosh cannot see in the source, such as `read SECONDS`,
+// leaves a plain variable.)
 
 // secondsClock is the shell's SECONDS counter.
 type secondsClock struct {
 	mu   sync.Mutex
 	base int64     // the value at t0
 	t0   time.Time // when the count last (re)started
+	// assigned is set once code assigning SECONDS has been parsed; until
+	// then the computed variable needs no looking after.
+	assigned atomic.Bool
+}
+
+// noteAssign records an assignment to SECONDS in code about to run.
+func (c *secondsClock) noteAssign(as *syntax.Assign) {
+	if c != nil && as.Name != nil && as.Name.Value == "SECONDS" {
+		c.assigned.Store(true)
+	}
 }
 
 func (c *secondsClock) value() int64 {
@@ -109,7 +123,7 @@ func (e *dynamicEnv) Each(f func(name string, vr expand.Variable) bool) {
 // variable before and after each command.
 func (s *Shell) refreshSeconds(r *interp.Runner) {
 	c := s.seconds
-	if r == nil || c == nil {
+	if r == nil || c == nil || !c.assigned.Load() {
 		return
 	}
 	// The clock is read first: a computed value read after it is the

@@ -330,6 +330,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.rewriteArithFor(n)
 		case *syntax.Assign:
 			rewriteAssignTilde(n)
+			s.seconds.noteAssign(n)
 		case *syntax.BinaryTest:
 			s.rewriteTestArith(n)
 		case *syntax.Stmt:
