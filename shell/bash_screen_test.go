@@ -64,12 +64,18 @@ func TestScreenInputrcFromHome(t *testing.T) {
 	o := screentest.Options{
 		Env: []string{"INPUTRC="},
 		Files: map[string]string{".inputrc": "$include /etc/inputrc\n" +
-			"\"\\C-t\": \"echo from-home-inputrc\"\n"},
+			"\"\\C-t\": \"echo from-home-inputrc\"\n" +
+			// Both shells read $if Bash blocks (nosh reads $if nosh too).
+			"$if Bash\n\"\\C-o\": \"echo bash-block\"\n$else\n\"\\C-o\": \"echo else-block\"\n$endif\n"},
 	}
 	compareWithBash(t, o, func(term *screentest.Term) {
 		partFill(term)
 		term.Type("\x14")
 		term.WaitText("echo from-home-inputrc")
+		term.Type("\r")
+		term.WaitPrompt()
+		term.Type("\x0f")
+		term.WaitText("echo bash-block")
 		term.Type("\r")
 		term.WaitPrompt()
 		term.Run("echo Grüße")

@@ -180,9 +180,12 @@ type bindHandler struct {
 	err      error
 }
 
-func (h *bindHandler) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
-func (h *bindHandler) Do(string, string) error              { return nil }
-func (h *bindHandler) Get(name string) any                  { return h.b.rl.Config.Get(name) }
+func (h *bindHandler) ReadFile(name string) ([]byte, error) {
+	buf, err := os.ReadFile(name)
+	return bashApp(buf), err
+}
+func (h *bindHandler) Do(string, string) error { return nil }
+func (h *bindHandler) Get(name string) any     { return h.b.rl.Config.Get(name) }
 
 func (h *bindHandler) Set(name string, value any) error {
 	rl := h.b.rl
@@ -220,8 +223,8 @@ func (h *bindHandler) Bind(keymap, seq, action string, macro bool) error {
 // parse runs the inputrc parser on text, stopping at the first error.
 func (b *binder) parse(text, name string) error {
 	h := &bindHandler{b: b}
-	err := inputrc.ParseBytes([]byte(text), h,
-		inputrc.WithApp("nosh"), inputrc.WithName(name), inputrc.WithHaltOnErr(true),
+	err := inputrc.ParseBytes(bashApp([]byte(text)), h,
+		inputrc.WithApp(inputrcApp), inputrc.WithName(name), inputrc.WithHaltOnErr(true),
 		inputrc.WithTerm(b.c.sh.getenv("TERM")), inputrc.WithMode(editingModeName(b.rl)))
 	if err == nil {
 		err = h.err

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,6 +57,33 @@ func (r *setRecorder) Set(name string, value any) error {
 	return r.Config.Set(name, value)
 }
 
+// ReadFile reads an $include'd file as bashApp reads the main one.
+func (r *setRecorder) ReadFile(name string) ([]byte, error) {
+	buf, err := r.Config.ReadFile(name)
+	return bashApp(buf), err
+}
+
+// inputrcApp is the application name inputrc files are read as.
+const inputrcApp = "bash"
+
+// bashApp makes `$if nosh` blocks read as `$if Bash` ones: nosh reads
+// both, since what a bash user binds for bash (magic-space, history
+// search) is what nosh's editor does too. The file is then parsed as
+// bash's, so `$else` branches of `$if Bash` stay unread.
+func bashApp(buf []byte) []byte {
+	if !bytes.Contains(bytes.ToLower(buf), []byte("nosh")) {
+		return buf
+	}
+	lines := bytes.Split(buf, []byte("\n"))
+	for i, l := range lines {
+		t := bytes.TrimSpace(l)
+		if rest, ok := bytes.CutPrefix(t, []byte("$if")); ok && strings.EqualFold(string(bytes.TrimSpace(rest)), "nosh") {
+			lines[i] = []byte("$if " + inputrcApp)
+		}
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
+
 // readlineEnvMu serialises the brief change of $INPUTRC in the process
 // environment around readline.NewShell.
 var readlineEnvMu sync.Mutex
@@ -82,17 +110,17 @@ func newBlankReadline() *readline.Shell {
 }
 
 // configureReadline configures a blank editor from the inputrc that
-// inputrcPath names (read in the `$if nosh` application), with nosh's
-// defaults for what that file leaves unset. It returns the variables the
-// file set.
+// inputrcPath names (with its `$if Bash` and `$if nosh` blocks), with
+// nosh's defaults for what that file leaves unset. It returns the
+// variables the file set.
 func configureReadline(rl *readline.Shell, getenv func(string) string) (*readline.Shell, map[string]bool) {
 	rec := &setRecorder{Config: rl.Config, set: map[string]bool{}}
 	path := inputrcPath(getenv)
-	if buf, err := rl.Config.ReadFile(path); err == nil {
+	if buf, err := rec.ReadFile(path); err == nil {
 		// Errors in the file are ignored line by line, as bash's readline
 		// ignores lines it does not understand.
 		_ = inputrc.ParseBytes(buf, rec,
-			inputrc.WithApp("nosh"), inputrc.WithMode("emacs"),
+			inputrc.WithApp(inputrcApp), inputrc.WithMode("emacs"),
 			inputrc.WithTerm(getenv("TERM")), inputrc.WithName(path))
 	}
 	for name, v := range noshInputrcDefaults {

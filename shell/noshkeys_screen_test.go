@@ -253,3 +253,16 @@ func TestScreenRequestsDoNotExpand(t *testing.T) {
 		t.Errorf("a ? request was history-expanded:\n%s", s.Framed())
 	}
 }
+
+func TestScreenInputrcNoshBlock(t *testing.T) {
+	o := screentest.Options{
+		Env:   []string{"INPUTRC="},
+		Files: map[string]string{".inputrc": "$if nosh\n\"\\C-o\": \"echo nosh-block\"\n$endif\n"},
+	}
+	term := startNosh(t, o)
+	term.Type("\x0f")
+	cursorLine(term, "$ echo nosh-block")
+	term.Type("\r")
+	term.WaitText("nosh-block")
+	term.WaitPrompt()
+}
