@@ -188,7 +188,7 @@ func dedupe(sorted []string) []string {
 func (c *Completer) userCandidates(res UserResult, current string) []Candidate {
 	out := make([]Candidate, 0, len(res.Words))
 	for _, word := range res.Words {
-		cand := Candidate{Value: word, Tag: "completions", NoSpace: res.NoSpace}
+		cand := Candidate{Value: word, Tag: "completions", NoSpace: res.NoSpace, NoQuote: res.NoQuote}
 		if res.Filenames {
 			if fi, err := os.Stat(c.resolvePath(word)); err == nil && fi.IsDir() {
 				cand.Value += "/"

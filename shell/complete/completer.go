@@ -171,6 +171,9 @@ func (c *Completer) finish(w word, typed string, items []Candidate) []Candidate 
 			continue
 		}
 		v := w.raw + w.quote(it.Value[len(typed):])
+		if it.NoQuote {
+			v = w.raw + it.Value[len(typed):]
+		}
 		if !it.NoSpace {
 			v += w.closer()
 		}

@@ -15,6 +15,9 @@ type Candidate struct {
 	// NoSpace is set when no space should follow the inserted text
 	// (directories, variable names, options ending in '=').
 	NoSpace bool
+	// NoQuote inserts the rest of Value as it is, unquoted (complete -o
+	// noquote).
+	NoQuote bool
 }
 
 // Result is the answer to one completion request.
