@@ -24,6 +24,10 @@ type call struct {
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// startupFile says the call is `.` reading a startup file of an
+	// interactive shell, which goes on after errors.
+	startupFile bool
 }
 
 // errorf prints "nosh: NAME: message" to standard error and returns

@@ -43,8 +43,16 @@ func builtinExec(ctx context.Context, c *call) error {
 	}
 	path, err := c.sh.lookPath(c.hc, args[0], "")
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
-		setExitStatus(c.r, exitStatus{code: 127, exiting: true})
+		status := 127
+		if le, ok := err.(*lookupError); ok && strings.Contains(args[0], "/") {
+			// As bash words it: the path's own problem.
+			fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, args[0], le.msg)
+			status = le.status
+		} else {
+			fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
+		}
+		// An interactive shell stays, as bash's does.
+		setExitStatus(c.r, exitStatus{code: uint8(status), exiting: !c.sh.interactiveMain(c.r)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -62,7 +70,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	if c.r == c.sh.Runner {
 		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			setExitStatus(c.r, exitStatus{code: 126, exiting: true})
+			setExitStatus(c.r, exitStatus{code: 126, exiting: !c.sh.interactiveMain(c.r)})
 			return errKeepStatus
 		}
 	}
@@ -80,6 +88,7 @@ func builtinExec(ctx context.Context, c *call) error {
 			status = 126
 		}
 	}
+	c.sh.noteExit(c.r)
 	setExitStatus(c.r, exitStatus{code: uint8(status), exiting: true})
 	return errKeepStatus
 }

@@ -102,6 +102,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	if err != nil {
 		s.reportSyntax(err, "stdin")
 		se.lastStatus = 2
+		*runnerLastExit(s.Runner) = exitStatus{code: 2} // $?, as in bash
 		return false, 2
 	}
 	se.cmdNum++
