@@ -33,10 +33,8 @@ type session struct {
 	git prompt.Git
 	// lastPrompt is the last row of the prompt drawn last.
 	lastPrompt string
-	// promptText and rightText are the prompts drawn for the line being
-	// edited, when promptDrawn and rightDrawn (promptdraw.go).
-	promptText, rightText   string
-	promptDrawn, rightDrawn bool
+	// prompts are the prompts of the line being edited.
+	prompts prompts
 
 	hist       *history.History
 	histWarned bool

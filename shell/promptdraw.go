@@ -15,31 +15,58 @@ import (
 // promptCommandTimeout bounds an external prompt program ([prompt] command).
 const promptCommandTimeout = 500 * time.Millisecond
 
-// primaryPrompt draws PS1 when it is set, else the output of [prompt]
-// command, else the built-in prompt; it remembers what it drew for the
-// transient prompt. The editor asks for the prompt at every redraw, that
-// is at every key; it is drawn once per prompt, as bash expands PS1 once.
-func (se *session) primaryPrompt() string {
-	if se.promptDrawn {
-		return se.promptText
-	}
+// prompts are the prompts of the line being edited, expanded once before
+// the editor starts, as bash expands PS1 once per prompt. The editor
+// asks for them several times per keystroke; expanding them there would
+// run PS1's command substitutions on every key, and run them while the
+// terminal is in the editor's raw mode, where a program that fails makes
+// the job control restore the shell's cooked modes under the editor.
+type prompts struct {
+	ready                     bool
+	primary, secondary, right string
+}
+
+// preparePrompts expands the prompts for the next line: PS1 when it is
+// set, else the output of [prompt] command, else the built-in prompt; PS2;
+// and [prompt] right. It remembers the last row of PS1 for the transient
+// prompt.
+func (se *session) preparePrompts() {
 	p := se.drawPrompt()
 	se.lastPrompt = p[strings.LastIndexByte(p, '\n')+1:]
-	se.promptText, se.promptDrawn = p, true
-	return p
-}
-
-// rightPrompt is [prompt] right, drawn once per prompt too.
-func (se *session) rightPrompt() string {
-	if !se.rightDrawn {
-		se.rightText, se.rightDrawn = se.expandPS(se.cfg.Prompt.Right), true
+	se.prompts = prompts{ready: true, primary: p, secondary: se.drawSecondaryPrompt()}
+	if se.cfg.Prompt.Right != "" {
+		se.prompts.right = se.expandPS(se.cfg.Prompt.Right)
 	}
-	return se.rightText
 }
 
-// forgetPrompt makes the next prompt be drawn afresh.
+// primaryPrompt is the editor's primary prompt: PS1 as prepared, its last
+// row prefixed with keepRowsBelow.
+func (se *session) primaryPrompt() string {
+	if !se.prompts.ready {
+		se.preparePrompts()
+	}
+	p := se.prompts.primary
+	i := strings.LastIndexByte(p, '\n') + 1
+	return p[:i] + se.keepRowsBelow(p[i:]) + p[i:]
+}
+
+func (se *session) secondaryPrompt() string {
+	if !se.prompts.ready {
+		se.preparePrompts()
+	}
+	return se.prompts.secondary
+}
+
+func (se *session) rightPrompt() string {
+	if !se.prompts.ready {
+		se.preparePrompts()
+	}
+	return se.prompts.right
+}
+
+// forgetPrompt makes the next prompt be expanded afresh.
 func (se *session) forgetPrompt() {
-	se.promptDrawn, se.rightDrawn = false, false
+	se.prompts.ready = false
 }
 
 func (se *session) drawPrompt() string {
@@ -59,7 +86,7 @@ func (se *session) drawPrompt() string {
 	return prompt.Builtin(se.promptState())
 }
 
-func (se *session) secondaryPrompt() string {
+func (se *session) drawSecondaryPrompt() string {
 	if ps2, ok := se.sh.Var("PS2"); ok {
 		return se.expandPS(ps2)
 	}

@@ -224,6 +224,13 @@ func (t *Term) WaitPrompt() Screen {
 	})
 }
 
+// WaitOutput waits, after keys were typed, until the program has written
+// something and gone quiet.
+func (t *Term) WaitOutput() Screen {
+	t.tb.Helper()
+	return t.waitFor("output", func(_ Screen, out, _ int64) bool { return out > t.sentOut })
+}
+
 // WaitPrompt2 is WaitPrompt for the continuation prompt (PS2).
 func (t *Term) WaitPrompt2() Screen {
 	t.tb.Helper()
@@ -473,3 +480,4 @@ func (b *tail) String() string {
 	}
 	return string(b.buf)
 }
+

@@ -1,0 +1,35 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLayoutRows(t *testing.T) {
+	tests := []struct {
+		line        string
+		prompt, col int
+		want        int
+	}{
+		{"", 2, 80, 0},
+		{"echo hi", 2, 80, 0},
+		{strings.Repeat("a", 77), 2, 80, 0},
+		{strings.Repeat("a", 78), 2, 80, 1}, // fills the row: the editor goes on to the next
+		{strings.Repeat("a", 79), 2, 80, 1},
+		{strings.Repeat("a", 200), 2, 80, 2},
+		{"for i in 1 2\ndo echo\ndone", 2, 80, 2},
+		{"a\n" + strings.Repeat("b", 90), 2, 80, 2},
+		// A wide character that does not fit the row's last column goes
+		// to the next row whole.
+		{"echo " + strings.Repeat("漢", 37), 2, 80, 1},
+		{"echo " + strings.Repeat("漢", 36), 2, 80, 0},
+		{"x" + strings.Repeat("漢", 39), 0, 80, 0},
+		{"x" + strings.Repeat("漢", 40), 0, 80, 1},
+		{"é", 10, 5, 2},
+	}
+	for _, tc := range tests {
+		if got := layoutRows(tc.line, tc.prompt, tc.col); got != tc.want {
+			t.Errorf("layoutRows(%q, %d, %d) = %d, want %d", tc.line, tc.prompt, tc.col, got, tc.want)
+		}
+	}
+}
