@@ -77,10 +77,16 @@ func builtinExec(ctx context.Context, c *call) error {
 	if box, ok := gate.Sandbox(ctx); ok {
 		path, argv = sandbox.Command(path, argv, box) // an agent command
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: c.r.Dir,
+	dir, release := c.sh.childDir(c.r.Dir)
+	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}
 	status := 0
-	if err := cmd.Run(); err != nil {
+	err = cmd.Start()
+	release()
+	if err == nil {
+		err = cmd.Wait()
+	}
+	if err != nil {
 		if es, ok := waitStatus(err).(interp.ExitStatus); ok {
 			status = int(es)
 		} else {
@@ -110,7 +116,7 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 		files[i+1] = f
 	}
 	extra := s.ChildFiles(ctx)
-	if err := os.Chdir(c.r.Dir); err != nil {
+	if err := s.chdirProcess(c.r.Dir); err != nil {
 		return err
 	}
 	for i, f := range files {

@@ -295,6 +295,20 @@ var screenScenarios = []screenScenario{
 		run: func(t *screentest.Term) {
 			t.Run("echo prompt")
 		}},
+	// A deleted directory (defect 3).
+	{name: "a deleted current directory", run: func(t *screentest.Term) {
+		t.Fill()
+		t.Run("mkdir gone && cd gone && rmdir ../gone")
+		t.Run("/bin/echo hi")
+		t.Run("cd .. && echo out")
+	}},
+	{name: "a program that cannot start", opts: screentest.Options{Masks: []screentest.Mask{anyError},
+		Files: map[string]string{"bad": "#!/no/such/interpreter\n"}},
+		run: func(t *screentest.Term) {
+			t.Fill()
+			t.Run("chmod +x bad; ./bad")
+			t.Run("echo next $?")
+		}},
 	// A prompt whose command substitution fails (defect 4).
 	{name: "a failing prompt command", run: func(t *screentest.Term) {
 		t.Fill()

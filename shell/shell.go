@@ -90,6 +90,9 @@ type Shell struct {
 	// early is the line editor being built for an interactive shell's
 	// session, from before the Shell was made (editorearly.go).
 	early *earlyEditor
+
+	// dir keeps the directory commands run in open (deadcwd.go).
+	dir dirHold
 }
 
 // Config is what New needs to build a Shell.
@@ -208,6 +211,9 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		s.rewriteReadOnlyAssigns(st)
 	}
 	err := s.Runner.Run(fg.ctx, st)
+	if !fg.nested {
+		s.holdDir(s.Runner.Dir)
+	}
 	dropLoopJump(s.Runner)
 	s.resumeErrexit()
 	status = exitStatusOf(err)

@@ -69,8 +69,9 @@ type Term struct {
 	exited  chan struct{} // closed when the terminal has hung up
 	replies chan []byte   // the emulator's answers to queries, for the program
 
-	sentOut int64 // out when keys were last typed
-	sentLFs int64 // lfs then
+	quiet   time.Duration // see Quiet and SetQuiet
+	sentOut int64         // out when keys were last typed
+	sentLFs int64         // lfs then
 
 	// compare is set while Compare runs the scenario on this terminal.
 	compare *comparison
@@ -103,7 +104,7 @@ func Start(tb testing.TB, spec Spec) *Term {
 	t := &Term{
 		tb: tb, spec: spec, cmd: cmd, pty: f, emu: emu,
 		last: time.Now(), wake: make(chan struct{}),
-		exited: make(chan struct{}), replies: make(chan []byte, 64),
+		exited: make(chan struct{}), replies: make(chan []byte, 64), quiet: Quiet,
 		log: tail{max: 64 << 10},
 	}
 	go t.read()
@@ -184,6 +185,12 @@ func (t *Term) forward() {
 		t.pty.Write(b)
 	}
 }
+
+// SetQuiet sets how long the output must pause before a screen counts as
+// settled, for this terminal (Quiet by default). A test that runs many
+// commands and checks only what its wait conditions pin down can lower
+// it.
+func (t *Term) SetQuiet(d time.Duration) { t.quiet = d }
 
 // Name is the program's name from its Spec.
 func (t *Term) Name() string { return t.spec.Name }
@@ -283,7 +290,7 @@ func (t *Term) poll(ok func(s Screen, out, lfs int64) bool, timeout time.Duratio
 		t.mu.Unlock()
 		var settle <-chan time.Time
 		if ok(s, out, lfs) {
-			wait := Quiet - time.Since(last)
+			wait := t.quiet - time.Since(last)
 			if wait <= 0 {
 				return s, true
 			}
@@ -480,4 +487,3 @@ func (b *tail) String() string {
 	}
 	return string(b.buf)
 }
-
