@@ -132,6 +132,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if c.stdin == nil {
 		c.stdin = strings.NewReader("")
 	}
+	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
 	err := f(ctx, c)
 	if errors.Is(err, errKeepStatus) {
 		return nil

@@ -318,6 +318,12 @@ var screenScenarios = []screenScenario{
 		t.Checkpoint("edited")
 		t.Run("")
 	}},
+	// Pipes into head (defect 5).
+	{name: "a loop piped into head", run: func(t *screentest.Term) {
+		t.Fill()
+		t.Run("while :; do echo y; done | head -2; echo status $?")
+		t.Run("yes | head -1")
+	}},
 	{name: "a multi-line prompt at the bottom", run: func(t *screentest.Term) {
 		t.Fill()
 		t.Type("PS1='upper line\n$ '\r")
