@@ -143,7 +143,7 @@ var screenScenarios = []screenScenario{
 	{name: "Ctrl+C of a program", run: func(t *screentest.Term) {
 		t.Fill()
 		t.Type("sleep 30\r")
-		t.WaitFor("sleep running", func(screentest.Screen) bool { return !t.Raw() })
+		t.WaitFor("sleep running", func(screentest.Screen) bool { return t.ProgramRunning() })
 		t.Type(keyCtrlC)
 		t.WaitPrompt()
 		t.Run("echo $?")
@@ -151,7 +151,7 @@ var screenScenarios = []screenScenario{
 	{name: "Ctrl+D ends cat", run: func(t *screentest.Term) {
 		t.Fill()
 		t.Type("cat\r")
-		t.WaitFor("cat reading", func(screentest.Screen) bool { return !t.Raw() })
+		t.WaitFor("cat reading", func(screentest.Screen) bool { return t.ProgramRunning() && !t.Raw() })
 		t.Type("typed\r")
 		t.WaitText("typed")
 		t.WaitFor("cat's echo", func(s screentest.Screen) bool { return s.Count("typed") == 2 })

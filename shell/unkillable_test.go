@@ -124,11 +124,11 @@ func TestUnkillable(t *testing.T) {
 		if m.then == "" {
 			term.Run(m.line)
 		} else {
-			// Ctrl+C goes once a program has the terminal (in cooked
-			// mode) or the editor shows its continuation prompt.
+			// Ctrl+C goes once a program has the terminal or the
+			// editor shows its continuation prompt.
 			term.Type(m.line + "\r")
 			term.WaitFor("a running program or a continuation prompt", func(s screentest.Screen) bool {
-				return s.AtPrompt("> ") || !term.Raw()
+				return s.AtPrompt("> ") || term.ProgramRunning()
 			})
 			term.Type(m.then)
 			term.WaitPrompt()

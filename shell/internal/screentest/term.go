@@ -278,11 +278,18 @@ func (t *Term) waitFor(what string, ok func(s Screen, out, lfs int64) bool) Scre
 	return s
 }
 
+// recheck is how often a wait looks again without new output: conditions
+// may depend on more than the screen (the terminal's modes, its
+// foreground process group), which change silently.
+const recheck = 20 * time.Millisecond
+
 // poll waits up to timeout for ok to hold on a settled screen; it returns
 // the last screen seen and whether it did.
 func (t *Term) poll(ok func(s Screen, out, lfs int64) bool, timeout time.Duration) (Screen, bool) {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
+	tick := time.NewTicker(recheck)
+	defer tick.Stop()
 	for {
 		t.mu.Lock()
 		s := t.screenLocked()
@@ -299,6 +306,7 @@ func (t *Term) poll(ok func(s Screen, out, lfs int64) bool, timeout time.Duratio
 		select {
 		case <-wake:
 		case <-settle:
+		case <-tick.C:
 		case <-t.exited:
 			t.mu.Lock()
 			s = t.screenLocked()
@@ -398,6 +406,25 @@ func (t *Term) Raw() bool {
 		t.tb.Fatalf("%s: reading the terminal's modes: %v", t.spec.Name, err)
 	}
 	return m.Lflag&(unix.ICANON|unix.ECHO) == 0
+}
+
+// ProgramRunning reports whether a program the shell started owns the
+// terminal: its foreground process group is not the shell's (the shell
+// leads its own group). Between Enter and this, a typed Ctrl+C may reach
+// the shell rather than the program.
+func (t *Term) ProgramRunning() bool {
+	t.tb.Helper()
+	rc, err := t.pty.SyscallConn()
+	if err != nil {
+		t.tb.Fatal(err)
+	}
+	pgid := 0
+	var perr error
+	rc.Control(func(fd uintptr) { pgid, perr = unix.IoctlGetInt(int(fd), unix.TIOCGPGRP) })
+	if perr != nil {
+		t.tb.Fatalf("%s: reading the terminal's foreground group: %v", t.spec.Name, perr)
+	}
+	return pgid != t.cmd.Process.Pid
 }
 
 // Pid returns the program's process ID.
