@@ -23,9 +23,9 @@ import (
 // interactive shell (abortLine). After the statement, RunStmt tells an
 // exit the user asked for (exit, a successful exec, set -e) from this
 // kind of ending and only the former ends the shell. Since interp runs
-// the EXIT trap whenever a runner exits, the main runner of an
-// interactive shell keeps its EXIT trap in the Shell instead (exitTrap),
-// where only a real exit runs it.
+// the EXIT trap whenever a runner exits, the main runner keeps its EXIT
+// trap in the Shell instead (exitTrap), where only a real exit runs it;
+// that holds for scripts too, where such errors abandon a line as well.
 //
 // Startup files get the same treatment line by line, and more: nosh must
 // reach its first prompt, so not even set -e or a failed exec ends the
@@ -78,9 +78,11 @@ func errexit(r *interp.Runner) bool {
 	return p != nil && *p
 }
 
-// exitTrap returns r's EXIT trap action.
+// exitTrap returns r's EXIT trap action. The main runner's is kept in
+// the Shell: interp runs a runner's trap whenever the runner stops as if
+// exiting, which an error that only abandons a line does too.
 func (s *Shell) exitTrap(r *interp.Runner) string {
-	if s.interactiveMain(r) {
+	if r == s.Runner {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		return s.mainExitTrap
@@ -90,7 +92,7 @@ func (s *Shell) exitTrap(r *interp.Runner) string {
 
 // setExitTrap sets r's EXIT trap action ("" for none).
 func (s *Shell) setExitTrap(r *interp.Runner, action string) {
-	if s.interactiveMain(r) {
+	if r == s.Runner {
 		s.mu.Lock()
 		s.mainExitTrap = action
 		s.mu.Unlock()
@@ -173,6 +175,11 @@ func (s *Shell) continueStartup(r *interp.Runner, name string, line uint) bool {
 // and for an unset parameter (set -u, ${x?}) or a bad indirection, the
 // runner exits.
 func expandFailed(r *interp.Runner, err error) {
+	if a, ok := errors.AsType[*shellAbort](err); ok {
+		// Its message names the shell already; the runner is stopped.
+		fmt.Fprintln(getStreams(r).stderr, a.msg)
+		return
+	}
 	fmt.Fprintf(getStreams(r).stderr, "nosh: %s\n", describeExpandErr(err))
 	e := runnerExit(r)
 	e.code = 1

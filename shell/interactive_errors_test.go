@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -146,5 +147,39 @@ func TestStartupFileErrors(t *testing.T) {
 	out, _, _ = runInteractive(t, ". "+inner+"; echo same\necho outer\n", "echo prompt\n")
 	if want := "inner-one\nouter\nprompt\n"; out != want {
 		t.Errorf("nested source: stdout %q, want %q", out, want)
+	}
+}
+
+// In a script, an error that abandons a line does not run the EXIT trap;
+// the shell's real exit does, once, whatever ends it. As bash.
+func TestScriptExitTrapRunsOnce(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	tests := []string{
+		"trap 'echo T $?' EXIT\necho $((1/0))\necho after\n",
+		"trap 'echo T $?' EXIT\nset -e\nfalse\necho never\n",
+		"trap 'echo T $?' EXIT\nset -u\necho $nope\necho never\n",
+		"trap 'echo T $?; exit 9' EXIT\necho ${x:?}\necho never\n",
+		"trap 'echo T $?' EXIT\nexit 4\n",
+		"trap 'echo T $?' EXIT\nf() { exit 5; }\nf\n",
+		"trap 'echo T $?' EXIT\n(exit 3)\necho sub $?\n",
+		"trap 'echo T $?' EXIT\necho end\n",
+	}
+	for _, src := range tests {
+		t.Run(strings.ReplaceAll(src, "\n", ";"), func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "s.sh")
+			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want, _ := runWithin(t, "bash", path)
+			exe := noshCommand(t, path)
+			got, _ := runWithin(t, exe.Path, exe.Args[1:]...)
+			if got != want {
+				t.Errorf("nosh printed %q, bash %q", got, want)
+			}
+		})
 	}
 }

@@ -227,6 +227,9 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*runnerExit(s.Runner) = exitStatus{code: 1}
 		*runnerLastExit(s.Runner) = exitStatus{code: 1}
 		if abort.exit && !s.Interactive {
+			if !fg.nested {
+				return true, int(s.runExitTrap(ctx, s.Runner, 1))
+			}
 			return true, 1
 		}
 		s.abandoned = st.End().Line()
@@ -248,8 +251,16 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		status = 1
 	}
 	if s.Runner.Exited() {
-		if s.Interactive && !fg.nested {
+		if fg.nested {
+			return true, status
+		}
+		if s.Interactive {
 			return s.interactiveEnding(ctx, status)
+		}
+		if !s.takeExitAsked() {
+			// set -e, or an error that ends a script: the EXIT trap runs
+			// as the shell leaves (exit ran it already).
+			status = int(s.runExitTrap(ctx, s.Runner, uint8(max(status, 0))))
 		}
 		return true, status
 	}
