@@ -206,6 +206,38 @@ var screenScenarios = []screenScenario{
 		t.Run("echo after resize")
 		t.Run("seq 30")
 	}},
+	{name: "resize while typing", run: func(t *screentest.Term) {
+		t.Fill()
+		t.Type("echo typed before")
+		t.WaitText("$ echo typed before")
+		t.Resize(20, 70)
+		t.Type(" and after")
+		t.WaitText("before and after")
+		// Terminals differ in which rows a smaller window keeps (this
+		// emulator drops the top ones, tmux the blank ones below the
+		// cursor first), and bash's bottom row is not blank: the rows
+		// from the input down are compared.
+		t.CheckpointBottom("typed", 2)
+		t.Run("")
+		t.Run("clear")
+		t.Run("echo after")
+	}},
+	{name: "top stopped and resumed", needs: []string{"top"},
+		opts: screentest.Options{Masks: []screentest.Mask{jobNumbers}},
+		run: func(t *screentest.Term) {
+			t.Fill()
+			t.Type("top -d 10\r")
+			t.WaitText("load average")
+			t.Type(keyCtrlZ)
+			t.WaitPrompt()
+			t.CheckpointBottom("stopped", 2)
+			t.Type("fg\r")
+			t.WaitText("load average")
+			t.Type("q")
+			t.WaitPrompt()
+			t.CheckpointBottom("after top", 2)
+			t.Run("clear")
+		}},
 	{name: "a pager quits at the bottom", needs: []string{"less"},
 		opts: screentest.Options{Files: map[string]string{"file.txt": lines(100)}},
 		run: func(t *screentest.Term) {
