@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -31,7 +32,13 @@ type prompts struct {
 // and [prompt] right. It remembers the last row of PS1 for the transient
 // prompt.
 func (se *session) preparePrompts() {
-	p := se.drawPrompt()
+	p, osc := splitOSC(se.drawPrompt())
+	if osc != "" {
+		// A window title or the like (Debian's .bashrc sets the title in
+		// PS1): the editor cannot measure these, so they go to the
+		// terminal now, and the prompt it gets is the visible part.
+		io.WriteString(se.sh.stdout, osc)
+	}
 	se.lastPrompt = p[strings.LastIndexByte(p, '\n')+1:]
 	se.prompts = prompts{ready: true, primary: p, secondary: se.drawSecondaryPrompt()}
 	if se.cfg.Prompt.Right != "" {
@@ -163,4 +170,35 @@ func (se *session) promptCommand(cmd string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSuffix(out.String(), "\n"), true
+}
+
+// splitOSC takes the operating system commands (ESC ] ... BEL or ESC \\)
+// out of a prompt: they draw nothing, and the editor, which measures the
+// prompt to place the cursor, would count their text as visible.
+func splitOSC(p string) (visible, osc string) {
+	if !strings.Contains(p, "\x1b]") {
+		return p, ""
+	}
+	var vis, cmds strings.Builder
+	for {
+		i := strings.Index(p, "\x1b]")
+		if i < 0 {
+			vis.WriteString(p)
+			break
+		}
+		vis.WriteString(p[:i])
+		rest := p[i:]
+		end := strings.IndexAny(rest, "\a")
+		if st := strings.Index(rest, "\x1b\\"); st >= 0 && (end < 0 || st < end) {
+			end = st + 1
+		}
+		if end < 0 {
+			// Unterminated: leave it to the terminal as it is.
+			cmds.WriteString(rest)
+			break
+		}
+		cmds.WriteString(rest[:end+1])
+		p = rest[end+1:]
+	}
+	return vis.String(), cmds.String()
 }

@@ -33,3 +33,18 @@ func TestLayoutRows(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitOSC(t *testing.T) {
+	tests := []struct{ in, visible, osc string }{
+		{"$ ", "$ ", ""},
+		{"\x1b]0;root@vm: ~\a\x1b[01;32mroot@vm\x1b[00m# ", "\x1b[01;32mroot@vm\x1b[00m# ", "\x1b]0;root@vm: ~\a"},
+		{"a\x1b]2;t\x1b\\b", "ab", "\x1b]2;t\x1b\\"},
+		{"x\x1b]0;unterminated", "x", "\x1b]0;unterminated"},
+	}
+	for _, tc := range tests {
+		vis, osc := splitOSC(tc.in)
+		if vis != tc.visible || osc != tc.osc {
+			t.Errorf("splitOSC(%q) = %q, %q; want %q, %q", tc.in, vis, osc, tc.visible, tc.osc)
+		}
+	}
+}

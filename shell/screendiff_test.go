@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -56,6 +57,21 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// rootPrompt is how PS1's \$ ends for this user.
+func rootPrompt() string {
+	if os.Getuid() == 0 {
+		return "# "
+	}
+	return "$ "
+}
+
+// readFile returns a file's content, "" if it cannot be read (the
+// scenario then skips, for its needs name the file).
+func readFile(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
 }
 
 type screenScenario struct {
@@ -354,6 +370,25 @@ var screenScenarios = []screenScenario{
 		t.Run("while :; do echo y; done | head -2; echo status $?")
 		t.Run("yes | head -1")
 	}},
+	// Real startup files: Debian's, as a new user has them.
+	{name: "Debian's skel .bashrc", needs: []string{"/etc/skel/.bashrc"},
+		opts: screentest.Options{Prompt: rootPrompt(), RC: readFile("/etc/skel/.bashrc")},
+		run: func(t *screentest.Term) {
+			t.Checkpoint("first prompt")
+			t.Fill()
+			t.Run("ls -d /etc; cd /tmp")
+			t.Run("echo $HISTCONTROL; alias ls")
+		}},
+	{name: "Debian's /etc/profile", needs: []string{"/etc/profile"},
+		// bash's PS1 comes from /etc/bash.bashrc, which /etc/profile
+		// reads for bash only; nosh gets the plain "# " or "$ ".
+		opts: screentest.Options{Prompt: rootPrompt(), RC: readFile("/etc/profile"),
+			Masks: []screentest.Mask{screentest.MaskRe(`^[^ ]*@[^ ]*:[^ ]*([#$])`, "$1")}},
+		run: func(t *screentest.Term) {
+			t.Run("PS1='" + rootPrompt() + "'")
+			t.Fill()
+			t.Run("echo $PATH")
+		}},
 	{name: "a multi-line prompt at the bottom", run: func(t *screentest.Term) {
 		t.Fill()
 		t.Type("PS1='upper line\n$ '\r")
@@ -361,6 +396,11 @@ var screenScenarios = []screenScenario{
 		t.Run("echo one")
 		t.Run("echo two")
 	}},
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func TestScreensAsBash(t *testing.T) {
@@ -372,7 +412,7 @@ func TestScreensAsBash(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
 			for _, prog := range sc.needs {
-				if _, err := exec.LookPath(prog); err != nil {
+				if _, err := exec.LookPath(prog); err != nil && !fileExists(prog) {
 					t.Skipf("%s is not installed", prog)
 				}
 			}
