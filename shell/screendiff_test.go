@@ -370,6 +370,20 @@ var screenScenarios = []screenScenario{
 		t.Run("while :; do echo y; done | head -2; echo status $?")
 		t.Run("yes | head -1")
 	}},
+	{name: "git log through its pager", needs: []string{"git", "less"},
+		opts: screentest.Options{Env: []string{"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org", "GIT_CONFIG_NOSYSTEM=1"}},
+		run: func(t *screentest.Term) {
+			t.Run("git init -q repo && cd repo && for i in $(seq 60); do git commit --allow-empty -qm c$i; done")
+			t.Fill()
+			t.Type("git log --format=%s\r")
+			t.WaitText("c40")
+			t.Checkpoint("pager")
+			t.Type("q")
+			t.WaitPrompt()
+			t.Checkpoint("after the pager")
+			t.Run("echo after")
+		}},
 	// Real startup files: Debian's, as a new user has them.
 	{name: "Debian's skel .bashrc", needs: []string{"/etc/skel/.bashrc"},
 		opts: screentest.Options{Prompt: rootPrompt(), RC: readFile("/etc/skel/.bashrc")},

@@ -37,8 +37,9 @@ type Shell struct {
 	// the last row of the screen: at the bottom, its line editor scrolls
 	// one more row so that the row below the input exists (nosh's editor
 	// clears and draws hints there). While the reference shell edits a
-	// line on the last row, this shell's screen is compared with the
-	// reference's scrolled up by one row.
+	// line on the last row (it has the terminal, in raw mode), this
+	// shell's screen is compared with the reference's scrolled up by one
+	// row.
 	KeepsRowBelowInput bool
 	// Spec returns the program to run; env is the shared environment
 	// (HOME, TERM, locale, PS1...), to which the shell may add.
@@ -257,7 +258,7 @@ func (t *Term) Checkpoint(name string) {
 	}
 	if c.reference {
 		s, _ := t.poll(func(Screen, int64, int64) bool { return true }, Timeout)
-		if c.rowBelow && s.editingOnLastRow(t.Raw()) {
+		if c.rowBelow && !t.ProgramRunning() && s.editingOnLastRow(t.Raw()) {
 			s = s.scrolled()
 		}
 		c.names = append(c.names, name)
