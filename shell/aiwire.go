@@ -90,9 +90,9 @@ func (se *session) runStmts(ctx context.Context, stmts []*syntax.Stmt, interrupt
 		if exit {
 			return true, status
 		}
-		if s.lineInterrupted() {
-			// Ctrl+C ended the statement: like bash, abandon the rest of
-			// the line.
+		if s.lineInterrupted() || s.lineAborted() {
+			// Ctrl+C or an error ended the statement: like bash, abandon
+			// the rest of the line.
 			break
 		}
 	}

@@ -24,6 +24,10 @@ type call struct {
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// startupFile says the call is `.` reading a startup file of an
+	// interactive shell, which goes on after errors.
+	startupFile bool
 }
 
 // errorf prints "nosh: NAME: message" to standard error and returns
@@ -128,6 +132,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if c.stdin == nil {
 		c.stdin = strings.NewReader("")
 	}
+	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
 	err := f(ctx, c)
 	if errors.Is(err, errKeepStatus) {
 		return nil

@@ -37,6 +37,10 @@ func builtinCall(ctx context.Context, c *call) error {
 	if len(fields) == 0 {
 		// Only assignments (and expansions for their side effects): they
 		// stay, and the status is the last command substitution's.
+		if c.assignsReadOnly(cs.call.Assigns) {
+			c.assignUpToReadOnly(ctx, cs.call.Assigns)
+			return errKeepStatus
+		}
 		if len(cs.call.Assigns) > 0 {
 			runnerCmd(r, ctx, &syntax.CallExpr{Assigns: cs.call.Assigns})
 		}
@@ -69,14 +73,39 @@ func builtinCall(ctx context.Context, c *call) error {
 	return errKeepStatus
 }
 
-// reportExpandErr reports an expansion error as interp does and fails the
-// command: with status 1, and for an unset parameter (set -u, ${x?})
-// exiting the shell.
+// reportExpandErr reports an expansion error as bash does ("nosh: x:
+// unbound variable") and fails the command: with status 1, for an unset
+// parameter (set -u, ${x?}) exiting the shell as interp does, and in an
+// interactive shell abandoning the line.
 func (c *call) reportExpandErr(err error) {
-	runnerExpandErr(c.r, err)
-	if e := runnerExit(c.r); e.code == 0 {
-		e.code = 1
+	expandFailed(c.r, err)
+	c.sh.abortLine(c.r)
+}
+
+// assignUpToReadOnly makes the assignments up to the first to a read-only
+// variable, which fails the command (and abandons an interactive line),
+// as in bash.
+func (c *call) assignUpToReadOnly(ctx context.Context, assigns []*syntax.Assign) {
+	for _, as := range assigns {
+		if as.Name != nil && runnerLookupVar(c.r, as.Name.Value).ReadOnly {
+			fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.Name, as.Name.Value)
+			setExitStatus(c.r, exitStatus{code: 1})
+			c.sh.abortLine(c.r)
+			return
+		}
+		runnerCmd(c.r, ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{as}})
 	}
+}
+
+// assignsReadOnly reports whether one of the assignments is to a
+// read-only variable, which fails.
+func (c *call) assignsReadOnly(assigns []*syntax.Assign) bool {
+	for _, as := range assigns {
+		if as.Name != nil && runnerLookupVar(c.r, as.Name.Value).ReadOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldsStash is the word list of a rewritten for loop.

@@ -25,10 +25,23 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parse
 	r := c.r
 	setExitStatus(r, exitStatus{})
 	ran := false
+	if c.startupFile {
+		// Files it sources in turn are not startup files: an error there
+		// abandons the line of the startup file that sourced them.
+		ctx = context.WithValue(ctx, startupKey{}, false)
+	}
+	var skipLine uint // after an error in a startup file, the rest of its line
 	_, err := c.sh.parseLines(r, bufferedLines(src), false, func(st *syntax.Stmt) bool {
+		if skipLine != 0 && st.Pos().Line() == skipLine {
+			return false
+		}
 		c.sh.rewrite(st)
 		runnerStmt(r, ctx, st)
 		ran = true
+		if c.startupFile && c.sh.continueStartup(r, name, st.Pos().Line()) {
+			skipLine = st.End().Line()
+			return false
+		}
 		if catchAbort(r) {
 			// An error abandoned the text; eval or . fails.
 			return true
@@ -103,6 +116,7 @@ func builtinSource(ctx context.Context, c *call) error {
 		r.Params = c.args[1:]
 	}
 	*inSource, *setParams = true, false
+	c.startupFile = ctx.Value(startupKey{}) == true
 	perr := c.runParsed(ctx, f, name)
 	if hasArgs && !*setParams {
 		r.Params = oldParams

@@ -43,8 +43,16 @@ func builtinExec(ctx context.Context, c *call) error {
 	}
 	path, err := c.sh.lookPath(c.hc, args[0], "")
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
-		setExitStatus(c.r, exitStatus{code: 127, exiting: true})
+		status := 127
+		if le, ok := err.(*lookupError); ok && strings.Contains(args[0], "/") {
+			// As bash words it: the path's own problem.
+			fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, args[0], le.msg)
+			status = le.status
+		} else {
+			fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
+		}
+		// An interactive shell stays, as bash's does.
+		setExitStatus(c.r, exitStatus{code: uint8(status), exiting: !c.sh.interactiveMain(c.r)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -62,17 +70,23 @@ func builtinExec(ctx context.Context, c *call) error {
 	if c.r == c.sh.Runner {
 		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			setExitStatus(c.r, exitStatus{code: 126, exiting: true})
+			setExitStatus(c.r, exitStatus{code: 126, exiting: !c.sh.interactiveMain(c.r)})
 			return errKeepStatus
 		}
 	}
 	if box, ok := gate.Sandbox(ctx); ok {
 		path, argv = sandbox.Command(path, argv, box) // an agent command
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: c.r.Dir,
+	dir, release := c.sh.childDir(c.r.Dir)
+	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}
 	status := 0
-	if err := cmd.Run(); err != nil {
+	err = cmd.Start()
+	release()
+	if err == nil {
+		err = cmd.Wait()
+	}
+	if err != nil {
 		if es, ok := waitStatus(err).(interp.ExitStatus); ok {
 			status = int(es)
 		} else {
@@ -80,6 +94,7 @@ func builtinExec(ctx context.Context, c *call) error {
 			status = 126
 		}
 	}
+	c.sh.noteExit(c.r)
 	setExitStatus(c.r, exitStatus{code: uint8(status), exiting: true})
 	return errKeepStatus
 }
@@ -101,7 +116,7 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 		files[i+1] = f
 	}
 	extra := s.ChildFiles(ctx)
-	if err := os.Chdir(c.r.Dir); err != nil {
+	if err := s.chdirProcess(c.r.Dir); err != nil {
 		return err
 	}
 	for i, f := range files {

@@ -29,6 +29,7 @@ func builtinExit(ctx context.Context, c *call) error {
 	}
 	// The shell is leaving: its failing exit status must not fire ERR.
 	*runnerPtr[string](c.r, fieldCallbackErr) = ""
+	c.sh.noteExit(c.r)
 	setExitStatus(c.r, exitStatus{code: code, exiting: true})
 	return errKeepStatus
 }
@@ -37,12 +38,11 @@ func builtinExit(ctx context.Context, c *call) error {
 // and returns the status the shell exits with: the trap's own `exit N`
 // wins.
 func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8) uint8 {
-	trap := runnerPtr[string](r, fieldCallbackExit)
-	text := *trap
+	text := s.exitTrap(r)
 	if text == "" {
 		return status
 	}
-	*trap = ""
+	s.setExitTrap(r, "")
 	*runnerLastExit(r) = exitStatus{code: status}
 	c := &call{sh: s, r: r, name: "trap"}
 	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap")

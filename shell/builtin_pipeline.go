@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -90,8 +91,17 @@ func builtinPipe(ctx context.Context, c *call) error {
 			in = pr
 		}
 		setStreams(r2, st)
+		sctx, out := ctx, (*stageOutput)(nil)
+		if pw != nil {
+			sctx, out = withStageOutput(ctx, pw)
+		}
 		wg.Go(func() {
-			results[i] = c.sh.runSubshellBody(ctx, r2, []*syntax.Stmt{stage.stmt})
+			results[i] = c.sh.runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
+			if out != nil && out.broken.Load() {
+				// Its reader gone, the stage died as a process dies of
+				// SIGPIPE.
+				results[i] = exitStatus{code: 128 + uint8(syscall.SIGPIPE)}
+			}
 			if pw != nil {
 				pw.Close()
 			}

@@ -201,7 +201,9 @@ func builtinRedir(ctx context.Context, c *call) error {
 			for _, o := range st.opened {
 				o.close()
 			}
-			if !errors.Is(err, errExpansion) {
+			if errors.Is(err, errExpansion) {
+				c.sh.abortLine(r)
+			} else {
 				w := io.Writer(closedOutput())
 				if o := st.std[2]; o != nil {
 					w = o.w

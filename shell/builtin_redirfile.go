@@ -113,7 +113,7 @@ func redirTarget(r *interp.Runner, w *syntax.Word) (string, error) {
 	}
 	fields, err := expand.Fields(expandConfig(r), w)
 	if err != nil {
-		runnerExpandErr(r, err)
+		expandFailed(r, err)
 		return "", errExpansion
 	}
 	if len(fields) != 1 {
@@ -127,7 +127,7 @@ func redirTarget(r *interp.Runner, w *syntax.Word) (string, error) {
 func redirWordLiteral(r *interp.Runner, w *syntax.Word) (string, error) {
 	s, err := expand.Literal(expandConfig(r), w)
 	if err != nil {
-		runnerExpandErr(r, err)
+		expandFailed(r, err)
 		return "", errExpansion
 	}
 	return s, nil
@@ -173,7 +173,7 @@ func hdocBody(r *interp.Runner, rd *syntax.Redirect) (string, error) {
 		}
 		s, err := expand.Document(expandConfig(r), w)
 		if err != nil {
-			runnerExpandErr(r, err)
+			expandFailed(r, err)
 			return "", errExpansion
 		}
 		return s, nil

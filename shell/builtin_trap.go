@@ -108,6 +108,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 			return err
 		}
 		if name == "EXIT" && c.r == s.Runner {
+			s.setExitTrap(c.r, runnerString(c.r, fieldCallbackExit))
 			s.setExitTrapped(!reset && action != "")
 		}
 		return nil
@@ -127,7 +128,7 @@ func (c *call) printTraps(conds []string) error {
 	s := c.sh
 	type entry struct{ name, action string }
 	var all []entry
-	if v := runnerString(c.r, fieldCallbackExit); v != "" {
+	if v := s.exitTrap(c.r); v != "" {
 		all = append(all, entry{"EXIT", v})
 	}
 	for _, t := range s.signalTraps() {

@@ -152,12 +152,13 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		// its launcher.
 		path, argv = sandbox.Command(prog, args, box)
 	}
+	dir, release := s.childDir(hc.Dir)
 	build := func() *exec.Cmd {
 		return &exec.Cmd{
 			Path:   path,
 			Args:   argv,
 			Env:    env,
-			Dir:    hc.Dir,
+			Dir:    dir,
 			Stdin:  hc.Stdin,
 			Stdout: hc.Stdout,
 			Stderr: hc.Stderr,
@@ -168,6 +169,7 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 	ref := refFrom(ctx)
 	j := s.processJob(ref)
 	p, err := j.Start(build, int(hc.Pos.Offset()), s.jobTTY())
+	release()
 	if errors.Is(err, jobs.ErrKilled) {
 		return interp.ExitStatus(128 + int(j.KilledBy()))
 	}
@@ -180,7 +182,12 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		if errors.As(err, &pe) && errors.Is(pe.Err, syscall.EACCES) {
 			return s.reportLookup(hc, &lookupError{name: args[0], status: 126, msg: "Permission denied"})
 		}
-		fmt.Fprintf(hc.Stderr, "%s: %s: %v\n", s.Name, args[0], err)
+		if errors.Is(err, syscall.ENOENT) {
+			// The program exists (lookPath found it): what is missing is
+			// its #! interpreter, or the directory to start it in.
+			return s.reportLookup(hc, missingForStart(args[0], prog, hc.Dir))
+		}
+		fmt.Fprintf(hc.Stderr, "%s: %s: %s\n", s.Name, args[0], describeErrno(err))
 		return interp.ExitStatus(126)
 	}
 	return s.waitProcess(ctx, hc, ref, j, p)
@@ -221,4 +228,26 @@ func selfPath() string {
 		return p
 	}
 	return "nosh"
+}
+
+// missingForStart explains why a program that exists could not start with
+// "no such file or directory", as bash does: its #! line names an
+// interpreter that does not exist, or the directory is gone.
+func missingForStart(name, prog, dir string) *lookupError {
+	if _, err := os.Stat(dir); err != nil {
+		return &lookupError{name: name, status: 126, msg: "cannot start in a directory that no longer exists"}
+	}
+	msg := "No such file or directory"
+	if f, err := os.Open(prog); err == nil {
+		var head [256]byte
+		n, _ := f.Read(head[:])
+		f.Close()
+		if line, ok := strings.CutPrefix(string(head[:n]), "#!"); ok {
+			line, _, _ = strings.Cut(line, "\n")
+			if fields := strings.Fields(line); len(fields) > 0 {
+				msg = fields[0] + ": bad interpreter: No such file or directory"
+			}
+		}
+	}
+	return &lookupError{name: name, status: 127, msg: msg}
 }

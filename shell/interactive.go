@@ -33,10 +33,8 @@ type session struct {
 	git prompt.Git
 	// lastPrompt is the last row of the prompt drawn last.
 	lastPrompt string
-	// promptText and rightText are the prompts drawn for the line being
-	// edited, when promptDrawn and rightDrawn (promptdraw.go).
-	promptText, rightText   string
-	promptDrawn, rightDrawn bool
+	// prompts are the prompts of the line being edited.
+	prompts prompts
 
 	hist       *history.History
 	histWarned bool
@@ -111,21 +109,41 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 		// readline is initialised on first use.
 		s.editor = se
 	}
-	if opts.Login && !opts.NoProfile {
-		if exited, st := s.sourceProfile(ctx); exited {
-			return st
-		}
-	}
-	if !opts.NoRC {
-		path := s.rcFile(ctx, opts, se.paths.InitFile)
-		if exited, st := s.sourceFile(ctx, path, opts.RCFile == ""); exited {
-			return st
-		}
+	if exited, st := se.readStartupFiles(ctx, opts); exited {
+		return st
 	}
 	if !isTerminal(s.stdin) || !isTerminal(s.stdout) {
 		return se.loopPlain(ctx, s.stdin)
 	}
 	return se.loop(ctx)
+}
+
+// readStartupFiles reads the login shell's profile files, then init.sh
+// (or --rcfile, or $ENV). Errors in them are reported and each file goes
+// on with its next line; only `exit` keeps the shell from its prompt. It
+// reports whether a file ran exit, and the status.
+func (se *session) readStartupFiles(ctx context.Context, opts *Options) (exited bool, status int) {
+	s := se.sh
+	s.mu.Lock()
+	s.startup = true
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.startup = false
+		s.mu.Unlock()
+	}()
+	if opts.Login && !opts.NoProfile {
+		if exited, st := s.sourceProfile(ctx); exited {
+			return true, st
+		}
+	}
+	if !opts.NoRC {
+		path := s.rcFile(ctx, opts, se.paths.InitFile)
+		if exited, st := s.sourceFile(ctx, path, opts.RCFile == ""); exited {
+			return true, st
+		}
+	}
+	return false, 0
 }
 
 // loadConfig reads config.toml; every problem is a one-line warning and

@@ -36,6 +36,9 @@ func (s *Shell) waitProcess(ctx context.Context, hc interp.HandlerContext, ref *
 			// from kill; it decides what to do with it.
 		case errors.Is(cause, errFatalSignal):
 			// The shell is dying: the process is left alone, as bash does.
+		case errors.Is(cause, errBrokenPipe):
+			// Its pipeline stage died of SIGPIPE: so does it.
+			p.Signal(syscall.SIGPIPE)
 		default:
 			p.Signal(syscall.SIGKILL)
 		}

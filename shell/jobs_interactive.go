@@ -81,6 +81,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 // A trap that runs exit ends the shell: exit is then true, with the
 // status to exit with.
 func (s *Shell) beforePrompt(ctx context.Context) (exit bool, status int) {
+	s.reclaimTerminal()
 	if exit, status := s.runTrapsBetween(ctx, s.lastStatus()); exit {
 		return true, status
 	}
@@ -101,4 +102,22 @@ func (s *Shell) beforePrompt(ctx context.Context) (exit bool, status int) {
 // lastStatus is $? between statements.
 func (s *Shell) lastStatus() int {
 	return int(runnerLastExit(s.Runner).code)
+}
+
+// reclaimTerminal makes sure the shell owns its terminal before the editor
+// changes its modes: a shell outside the terminal's foreground group that
+// does gets SIGTTOU, and, catching it, retries the change forever. Every
+// path that ends a foreground job gives the terminal back; this is the
+// guarantee that nothing else leaves it elsewhere.
+func (s *Shell) reclaimTerminal() {
+	t := s.terminal()
+	if t == nil {
+		return
+	}
+	s.job.mu.Lock()
+	pgid := s.job.shellPgid
+	s.job.mu.Unlock()
+	if fg, err := t.Foreground(); err == nil && fg != pgid {
+		s.takeTerminal(false)
+	}
 }

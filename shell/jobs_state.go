@@ -37,6 +37,7 @@ type jobShell struct {
 	fgJob      *jobs.Job // a background job brought to the foreground by fg
 	tick       int       // counts top-level statements, for the exit warning
 	interrupt  bool      // Ctrl+C ended the last top-level statement
+	aborted    bool      // an error abandoned the last top-level statement
 	warnedAt   int       // tick of the last "There are stopped jobs."
 	hangupHook func()
 

@@ -24,6 +24,7 @@ const builtinTrapsName = "\x00traps"
 // jobCallHandler is the runner's CallHandler: nosh's builtins, pending
 // traps, and the first-command note of background jobs.
 func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, error) {
+	s.holdDir(interp.HandlerCtx(ctx).Dir)
 	if s.job.sig.hasPending.Load() && !s.job.sig.inTrap.Load() && len(args) > 0 &&
 		!strings.HasPrefix(args[0], "\x00") && currentRunner(interp.HandlerCtx(ctx)) == s.Runner {
 		return append([]string{sentinel + builtinTrapsName}, args...), nil

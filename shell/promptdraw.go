@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -15,31 +16,64 @@ import (
 // promptCommandTimeout bounds an external prompt program ([prompt] command).
 const promptCommandTimeout = 500 * time.Millisecond
 
-// primaryPrompt draws PS1 when it is set, else the output of [prompt]
-// command, else the built-in prompt; it remembers what it drew for the
-// transient prompt. The editor asks for the prompt at every redraw, that
-// is at every key; it is drawn once per prompt, as bash expands PS1 once.
-func (se *session) primaryPrompt() string {
-	if se.promptDrawn {
-		return se.promptText
+// prompts are the prompts of the line being edited, expanded once before
+// the editor starts, as bash expands PS1 once per prompt. The editor
+// asks for them several times per keystroke; expanding them there would
+// run PS1's command substitutions on every key, and run them while the
+// terminal is in the editor's raw mode, where a program that fails makes
+// the job control restore the shell's cooked modes under the editor.
+type prompts struct {
+	ready                     bool
+	primary, secondary, right string
+}
+
+// preparePrompts expands the prompts for the next line: PS1 when it is
+// set, else the output of [prompt] command, else the built-in prompt; PS2;
+// and [prompt] right. It remembers the last row of PS1 for the transient
+// prompt.
+func (se *session) preparePrompts() {
+	p, osc := splitOSC(se.drawPrompt())
+	if osc != "" {
+		// A window title or the like (Debian's .bashrc sets the title in
+		// PS1): the editor cannot measure these, so they go to the
+		// terminal now, and the prompt it gets is the visible part.
+		io.WriteString(se.sh.stdout, osc)
 	}
-	p := se.drawPrompt()
 	se.lastPrompt = p[strings.LastIndexByte(p, '\n')+1:]
-	se.promptText, se.promptDrawn = p, true
-	return p
-}
-
-// rightPrompt is [prompt] right, drawn once per prompt too.
-func (se *session) rightPrompt() string {
-	if !se.rightDrawn {
-		se.rightText, se.rightDrawn = se.expandPS(se.cfg.Prompt.Right), true
+	se.prompts = prompts{ready: true, primary: p, secondary: se.drawSecondaryPrompt()}
+	if se.cfg.Prompt.Right != "" {
+		se.prompts.right = se.expandPS(se.cfg.Prompt.Right)
 	}
-	return se.rightText
 }
 
-// forgetPrompt makes the next prompt be drawn afresh.
+// primaryPrompt is the editor's primary prompt: PS1 as prepared, its last
+// row prefixed with keepRowsBelow.
+func (se *session) primaryPrompt() string {
+	if !se.prompts.ready {
+		se.preparePrompts()
+	}
+	p := se.prompts.primary
+	i := strings.LastIndexByte(p, '\n') + 1
+	return p[:i] + se.keepRowsBelow(p[i:]) + p[i:]
+}
+
+func (se *session) secondaryPrompt() string {
+	if !se.prompts.ready {
+		se.preparePrompts()
+	}
+	return se.prompts.secondary
+}
+
+func (se *session) rightPrompt() string {
+	if !se.prompts.ready {
+		se.preparePrompts()
+	}
+	return se.prompts.right
+}
+
+// forgetPrompt makes the next prompt be expanded afresh.
 func (se *session) forgetPrompt() {
-	se.promptDrawn, se.rightDrawn = false, false
+	se.prompts.ready = false
 }
 
 func (se *session) drawPrompt() string {
@@ -59,7 +93,7 @@ func (se *session) drawPrompt() string {
 	return prompt.Builtin(se.promptState())
 }
 
-func (se *session) secondaryPrompt() string {
+func (se *session) drawSecondaryPrompt() string {
 	if ps2, ok := se.sh.Var("PS2"); ok {
 		return se.expandPS(ps2)
 	}
@@ -136,4 +170,35 @@ func (se *session) promptCommand(cmd string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSuffix(out.String(), "\n"), true
+}
+
+// splitOSC takes the operating system commands (ESC ] ... BEL or ESC \\)
+// out of a prompt: they draw nothing, and the editor, which measures the
+// prompt to place the cursor, would count their text as visible.
+func splitOSC(p string) (visible, osc string) {
+	if !strings.Contains(p, "\x1b]") {
+		return p, ""
+	}
+	var vis, cmds strings.Builder
+	for {
+		i := strings.Index(p, "\x1b]")
+		if i < 0 {
+			vis.WriteString(p)
+			break
+		}
+		vis.WriteString(p[:i])
+		rest := p[i:]
+		end := strings.IndexAny(rest, "\a")
+		if st := strings.Index(rest, "\x1b\\"); st >= 0 && (end < 0 || st < end) {
+			end = st + 1
+		}
+		if end < 0 {
+			// Unterminated: leave it to the terminal as it is.
+			cmds.WriteString(rest)
+			break
+		}
+		cmds.WriteString(rest[:end+1])
+		p = rest[end+1:]
+	}
+	return vis.String(), cmds.String()
 }

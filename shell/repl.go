@@ -36,9 +36,18 @@ func (se *session) loop(ctx context.Context) int {
 		if exit, status := se.beforePrompt(ctx); exit {
 			return status
 		}
+		se.preparePrompts()
+		// The editor draws the prompt before it empties its buffer: the
+		// rows kept below the input must not be the last line's.
+		rl.Line().Set()
+		rl.Cursor().Set(0)
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
+			// As in bash: ^C after the abandoned line, and $? = 130.
+			se.echoInterrupt()
+			se.lastStatus = 130
+			runnerLastExit(s.Runner).code = 130
 			continue
 		case errors.Is(err, io.EOF):
 			if s.ignoreEOF() {
@@ -102,6 +111,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	if err != nil {
 		s.reportSyntax(err, "stdin")
 		se.lastStatus = 2
+		*runnerLastExit(s.Runner) = exitStatus{code: 2} // $?, as in bash
 		return false, 2
 	}
 	se.cmdNum++
@@ -228,6 +238,9 @@ func (s *Shell) ignoreEOF() bool {
 func (se *session) newEditor() *readline.Shell {
 	rl, inputrcSet := configureReadline(se.blankReadline(), se.sh.getenv)
 	rl.Config.Set("cursor-position-probe", false)
+	// Continuation lines of a multi-line command show PS2, as in bash
+	// (the lines between the first and the last get a bar).
+	rl.Config.Set("multiline-column", true)
 	// Transient prompts are drawn by collapsePrompt: readline's own
 	// (option "prompt-transient") redraws one row too low once the line
 	// has been accepted.

@@ -72,6 +72,14 @@ type Shell struct {
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
+	// startup is set while an interactive shell reads its startup files.
+	startup bool
+	// exitAsked says the main runner exits because of exit or exec.
+	exitAsked bool
+	// mainExitTrap is the EXIT trap of an interactive shell's main runner,
+	// kept away from interp, which would run it on any error
+	// (interactive_errors.go).
+	mainExitTrap string
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
 
@@ -82,6 +90,9 @@ type Shell struct {
 	// early is the line editor being built for an interactive shell's
 	// session, from before the Shell was made (editorearly.go).
 	early *earlyEditor
+
+	// dir keeps the directory commands run in open (deadcwd.go).
+	dir dirHold
 }
 
 // Config is what New needs to build a Shell.
@@ -190,8 +201,19 @@ func (s *Shell) Parser() *syntax.Parser { return s.Dialect.NewParser() }
 func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status int) {
 	fg := s.beginStatement(ctx, st)
 	defer fg.end()
+	if !fg.nested {
+		s.job.mu.Lock()
+		s.job.aborted = false
+		s.job.mu.Unlock()
+	}
 	s.rewrite(st)
+	if s.Interactive && !fg.nested {
+		s.rewriteReadOnlyAssigns(st)
+	}
 	err := s.Runner.Run(fg.ctx, st)
+	if !fg.nested {
+		s.holdDir(s.Runner.Dir)
+	}
 	dropLoopJump(s.Runner)
 	s.resumeErrexit()
 	status = exitStatusOf(err)
@@ -205,9 +227,17 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*runnerExit(s.Runner) = exitStatus{code: 1}
 		*runnerLastExit(s.Runner) = exitStatus{code: 1}
 		if abort.exit && !s.Interactive {
+			if !fg.nested {
+				return true, int(s.runExitTrap(ctx, s.Runner, 1))
+			}
 			return true, 1
 		}
 		s.abandoned = st.End().Line()
+		if !fg.nested {
+			s.job.mu.Lock()
+			s.job.aborted = true
+			s.job.mu.Unlock()
+		}
 		return fg.runTraps(1)
 	}
 	if fg.interrupted(err) {
@@ -221,6 +251,17 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		status = 1
 	}
 	if s.Runner.Exited() {
+		if fg.nested {
+			return true, status
+		}
+		if s.Interactive {
+			return s.interactiveEnding(ctx, status)
+		}
+		if !s.takeExitAsked() {
+			// set -e, or an error that ends a script: the EXIT trap runs
+			// as the shell leaves (exit ran it already).
+			status = int(s.runExitTrap(ctx, s.Runner, uint8(max(status, 0))))
+		}
 		return true, status
 	}
 	return fg.runTraps(status)
@@ -230,7 +271,7 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 // change the status with its own exit. Call it only when the shell has
 // not exited already (RunStmt reported exit), since that ran the trap.
 func (s *Shell) Exit(ctx context.Context, status int) int {
-	if *runnerPtr[string](s.Runner, fieldCallbackExit) == "" {
+	if s.exitTrap(s.Runner) == "" {
 		// Running the EXIT trap is all `exit` would do.
 		return status
 	}

@@ -30,7 +30,7 @@ func (s *Shell) sourceFile(ctx context.Context, path string, optional bool) (exi
 	if !strings.Contains(path, "/") {
 		path = "./" + path
 	}
-	exited, status = s.runQuoted(ctx, ". ", path)
+	exited, status = s.runQuoted(context.WithValue(ctx, startupKey{}, true), ". ", path)
 	return s.AfterStatement(ctx, exited, status)
 }
 

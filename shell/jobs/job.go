@@ -116,6 +116,14 @@ func (j *Job) Start(build func() *exec.Cmd, order int, tty int) (*Process, error
 		err = cmd.Start()
 	}
 	if err != nil {
+		if fg && tty >= 0 {
+			// The child puts itself in the foreground before it changes
+			// directory and executes the program; when one of those
+			// failed, the terminal belongs to a group that is gone, and
+			// the shell, outside it, would get SIGTTOU at its next
+			// change of the terminal's modes. It takes it back.
+			NewTerminal(tty).SetForeground(syscall.Getpgrp())
+		}
 		return nil, err
 	}
 	p := &Process{t: t, job: j, Pid: cmd.Process.Pid, Args: cmd.Args, Order: order, cmd: cmd}

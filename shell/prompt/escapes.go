@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"os"
+	"os/user"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,26 +24,35 @@ type Data struct {
 }
 
 // Snapshot fills the parts of Data that come from the process: user,
-// host, uid and the time. The uid and host name are read once per
+// host, uid and the time. The user, uid and host name are read once per
 // process, as bash reads them once at start-up: a prompt is drawn often.
 func Snapshot() Data {
 	id := processIdentity()
-	d := Data{UID: id.uid, Host: id.host, Now: time.Now()}
-	d.User = os.Getenv("USER")
-	if d.User == "" {
-		d.User = os.Getenv("LOGNAME")
-	}
-	return d
+	return Data{UID: id.uid, User: id.user, Host: id.host, Now: time.Now()}
 }
 
 var processIdentity = sync.OnceValue(func() (id struct {
-	uid  int
-	host string
+	uid        int
+	user, host string
 }) {
 	id.uid = os.Getuid()
 	id.host, _ = os.Hostname()
+	id.user = userName(id.uid, os.Getenv)
 	return id
 })
+
+// userName is \u: the name the password database gives the user, as bash
+// takes it (a login from a minimal environment may have no $USER), else
+// $USER or $LOGNAME.
+func userName(uid int, getenv func(string) string) string {
+	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil && u.Username != "" {
+		return u.Username
+	}
+	if name := getenv("USER"); name != "" {
+		return name
+	}
+	return getenv("LOGNAME")
+}
 
 // TildeDir is dir with $HOME replaced by ~.
 func TildeDir(dir, home string) string {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -36,8 +37,9 @@ type Shell struct {
 	// the last row of the screen: at the bottom, its line editor scrolls
 	// one more row so that the row below the input exists (nosh's editor
 	// clears and draws hints there). While the reference shell edits a
-	// line on the last row, this shell's screen is compared with the
-	// reference's scrolled up by one row.
+	// line on the last row (it has the terminal, in raw mode), this
+	// shell's screen is compared with the reference's scrolled up by one
+	// row.
 	KeepsRowBelowInput bool
 	// Spec returns the program to run; env is the shared environment
 	// (HOME, TERM, locale, PS1...), to which the shell may add.
@@ -56,11 +58,33 @@ func Bash() Shell {
 		}
 		args := []string{"bash", "--noprofile", "--norc", "-i"}
 		if rc != "" {
-			args = []string{"bash", "--noprofile", "--rcfile", rc, "-i"}
+			args = []string{"bash", "--noprofile", "--rcfile", bashRC(rc, env), "-i"}
 		}
 		env = append(env, `PROMPT_COMMAND=`+PartialLineMark)
 		return Spec{Name: "bash", Path: path, Args: args, Env: env, Dir: home}
 	}}
+}
+
+// bashRC returns a copy of the startup file rc for bash that first sets
+// the prompts again: Debian's bash reads /etc/bash.bashrc, which sets its
+// own PS1, before an --rcfile. (A wrapper sourcing rc would change how
+// errors in it behave.) Line numbers in bash's messages are one more.
+func bashRC(rc string, env []string) string {
+	text, err := os.ReadFile(rc)
+	if err != nil {
+		return rc
+	}
+	var prefix strings.Builder
+	for _, kv := range env {
+		if name, value, _ := strings.Cut(kv, "="); name == "PS1" || name == "PS2" {
+			prefix.WriteString(name + "='" + strings.ReplaceAll(value, "'", `'\''`) + "'; ")
+		}
+	}
+	path := rc + ".bash"
+	if err := os.WriteFile(path, []byte(prefix.String()+"\n"+string(text)), 0o644); err != nil {
+		return rc
+	}
+	return path
 }
 
 // PartialLineMark is a bash PROMPT_COMMAND that draws nosh's mark for
@@ -172,6 +196,18 @@ type comparison struct {
 	next      int
 	// rowBelow is the shell under test's KeepsRowBelowInput.
 	rowBelow bool
+	// bottom, when not 0, limits the comparison to the last rows.
+	bottom int
+}
+
+// mask applies the comparison's masks, and keeps only the rows compared.
+func (c *comparison) mask(s Screen) Screen {
+	s = s.Masked(c.masks...)
+	if c.bottom > 0 && c.bottom < len(s.Rows) {
+		cut := len(s.Rows) - c.bottom
+		s.Rows = append(make([]string, cut), s.Rows[cut:]...)
+	}
+	return s
 }
 
 // Compare runs scenario on the reference shell, recording the screen at
@@ -198,6 +234,18 @@ func Compare(t *testing.T, ref, sut Shell, o Options, scenario func(*Term)) {
 	st.Checkpoint("the end")
 }
 
+// CheckpointBottom is Checkpoint for the last rows of the screen (and
+// the cursor): for what a program left above them that differs from run
+// to run, such as top's last frame.
+func (t *Term) CheckpointBottom(name string, rows int) {
+	t.tb.Helper()
+	if c := t.compare; c != nil {
+		c.bottom = rows
+		defer func() { c.bottom = 0 }()
+	}
+	t.Checkpoint(name)
+}
+
 // Checkpoint marks a point of a Compare scenario where the two shells'
 // screens must agree. On the reference shell it records the settled
 // screen; on the shell under test it waits for the same screen. Outside
@@ -210,11 +258,11 @@ func (t *Term) Checkpoint(name string) {
 	}
 	if c.reference {
 		s, _ := t.poll(func(Screen, int64, int64) bool { return true }, Timeout)
-		if c.rowBelow && s.editingOnLastRow(t.Raw()) {
+		if c.rowBelow && !t.ProgramRunning() && s.editingOnLastRow(t.Raw()) {
 			s = s.scrolled()
 		}
 		c.names = append(c.names, name)
-		c.want = append(c.want, s.Masked(c.masks...))
+		c.want = append(c.want, c.mask(s))
 		return
 	}
 	if c.next >= len(c.want) {
@@ -225,9 +273,9 @@ func (t *Term) Checkpoint(name string) {
 		t.tb.Fatalf("checkpoint %q on %s is %q on %s", name, t.spec.Name, c.names[c.next], c.refName)
 	}
 	c.next++
-	got, ok := t.poll(func(s Screen, _, _ int64) bool { return s.Masked(c.masks...).Equal(want) }, compareTimeout())
+	got, ok := t.poll(func(s Screen, _, _ int64) bool { return c.mask(s).Equal(want) }, compareTimeout())
 	if !ok {
-		t.tb.Errorf("at %s, the screens differ:\n%s", name, Diff(c.refName, want, t.spec.Name, got.Masked(c.masks...)))
+		t.tb.Errorf("at %s, the screens differ:\n%s", name, Diff(c.refName, want, t.spec.Name, c.mask(got)))
 	}
 }
 

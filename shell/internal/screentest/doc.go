@@ -18,6 +18,11 @@
 // [Term.Checkpoint] and at the end, once masked ([Mask]) for what differs
 // by name only, such as "bash:" and "nosh:" before an error message.
 //
+// Known limit of the emulator (charmbracelet/x/vt v0.1.0): a wide
+// character that reaches the screen's last column is drawn in that column
+// instead of wrapping to the next row, so scenarios wrap rows on narrow
+// text.
+//
 // The package is for tests only: the nosh binary never imports it, so the
 // emulator costs the shell nothing at start-up.
 package screentest

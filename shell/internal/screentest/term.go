@@ -69,8 +69,9 @@ type Term struct {
 	exited  chan struct{} // closed when the terminal has hung up
 	replies chan []byte   // the emulator's answers to queries, for the program
 
-	sentOut int64 // out when keys were last typed
-	sentLFs int64 // lfs then
+	quiet   time.Duration // see Quiet and SetQuiet
+	sentOut int64         // out when keys were last typed
+	sentLFs int64         // lfs then
 
 	// compare is set while Compare runs the scenario on this terminal.
 	compare *comparison
@@ -103,7 +104,7 @@ func Start(tb testing.TB, spec Spec) *Term {
 	t := &Term{
 		tb: tb, spec: spec, cmd: cmd, pty: f, emu: emu,
 		last: time.Now(), wake: make(chan struct{}),
-		exited: make(chan struct{}), replies: make(chan []byte, 64),
+		exited: make(chan struct{}), replies: make(chan []byte, 64), quiet: Quiet,
 		log: tail{max: 64 << 10},
 	}
 	go t.read()
@@ -185,6 +186,12 @@ func (t *Term) forward() {
 	}
 }
 
+// SetQuiet sets how long the output must pause before a screen counts as
+// settled, for this terminal (Quiet by default). A test that runs many
+// commands and checks only what its wait conditions pin down can lower
+// it.
+func (t *Term) SetQuiet(d time.Duration) { t.quiet = d }
+
 // Name is the program's name from its Spec.
 func (t *Term) Name() string { return t.spec.Name }
 
@@ -222,6 +229,13 @@ func (t *Term) WaitPrompt() Screen {
 	return t.waitFor("a prompt", func(s Screen, out, _ int64) bool {
 		return out > t.sentOut && s.AtPrompt(t.spec.Prompt)
 	})
+}
+
+// WaitOutput waits, after keys were typed, until the program has written
+// something and gone quiet.
+func (t *Term) WaitOutput() Screen {
+	t.tb.Helper()
+	return t.waitFor("output", func(_ Screen, out, _ int64) bool { return out > t.sentOut })
 }
 
 // WaitPrompt2 is WaitPrompt for the continuation prompt (PS2).
@@ -264,11 +278,18 @@ func (t *Term) waitFor(what string, ok func(s Screen, out, lfs int64) bool) Scre
 	return s
 }
 
+// recheck is how often a wait looks again without new output: conditions
+// may depend on more than the screen (the terminal's modes, its
+// foreground process group), which change silently.
+const recheck = 20 * time.Millisecond
+
 // poll waits up to timeout for ok to hold on a settled screen; it returns
 // the last screen seen and whether it did.
 func (t *Term) poll(ok func(s Screen, out, lfs int64) bool, timeout time.Duration) (Screen, bool) {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
+	tick := time.NewTicker(recheck)
+	defer tick.Stop()
 	for {
 		t.mu.Lock()
 		s := t.screenLocked()
@@ -276,7 +297,7 @@ func (t *Term) poll(ok func(s Screen, out, lfs int64) bool, timeout time.Duratio
 		t.mu.Unlock()
 		var settle <-chan time.Time
 		if ok(s, out, lfs) {
-			wait := Quiet - time.Since(last)
+			wait := t.quiet - time.Since(last)
 			if wait <= 0 {
 				return s, true
 			}
@@ -285,6 +306,7 @@ func (t *Term) poll(ok func(s Screen, out, lfs int64) bool, timeout time.Duratio
 		select {
 		case <-wake:
 		case <-settle:
+		case <-tick.C:
 		case <-t.exited:
 			t.mu.Lock()
 			s = t.screenLocked()
@@ -384,6 +406,25 @@ func (t *Term) Raw() bool {
 		t.tb.Fatalf("%s: reading the terminal's modes: %v", t.spec.Name, err)
 	}
 	return m.Lflag&(unix.ICANON|unix.ECHO) == 0
+}
+
+// ProgramRunning reports whether a program the shell started owns the
+// terminal: its foreground process group is not the shell's (the shell
+// leads its own group). Between Enter and this, a typed Ctrl+C may reach
+// the shell rather than the program.
+func (t *Term) ProgramRunning() bool {
+	t.tb.Helper()
+	rc, err := t.pty.SyscallConn()
+	if err != nil {
+		t.tb.Fatal(err)
+	}
+	pgid := 0
+	var perr error
+	rc.Control(func(fd uintptr) { pgid, perr = unix.IoctlGetInt(int(fd), unix.TIOCGPGRP) })
+	if perr != nil {
+		t.tb.Fatalf("%s: reading the terminal's foreground group: %v", t.spec.Name, perr)
+	}
+	return pgid != t.cmd.Process.Pid
 }
 
 // Pid returns the program's process ID.

@@ -1,0 +1,117 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/rivo/uniseg"
+	"golang.org/x/term"
+)
+
+// The line editor (reeflective/readline) clears what it drew below the
+// input line at every keystroke by moving one row down, clearing, and
+// moving back up. On the last row of the screen the move down does
+// nothing and the move up still happens: the input line is erased and
+// the next keystroke draws over the row above it, which is the end of
+// the last command's output (or, after less or top, the whole prompt
+// stays invisible). The editor avoids this by asking the terminal where
+// the cursor is (ESC[6n) at every redraw, which costs a round trip to
+// the terminal per key (an ssh round trip, remotely) and can swallow keys
+// typed meanwhile, so nosh turns that off and instead keeps the rows the
+// editor needs below its input: the prompt starts with as many index
+// (ESC D) and reverse index (ESC M) pairs as the input has rows, plus
+// one. Away from the bottom they move the cursor down and back; at the
+// bottom the index scrolls the screen, and the input stands one row
+// higher than in bash, with a blank row below it. The editor strips these
+// escapes when it measures the prompt.
+//
+// The editor redraws the prompt before the input at every keystroke, so
+// the rows follow the input as it grows (a long line wrapping, a
+// multi-line command).
+
+// keepRowsBelow returns the escapes that make sure the rows below the
+// input exist, for a prompt whose last row is last.
+func (se *session) keepRowsBelow(last string) string {
+	n := se.inputRows(displayWidth(last)) + 1
+	return strings.Repeat("\x1bD", n) + strings.Repeat("\x1bM", n)
+}
+
+// inputRows returns how many rows the input line takes below the prompt's
+// row, as the terminal lays it out: the first line after the prompt, the
+// others indented by the prompt's width (the editor aligns them so), each
+// wrapping at the screen's edge, where a wide character that does not fit
+// goes to the next row whole.
+func (se *session) inputRows(promptWidth int) int {
+	if se.rl == nil {
+		return 0
+	}
+	cols := 0
+	if f, ok := se.sh.stdout.(*os.File); ok {
+		cols, _, _ = term.GetSize(int(f.Fd()))
+	}
+	if cols < 1 {
+		return 0
+	}
+	return layoutRows(string(*se.rl.Line()), promptWidth, cols)
+}
+
+// layoutRows is inputRows for the text line after a prompt promptWidth
+// columns wide, on a screen cols columns wide.
+func layoutRows(line string, promptWidth, cols int) int {
+	rows, _ := layout(line, promptWidth, cols)
+	return rows
+}
+
+// layout returns the row, below the prompt's, and the column where the
+// text line ends when drawn after a prompt promptWidth columns wide.
+func layout(line string, promptWidth, cols int) (rows, col int) {
+	rows = promptWidth / cols
+	col = promptWidth % cols
+	for i, seg := range strings.Split(line, "\n") {
+		if i > 0 {
+			rows += 1 + promptWidth/cols
+			col = promptWidth % cols
+		}
+		g := uniseg.NewGraphemes(strings.ReplaceAll(seg, "\t", "     "))
+		for g.Next() {
+			w := g.Width()
+			if col+w > cols {
+				rows++
+				col = 0
+			}
+			col += w
+		}
+	}
+	if col == cols {
+		// A full last row: the editor moves to the next one.
+		rows, col = rows+1, 0
+	}
+	return rows, col
+}
+
+// echoInterrupt shows ^C after the line Ctrl+C abandoned, as bash does.
+// The editor prints it too, then clears it as it leaves the line; the
+// cursor is now at the start of the row below the input.
+func (se *session) echoInterrupt() {
+	f, ok := se.sh.stdout.(*os.File)
+	if !ok || se.rl == nil || !se.rl.Config.GetBool("echo-control-characters") {
+		return
+	}
+	cols, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || cols < 1 {
+		return
+	}
+	_, col := layout(string(*se.rl.Line()), displayWidth(se.lastPrompt), cols)
+	fmt.Fprintf(f, "\x1b[A\x1b[%dG^C\r\n", col+1)
+}
+
+// displayWidth is the number of columns s takes on the screen, without
+// its escape sequences, measured as the editor measures it (a tab is
+// drawn as five spaces).
+func displayWidth(s string) int {
+	if strings.IndexByte(s, '\x1b') >= 0 {
+		s = ansiEscapes().ReplaceAllString(s, "")
+	}
+	return uniseg.StringWidth(strings.ReplaceAll(s, "\t", "     "))
+}

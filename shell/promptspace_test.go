@@ -1,0 +1,50 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLayoutRows(t *testing.T) {
+	tests := []struct {
+		line        string
+		prompt, col int
+		want        int
+	}{
+		{"", 2, 80, 0},
+		{"echo hi", 2, 80, 0},
+		{strings.Repeat("a", 77), 2, 80, 0},
+		{strings.Repeat("a", 78), 2, 80, 1}, // fills the row: the editor goes on to the next
+		{strings.Repeat("a", 79), 2, 80, 1},
+		{strings.Repeat("a", 200), 2, 80, 2},
+		{"for i in 1 2\ndo echo\ndone", 2, 80, 2},
+		{"a\n" + strings.Repeat("b", 90), 2, 80, 2},
+		// A wide character that does not fit the row's last column goes
+		// to the next row whole.
+		{"echo " + strings.Repeat("漢", 37), 2, 80, 1},
+		{"echo " + strings.Repeat("漢", 36), 2, 80, 0},
+		{"x" + strings.Repeat("漢", 39), 0, 80, 0},
+		{"x" + strings.Repeat("漢", 40), 0, 80, 1},
+		{"é", 10, 5, 2},
+	}
+	for _, tc := range tests {
+		if got := layoutRows(tc.line, tc.prompt, tc.col); got != tc.want {
+			t.Errorf("layoutRows(%q, %d, %d) = %d, want %d", tc.line, tc.prompt, tc.col, got, tc.want)
+		}
+	}
+}
+
+func TestSplitOSC(t *testing.T) {
+	tests := []struct{ in, visible, osc string }{
+		{"$ ", "$ ", ""},
+		{"\x1b]0;root@vm: ~\a\x1b[01;32mroot@vm\x1b[00m# ", "\x1b[01;32mroot@vm\x1b[00m# ", "\x1b]0;root@vm: ~\a"},
+		{"a\x1b]2;t\x1b\\b", "ab", "\x1b]2;t\x1b\\"},
+		{"x\x1b]0;unterminated", "x", "\x1b]0;unterminated"},
+	}
+	for _, tc := range tests {
+		vis, osc := splitOSC(tc.in)
+		if vis != tc.visible || osc != tc.osc {
+			t.Errorf("splitOSC(%q) = %q, %q; want %q, %q", tc.in, vis, osc, tc.visible, tc.osc)
+		}
+	}
+}
