@@ -162,6 +162,17 @@ func (c *conn) close(id uint64) {
 	c.mu.Unlock()
 }
 
+// markDead records that the helper cannot be written to, so that the
+// next request starts a new one without waiting for the reader to see
+// the old one exit.
+func (c *conn) markDead(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.dead {
+		c.dead, c.err = true, fmt.Errorf("the AI helper stopped: %v", err)
+	}
+}
+
 // failure is why the helper is gone.
 func (c *conn) failure() error {
 	c.mu.Lock()

@@ -63,23 +63,14 @@ func (p *Provider) Stream(ctx context.Context, req ai.Request) iter.Seq2[ai.Even
 			yield(ai.Event{}, err)
 			return
 		}
-		c, err := helper()
-		if err != nil {
-			yield(ai.Event{}, err)
-			return
-		}
-		id, replies, err := c.open()
+		cfg := p.cfg
+		msg := Msg{Op: OpStream, Provider: p.id, AI: &cfg, Env: p.env(), Request: &req}
+		c, id, replies, err := startStream(msg)
 		if err != nil {
 			yield(ai.Event{}, err)
 			return
 		}
 		defer c.close(id)
-		cfg := p.cfg
-		err = c.send(Msg{Op: OpStream, ID: id, Provider: p.id, AI: &cfg, Env: p.env(), Request: &req})
-		if err != nil {
-			yield(ai.Event{}, c.failure())
-			return
-		}
 		for {
 			select {
 			case <-ctx.Done():
@@ -122,4 +113,31 @@ func (p *Provider) env() map[string]string {
 		}
 	}
 	return env
+}
+
+// startStream sends msg as a new stream to the running helper. A helper
+// that died while idle is only noticed when the request cannot be
+// written to it; the request never reached it, so it is sent once more to
+// a new helper rather than failing.
+func startStream(msg Msg) (*conn, uint64, chan Reply, error) {
+	var err error
+	for range 2 {
+		var c *conn
+		if c, err = helper(); err != nil {
+			return nil, 0, nil, err
+		}
+		id, replies, oerr := c.open()
+		if oerr != nil {
+			err = oerr
+			continue
+		}
+		msg.ID = id
+		if err = c.send(msg); err == nil {
+			return c, id, replies, nil
+		}
+		c.close(id)
+		c.markDead(err)
+		err = c.failure()
+	}
+	return nil, 0, nil, err
 }
