@@ -110,13 +110,10 @@ func (s *Shell) lastStatus() int {
 // path that ends a foreground job gives the terminal back; this is the
 // guarantee that nothing else leaves it elsewhere.
 func (s *Shell) reclaimTerminal() {
-	t := s.terminal()
+	t, pgid := s.shellTerminal()
 	if t == nil {
 		return
 	}
-	s.job.mu.Lock()
-	pgid := s.job.shellPgid
-	s.job.mu.Unlock()
 	if fg, err := t.Foreground(); err == nil && fg != pgid {
 		s.takeTerminal(false)
 	}
