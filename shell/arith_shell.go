@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"slices"
 	"sort"
@@ -289,7 +290,7 @@ func (a *arithStash) expression(r *interp.Runner) (string, error) {
 	var b strings.Builder
 	// A configuration of its own: interp is in the middle of expanding
 	// the $(<NAME) with its own, whose buffer the pieces would overwrite.
-	cfg := freshExpandConfig(expandConfig(r))
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
 	for _, p := range a.pieces {
 		if p.part == nil {
 			b.WriteString(p.text)
@@ -326,7 +327,7 @@ func (s *Shell) arithOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandler
 		if !ok {
 			return next(ctx, path, flag, perm)
 		}
-		r := handlerRunner(interp.HandlerCtx(ctx))
+		r := interpunsafe.Of(interp.HandlerCtx(ctx))
 		if r == nil {
 			return nil, fmt.Errorf("nosh: arithmetic outside a runner")
 		}
@@ -342,7 +343,7 @@ func (s *Shell) arithOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandler
 // hookArith makes r's current expansion configuration evaluate the
 // command substitutions that stand for expressions itself.
 func (s *Shell) hookArith(r *interp.Runner) {
-	cfg := expandConfig(r)
+	cfg := interpunsafe.ExpandConfig(r)
 	if cfg == nil || cfg.CmdSubst == nil {
 		return
 	}
@@ -356,7 +357,7 @@ func (s *Shell) hookArith(r *interp.Runner) {
 		if err != nil {
 			if _, ok := err.(*shellAbort); ok {
 				// As the open handler's error would: fatal to the runner.
-				runnerExit(r).fatal(err)
+				interpunsafe.Exit(r).Fatal(err)
 			}
 			return err
 		}
@@ -388,7 +389,7 @@ func (s *Shell) arithValue(r *interp.Runner, key string) (string, error) {
 			return "", &shellAbort{msg: s.Name + ": " + err.Error(), exit: true}
 		case a.command:
 			// (( )) fails; the script goes on.
-			fmt.Fprintf(getStreams(r).stderr, "%s: ((: %v\n", s.Name, err)
+			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.Name, err)
 			return "0", nil
 		}
 		return "", s.newAbort(err.Error())
@@ -413,13 +414,13 @@ type runnerArith struct {
 	r *interp.Runner
 }
 
-func (ra runnerArith) nounset() bool { return *runnerOpt(ra.r, "nounset") }
+func (ra runnerArith) nounset() bool { return *interpunsafe.Option(ra.r, "nounset") }
 
 // resolve follows a name reference.
 func (ra runnerArith) resolve(name string) (string, expand.Variable) {
-	vr := runnerLookupVar(ra.r, name)
+	vr := interpunsafe.LookupVar(ra.r, name)
 	if vr.Kind == expand.NameRef {
-		if n, v := vr.Resolve(expandConfig(ra.r).Env); n != "" {
+		if n, v := vr.Resolve(interpunsafe.ExpandConfig(ra.r).Env); n != "" {
 			return n, v
 		}
 	}
@@ -517,7 +518,7 @@ func (ra runnerArith) arithSet(name string, sub *string, value int64, expr strin
 		vr.Kind, vr.Str = expand.String, val
 	}
 	vr.Set = true
-	if err := runnerSetVarErr(ra.r, name, vr); err != nil {
+	if err := interpunsafe.SetVarChecked(ra.r, name, vr); err != nil {
 		return &arithError{expr: expr, msg: err.Error(), noToken: true}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -77,18 +78,18 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		return args, nil
 	}
 	s.resumeErrexit()
-	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
+	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
 		return []string{sentinel + builtinSkipName}, nil
 	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {
 		hc := interp.HandlerCtx(ctx)
 		s.trace(ctx, hc, args)
-		r := handlerRunner(hc)
+		r := interpunsafe.Of(hc)
 		if r != nil {
 			// $_ is the last word of the previous command: set now, it
 			// is read only by later commands.
-			setStringVar(r, "_", args[len(args)-1])
+			interpunsafe.SetString(r, "_", args[len(args)-1])
 			s.refreshSeconds(r)
 		}
 		s.countHit(r, name)
@@ -102,7 +103,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if _, ok := s.builtins[name]; !ok {
 		return args, nil
 	}
-	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
 		return args, nil
 	}
 	return append([]string{sentinel + name}, args[1:]...), nil
@@ -126,7 +127,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		return fmt.Errorf("nosh: no builtin %q", name)
 	}
 	c := &call{
-		sh: s, hc: hc, r: handlerRunner(hc), name: name, args: args,
+		sh: s, hc: hc, r: interpunsafe.Of(hc), name: name, args: args,
 		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
 	}
 	if c.stdin == nil {
@@ -140,7 +141,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if c.r != nil {
 		// As for interp's own builtins, the builtin's result replaces
 		// whatever state the statement had so far.
-		setExitStatus(c.r, exitStatus{})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{})
 	}
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -56,7 +57,7 @@ func (c *call) resolve(name string, o resolveOptions) []resolution {
 		return !o.all
 	}
 	if !o.filesOnly {
-		if *runnerOpt(c.r, "expand_aliases") {
+		if *interpunsafe.Option(c.r, "expand_aliases") {
 			if text, ok := c.aliasText(name); ok && add(resolution{kind: kindAlias, alias: text}) {
 				return out
 			}
@@ -90,7 +91,7 @@ func (c *call) resolve(name string, o resolveOptions) []resolution {
 			add(resolution{kind: kindFile, path: hashed, hashed: true})
 			return out
 		}
-		path = runnerLookupVar(c.r, "PATH").String()
+		path = interpunsafe.LookupVar(c.r, "PATH").String()
 	}
 	for _, dir := range filepath.SplitList(path) {
 		d := dir
@@ -388,7 +389,7 @@ func builtinHash(ctx context.Context, c *call) error {
 			if strings.Contains(name, "/") || c.r.Funcs[name] != nil || s.isUserBuiltin(name) {
 				continue
 			}
-			p, err := findInPath(c.r.Dir, runnerLookupVar(c.r, "PATH").String(), name)
+			p, err := findInPath(c.r.Dir, interpunsafe.LookupVar(c.r, "PATH").String(), name)
 			if err != nil {
 				fmt.Fprintf(c.stderr, "%s: hash: %s: not found\n", s.Name, name)
 				status = 1

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -73,12 +74,12 @@ func builtinLocal(ctx context.Context, c *call) error {
 	if !ok {
 		return fmt.Errorf("nosh: lost local %q", c.args)
 	}
-	setExitStatus(c.r, exitStatus{})
-	runnerCmd(c.r, ctx, ls.decl)
-	if runnerExit(c.r).code == 0 {
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, ls.decl)
+	if interpunsafe.Exit(c.r).Code == 0 {
 		for _, name := range ls.names {
-			if vr := runnerLookupVar(c.r, name); vr.Local && !vr.ReadOnly {
-				runnerDelVar(c.r, name)
+			if vr := interpunsafe.LookupVar(c.r, name); vr.Local && !vr.ReadOnly {
+				interpunsafe.DelVar(c.r, name)
 			}
 		}
 	}
@@ -202,7 +203,7 @@ func builtinDeclCmd(ctx context.Context, c *call) error {
 	}
 	st := &syntax.Stmt{Cmd: dc}
 	c.sh.rewrite(st)
-	setExitStatus(c.r, exitStatus{})
-	runnerCmd(c.r, ctx, st.Cmd)
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, st.Cmd)
 	return errKeepStatus
 }

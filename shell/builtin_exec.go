@@ -13,6 +13,7 @@ import (
 
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // builtinExec is exec with a command: the shell process is replaced by
@@ -52,7 +53,7 @@ func builtinExec(ctx context.Context, c *call) error {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
 		}
 		// An interactive shell stays, as bash's does.
-		setExitStatus(c.r, exitStatus{code: uint8(status), exiting: !c.sh.interactiveMain(c.r)})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: !c.sh.interactiveMain(c.r)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -70,7 +71,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	if c.r == c.sh.Runner {
 		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			setExitStatus(c.r, exitStatus{code: 126, exiting: !c.sh.interactiveMain(c.r)})
+			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 126, Exiting: !c.sh.interactiveMain(c.r)})
 			return errKeepStatus
 		}
 	}
@@ -95,7 +96,7 @@ func builtinExec(ctx context.Context, c *call) error {
 		}
 	}
 	c.sh.noteExit(c.r)
-	setExitStatus(c.r, exitStatus{code: uint8(status), exiting: true})
+	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: true})
 	return errKeepStatus
 }
 
@@ -105,10 +106,10 @@ func builtinExec(ctx context.Context, c *call) error {
 // handed over, and then nil is returned for the caller to run the program
 // instead.
 func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, env []string) error {
-	st := getStreams(c.r)
+	st := interpunsafe.GetStreams(c.r)
 	var files [3]*os.File
-	files[0] = st.stdin
-	for i, w := range []any{st.stdout, st.stderr} {
+	files[0] = st.Stdin
+	for i, w := range []any{st.Stdout, st.Stderr} {
 		f, ok := w.(*os.File)
 		if !ok {
 			return nil

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 	"sync"
 
@@ -12,7 +13,7 @@ import (
 // stops, so that an `exit N` in the trap sets the final status as in sh
 // (interp runs the trap after the fact and throws its status away).
 func builtinExit(ctx context.Context, c *call) error {
-	def := runnerLastExit(c.r).code
+	def := interpunsafe.LastExit(c.r).Code
 	if st, ok := ctx.Value(trapStatusKey{}).(uint8); ok {
 		def = st
 	}
@@ -20,7 +21,7 @@ func builtinExit(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	if *runnerPtr[bool](c.r, fieldHandlingTrap) {
+	if *interpunsafe.HandlingTrap(c.r) {
 		// In a trap that interp runs (ERR, or EXIT after set -e), which
 		// throws the status away afterwards: keep it for the caller.
 		noteTrapExit(c.r, code)
@@ -28,9 +29,9 @@ func builtinExit(ctx context.Context, c *call) error {
 		code = c.sh.runExitTrap(ctx, c.r, code)
 	}
 	// The shell is leaving: its failing exit status must not fire ERR.
-	*runnerPtr[string](c.r, fieldCallbackErr) = ""
+	*interpunsafe.ErrTrap(c.r) = ""
 	c.sh.noteExit(c.r)
-	setExitStatus(c.r, exitStatus{code: code, exiting: true})
+	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: code, Exiting: true})
 	return errKeepStatus
 }
 
@@ -43,11 +44,11 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 		return status
 	}
 	s.setExitTrap(r, "")
-	*runnerLastExit(r) = exitStatus{code: status}
+	*interpunsafe.LastExit(r) = interpunsafe.Status{Code: status}
 	c := &call{sh: s, r: r, name: "trap"}
 	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap")
-	if e := runnerExit(r); e.exiting {
-		return e.code
+	if e := interpunsafe.Exit(r); e.Exiting {
+		return e.Code
 	}
 	return status
 }

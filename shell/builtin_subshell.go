@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"sync"
 	"syscall"
-	_ "unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -29,11 +29,6 @@ const (
 	builtinSubshellName = "\x00subshell"
 	builtinCsubstName   = "\x00csubst"
 )
-
-//go:linkname runnerSubshell mvdan.cc/sh/v3/interp.(*Runner).subshell
-func runnerSubshell(r *interp.Runner, background bool) *interp.Runner
-
-var fieldNoErrExit = mustRunnerField[bool]("noErrExit")
 
 // subshellStash is the body of a rewritten ( … ) or $( … ).
 type subshellStash struct {
@@ -78,7 +73,7 @@ func usesWordConditionally(op syntax.ParExpOperator) bool {
 // wordUsed reports whether the expansion pe, evaluated now in r, uses its
 // word rather than the parameter's value.
 func wordUsed(r *interp.Runner, pe *syntax.ParamExp) bool {
-	cfg := expandConfig(r)
+	cfg := interpunsafe.ExpandConfig(r)
 	probe := &syntax.ParamExp{Param: pe.Param, Index: pe.Index, Exp: &syntax.Expansion{
 		Op: syntax.AlternateUnset, Word: litWord(syntax.Pos{}, "1"),
 	}}
@@ -171,15 +166,13 @@ func builtinSubshell(ctx context.Context, c *call) error {
 		return fmt.Errorf("nosh: lost subshell %q", c.args)
 	}
 	r := c.r
-	r2 := runnerSubshell(r, false)
+	r2 := interpunsafe.Subshell(r, false)
 	// What the subshell inherits besides what interp copies: whether set -e
 	// is ignored here, and whether `return` may end it (in a function or
 	// a sourced file).
-	for _, f := range []runnerField{fieldNoErrExit, fieldInFunc, fieldInSource} {
-		*runnerPtr[bool](r2, f) = *runnerPtr[bool](r, f)
-	}
+	interpunsafe.InheritScope(r2, r)
 	st := c.sh.runSubshellBody(ctx, r2, ss.stmts)
-	setExitStatus(r, st)
+	interpunsafe.SetExit(r, st)
 	return errKeepStatus
 }
 
@@ -195,42 +188,42 @@ func builtinCsubst(ctx context.Context, c *call) error {
 		if !wordUsed(r, pe) {
 			// The expansion uses its parameter's value: the word, and
 			// this command in it, is not expanded.
-			setExitStatus(r, exitStatus{})
+			interpunsafe.SetExit(r, interpunsafe.Status{})
 			return errKeepStatus
 		}
 	}
-	if p := runnerOpt(r, "errexit"); p != nil {
+	if p := interpunsafe.Option(r, "errexit"); p != nil {
 		*p = false
 	}
 	// One level deeper for set -x, in the commands and in the
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
-	runnerFillExpandConfig(r, ctx)
-	setExitStatus(r, c.sh.runSubshellBody(ctx, r, ss.stmts))
+	interpunsafe.FillExpandConfig(r, ctx)
+	interpunsafe.SetExit(r, c.sh.runSubshellBody(ctx, r, ss.stmts))
 	return errKeepStatus
 }
 
 // runSubshellBody runs stmts in the subshell runner r2, then its EXIT
 // trap, and puts back a umask the subshell changed. The result is the
 // subshell's status, with exit and return spent.
-func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) exitStatus {
+func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
 	umask := readUmask()
-	setExitStatus(r2, exitStatus{})
-	runnerStmts(r2, ctx, stmts)
+	interpunsafe.SetExit(r2, interpunsafe.Status{})
+	interpunsafe.Stmts(r2, ctx, stmts)
 	// An error that abandons the line ends the subshell with status 1.
-	*runnerExit(r2) = subshellStatus(*runnerExit(r2))
-	st := *runnerExit(r2)
-	if !st.exiting || st.fatalExit {
+	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
+	st := *interpunsafe.Exit(r2)
+	if !st.Exiting || st.FatalExit {
 		// `exit` ran the trap already.
-		st.code = s.runExitTrap(ctx, r2, st.code)
-		if e := *runnerExit(r2); e.fatalExit {
+		st.Code = s.runExitTrap(ctx, r2, st.Code)
+		if e := *interpunsafe.Exit(r2); e.FatalExit {
 			st = e
 		}
 	}
 	if code, ok := takeTrapExit(r2); ok {
-		st.code = code
+		st.Code = code
 	}
-	st.exiting, st.returning = false, false
+	st.Exiting, st.Returning = false, false
 	if now := readUmask(); now != umask {
 		syscall.Umask(umask)
 		s.mu.Lock()

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 	"sync/atomic"
 
@@ -47,9 +48,9 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 		return
 	}
 	ps4 := "+ "
-	r := handlerRunner(hc)
+	r := interpunsafe.Of(hc)
 	if r != nil {
-		if v := runnerLookupVar(r, "PS4"); v.IsSet() {
+		if v := interpunsafe.LookupVar(r, "PS4"); v.IsSet() {
 			tracingPS4.Add(1)
 			ps4 = s.expandPrompt(r, v.String())
 			tracingPS4.Add(-1)
@@ -80,7 +81,7 @@ func (s *Shell) expandPrompt(r *interp.Runner, text string) string {
 	if err != nil {
 		return text
 	}
-	out, err := expand.Document(expandConfig(r), w)
+	out, err := expand.Document(interpunsafe.ExpandConfig(r), w)
 	if err != nil {
 		return text
 	}

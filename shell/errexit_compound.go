@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -52,14 +53,14 @@ func builtinExempt(ctx context.Context, c *call) error {
 	if st == 0 {
 		return nil
 	}
-	if c.r != nil && *runnerOpt(c.r, "errexit") {
+	if c.r != nil && *interpunsafe.Option(c.r, "errexit") {
 		h := &c.sh.errexitHold
 		h.mu.Lock()
 		if h.r == nil {
 			h.r = c.r
-			h.errTrap = *runnerPtr[string](c.r, fieldCallbackErr)
-			*runnerOpt(c.r, "errexit") = false
-			*runnerPtr[string](c.r, fieldCallbackErr) = ""
+			h.errTrap = *interpunsafe.ErrTrap(c.r)
+			*interpunsafe.Option(c.r, "errexit") = false
+			*interpunsafe.ErrTrap(c.r) = ""
 			h.active.Store(true)
 		}
 		h.mu.Unlock()
@@ -77,8 +78,8 @@ func (s *Shell) resumeErrexit() {
 	}
 	h.mu.Lock()
 	if h.r != nil {
-		*runnerOpt(h.r, "errexit") = true
-		*runnerPtr[string](h.r, fieldCallbackErr) = h.errTrap
+		*interpunsafe.Option(h.r, "errexit") = true
+		*interpunsafe.ErrTrap(h.r) = h.errTrap
 		h.r, h.errTrap = nil, ""
 		h.active.Store(false)
 	}

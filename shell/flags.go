@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"reflect"
+	"nosh/shell/internal/interpunsafe"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,33 +34,6 @@ type shellFlags struct {
 	nolog      bool
 	xtrace     bool // x: nosh traces commands itself (see builtin_xtrace.go)
 	histexpand bool // H: ! history expansion, on in interactive shells
-}
-
-// interpOptNames are interp's set options, in the order of its internal
-// table (api.go posixOptsTable), with their one-letter flags.
-var interpOptNames = [...]struct {
-	flag byte
-	name string
-}{
-	{'a', "allexport"}, {'e', "errexit"}, {'n', "noexec"}, {'f', "noglob"},
-	{'u', "nounset"}, {'x', "xtrace"}, {0, "pipefail"},
-}
-
-// interpOpts reads interp's set options from runner r. interp does not
-// export them; the array's layout is checked by TestInterpOpts.
-func interpOpts(r *interp.Runner) map[string]bool {
-	out := make(map[string]bool, len(interpOptNames))
-	if r == nil {
-		return out
-	}
-	v := reflect.ValueOf(r).Elem().FieldByName("opts")
-	if !v.IsValid() || v.Kind() != reflect.Array || v.Len() < len(interpOptNames) {
-		return out
-	}
-	for i, o := range interpOptNames {
-		out[o.name] = v.Index(i).Bool()
-	}
-	return out
 }
 
 // flagFor returns a pointer to one of nosh's own options by name, or nil.
@@ -211,8 +184,8 @@ func builtinSet(ctx context.Context, c *call) error {
 }
 
 func isInterpOpt(name string) bool {
-	for _, o := range interpOptNames {
-		if o.name == name {
+	for _, o := range interpunsafe.SetOptions() {
+		if o.Name == name {
 			return true
 		}
 	}
@@ -222,7 +195,7 @@ func isInterpOpt(name string) bool {
 // listOptions prints every option as `set -o` (human) or `set +o`
 // (re-readable) does in bash.
 func (c *call) listOptions(human bool) {
-	all := interpOpts(c.r)
+	all := interpunsafe.SetOptionValues(c.r)
 	c.sh.mu.Lock()
 	for _, name := range ownOptNames {
 		all[name] = *c.sh.flags.byName(name)
@@ -252,11 +225,11 @@ func (c *call) listOptions(human bool) {
 
 // dashFlags is the value of $-: interp's flags plus nosh's own.
 func (s *Shell) dashFlags(r *interp.Runner) string {
-	opts := interpOpts(r)
+	opts := interpunsafe.SetOptionValues(r)
 	var b []byte
-	for _, o := range interpOptNames {
-		if o.flag != 0 && opts[o.name] {
-			b = append(b, o.flag)
+	for _, o := range interpunsafe.SetOptions() {
+		if o.Flag != 0 && opts[o.Name] {
+			b = append(b, o.Flag)
 		}
 	}
 	s.mu.Lock()
@@ -390,7 +363,7 @@ func isPlainParam(pe *syntax.ParamExp) bool {
 // as a statement would go through the statement machinery (parsing,
 // signal set-up, traps) before the shell has run anything.
 func (s *Shell) SetArg0(name string) {
-	env := *runnerPtr[expand.WriteEnviron](s.Runner, fieldWriteEnv)
+	env := *interpunsafe.WriteEnv(s.Runner)
 	env.Set("BASH_ARGV0", expand.Variable{Set: true, Kind: expand.String, Str: name})
 	// interp copies its variables into Runner.Vars after each statement,
 	// and nosh reads them there between statements (varsEnviron): an

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/jobs"
 )
 
@@ -101,7 +102,7 @@ func (s *Shell) beforePrompt(ctx context.Context) (exit bool, status int) {
 
 // lastStatus is $? between statements.
 func (s *Shell) lastStatus() int {
-	return int(runnerLastExit(s.Runner).code)
+	return int(interpunsafe.LastExit(s.Runner).Code)
 }
 
 // reclaimTerminal makes sure the shell owns its terminal before the editor

@@ -16,6 +16,7 @@ import (
 	"nosh/config/dialect"
 	"nosh/shell/histexpand"
 	"nosh/shell/history"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Shell is one nosh session: an interpreter plus the state nosh keeps
@@ -165,7 +166,7 @@ func New(cfg Config) (*Shell, error) {
 	r.Reset()
 	// POSIX sh expands aliases in scripts too (as dash and bash --posix
 	// do); only the aliases a script defines itself exist there.
-	if p := runnerOpt(r, "expand_aliases"); p != nil {
+	if p := interpunsafe.Option(r, "expand_aliases"); p != nil {
 		*p = true
 	}
 	return s, nil
@@ -224,8 +225,8 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	if errors.As(err, &abort) {
 		// The message is out; the rest of the line is dropped, or a
 		// non-interactive shell exits.
-		*runnerExit(s.Runner) = exitStatus{code: 1}
-		*runnerLastExit(s.Runner) = exitStatus{code: 1}
+		*interpunsafe.Exit(s.Runner) = interpunsafe.Status{Code: 1}
+		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
 		if abort.exit && !s.Interactive {
 			if !fg.nested {
 				return true, int(s.runExitTrap(ctx, s.Runner, 1))
@@ -242,7 +243,7 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	}
 	if fg.interrupted(err) {
 		// Ctrl+C stopped the statement; the shell goes on with $? = 130.
-		*runnerLastExit(s.Runner) = exitStatus{code: 130}
+		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 130}
 		return false, 130
 	}
 	if err != nil && status < 0 {
