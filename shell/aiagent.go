@@ -109,6 +109,11 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	}
 	res, err := run.Do(ctx, prep.sent)
 	view.close()
+	if n := box.procs.stop(); n > 0 {
+		// The run's programs end with it: its sandbox and scratch
+		// directory go, and nothing it started may write on the prompt.
+		fmt.Fprintln(s.stderr, se.paint("2", fmt.Sprintf("nosh: stopped %d program%s the agent left running", n, plural(n))))
+	}
 	se.recordRun(st, text, res, err, answering)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() == context.Canceled:
@@ -290,9 +295,23 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int,
 	r := s.Runner.Subshell()
 	interp.StdIO(devnull, out, out)(r)
 	start := time.Now()
-	runCtx := withAgentCommand(withAI(ctx, st.gate, se.agentApprovals[cmd]))
+	// What the gate or a builtin refuses while the command runs shows as
+	// a refusal, after what the command printed so far, and the model
+	// reads it in the output.
+	view := se.answerView
+	refuse := func(what, why string) {
+		out.mu.Lock()
+		defer out.mu.Unlock()
+		shown.finish()
+		if view != nil {
+			view.refusedWhileRunning(what, why)
+		}
+		fmt.Fprintf(capture, "%s: refused: %s: %s\n", s.Name, what, why)
+	}
+	runCtx := gate.OnRefusal(withAgentCommand(withAI(ctx, st.gate, se.agentApprovals[cmd])), refuse)
 	if b := se.agentBox; b != nil {
 		runCtx = withAgentCommand(withAgentSandbox(ctx, st.gate, se.agentApprovals[cmd], b.policy.With(se.agentGrants[cmd]...), b.enforce))
+		runCtx = gate.OnRefusal(withAgentProcs(runCtx, b.procs), refuse)
 		// The scratch directory, for the command and the programs it
 		// starts; set before the gate watches the variables.
 		if err := se.setAgentEnv(ctx, r, b.env()); err != nil {

@@ -24,6 +24,9 @@ type agentBox struct {
 	scratch   string
 	// notice says, in one line, why the workspace is not writable.
 	notice string
+	// procs are the programs the run started: the only ones its
+	// commands may signal, stopped when it ends.
+	procs *agentProcs
 }
 
 // landlockState is what the kernel offers, looked up once per session.
@@ -55,7 +58,7 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 	if p, err := filepath.EvalSymlinks(scratch); err == nil {
 		scratch = p
 	}
-	b := &agentBox{scratch: scratch}
+	b := &agentBox{scratch: scratch, procs: &agentProcs{}}
 	ll := se.landlock()
 	b.enforce = ll.err == nil
 	b.policy.NoNetwork = !se.cfg.AI.SandboxNetwork
@@ -117,5 +120,6 @@ func (b *agentBox) describe() string {
 	if b.policy.NoNetwork {
 		s += " Network connections are blocked."
 	}
+	s += " Builtins that would change the user's shell (bind, complete, history, hash, ulimit, fg, nosh's own options…) are refused; kill and wait reach only programs you started; programs still running when you answer are stopped."
 	return s
 }

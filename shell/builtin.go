@@ -134,6 +134,9 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		c.stdin = strings.NewReader("")
 	}
 	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
+	if isAgentCommand(ctx) && !s.checkAgentBuiltin(ctx, c) {
+		return interp.ExitStatus(126)
+	}
 	err := f(ctx, c)
 	if errors.Is(err, errKeepStatus) {
 		return nil

@@ -42,7 +42,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		return nil
 	}
-	path, err := c.sh.lookPath(c.hc, args[0], "")
+	path, err := c.sh.lookPathFor(ctx, c.hc, args[0], "")
 	if err != nil {
 		status := 127
 		if le, ok := err.(*lookupError); ok && strings.Contains(args[0], "/") {

@@ -68,6 +68,20 @@ func (s *Shell) lookPath(hc interp.HandlerContext, name, path string) (string, e
 	return p, nil
 }
 
+// lookPathFor is lookPath for a command run under ctx: an agent
+// command neither uses nor fills the hash table, which is the user's
+// shell's (a program it found through its own PATH must not become what
+// the user runs later).
+func (s *Shell) lookPathFor(ctx context.Context, hc interp.HandlerContext, name, path string) (string, error) {
+	if !isAgentCommand(ctx) || strings.Contains(name, "/") {
+		return s.lookPath(hc, name, path)
+	}
+	if path == "" {
+		path = hc.Env.Get("PATH").String()
+	}
+	return findInPath(hc.Dir, path, name)
+}
+
 // lookupError is a command that cannot be run, with the status a shell
 // gives it: 127 not found, 126 found but not executable.
 type lookupError struct {
@@ -133,7 +147,7 @@ func execEnv(env expand.Environ) []string {
 // jobs_exec.go.
 func (s *Shell) execExternal(ctx context.Context, args []string, path string) error {
 	hc := interp.HandlerCtx(ctx)
-	prog, err := s.lookPath(hc, args[0], path)
+	prog, err := s.lookPathFor(ctx, hc, args[0], path)
 	if err != nil {
 		if done, err := s.autocd(ctx, hc, args); done {
 			return err
@@ -147,7 +161,8 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		env = append(env, agentEnv...)
 	}
 	path, argv := prog, args
-	if box, ok := gate.Sandbox(ctx); ok {
+	box, sandboxed := gate.Sandbox(ctx)
+	if sandboxed {
 		// An agent command: the program runs confined, under nosh as
 		// its launcher.
 		path, argv = sandbox.Command(prog, args, box)
@@ -170,6 +185,10 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 	j := s.processJob(ref)
 	p, err := j.Start(build, int(hc.Pos.Offset()), s.jobTTY())
 	release()
+	if sandboxed && err == nil {
+		// The agent may signal and wait for it, and it ends with the run.
+		agentProcsOf(ctx).note(p, j)
+	}
 	if errors.Is(err, jobs.ErrKilled) {
 		return interp.ExitStatus(128 + int(j.KilledBy()))
 	}
