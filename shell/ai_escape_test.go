@@ -313,3 +313,51 @@ func TestAgentWritesOnlyItsTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentPlantedRepoCodeRunsNowhere (E5): with YOLO on, the agent
+// makes the repository run code: an fsmonitor program and a clean filter
+// in .git/config, a hook. nosh's own prompt then looks at the repository
+// (git status, which runs both) without running them outside the
+// sandbox, and the end of the run lists the files it changed.
+func TestAgentPlantedRepoCodeRunsNowhere(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip(err)
+	}
+	e := newEscapeHome(t, true, "allow = []\n")
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
+		cmd.Dir = e.ws
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(e.ws, "a.txt"), []byte("a\n"), 0o644)
+	git("add", "a.txt")
+	git("commit", "-q", "-m", "first")
+	cmds := []string{
+		`git config core.fsmonitor "touch $HOME/pwned-fsmonitor; false"`,
+		`printf '* filter=evil\n' > .gitattributes; git config filter.evil.clean "touch $HOME/pwned-filter; cat"`,
+		`printf '#!/bin/sh\ntouch %s/pwned-hook\n' "$HOME" > .git/hooks/post-checkout; chmod +x .git/hooks/post-checkout`,
+		// Same size, new time: git must read it through the filter; and
+		// an untracked file, so that the prompt shows the tree dirty.
+		"touch -d '2001-01-01' a.txt; echo b > b.txt",
+	}
+	s, _, _ := agentRun(t, e, cmds, nil)
+	for _, want := range []string{".git/config: ", "fsmonitor = ", ".git/hooks/post-checkout (new)", ".gitattributes (new): * filter=evil"} {
+		if !strings.Contains(s.Output(), want) {
+			t.Errorf("the end of the run does not name %q:\n%s", want, s.Output())
+		}
+	}
+	// The built-in prompt runs git status; it shows the tree dirty once
+	// git has answered.
+	s.Line("unset PS1")
+	s.Expect("proj main*")
+	s.Line("exit")
+	s.Wait()
+	for _, f := range []string{"pwned-fsmonitor", "pwned-filter"} {
+		if _, err := os.Stat(filepath.Join(e.home, f)); err == nil {
+			t.Errorf("%s: code the agent planted in the repository ran outside the sandbox", f)
+		}
+	}
+}

@@ -64,6 +64,7 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 		return false, 1
 	}
 	defer box.close()
+	planted := watchPlanted(box.workspace)
 	se.agentBox, se.agentGrants = box, map[string][]sandbox.Rule{}
 	defer func() { se.agentBox, se.agentGrants = nil, nil }()
 	if ll := se.landlock(); ll.err != nil && !ll.told {
@@ -113,6 +114,12 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 		// The run's programs end with it: its sandbox and scratch
 		// directory go, and nothing it started may write on the prompt.
 		fmt.Fprintln(s.stderr, se.paint("2", fmt.Sprintf("nosh: stopped %d program%s the agent left running", n, plural(n))))
+	}
+	if changed := planted.changes(); len(changed) > 0 {
+		fmt.Fprintln(s.stderr, se.paint("33", "nosh: the agent changed files that make git, direnv or your editor run code later, outside its sandbox; look at them first:"))
+		for _, c := range changed {
+			fmt.Fprintln(s.stderr, se.paint("33", "  "+c))
+		}
 	}
 	se.recordRun(st, text, res, err, answering)
 	switch {

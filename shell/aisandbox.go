@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"nosh/perms/sandbox"
 )
@@ -79,6 +80,24 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 		}
 	}
 	return b, nil
+}
+
+// landlockAvailable is sandbox.Available, asked once.
+var landlockAvailable = sync.OnceValues(sandbox.Available)
+
+// readOnlyBox may write nothing but /dev/null, and connect nowhere.
+var readOnlyBox = sandbox.Policy{Rules: []sandbox.Rule{{Path: "/dev/null", Access: sandbox.Write}}, NoNetwork: true}
+
+// confineReadOnly starts a program nosh runs for itself (git for the
+// prompt and for completion) in a sandbox that may write nothing, where
+// the kernel has Landlock: a repository's configuration can make git run
+// any program (core.fsmonitor, clean filters, a submodule's own), and an
+// agent may have written it; whatever it runs then cannot change a file.
+func confineReadOnly(path string, argv []string) (string, []string) {
+	if _, err := landlockAvailable(); err != nil {
+		return path, argv
+	}
+	return sandbox.Command(path, argv, readOnlyBox)
 }
 
 // protectedPaths are nosh's own files and directories, which the AI may

@@ -90,6 +90,7 @@ type session struct {
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: s.early}
+	se.git.Confine = confineReadOnly
 	s.early = nil
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
