@@ -168,13 +168,13 @@ func (s *Shell) stashTemplate(t *arithTemplate) *arithStash {
 
 // arithWord returns the word that interp expands to the value of a: the
 // command substitution $(<NAME).
-func arithWord(pos syntax.Pos, a *arithStash) *syntax.Word {
-	return &syntax.Word{Parts: []syntax.WordPart{arithSubst(pos, a)}}
+func (s *Shell) arithWord(pos syntax.Pos, a *arithStash) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{s.arithSubst(pos, a)}}
 }
 
-func arithSubst(pos syntax.Pos, a *arithStash) *syntax.CmdSubst {
+func (s *Shell) arithSubst(pos syntax.Pos, a *arithStash) *syntax.CmdSubst {
 	lit := &syntax.Lit{ValuePos: pos, ValueEnd: pos}
-	lit.Value = arithPathPrefix + stashPut(lit, a)
+	lit.Value = arithPathPrefix + stashPut(s.stash, lit, a)
 	return &syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{{
 		Position: pos,
 		Redirs:   []*syntax.Redirect{{OpPos: pos, Op: syntax.RdrIn, Word: &syntax.Word{Parts: []syntax.WordPart{lit}}}},
@@ -198,10 +198,10 @@ func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
 			continue
 		}
 		a := s.arithStashOf(ae.X)
-		if lazy, ok := lazyWords.LoadAndDelete(ae); ok {
+		if lazy, ok := s.lazyWords.LoadAndDelete(ae); ok {
 			a.lazy, _ = lazy.([]*syntax.ParamExp)
 		}
-		parts[i] = arithSubst(ae.Left, a)
+		parts[i] = s.arithSubst(ae.Left, a)
 	}
 }
 
@@ -214,7 +214,7 @@ func (s *Shell) rewriteArithCmd(ac *syntax.ArithmCmd) {
 	}
 	a := s.arithStashOf(ac.X)
 	a.command = true
-	ac.X = arithWord(ac.Left, a)
+	ac.X = s.arithWord(ac.Left, a)
 }
 
 // rewriteArithFor makes the three expressions of for (( ; ; )) evaluate
@@ -235,7 +235,7 @@ func (s *Shell) rewriteArithFor(fc *syntax.ForClause) {
 		}
 		a := s.arithStashOf(*x)
 		a.command = true
-		*x = arithWord(cl.Lparen, a)
+		*x = s.arithWord(cl.Lparen, a)
 	}
 }
 
@@ -253,7 +253,7 @@ func (s *Shell) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
 	}
 	a := s.stashTemplate(&t)
 	a.command = true
-	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: arithWord(lc.Let, a)}
+	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: s.arithWord(lc.Let, a)}
 }
 
 // rewriteTestArith makes the operands of [[ a -eq b ]] (and -ne -lt -le
@@ -273,7 +273,7 @@ func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
 		t.word(w.Parts)
 		a := s.stashTemplate(&t)
 		a.command = true
-		*x = arithWord(w.Pos(), a)
+		*x = s.arithWord(w.Pos(), a)
 	}
 }
 
@@ -368,7 +368,7 @@ func (s *Shell) hookArith(r *interp.Runner) {
 
 // arithValue evaluates the stashed expression key in r, as text.
 func (s *Shell) arithValue(r *interp.Runner, key string) (string, error) {
-	a, ok := stashGet(key).(*arithStash)
+	a, ok := s.stash.get(key).(*arithStash)
 	if !ok {
 		return "", fmt.Errorf("nosh: lost arithmetic expression %q", key)
 	}

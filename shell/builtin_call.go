@@ -23,7 +23,7 @@ type callStash struct {
 // words the POSIX way, then runs it as interp would, with its variable
 // assignments in effect for the command only.
 func builtinCall(ctx context.Context, c *call) error {
-	cs, ok := stashGet(firstArg(c.args)).(*callStash)
+	cs, ok := c.sh.stash.get(firstArg(c.args)).(*callStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost command %q", c.args)
 	}
@@ -118,7 +118,7 @@ type fieldsStash struct {
 // builtinFields expands the words of a rewritten for loop into its
 // private array variable.
 func builtinFields(ctx context.Context, c *call) error {
-	fs, ok := stashGet(firstArg(c.args)).(*fieldsStash)
+	fs, ok := c.sh.stash.get(firstArg(c.args)).(*fieldsStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost loop words %q", c.args)
 	}

@@ -332,7 +332,7 @@ func builtinHash(ctx context.Context, c *call) error {
 	defer s.mu.Unlock()
 	if reset {
 		clear(s.hashs)
-		clear(hashHits)
+		clear(s.hashHits)
 	}
 	list = len(args) == 0 && !reset
 	status := 0
@@ -354,7 +354,7 @@ func builtinHash(ctx context.Context, c *call) error {
 			if reusable {
 				fmt.Fprintf(c.stdout, "builtin hash -p %s %s\n", s.hashs[name], name)
 			} else {
-				fmt.Fprintf(c.stdout, "%4d\t%s\n", hashHits[name], s.hashs[name])
+				fmt.Fprintf(c.stdout, "%4d\t%s\n", s.hashHits[name], s.hashs[name])
 			}
 		}
 	case setPath != "":
@@ -368,7 +368,7 @@ func builtinHash(ctx context.Context, c *call) error {
 				status = 1
 			}
 			delete(s.hashs, name)
-			delete(hashHits, name)
+			delete(s.hashHits, name)
 		}
 	case printPath:
 		for _, name := range args {
@@ -396,7 +396,7 @@ func builtinHash(ctx context.Context, c *call) error {
 				continue
 			}
 			s.hashs[name] = p
-			hashHits[name] = 0
+			s.hashHits[name] = 0
 		}
 	}
 	if status != 0 {
@@ -405,17 +405,13 @@ func builtinHash(ctx context.Context, c *call) error {
 	return nil
 }
 
-// hashHits counts how often each hashed command ran, for `hash`. It is
-// guarded by Shell.mu, like the table.
-var hashHits = map[string]int{}
-
 // countHit records that name is about to run as a program.
 func (s *Shell) countHit(r *interp.Runner, name string) {
 	if strings.Contains(name, "/") || (r != nil && r.Funcs[name] != nil) || s.IsBuiltin(name) {
 		return
 	}
 	s.mu.Lock()
-	hashHits[name]++
+	s.hashHits[name]++
 	s.mu.Unlock()
 }
 

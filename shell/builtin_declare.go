@@ -49,13 +49,13 @@ func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	variant := dc.Variant.Value
 	if strings.ContainsAny(flags, "pfF") || (len(names) == 0 && variant != "local") {
 		call := sentinelCall(st.Position, builtinDeclName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &declStash{variant: variant, flags: flags, names: names})
+		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &declStash{variant: variant, flags: flags, names: names})
 		st.Cmd = call
 		return
 	}
 	if variant == "local" && len(names) > 0 && !strings.ContainsAny(flags, "aAn") {
 		call := sentinelCall(st.Position, builtinLocalName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &localStash{decl: dc, names: names})
+		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &localStash{decl: dc, names: names})
 		st.Cmd = call
 	}
 }
@@ -70,7 +70,7 @@ type localStash struct {
 // without a value unset in the function, as bash does (interp keeps the
 // value they had outside).
 func builtinLocal(ctx context.Context, c *call) error {
-	ls, ok := stashGet(firstArg(c.args)).(*localStash)
+	ls, ok := c.sh.stash.get(firstArg(c.args)).(*localStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost local %q", c.args)
 	}
@@ -97,7 +97,7 @@ func litWord(pos syntax.Pos, s string) *syntax.Word {
 // builtinDecl lists variables or functions for a rewritten declaration
 // builtin.
 func builtinDecl(ctx context.Context, c *call) error {
-	ds, ok := stashGet(firstArg(c.args)).(*declStash)
+	ds, ok := c.sh.stash.get(firstArg(c.args)).(*declStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost declaration %q", c.args)
 	}

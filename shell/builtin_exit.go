@@ -24,7 +24,7 @@ func builtinExit(ctx context.Context, c *call) error {
 	if *interpunsafe.HandlingTrap(c.r) {
 		// In a trap that interp runs (ERR, or EXIT after set -e), which
 		// throws the status away afterwards: keep it for the caller.
-		noteTrapExit(c.r, code)
+		c.sh.noteTrapExit(c.r, code)
 	} else {
 		code = c.sh.runExitTrap(ctx, c.r, code)
 	}
@@ -64,27 +64,30 @@ func withTrapStatus(ctx context.Context, status uint8) context.Context {
 	return context.WithValue(ctx, trapStatusKey{}, status)
 }
 
-// trapExits holds, per runner, the status of an `exit` run inside a trap
-// that interp runs itself: interp restores the status the trap started
-// with, so the exit would be lost.
-var trapExits = struct {
+// trapExitTable holds, per runner, the status of an `exit` run inside a
+// trap that interp runs itself: interp restores the status the trap
+// started with, so the exit would be lost (Shell.trapExits).
+type trapExitTable struct {
 	sync.Mutex
 	m map[*interp.Runner]uint8
-}{m: map[*interp.Runner]uint8{}}
+}
 
-func noteTrapExit(r *interp.Runner, code uint8) {
-	trapExits.Lock()
-	trapExits.m[r] = code
-	trapExits.Unlock()
+func (s *Shell) noteTrapExit(r *interp.Runner, code uint8) {
+	s.trapExits.Lock()
+	if s.trapExits.m == nil {
+		s.trapExits.m = map[*interp.Runner]uint8{}
+	}
+	s.trapExits.m[r] = code
+	s.trapExits.Unlock()
 }
 
 // takeTrapExit returns (and forgets) the status of an `exit` that a trap
 // ran in r, if any.
-func takeTrapExit(r *interp.Runner) (uint8, bool) {
-	trapExits.Lock()
-	defer trapExits.Unlock()
-	code, ok := trapExits.m[r]
-	delete(trapExits.m, r)
+func (s *Shell) takeTrapExit(r *interp.Runner) (uint8, bool) {
+	s.trapExits.Lock()
+	defer s.trapExits.Unlock()
+	code, ok := s.trapExits.m[r]
+	delete(s.trapExits.m, r)
 	return code, ok
 }
 
@@ -93,7 +96,7 @@ func takeTrapExit(r *interp.Runner) (uint8, bool) {
 // EXIT trap, unless it was the EXIT trap). Callers that run statements
 // (RunReader, the interactive loop) pass on what RunStmt returned.
 func (s *Shell) AfterStatement(ctx context.Context, exited bool, status int) (bool, int) {
-	code, ok := takeTrapExit(s.Runner)
+	code, ok := s.takeTrapExit(s.Runner)
 	if !ok {
 		return exited, status
 	}

@@ -52,7 +52,7 @@ func (s *Shell) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
 		s.rewrite(stage.stmt)
 	}
 	call := sentinelCall(st.Position, builtinPipeName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &pipeStash{stages: stages})
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &pipeStash{stages: stages})
 	st.Cmd = call
 }
 
@@ -62,7 +62,7 @@ func isPipe(b *syntax.BinaryCmd) bool {
 
 // builtinPipe runs a rewritten pipeline.
 func builtinPipe(ctx context.Context, c *call) error {
-	ps, ok := stashGet(firstArg(c.args)).(*pipeStash)
+	ps, ok := c.sh.stash.get(firstArg(c.args)).(*pipeStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost pipeline %q", c.args)
 	}

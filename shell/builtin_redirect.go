@@ -56,23 +56,24 @@ func (t fdTable) clone() fdTable {
 
 type fdScopeKey struct{}
 
-// execFds holds, per runner, the descriptors from 3 up that `exec` opened.
-// A runner not in the table (a subshell) sees the main shell's.
-var execFds = struct {
+// execFdTables holds, per runner, the descriptors from 3 up that `exec`
+// opened (Shell.execFds). A runner not in the table (a subshell) sees the
+// main shell's.
+type execFdTables struct {
 	sync.Mutex
 	m map[*interp.Runner]fdTable
-}{m: map[*interp.Runner]fdTable{}}
+}
 
 // fdView returns every open descriptor from 3 up that a command run by r
 // in ctx can use.
 func (s *Shell) fdView(ctx context.Context, r *interp.Runner) fdTable {
-	execFds.Lock()
-	base, ok := execFds.m[r]
+	s.execFds.Lock()
+	base, ok := s.execFds.m[r]
 	if !ok {
-		base = execFds.m[s.Runner]
+		base = s.execFds.m[s.Runner]
 	}
 	view := base.clone()
-	execFds.Unlock()
+	s.execFds.Unlock()
 	if scoped, ok := ctx.Value(fdScopeKey{}).(fdTable); ok {
 		for n, o := range scoped {
 			view[n] = o
@@ -190,7 +191,7 @@ func openDevNull() *os.File {
 
 // builtinRedir runs a statement with its redirections (see rewriteStmt).
 func builtinRedir(ctx context.Context, c *call) error {
-	rs, ok := stashGet(firstArg(c.args)).(*redirStash)
+	rs, ok := c.sh.stash.get(firstArg(c.args)).(*redirStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost redirections %q", c.args)
 	}
@@ -273,12 +274,12 @@ func firstArg(args []string) string {
 
 // persistRedirs makes the redirections of a bare `exec` the shell's own.
 func (s *Shell) persistRedirs(r *interp.Runner, saved interpunsafe.Streams, st *redirState) {
-	execFds.Lock()
-	defer execFds.Unlock()
-	table, ok := execFds.m[r]
+	s.execFds.Lock()
+	defer s.execFds.Unlock()
+	table, ok := s.execFds.m[r]
 	if !ok {
-		table = execFds.m[s.Runner].clone()
-		execFds.m[r] = table
+		table = s.execFds.m[s.Runner].clone()
+		s.execFds.m[r] = table
 	}
 	var replaced []*openFile
 	for n := range st.changed {

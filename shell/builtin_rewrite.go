@@ -33,39 +33,47 @@ import (
 // the statement's place in lists stay where they were, so interp still
 // does set -e, `!`, and $? as usual.
 
-// stash holds the AST pieces of rewritten statements. An entry lives as
-// long as the rewritten node that refers to it: a cleanup on that node
-// removes it, so code parsed again and again (eval in a loop) does not
-// grow the table.
-var stash = struct {
+// stashTable holds the AST pieces of one shell's rewritten statements
+// (Shell.stash). An entry lives as long as the rewritten node that refers
+// to it: a cleanup on that node removes it, so code parsed again and
+// again (eval in a loop) does not grow the table. The table is allocated
+// on its own, so that the cleanups refer to it and never to the Shell.
+type stashTable struct {
 	sync.Mutex
 	next uint64
 	m    map[uint64]any
-}{m: map[uint64]any{}}
+}
 
-// stashPut keeps v for as long as owner is reachable and returns its key.
-func stashPut[T any](owner *T, v any) string {
-	stash.Lock()
-	stash.next++
-	id := stash.next
-	stash.m[id] = v
-	stash.Unlock()
-	runtime.AddCleanup(owner, func(id uint64) {
-		stash.Lock()
-		delete(stash.m, id)
-		stash.Unlock()
-	}, id)
+func newStashTable() *stashTable { return &stashTable{m: map[uint64]any{}} }
+
+// stashPut keeps v in t for as long as owner is reachable and returns its
+// key.
+func stashPut[T any](t *stashTable, owner *T, v any) string {
+	t.Lock()
+	t.next++
+	id := t.next
+	t.m[id] = v
+	t.Unlock()
+	runtime.AddCleanup(owner, t.drop, id)
 	return strconv.FormatUint(id, 10)
 }
 
-func stashGet(key string) any {
+// drop forgets entry id.
+func (t *stashTable) drop(id uint64) {
+	t.Lock()
+	delete(t.m, id)
+	t.Unlock()
+}
+
+// get returns the entry of key, nil if there is none.
+func (t *stashTable) get(key string) any {
 	id, err := strconv.ParseUint(key, 10, 64)
 	if err != nil {
 		return nil
 	}
-	stash.Lock()
-	defer stash.Unlock()
-	return stash.m[id]
+	t.Lock()
+	defer t.Unlock()
+	return t.m[id]
 }
 
 // Private builtins that rewritten statements call.
@@ -129,7 +137,7 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 		s.rewrite(rd)
 	}
 	call := sentinelCall(st.Position, builtinRedirName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, rs)
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, rs)
 	st.Cmd = call
 	st.Redirs = nil
 }
@@ -185,7 +193,7 @@ func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 		pos = call.Args[0].Pos()
 	}
 	sc := sentinelCall(pos, builtinCallName, "")
-	sc.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(sc, &callStash{call: call})
+	sc.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, sc, &callStash{call: call})
 	st.Cmd = sc
 }
 
@@ -214,7 +222,7 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 	pos := fc.ForPos
 	call := sentinelCall(pos, builtinFieldName, "")
 	fs := &fieldsStash{words: wi.Items}
-	key := stashPut(call, fs)
+	key := stashPut(s.stash, call, fs)
 	fs.name = "\x00for" + key
 	call.Args[1].Parts[0].(*syntax.Lit).Value = key
 	wi.Items = []*syntax.Word{{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{&syntax.ParamExp{
@@ -233,8 +241,8 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 //     run only if the word is used (see noteLazyWord);
 //   - ${10} and up, which interp does not know, become ${*:10:1};
 //   - quoted parts of a pattern (${x#"*"}, ${x%"$suffix"}) stay literal.
-func rewriteParamExp(pe *syntax.ParamExp) {
-	noteLazyWord(pe)
+func (s *Shell) rewriteParamExp(pe *syntax.ParamExp) {
+	s.noteLazyWord(pe)
 	if pe.Param != nil && len(pe.Param.Value) > 1 && isDigits(pe.Param.Value) && isPlainParam(pe) {
 		pos := pe.Param.ValuePos
 		pe.Slice = &syntax.Slice{Offset: litWord(pos, pe.Param.Value), Length: litWord(pos, "1")}

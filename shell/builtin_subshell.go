@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/internal/interpunsafe"
-	"sync"
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
@@ -38,24 +37,18 @@ type subshellStash struct {
 	lazy []*syntax.ParamExp
 }
 
-// lazyWords records, for each command substitution in the word of a
-// ${x:-word} (and the like), the expansions it belongs to. interp expands
-// that word even when the value of x is used instead; the rewrite notes
-// the expansions when it meets them, before the substitutions inside.
-var lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
-
 // noteLazyWord records pe as a condition of the command substitutions in
 // its word.
-func noteLazyWord(pe *syntax.ParamExp) {
+func (s *Shell) noteLazyWord(pe *syntax.ParamExp) {
 	if pe.Exp == nil || pe.Exp.Word == nil || !usesWordConditionally(pe.Exp.Op) {
 		return
 	}
 	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.CmdSubst, *syntax.ArithmExp:
-			prev, _ := lazyWords.Load(n)
+			prev, _ := s.lazyWords.Load(n)
 			list, _ := prev.([]*syntax.ParamExp)
-			lazyWords.Store(n, append(list, pe))
+			s.lazyWords.Store(n, append(list, pe))
 		}
 		return true
 	})
@@ -106,7 +99,7 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 		s.rewrite(b)
 	}
 	call := sentinelCall(st.Position, builtinSubshellName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &subshellStash{stmts: sub.Stmts})
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &subshellStash{stmts: sub.Stmts})
 	st.Cmd = call
 }
 
@@ -115,7 +108,7 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	if isArithSubst(cs) {
 		return
 	}
-	lazy, _ := lazyWords.LoadAndDelete(cs)
+	lazy, _ := s.lazyWords.LoadAndDelete(cs)
 	if len(cs.Stmts) == 1 && isCatShortcut(cs.Stmts[0]) {
 		// interp reads $(<file) into the buffer it has just expanded the
 		// file's name in (a name of more than one part ends up in the
@@ -132,7 +125,7 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	ss := &subshellStash{stmts: cs.Stmts}
 	ss.lazy, _ = lazy.([]*syntax.ParamExp)
 	call := sentinelCall(cs.Left, builtinCsubstName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, ss)
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, ss)
 	cs.Stmts = []*syntax.Stmt{{Cmd: call, Position: cs.Left}}
 }
 
@@ -161,7 +154,7 @@ func isSentinelStmts(stmts []*syntax.Stmt) bool {
 
 // builtinSubshell runs ( … ) in a copy of the runner.
 func builtinSubshell(ctx context.Context, c *call) error {
-	ss, ok := stashGet(firstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh.stash.get(firstArg(c.args)).(*subshellStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost subshell %q", c.args)
 	}
@@ -179,7 +172,7 @@ func builtinSubshell(ctx context.Context, c *call) error {
 // builtinCsubst runs the body of $( … ), in the copy of the runner that
 // interp made for it. As in bash outside posix mode, set -e is off there.
 func builtinCsubst(ctx context.Context, c *call) error {
-	ss, ok := stashGet(firstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh.stash.get(firstArg(c.args)).(*subshellStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost command substitution %q", c.args)
 	}
@@ -220,7 +213,7 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 			st = e
 		}
 	}
-	if code, ok := takeTrapExit(r2); ok {
+	if code, ok := s.takeTrapExit(r2); ok {
 		st.Code = code
 	}
 	st.Exiting, st.Returning = false, false
@@ -230,8 +223,8 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 		s.umask = umask
 		s.mu.Unlock()
 	}
-	execFds.Lock()
-	delete(execFds.m, r2)
-	execFds.Unlock()
+	s.execFds.Lock()
+	delete(s.execFds.m, r2)
+	s.execFds.Unlock()
 	return st
 }

@@ -294,7 +294,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.rewriteArithParts(n.Parts)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
-			rewriteParamExp(n)
+			s.rewriteParamExp(n)
 		case *syntax.ArithmExp:
 			rewriteArithmLineno(n.X)
 		case *syntax.ArithmCmd:

@@ -64,7 +64,7 @@ func (s *Shell) rewriteBackground(st *syntax.Stmt) {
 	text := sourceText(&body)
 	s.rewrite(&body)
 	call := sentinelCall(st.Position, builtinBgName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &bgStash{stmt: &body, text: text, disown: st.Disown})
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &bgStash{stmt: &body, text: text, disown: st.Disown})
 	*st = syntax.Stmt{Comments: st.Comments, Position: st.Position, Semicolon: st.Semicolon, Cmd: call}
 }
 
@@ -85,7 +85,7 @@ func sourceText(n syntax.Node) string {
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := stashGet(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh.stash.get(firstArg(c.args)).(*bgStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost background command %q", c.args)
 	}

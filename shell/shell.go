@@ -46,11 +46,28 @@ type Shell struct {
 
 	builtins map[string]builtinFunc
 
+	// stash holds the AST pieces of rewritten statements
+	// (builtin_rewrite.go).
+	stash *stashTable
+	// lazyWords records, for each command substitution in the word of a
+	// ${x:-word} (and the like), the expansions it belongs to. interp
+	// expands that word even when the value of x is used instead; the
+	// rewrite notes the expansions when it meets them, before the
+	// substitutions inside (builtin_subshell.go).
+	lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
+	// trapExits and execFds are kept per runner: the status of an exit
+	// in a trap interp ran (builtin_exit.go), and the descriptors exec
+	// opened (builtin_redirect.go).
+	trapExits trapExitTable
+	execFds   execFdTables
+
 	mu    sync.Mutex // guards the fields below, shared with background jobs
 	flags shellFlags
 	dirs  []string // pushd/popd stack, below the current directory
 	umask int
 	hashs map[string]string // `hash` table: command name → path
+	// hashHits counts how often each hashed command ran, for `hash`.
+	hashHits map[string]int
 	// history is the interactive session's history, for the history
 	// builtin; nil in a non-interactive shell.
 	history *history.History
@@ -123,6 +140,9 @@ func New(cfg Config) (*Shell, error) {
 		stdout:      cfg.Stdout,
 		stderr:      cfg.Stderr,
 		hashs:       map[string]string{},
+		hashHits:    map[string]int{},
+		stash:       newStashTable(),
+		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
 	}
 	s.flags.interactive = cfg.Interactive
 	s.flags.login = cfg.Login
