@@ -173,8 +173,7 @@ func (s *Shell) arithWord(pos syntax.Pos, a *arithStash) *syntax.Word {
 }
 
 func (s *Shell) arithSubst(pos syntax.Pos, a *arithStash) *syntax.CmdSubst {
-	lit := &syntax.Lit{ValuePos: pos, ValueEnd: pos}
-	lit.Value = arithPathPrefix + stashPut(s.stash, lit, a)
+	lit := s.stash.put(pos, arithPathPrefix, a)
 	return &syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{{
 		Position: pos,
 		Redirs:   []*syntax.Redirect{{OpPos: pos, Op: syntax.RdrIn, Word: &syntax.Word{Parts: []syntax.WordPart{lit}}}},

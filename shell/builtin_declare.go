@@ -49,13 +49,13 @@ func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	variant := dc.Variant.Value
 	if strings.ContainsAny(flags, "pfF") || (len(names) == 0 && variant != "local") {
 		call := sentinelCall(st.Position, builtinDeclName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &declStash{variant: variant, flags: flags, names: names})
+		s.stashArg(call, &declStash{variant: variant, flags: flags, names: names})
 		st.Cmd = call
 		return
 	}
 	if variant == "local" && len(names) > 0 && !strings.ContainsAny(flags, "aAn") {
 		call := sentinelCall(st.Position, builtinLocalName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &localStash{decl: dc, names: names})
+		s.stashArg(call, &localStash{decl: dc, names: names})
 		st.Cmd = call
 	}
 }

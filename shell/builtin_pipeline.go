@@ -52,7 +52,7 @@ func (s *Shell) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
 		s.rewrite(stage.stmt)
 	}
 	call := sentinelCall(st.Position, builtinPipeName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &pipeStash{stages: stages})
+	s.stashArg(call, &pipeStash{stages: stages})
 	st.Cmd = call
 }
 

@@ -99,7 +99,7 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 		s.rewrite(b)
 	}
 	call := sentinelCall(st.Position, builtinSubshellName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &subshellStash{stmts: sub.Stmts})
+	s.stashArg(call, &subshellStash{stmts: sub.Stmts})
 	st.Cmd = call
 }
 
@@ -125,7 +125,7 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	ss := &subshellStash{stmts: cs.Stmts}
 	ss.lazy, _ = lazy.([]*syntax.ParamExp)
 	call := sentinelCall(cs.Left, builtinCsubstName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, ss)
+	s.stashArg(call, ss)
 	cs.Stmts = []*syntax.Stmt{{Cmd: call, Position: cs.Left}}
 }
 

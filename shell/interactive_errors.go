@@ -216,7 +216,7 @@ func (s *Shell) rewriteReadOnlyAssigns(root *syntax.Stmt) {
 			for _, as := range call.Assigns {
 				if as.Name != nil && s.Runner.Vars[as.Name.Value].ReadOnly {
 					sc := sentinelCall(n.Position, builtinCallName, "")
-					sc.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, sc, &callStash{call: call})
+					s.stashArg(sc, &callStash{call: call})
 					n.Cmd = sc
 					return false
 				}

@@ -64,7 +64,7 @@ func (s *Shell) rewriteBackground(st *syntax.Stmt) {
 	text := sourceText(&body)
 	s.rewrite(&body)
 	call := sentinelCall(st.Position, builtinBgName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(s.stash, call, &bgStash{stmt: &body, text: text, disown: st.Disown})
+	s.stashArg(call, &bgStash{stmt: &body, text: text, disown: st.Disown})
 	*st = syntax.Stmt{Comments: st.Comments, Position: st.Position, Semicolon: st.Semicolon, Cmd: call}
 }
 
