@@ -23,7 +23,7 @@ import (
 )
 
 // agentEnv neutralises pagers, editors and password prompts for the
-// programs the agent's commands start (exec.go adds it to their
+// programs the agent's commands start (aiGuard adds it to their
 // environment): nothing may wait for a person who is not asked.
 var agentEnv = []string{
 	"PAGER=cat", "GIT_PAGER=cat", "MANPAGER=cat", "SYSTEMD_PAGER=", "LESS=-FRX",
@@ -374,19 +374,6 @@ func (se *session) setAgentEnv(ctx context.Context, r *interp.Runner, vars []str
 		return fmt.Errorf("agent environment: %v", err)
 	}
 	return r.Run(ctx, f.Stmts[0])
-}
-
-// agentCmdKey marks the context of an agent command, so that programs it
-// starts get no terminal and die with their process group on Ctrl+C.
-type agentCmdKey struct{}
-
-func withAgentCommand(ctx context.Context) context.Context {
-	return context.WithValue(ctx, agentCmdKey{}, true)
-}
-
-func isAgentCommand(ctx context.Context) bool {
-	v, _ := ctx.Value(agentCmdKey{}).(bool)
-	return v
 }
 
 // capWriter keeps the first max bytes written to it.

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"syscall"
 
-	"nosh/perms/gate"
 	"nosh/shell/jobs"
 )
 
@@ -424,8 +423,7 @@ func (c *call) killForAgent(ctx context.Context, sig syscall.Signal, targets []s
 // why: on the command's standard error, which the model reads, and on
 // the screen as a refusal.
 func (s *Shell) reportAgentRefusal(ctx context.Context, stderr io.Writer, what, why string) {
-	if f := gate.RefusalHook(ctx); f != nil {
-		f(strings.TrimSpace(what), why)
+	if g := guardOf(ctx); g != nil && g.Refused(ctx, strings.TrimSpace(what), why) {
 		return
 	}
 	fmt.Fprintf(stderr, "%s: refused: %s: %s\n", s.Name, strings.TrimSpace(what), why)

@@ -11,8 +11,6 @@ import (
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/interp"
 
-	"nosh/perms/gate"
-	"nosh/perms/sandbox"
 	"nosh/shell/internal/interpunsafe"
 )
 
@@ -75,9 +73,9 @@ func builtinExec(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	if box, ok := gate.Sandbox(ctx); ok {
-		path, argv = sandbox.Command(path, argv, box) // an agent command
-	}
+	// An AI command's program may run confined (guard.go); exec has
+	// never added the agent's environment.
+	path, argv, _, _ = guardedProgram(ctx, path, argv, nil)
 	dir, release := c.sh.childDir(c.r.Dir)
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}

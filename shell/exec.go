@@ -14,8 +14,6 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
-	"nosh/perms/gate"
-	"nosh/perms/sandbox"
 	"nosh/shell/jobs"
 )
 
@@ -154,19 +152,9 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		}
 		return s.reportLookup(hc, err)
 	}
-	env := execEnv(hc.Env)
-	if isAgentCommand(ctx) {
-		// Later entries win: pagers and prompts are neutralised for the
-		// agent's programs without touching the shell's variables.
-		env = append(env, agentEnv...)
-	}
-	path, argv := prog, args
-	box, sandboxed := gate.Sandbox(ctx)
-	if sandboxed {
-		// An agent command: the program runs confined, under nosh as
-		// its launcher.
-		path, argv = sandbox.Command(prog, args, box)
-	}
+	// An AI command's program may run confined, under a launcher, with
+	// its environment changed (guard.go).
+	path, argv, env, sandboxed := guardedProgram(ctx, prog, args, execEnv(hc.Env))
 	dir, release := s.childDir(hc.Dir)
 	build := func() *exec.Cmd {
 		return &exec.Cmd{

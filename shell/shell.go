@@ -169,11 +169,11 @@ func New(cfg Config) (*Shell, error) {
 		interp.Env(env),
 		interp.Params(params...),
 		interp.Interactive(cfg.Interactive),
-		// The AI's permission gate comes first and sees only AI commands
-		// (aigate.go); the user's commands go straight through.
-		interp.CallHandler(gateCallHandler(s.jobCallHandler)),
-		interp.ExecHandlers(s.afterCommandMiddleware, gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.arithOpenHandler(gateOpenHandler)),
+		// The Guard of the AI's commands comes first and sees only them
+		// (guard.go); the user's commands go straight through.
+		interp.CallHandler(guardCallHandler(s.jobCallHandler)),
+		interp.ExecHandlers(s.afterCommandMiddleware, guardExecMiddleware, s.builtinMiddleware, s.execMiddleware),
+		interp.OpenHandler(s.arithOpenHandler(guardOpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
