@@ -67,14 +67,29 @@ type analyzer struct {
 	homeDir   string
 	homeKnown bool
 	// arrays holds the static elements of arrays assigned in the command.
-	arrays   map[string][]string
-	calls    int
-	vars     map[string]string // static values assigned earlier in the command
-	tainted  map[string]bool   // variables holding downloaded data
-	fetched  map[string]bool   // files written by a download
-	writes   []Word            // write targets of the statement being analysed
-	wordBuf  []Word            // room for the argvs of units still to come; see newWords
-	cmds     []*cmd            // one per nesting depth of unit classification
+	arrays map[string][]string
+	calls  int
+	vars   map[string]string // static values assigned earlier in the command, or varUnknown
+	// untrusted says a nameref was declared: any assignment may change
+	// any variable, so none has a value known now.
+	untrusted bool
+	// effects are what calling each function defined in the command may
+	// change (see funcEffects).
+	effects map[string]funcEffects
+	// writable, when set, says where the sandbox lets the command write:
+	// a redirection to an ordinary file there is not risky.
+	writable func(string) bool
+	// cmdEnv holds the assignments before the command being classified
+	// (IFS=: read), by name, with their values or varUnknown.
+	cmdEnv map[string]string
+	// links are the symbolic links made earlier in the command, by
+	// absolute path, with where they lead.
+	links    map[string]string
+	tainted  map[string]bool // variables holding downloaded data
+	fetched  map[string]bool // files written by a download
+	writes   []Word          // write targets of the statement being analysed
+	wordBuf  []Word          // room for the argvs of units still to come; see newWords
+	cmds     []*cmd          // one per nesting depth of unit classification
 	cmdDepth int
 	err      error
 

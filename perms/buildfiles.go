@@ -1,6 +1,7 @@
 package perms
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -19,8 +20,10 @@ func buildFileOptions() map[string][]string {
 		"bmake": {"-f"}, "remake": {"-f", "--file", "--makefile"},
 		"cmake": {"-P", "-C"}, "ninja": {"-f"}, "just": {"-f", "--justfile"},
 		"rake": {"-f", "--rakefile"}, "scons": {"-f", "--file", "--makefile", "--sconstruct"},
-		"task": {"-t", "--taskfile"}, "gradle": {"-b", "--build-file"}, "mvn": {"-f", "--file"},
-		"ant": {"-f", "-file", "-buildfile"}, "bazel": {"--bazelrc"}, "meson": {}, "tox": {"-c"},
+		"task": {"-t", "--taskfile"}, "gradle": {"-b", "--build-file", "-I", "--init-script", "-c", "--settings-file"},
+		"mvn": {"-f", "--file", "-s", "--settings"}, "ant": {"-f", "-file", "-buildfile"}, "bazel": {"--bazelrc"},
+		"meson": {"--native-file", "--cross-file"}, "tox": {"-c"},
+		"pip": {"-r", "--requirement", "-c", "--constraint"}, "pip3": {"-r", "--requirement", "-c", "--constraint"},
 		"docker": {"-f", "--file"}, "podman": {"-f", "--file"}, "buildah": {"-f", "--file"},
 		"nerdctl": {"-f", "--file"}, "earthly": {"-f"}, "invoke": {"-c", "--collection"},
 	}
@@ -40,9 +43,21 @@ func isStdinFile(w Word) bool {
 	if !w.IsStatic() {
 		return false
 	}
-	v := w.Value
-	return v == "-" || v == "/dev/stdin" || strings.HasPrefix(v, "/dev/fd/") ||
-		strings.HasPrefix(v, "/proc/") && strings.Contains(v, "/fd/")
+	return isStreamPath(w.Value)
+}
+
+// isStreamPath reports whether a path names a stream, however it is
+// spelled: -, /dev/stdin, //dev/./stdin, /dev/../dev/fd/0, /proc/PID/fd/N.
+func isStreamPath(v string) bool {
+	if v == "-" {
+		return true
+	}
+	if !strings.HasPrefix(v, "/") {
+		return false
+	}
+	p := path.Clean(v)
+	return p == "/dev/stdin" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/fd" ||
+		strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/")
 }
 
 // buildFromStdin wraps a build tool's handler: an instruction file that
@@ -70,7 +85,7 @@ func buildFromStdin(next handler) handler {
 				return
 			}
 		}
-		for i, w := range args {
+		for _, w := range args {
 			if !w.IsStatic() {
 				// -f<(…), --file=<(…): the option and a computed value in one word.
 				if w.node != nil && len(w.node.Parts) > 1 {
@@ -83,27 +98,72 @@ func buildFromStdin(next handler) handler {
 						}
 					}
 				}
-				continue
 			}
-			for _, o := range opts {
-				var val Word
-				switch {
-				case w.Value == o && i+1 < len(args):
-					val = args[i+1]
-				case strings.HasPrefix(o, "--") && strings.HasPrefix(w.Value, o+"="):
-					val = Word{Value: w.Value[len(o)+1:]}
-				case len(o) == 2 && strings.HasPrefix(w.Value, o) && len(w.Value) > 2:
-					val = Word{Value: strings.TrimPrefix(w.Value[2:], "=")} // -f- and -f=-
-				default:
-					continue
+		}
+		// Every spelling of the options (-sf -, -kf/dev/stdin, --fi=-),
+		// and a value computed at run time, which may be a stream.
+		argLetters := ""
+		if t := tables().options[c.base]; t != nil {
+			argLetters = t.arg + t.handledArg
+		}
+		var files []Word
+		for _, o := range opts {
+			var short byte
+			long := ""
+			if len(o) == 2 {
+				short = o[1]
+			} else if strings.HasPrefix(o, "--") {
+				long = o
+			} else {
+				continue // ant's single-dash long options
+			}
+			for _, u := range optionUses(args, argLetters+string(short), short, long) {
+				val := u.val
+				if len(o) == 2 && val.IsStatic() {
+					val.Value = strings.TrimPrefix(val.Value, "=") // -f=-
 				}
 				if isStdinFile(val) {
 					c.stdinBuild(o)
 					return
 				}
+				if !val.IsStatic() {
+					v, ok := c.a.resolve(val)
+					if !ok {
+						c.risk(KindInlineCode, c.base+" "+o+" "+val.String(), "reads build instructions from a file named at run time, which may be a stream")
+						continue
+					}
+					if isStreamPath(v) {
+						c.stdinBuild(o)
+						return
+					}
+					val = Word{Value: v}
+				}
+				files = append(files, val)
+			}
+		}
+		if len(files) == 0 && (c.base == "make" || c.base == "gmake") {
+			files = []Word{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
+		}
+		for _, f := range files {
+			if p, ok := c.a.absolute(f); ok && c.a.writtenEarlier(p) {
+				c.risk(KindInlineCode, c.base+" "+f.String(), "runs build instructions this command wrote, which the rule for "+c.base+" was not meant to cover")
 			}
 		}
 	}
+}
+
+// writtenEarlier reports whether an earlier part of the command writes
+// or creates the file p.
+func (a *analyzer) writtenEarlier(p string) bool {
+	for _, t := range a.targets {
+		if t.Path == p && t.Op != RemoveEntry && t.Op != ChangeMeta {
+			return true
+		}
+		if t.Path != "" && t.Op == CreateEntry && t.Recursive && strings.HasPrefix(p, t.Path+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *cmd) stdinBuild(opt string) {

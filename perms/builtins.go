@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"path"
+	"strconv"
+	"strings"
+)
 
 // Builtins that run nothing, write nothing and change nothing that
 // decides what runs later count as allowed without a rule. Those that
@@ -64,7 +68,12 @@ func builtinGetopts(c *cmd) {
 	builtinHarmless(c)
 	if len(c.args) >= 2 {
 		c.checkVar(c.args[1])
+		if c.args[1].IsStatic() {
+			c.a.forget(c.args[1].Value)
+		}
 	}
+	c.a.forget("OPTARG")
+	c.a.forget("OPTIND")
 }
 
 // builtinMapfile is mapfile/readarray: -C runs a callback.
@@ -82,9 +91,20 @@ func builtinMapfile(c *cmd) {
 			}
 		}
 	}
-	if ops := operands(c.args); len(ops) > 0 {
+	ops := operands(c.args)
+	if len(ops) > 0 {
 		c.checkVar(ops[len(ops)-1])
 	}
+	// The array it fills, read from input the analysis does not split.
+	name := "MAPFILE"
+	if len(ops) > 0 && ops[len(ops)-1].IsStatic() {
+		name = ops[len(ops)-1].Value
+	}
+	c.a.forget(name)
+	if c.a.arrays == nil {
+		c.a.arrays = make(map[string][]string)
+	}
+	c.a.arrays[name] = nil
 }
 
 // builtinDeclare is export, local, declare, typeset and readonly when
@@ -272,9 +292,17 @@ func builtinAlias(c *cmd) {
 }
 
 func isStdinPath(p string) bool {
-	switch p {
-	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+	if p == "-" {
 		return true
+	}
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	switch p = path.Clean(p); {
+	case p == "/dev/stdin", p == "/dev/fd/0":
+		return true
+	case strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/fd/0"):
+		return true // /proc/self/fd/0, /proc/$$/fd/0
 	}
 	return false
 }
@@ -303,11 +331,13 @@ func builtinSet(c *cmd) {
 func registerBuiltins(t *tableSet) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
-		"test", "[", "shift", "break", "continue", "return", "exit", "wait",
-		"type", "shopt", "unset", "jobs", "times", "help",
+		"test", "[", "break", "continue", "return", "exit", "wait",
+		"type", "shopt", "jobs", "times", "help",
 	} {
 		t.handlers[name] = builtinHarmless
 	}
+	t.handlers["unset"] = builtinUnset
+	t.handlers["shift"] = builtinShift
 	t.handlers["set"] = builtinSet
 	t.handlers["hash"] = func(c *cmd) {
 		// hash -p PATH NAME makes NAME run PATH.
@@ -335,44 +365,154 @@ func registerBuiltins(t *tableSet) {
 	t.handlers["alias"] = builtinAlias
 }
 
-// trackRead records the variables read assigns from input known now.
+// trackRead records the variables read assigns from input known now:
+// a here-string or echo of known text, split as read splits it. Options
+// that change what is read or how (-d, -n, -N, -u, -a, -e, -i) and a
+// line with backslashes read without -r leave the names unknown.
 func (c *cmd) trackRead() {
-	var names []Word
+	var names []string
+	exact := true
+	delim, count, countAll := "\n", -1, false
 	for i := 0; i < len(c.args); i++ {
 		w := c.args[i]
 		if !w.IsStatic() {
-			return
+			exact = false
+			continue
 		}
 		if len(w.Value) > 1 && w.Value[0] == '-' {
-			if strings.ContainsAny(w.Value[len(w.Value)-1:], "adnNptui") {
-				i++
+			opts := w.Value[1:]
+			for j := 0; j < len(opts); j++ {
+				switch o := opts[j]; {
+				case o == 'r' || o == 's':
+				case strings.IndexByte("adnNptui", o) >= 0:
+					arg := opts[j+1:]
+					if arg == "" && i+1 < len(c.args) {
+						i++ // the option's argument
+						arg = c.args[i].Value
+						exact = exact && c.args[i].IsStatic()
+					}
+					switch o {
+					case 'a':
+						names = append(names, arg) // the array
+						exact = false
+					case 'd':
+						delim = arg
+						if delim == "" {
+							delim = "\x00"
+						}
+						delim = delim[:1]
+					case 'n', 'N':
+						n, err := strconv.Atoi(arg)
+						exact = exact && err == nil && n >= 0
+						count, countAll = n, o == 'N'
+					case 'p', 't':
+					default:
+						exact = false
+					}
+					j = len(opts)
+				default:
+					exact = false
+				}
 			}
 			continue
 		}
-		names = append(names, w)
+		names = append(names, w.Value)
 	}
 	if len(names) == 0 {
-		names = []Word{{Value: "REPLY"}}
+		names = []string{"REPLY"}
 	}
-	line, _, _ := strings.Cut(c.in.code, "\n")
-	for i, n := range names {
-		if !isName(n.Value) {
-			return
+	raw := flagsOf(c.args).has('r')
+	line := c.in.code
+	if countAll {
+		delim = ""
+	}
+	if delim != "" {
+		line, _, _ = strings.Cut(line, delim)
+	}
+	if count >= 0 {
+		if r := []rune(line); len(r) > count {
+			line = string(r[:count])
 		}
-		if !c.in.known {
-			delete(c.a.vars, n.Value)
+	}
+	ifs, ifsKnown := c.a.ifs()
+	var fields []string
+	if c.in.known && exact && ifsKnown && (raw || !strings.Contains(line, "\\")) {
+		fields = readSplit(line, ifs, len(names))
+	}
+	for i, n := range names {
+		if !isName(n) {
 			continue
 		}
-		fields := c.a.splitFields(line)
-		switch {
-		case i < len(names)-1 && i < len(fields):
-			c.a.setVar(n.Value, fields[i])
-		case i == len(names)-1 && i < len(fields):
-			c.a.setVar(n.Value, strings.Join(fields[i:], " "))
-		default:
-			c.a.setVar(n.Value, "")
+		if fields == nil {
+			c.a.forget(n)
+			continue
+		}
+		c.a.setVar(n, fields[i])
+	}
+}
+
+// readSplit splits a line into n values as read does with that IFS:
+// IFS whitespace around a field is trimmed and runs of it separate
+// fields, each other IFS character separates one; the last name gets the
+// rest of the line, without trailing IFS whitespace (and without a
+// single delimiter ending its only field).
+func readSplit(line, ifs string, n int) []string {
+	isWS := func(b byte) bool { return (b == ' ' || b == '\t' || b == '\n') && strings.IndexByte(ifs, b) >= 0 }
+	isDelim := func(b byte) bool { return strings.IndexByte(ifs, b) >= 0 && !isWS(b) }
+	isIFS := func(b byte) bool { return strings.IndexByte(ifs, b) >= 0 }
+	i := 0
+	skipWS := func() {
+		for i < len(line) && isWS(line[i]) {
+			i++
 		}
 	}
+	// skipSep passes one separator: IFS whitespace, at most one other
+	// IFS character, IFS whitespace.
+	skipSep := func() {
+		skipWS()
+		if i < len(line) && isDelim(line[i]) {
+			i++
+			skipWS()
+		}
+	}
+	out := make([]string, n)
+	skipWS()
+	for k := 0; k < n-1; k++ {
+		start := i
+		for i < len(line) && !isIFS(line[i]) {
+			i++
+		}
+		out[k] = line[start:i]
+		skipSep()
+	}
+	rest := line[i:]
+	end := len(rest)
+	for end > 0 && isWS(rest[end-1]) {
+		end--
+	}
+	rest = rest[:end]
+	// One field and one delimiter after it: the delimiter goes.
+	j := 0
+	for j < len(rest) && !isIFS(rest[j]) {
+		j++
+	}
+	if j < len(rest) {
+		k := j
+		for k < len(rest) && isWS(rest[k]) {
+			k++
+		}
+		if k < len(rest) && isDelim(rest[k]) {
+			k++
+			for k < len(rest) && isWS(rest[k]) {
+				k++
+			}
+			if k == len(rest) {
+				rest = rest[:j]
+			}
+		}
+	}
+	out[n-1] = rest
+	return out
 }
 
 // trackPrintf records the value printf -v NAME FORMAT ARGS… assigns,
@@ -382,7 +522,7 @@ func (c *cmd) trackPrintf(i int) {
 	if !name.IsStatic() || !isName(name.Value) {
 		return
 	}
-	delete(c.a.vars, name.Value)
+	c.a.forget(name.Value)
 	if i+1 >= len(c.args) {
 		return
 	}
@@ -396,5 +536,103 @@ func (c *cmd) trackPrintf(i int) {
 	}
 	if out, ok := printfText(vals[0], vals[1:]); ok {
 		c.a.setVar(name.Value, out)
+	}
+}
+
+// builtinUnset is unset: the names lose the values the analysis knew.
+func builtinUnset(c *cmd) {
+	builtinHarmless(c)
+	for _, w := range c.args {
+		if v, ok := c.a.resolve(w); ok && !strings.HasPrefix(v, "-") {
+			name, _, _ := strings.Cut(v, "[")
+			if name == v && isName(v) && !flagsOf(c.args).has('n') && !flagsOf(c.args).has('f') {
+				c.a.setVar(name, varUnset)
+				if _, ok := c.a.arrays[name]; ok {
+					c.a.arrays[name] = nil
+				}
+				continue
+			}
+			c.a.forget(name)
+		}
+	}
+}
+
+// builtinShift is shift: the positional parameters move.
+func builtinShift(c *cmd) {
+	builtinHarmless(c)
+	c.a.forgetPositional("shift")
+}
+
+// Builtins that change the shell's own session: what they change
+// outlives the command (a key binding or completion that runs code, the
+// history, limits, the mask, the jobs). Only their forms that read are
+// harmless; the agent's run-time check refuses the rest whatever the
+// rules say (see shell/aibuiltins.go).
+
+// sessionBuiltin returns a handler for a builtin whose reading forms are
+// accepted by reads.
+func sessionBuiltin(why string, reads func(args []string) bool) handler {
+	return func(c *cmd) {
+		args, static := staticPrefix(c.args)
+		if static && reads(args) {
+			builtinHarmless(c)
+			return
+		}
+		c.risk(KindEval, c.base, why)
+	}
+}
+
+// onlyOptions reports whether every argument is an option cluster of
+// the given letters.
+func onlyOptions(args []string, letters string) bool {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], letters) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func registerSessionBuiltins(t *tableSet) {
+	history := sessionBuiltin("changes the shell's history, or writes it to a file", func(args []string) bool {
+		return len(args) == 0 || len(args) == 1 && isFD(args[0]) || args[0] == "-p"
+	})
+	t.handlers["history"] = func(c *cmd) {
+		history(c)
+		// history -w FILE, -a FILE: the file it writes.
+		for i, w := range c.args {
+			if w.IsStatic() && (w.Value == "-w" || w.Value == "-a") && i+1 < len(c.args) {
+				c.target(c.args[i+1], WriteFile, false)
+				c.sensitiveWrite(c.args[i+1])
+			}
+		}
+	}
+	t.handlers["fc"] = sessionBuiltin("runs commands from the history", func(args []string) bool {
+		return len(args) > 0 && strings.HasPrefix(args[0], "-") && strings.Contains(args[0], "l") && strings.Trim(args[0][1:], "lnr") == ""
+	})
+	t.handlers["bind"] = sessionBuiltin("changes the line editor's keys, which can run commands later", func(args []string) bool {
+		for i := 0; i < len(args); i++ {
+			switch args[i] {
+			case "-l", "-p", "-P", "-v", "-V", "-s", "-S", "-X":
+			case "-q", "-m":
+				i++
+			default:
+				return false
+			}
+		}
+		return true
+	})
+	t.handlers["complete"] = sessionBuiltin("defines completions, which can run commands later", func(args []string) bool {
+		return len(args) == 0 || args[0] == "-p"
+	})
+	t.handlers["compopt"] = sessionBuiltin("changes completions", func([]string) bool { return false })
+	t.handlers["ulimit"] = sessionBuiltin("changes the shell's resource limits", func(args []string) bool {
+		return onlyOptions(args, "aSHRcdefilmnpqrstuvx")
+	})
+	t.handlers["umask"] = sessionBuiltin("changes the mode of the files the shell creates", func(args []string) bool {
+		return onlyOptions(args, "Sp")
+	})
+	for _, name := range []string{"disown", "fg", "bg"} {
+		t.handlers[name] = sessionBuiltin("changes the shell's jobs", func([]string) bool { return false })
 	}
 }

@@ -64,6 +64,11 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 		}
 		return "", false
 	}
+	// (link/ and link/. go through a link, link alone is the link)
+	through := strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.")
+	if len(a.links) > 0 {
+		p = a.throughLinks(p, through)
+	}
 	p = a.inCwd(p)
 	home := a.home()
 	if home == "" {
@@ -74,6 +79,14 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	}
 	if p == "" || p[0] != '/' {
 		return "", false
+	}
+	if rest, ok := procLink(p); ok {
+		// /proc/PID/root/… is / of that process, /proc/PID/cwd its
+		// directory: anything at all.
+		if rest == "" {
+			return p, true
+		}
+		return a.dangerTarget(Word{Value: rest})
 	}
 	clean := path.Clean(p)
 	cleanHome := path.Clean(home)
@@ -243,6 +256,14 @@ func chmodCmd(c *cmd) {
 		}
 	}()
 	if !rec {
+		// chmod 000 ~, chown nobody /: not every file, but the one that
+		// holds them all.
+		for _, w := range ops {
+			if what, ok := c.a.dangerTarget(w); ok {
+				c.risk(KindOption, c.base+" "+w.String(), "changes the mode or owner of "+what)
+				return
+			}
+		}
 		return
 	}
 	for _, w := range operands(args) {
@@ -257,23 +278,67 @@ func chmodCmd(c *cmd) {
 // where they will point: cd / && rm -rf usr, cd .git/hooks && tee x.
 func cdCmd(c *cmd) {
 	builtinHarmless(c)
+	before := c.a.cwd
+	defer func() {
+		// $OLDPWD is where it was, $PWD where it goes (see paramValue).
+		if d := c.a.absCwd(before); d != "" && c.a.cwd != before {
+			c.a.setVar("OLDPWD", d)
+		} else if c.a.cwd != before {
+			c.a.forget("OLDPWD")
+		}
+	}()
 	ops := operands(c.args)
+	if c.base == "popd" || c.base == "pushd" && len(ops) == 0 {
+		c.a.cwd = cwdUnknown // back to a directory of the stack
+		return
+	}
 	if len(ops) == 0 {
-		c.a.cwd = "~"
+		c.a.cwd = c.a.tildeHome("~")
 		return
 	}
 	v, ok := c.a.resolve(ops[0])
+	cdpath, _ := c.a.paramValue("CDPATH")
 	switch {
-	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?["):
+	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?[") || v[0] == '+' && c.base == "pushd":
 		c.a.cwd = cwdUnknown
 	case v[0] == '/' || v[0] == '~':
-		c.a.cwd = v
+		// ~/.. is the parent of $HOME, not where the command started.
+		c.a.cwd = path.Clean(c.a.tildeHome(v))
+	case cdpath != "" && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "../") && v != "." && v != "..":
+		c.a.cwd = cwdUnknown // a directory in $CDPATH, maybe
 	case c.a.cwd == cwdUnknown:
 	case c.a.cwd == "":
 		c.a.cwd = path.Clean(v)
 	default:
 		c.a.cwd = path.Join(c.a.cwd, v)
 	}
+}
+
+// tildeHome expands a leading ~ to $HOME, or to a stand-in for it when
+// $HOME is not known, so that ~/.. is never read as the start directory.
+func (a *analyzer) tildeHome(p string) string {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	if h := a.home(); h != "" {
+		return h + p[1:]
+	}
+	return homeUnknown + p[1:]
+}
+
+// absCwd returns a cwd value as an absolute path, "" when not known.
+func (a *analyzer) absCwd(cwd string) string {
+	if cwd == cwdUnknown {
+		return ""
+	}
+	if cwd == "" || cwd[0] != '/' {
+		start := a.start()
+		if start == "" {
+			return ""
+		}
+		return path.Join(start, cwd)
+	}
+	return cwd
 }
 
 func ddCmd(c *cmd) {
@@ -328,6 +393,9 @@ func deviceWriter(c *cmd) {
 // copyCmd catches cp, mv, install and tee writing onto a device, and mv
 // moving / or the home directory away.
 func copyCmd(c *cmd) {
+	if c.base == "ln" && flagsOf(c.args).has('s', "--symbolic") || c.base == "cp" && flagsOf(c.args).has('s', "--symbolic-link") {
+		c.noteLinks()
+	}
 	targets := writerTargets(c.base, c.args)
 	switch c.base {
 	case "tee", "truncate", "sponge":
@@ -392,6 +460,12 @@ func copyCmd(c *cmd) {
 				return
 			}
 		}
+		// mv -T x ~ and mv --exchange x ~ replace the destination itself.
+		if fs := flagsOf(c.args); fs.has('T', "--no-target-directory", "--exchange") {
+			if what, ok := c.a.dangerTarget(ops[len(ops)-1]); ok {
+				c.catastrophe("mv replacing " + what)
+			}
+		}
 	}
 }
 
@@ -453,6 +527,7 @@ func registerCatastrophic(t *tableSet) {
 	}
 	t.handlers["cd"] = cdCmd
 	t.handlers["pushd"] = cdCmd
+	t.handlers["popd"] = cdCmd
 	t.handlers["dd"] = ddCmd
 	for _, n := range []string{"shred", "wipefs", "blkdiscard", "mkswap", "sgdisk"} {
 		t.handlers[n] = deviceWriter
@@ -475,4 +550,135 @@ func staticWordNode(x syntax.ArithmExpr) (string, bool) {
 		return "", false
 	}
 	return staticWord(w)
+}
+
+// noteLinks records the symbolic links ln -s (or cp -s) makes, where
+// their operands are known now: a later command that goes through one
+// (rm -rf link/) is judged by where it leads.
+func (c *cmd) noteLinks() {
+	var ops []string
+	for _, w := range operands(c.resolvedArgs()) {
+		v, ok := c.a.resolve(w)
+		if !ok {
+			return
+		}
+		ops = append(ops, v)
+	}
+	if len(ops) == 0 {
+		return
+	}
+	abs := func(p string) string {
+		p = c.a.tildeHome(c.a.inCwd(p))
+		if !path.IsAbs(p) {
+			if d := c.a.absCwd(c.a.cwd); d != "" {
+				p = path.Join(d, p)
+			}
+		}
+		return path.Clean(p)
+	}
+	targets, dest := ops, "."
+	if len(ops) > 1 {
+		targets, dest = ops[:len(ops)-1], ops[len(ops)-1]
+	}
+	dest = abs(dest)
+	for _, t := range targets {
+		var links []string
+		if b := path.Base(t); b != "." && b != ".." && b != "/" {
+			links = append(links, path.Join(dest, b)) // into a directory
+		}
+		if len(ops) == 2 {
+			links = append(links, dest)
+		}
+		for _, l := range links {
+			to := c.a.tildeHome(t)
+			if !path.IsAbs(to) {
+				to = path.Join(path.Dir(l), to) // relative to the link
+			}
+			if c.a.links == nil {
+				c.a.links = make(map[string]string)
+			}
+			c.a.links[l] = path.Clean(to)
+		}
+	}
+}
+
+// throughLinks returns the path p (as written) names when the links
+// made earlier in the command are followed, part by part as the kernel
+// does (up/.. after ln -s .. up is the parent of ..): a link is followed
+// when p goes on past it, or ends in it and through says it goes into
+// it (link/). A path relative to a directory not known is left as is.
+func (a *analyzer) throughLinks(p string, through bool) string {
+	p = a.tildeHome(p)
+	if !path.IsAbs(p) {
+		d := a.absCwd(a.cwd)
+		if d == "" {
+			return p
+		}
+		p = d + "/" + p
+	}
+	rest := components(p)
+	resolved := "/"
+	for n := 0; len(rest) > 0 && n < 64; n++ {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case ".":
+			continue
+		case "..":
+			resolved = path.Dir(resolved)
+			continue
+		}
+		next := path.Join(resolved, c)
+		to, ok := a.links[next]
+		if !ok || len(rest) == 0 && !through {
+			resolved = next
+			continue
+		}
+		if path.IsAbs(to) {
+			resolved = "/"
+		}
+		rest = append(components(to), rest...)
+	}
+	if through && resolved != "/" {
+		resolved += "/"
+	}
+	return resolved
+}
+
+// components splits a path into its names.
+func components(p string) []string {
+	var out []string
+	for _, c := range strings.Split(p, "/") {
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// procLink reports whether p goes through a /proc link to a directory
+// (/proc/self/root, /proc/1/cwd…): rest is what p names under the root
+// for root, "" for a process's current directory, which may be anything.
+func procLink(p string) (rest string, ok bool) {
+	if !strings.HasPrefix(p, "/proc/") {
+		return "", false
+	}
+	// (not cleaned first: /proc/self/cwd/.. is the parent of a
+	// directory, not /proc/self)
+	parts := strings.SplitN(strings.TrimLeft(strings.TrimPrefix(p, "/proc/"), "/"), "/", 3)
+	if len(parts) < 2 {
+		return "", false
+	}
+	if parts[0] == "thread-self" || parts[0] == "self" || isFD(parts[0]) {
+		switch parts[1] {
+		case "root":
+			if len(parts) == 3 {
+				return "/" + parts[2], true
+			}
+			return "/", true
+		case "cwd":
+			return "", true
+		}
+	}
+	return "", false
 }

@@ -68,7 +68,31 @@ func operandsSkipping(ws []Word, spec optSpec) []Word {
 	return out
 }
 
+// splitCmd: split and csplit write pieces named after a prefix, their
+// last operand (-f PREFIX for csplit).
+func splitCmd(c *cmd) {
+	if c.base == "csplit" {
+		for _, u := range optionUses(c.args, "bfn", 'f', "--prefix") {
+			c.target(u.val, CreateEntry, false)
+			c.sensitiveWrite(u.val)
+		}
+		return
+	}
+	ops := operandsSkipping(c.args, optSpec{short: "abCdlnt", long: []string{"--suffix-length", "--additional-suffix",
+		"--bytes", "--line-bytes", "--lines", "--number", "--separator", "--filter"}})
+	if len(ops) == 2 {
+		c.target(ops[1], CreateEntry, false)
+		c.sensitiveWrite(ops[1])
+	}
+	for _, u := range optionUses(c.args, "abCdlnt", 0, "--filter") {
+		c.risk(KindInlineCode, "split --filter", "runs a shell command for every piece")
+		c.code(u.val, "split --filter")
+	}
+}
+
 func registerChangers(t *tableSet) {
+	t.handlers["split"] = splitCmd
+	t.handlers["csplit"] = splitCmd
 	t.handlers["touch"] = touchCmd
 	for _, n := range []string{"mkdir", "mkfifo", "mknod", "rmdir", "unlink"} {
 		t.handlers[n] = entryCmd

@@ -1,6 +1,7 @@
 package perms
 
 import (
+	"mvdan.cc/sh/v3/syntax"
 	"strings"
 )
 
@@ -129,6 +130,9 @@ func (a *analyzer) unit(u Unit) {
 		restore()
 		a.calls--
 		cu = &a.units[idx] // a.units may have grown
+	}
+	if e, ok := a.effects[ex[0].Value]; ok {
+		a.applyEffects(e)
 	}
 	if len(a.funcStack) > 0 && cu.Catastrophe == "" {
 		name := ex[0].Value
@@ -378,34 +382,87 @@ func (fs *flagSet) has(short byte, long ...string) bool {
 // splitFields splits a value as the shell splits an unquoted expansion,
 // with $IFS as assigned earlier in the command or the default.
 func (a *analyzer) splitFields(v string) []string {
-	ifs := " \t\n"
-	if x, ok := a.vars["IFS"]; ok {
-		ifs = x
-	}
+	ifs, _ := a.ifs()
 	return strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(ifs, r) })
+}
+
+// ifs returns $IFS as assigned earlier in the command or the default,
+// and whether it is known.
+func (a *analyzer) ifs() (string, bool) {
+	if x, ok := a.cmdEnv["IFS"]; ok {
+		return x, x != varUnknown
+	}
+	if x, ok := a.vars["IFS"]; ok {
+		return x, x != varUnknown && !a.untrusted
+	}
+	return " \t\n", !a.untrusted
 }
 
 // resolvedArgs returns the unit's arguments with the computed words whose
 // value is known now (variables assigned earlier in the command) replaced
 // by that value, for the built-in catastrophe checks: r=rm f=-rf; $r $f /.
 func (c *cmd) resolvedArgs() []Word {
-	out := c.args
+	var out []Word
 	copied := false
 	for i, w := range c.args {
 		if w.IsStatic() {
+			if copied {
+				out = append(out, w)
+			}
 			continue
 		}
-		v, ok := c.a.resolve(w)
-		if !ok || w.Kind == Fields && strings.ContainsAny(v, " \t\n*?[") {
+		vs, ok := c.a.fieldsOf(w)
+		if !ok {
+			if copied {
+				out = append(out, w)
+			}
 			continue
 		}
 		if !copied {
-			out = append([]Word(nil), c.args...)
+			out = append(out, c.args[:i]...)
 			copied = true
 		}
-		out[i] = Word{Value: v, node: w.node, download: w.download}
+		for _, v := range vs {
+			// (a word that splits is still a pattern where it globs)
+			out = append(out, Word{Value: v, node: w.node, download: w.download})
+		}
+	}
+	if !copied {
+		return c.args
 	}
 	return out
+}
+
+// fieldsOf returns the arguments a computed word becomes when its value
+// is known now: one, or for "${a[@]}" the array's elements, or for an
+// unquoted expansion its value split on $IFS.
+func (a *analyzer) fieldsOf(w Word) ([]string, bool) {
+	v, ok := a.resolve(w)
+	if !ok {
+		return nil, false
+	}
+	if w.Kind != Fields {
+		return []string{v}, true
+	}
+	if w.node != nil && len(w.node.Parts) == 1 {
+		if dq, ok := w.node.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			if pe, ok := dq.Parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Index != nil {
+				if idx, ok := staticWordNode(pe.Index); ok && idx == "@" {
+					if elems := a.arrays[pe.Param.Value]; elems != nil {
+						return elems, true
+					}
+				}
+			}
+		}
+	}
+	if _, known := a.ifs(); !known {
+		return nil, false
+	}
+	fs := a.splitFields(v)
+	if len(fs) == 0 {
+		return nil, false
+	}
+	return fs, true
 }
 
 // tarOldStyle rewrites tar's traditional first argument (tar xzf a.tgz,

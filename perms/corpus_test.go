@@ -16,6 +16,10 @@ type corpusCase struct {
 	allow, deny []string
 	command     string
 	dir         string // where the command starts: see #@dir
+	home        string // $HOME: see #@home
+	// agent says the command is judged as an agent (??) command: in the
+	// sandbox of a run started in dir (see #@agent and corpus_agent_test.go).
+	agent bool
 }
 
 func loadCorpus(t testing.TB, path string) []corpusCase {
@@ -26,10 +30,32 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 	}
 	defer f.Close()
 	var cases []corpusCase
-	dir := defaultCorpusDir
+	dir, home, agent := defaultCorpusDir, defaultCorpusHome, false
+	defs := map[string][]string{}
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if h, ok := strings.CutPrefix(line, "#@home"); ok {
+			// "#@home PATH" sets $HOME for the cases after it, "#@home"
+			// alone goes back to the default.
+			if home = strings.TrimSpace(h); home == "" {
+				home = defaultCorpusHome
+			}
+			continue
+		}
+		if a, ok := strings.CutPrefix(line, "#@agent"); ok {
+			// "#@agent" judges the cases after it as agent commands,
+			// "#@agent off" as ordinary ones again.
+			agent = strings.TrimSpace(a) != "off"
+			continue
+		}
+		if d, ok := strings.CutPrefix(line, "#@def "); ok {
+			// "#@def NAME rule,rule,…" names a list of rules that the
+			// rules fields after it may use as one word.
+			name, list, _ := strings.Cut(strings.TrimSpace(d), " ")
+			defs[name] = rules(list, nil)
+			continue
+		}
 		if d, ok := strings.CutPrefix(line, "#@dir"); ok {
 			// "#@dir PATH" starts the following cases in PATH, "#@dir"
 			// alone goes back to the default.
@@ -46,8 +72,8 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 		if len(fields) != 4 {
 			t.Fatalf("%s:%d: want 4 tab-separated fields, got %d", path, n, len(fields))
 		}
-		c := corpusCase{line: n, allow: rules(fields[1]), deny: rules(fields[2]),
-			command: strings.ReplaceAll(strings.ReplaceAll(fields[3], "⏎", "\n"), "⇥", "\t"), dir: dir}
+		c := corpusCase{line: n, allow: rules(fields[1], defs), deny: rules(fields[2], defs),
+			command: strings.ReplaceAll(strings.ReplaceAll(fields[3], "⏎", "\n"), "⇥", "\t"), dir: dir, home: home, agent: agent}
 		switch fields[0] {
 		case "allow":
 			c.want = Allow
@@ -66,23 +92,38 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 	return cases
 }
 
-func rules(field string) []string {
+func rules(field string, defs map[string][]string) []string {
 	if field == "-" || field == "" {
 		return nil
 	}
-	return strings.Split(field, ",")
+	var out []string
+	for _, r := range strings.Split(field, ",") {
+		if d, ok := defs[r]; ok {
+			out = append(out, d...)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
-// defaultCorpusDir is where corpus commands start unless #@dir says.
-const defaultCorpusDir = "/nonexistent/work"
+// defaultCorpusDir is where corpus commands start unless #@dir says, and
+// defaultCorpusHome $HOME unless #@home says.
+const (
+	defaultCorpusDir  = "/nonexistent/work"
+	defaultCorpusHome = "/home/user"
+)
 
 // testEnv is a fixed environment, so that the corpus does not depend on
 // the machine: HOME is /home/user.
 func testEnv() (expand.Environ, string) { return testEnvIn(defaultCorpusDir) }
 
 // testEnvIn is testEnv starting in dir.
-func testEnvIn(dir string) (expand.Environ, string) {
-	return expand.ListEnviron("HOME=/home/user", "PATH=/usr/bin:/bin", "USER=user", "SHELL=/bin/bash", "PWD="+dir), dir
+func testEnvIn(dir string) (expand.Environ, string) { return testEnvAt(dir, defaultCorpusHome) }
+
+// testEnvAt is testEnv starting in dir with $HOME home.
+func testEnvAt(dir, home string) (expand.Environ, string) {
+	return expand.ListEnviron("HOME="+home, "PATH=/usr/bin:/bin", "USER=user", "SHELL=/bin/bash", "PWD="+dir), dir
 }
 
 func TestCorpus(t *testing.T) {
@@ -91,10 +132,15 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("corpus has %d cases, want at least 150", len(cases))
 	}
 	counts := map[Verdict]int{}
+	agent := 0
 	for _, c := range cases {
+		if c.agent {
+			agent++ // corpus_agent_test.go
+			continue
+		}
 		counts[c.want]++
-		dir := c.dir
-		p, err := NewPolicy(Options{Allow: c.allow, Deny: c.deny, Env: func() (expand.Environ, string) { return testEnvIn(dir) }})
+		dir, home := c.dir, c.home
+		p, err := NewPolicy(Options{Allow: c.allow, Deny: c.deny, Env: func() (expand.Environ, string) { return testEnvAt(dir, home) }})
 		if err != nil {
 			t.Errorf("corpus.tsv:%d: rules: %v", c.line, err)
 			continue
@@ -110,7 +156,7 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("corpus.tsv:%d: allowed with findings", c.line)
 		}
 	}
-	t.Logf("%d cases: %d allow, %d ask, %d deny", len(cases), counts[Allow], counts[Ask], counts[Deny])
+	t.Logf("%d cases: %d allow, %d ask, %d deny; %d agent cases", len(cases)-agent, counts[Allow], counts[Ask], counts[Deny], agent)
 }
 
 func indent(s string) string {

@@ -55,10 +55,11 @@ func (c *cmd) viaDaemon() string {
 			return "asks the container engine, outside the sandbox, to act"
 		}
 	case "tmux":
-		if has("new", "new-session", "new-window", "neww", "split-window", "splitw", "send-keys", "send",
-			"run-shell", "run", "respawn-pane", "respawnp", "respawn-window", "respawnw", "if-shell", "if",
-			"pipe-pane", "pipep", "source-file", "source", "kill-server", "kill-session", "set-environment") {
-			return "asks the tmux server, outside the sandbox, to run commands"
+		// Every tmux command is asked of the server, outside the
+		// sandbox; those that only show are listed, and any other
+		// (set-hook, bind-key, paste-buffer, send-keys…) may run commands.
+		if !tmuxReadOnly(c.args) {
+			return "asks the tmux server, outside the sandbox, to act (which can run commands)"
 		}
 	case "screen":
 		if flagsOf(c.args).has('X') {
@@ -79,4 +80,44 @@ func (c *cmd) daemonTarget() {
 	if why := c.viaDaemon(); why != "" {
 		c.a.targets = append(c.a.targets, Target{Text: c.unit().String(), Path: "via " + c.base, Op: ViaDaemon, why: why})
 	}
+}
+
+// tmuxShows are tmux's commands that only show the server's state.
+var tmuxShows = map[string]bool{"list-sessions": true, "ls": true, "list-windows": true, "lsw": true,
+	"list-panes": true, "lsp": true, "list-clients": true, "lsc": true, "list-buffers": true, "lsb": true,
+	"show-options": true, "show": true, "show-window-options": true, "showw": true, "show-environment": true,
+	"showenv": true, "display-message": true, "display": true, "capture-pane": true, "capturep": true,
+	"has-session": true, "has": true, "info": true, "server-info": true, "list-keys": true, "lsk": true,
+	"list-commands": true, "lscm": true, "show-buffer": true, "showb": true, "show-hooks": true,
+	"show-messages": true, "showmsgs": true, "-V": true}
+
+// tmuxReadOnly reports whether a tmux command line only shows: its
+// global options take no command (-c runs one) and every command of it
+// (separated by ;) is one that shows.
+func tmuxReadOnly(ws []Word) bool {
+	i := 0
+	for i < len(ws) && ws[i].IsStatic() && strings.HasPrefix(ws[i].Value, "-") && ws[i].Value != "-V" {
+		v := ws[i].Value
+		if strings.ContainsAny(v, "c") {
+			return false // -c runs a shell command
+		}
+		if strings.ContainsAny(v[len(v)-1:], "LSfT") {
+			i++ // its argument
+		}
+		i++
+	}
+	if i >= len(ws) {
+		return false // starts a session
+	}
+	expectCmd := true
+	for _, w := range ws[i:] {
+		if !w.IsStatic() {
+			return false
+		}
+		if expectCmd && !tmuxShows[w.Value] {
+			return false
+		}
+		expectCmd = w.Value == ";" || strings.HasSuffix(w.Value, ";")
+	}
+	return true
 }

@@ -53,6 +53,10 @@ func curlCmd(c *cmd) {
 				return false
 			}
 			switch {
+			case is("--unix-socket", "--abstract-unix-socket"):
+				c.risk(KindOption, "curl "+name, "talks to a local service through its socket, which acts outside the sandbox")
+				c.a.targets = append(c.a.targets, Target{Text: c.unit().String(), Path: "via " + value, Op: ViaDaemon,
+					why: "asks the service listening on " + value + ", outside the sandbox, to act"})
 			case is("--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
 				"--libcurl", "--etag-save", "--alt-svc", "--hsts"):
 				if value != "-" {

@@ -92,49 +92,61 @@ func gitCmd(c *cmd) {
 			c.inner(rest[1:], "git bisect run")
 		}
 	case "rebase":
-		for i, w := range rest {
-			if !w.IsStatic() {
-				continue
-			}
-			switch {
-			case (w.Value == "-x" || w.Value == "--exec") && i+1 < len(rest):
-				c.risk(KindWrapper, "git rebase --exec", "runs a command after every commit")
-				c.code(rest[i+1], "git rebase --exec")
-			case strings.HasPrefix(w.Value, "--exec="):
-				c.risk(KindWrapper, "git rebase --exec", "runs a command after every commit")
-				c.code(Word{Value: strings.TrimPrefix(w.Value, "--exec=")}, "git rebase --exec")
-			}
+		// -x CMD, -xCMD, -ix CMD, --exec=CMD, --exe CMD…
+		for _, u := range optionUses(rest, "xsXC", 'x', "--exec") {
+			c.risk(KindWrapper, "git rebase --exec", "runs a command after every commit")
+			c.code(u.val, "git rebase --exec")
 		}
 	case "filter-branch":
 		c.risk(KindOption, "git filter-branch", "runs shell filters over history")
 	case "difftool", "mergetool":
-		scanOpts(rest, func(_ int, v string) {
-			if v == "-x" || longOpt(v, "--extcmd") {
-				c.risk(KindOption, "git "+name+" --extcmd", "runs a command of its choosing")
-			}
-		})
+		if len(optionUses(rest, "xtO", 'x', "--extcmd")) > 0 || len(optionUses(rest, "xtO", 't', "--tool")) > 0 {
+			c.risk(KindOption, "git "+name+" --extcmd", "runs a command of its choosing")
+		}
 	case "grep":
-		scanOpts(rest, func(_ int, v string) {
-			if strings.HasPrefix(v, "-O") || longOpt(v, "--open-files-in-pager") {
-				c.risk(KindOption, "git grep -O", "runs a pager command of its choosing")
-			}
-		})
+		if len(optionUses(rest, "efABCm", 'O', "--open-files-in-pager")) > 0 {
+			c.risk(KindOption, "git grep -O", "runs a pager command of its choosing")
+		}
 	case "instaweb", "daemon":
+		for _, o := range []struct {
+			short byte
+			long  string
+		}{{'d', "--httpd"}, {'b', "--browser"}, {0, "--access-hook"}} {
+			if len(optionUses(rest, "dbpm", o.short, o.long)) > 0 {
+				c.risk(KindOption, "git "+name+" "+o.long, "runs a command of its choosing")
+			}
+		}
+	case "filter-repo":
 		scanOpts(rest, func(_ int, v string) {
-			if longOpt(v, "--httpd") || longOpt(v, "--browser") || longOpt(v, "--access-hook") {
-				c.risk(KindOption, "git "+name+" "+v, "runs a command of its choosing")
+			if name, _, _ := strings.Cut(v, "="); strings.HasSuffix(name, "-callback") {
+				c.risk(KindInlineCode, "git filter-repo "+name, "runs Python code given on the command line")
 			}
 		})
+	case "clone", "worktree":
+		// The directory it makes.
+		ops := operandsSkipping(rest, optSpec{short: "bcjouC", long: []string{"--branch", "--config", "--jobs", "--origin",
+			"--upload-pack", "--template", "--reference", "--separate-git-dir", "--depth", "--shallow-since",
+			"--shallow-exclude", "--filter", "--server-option", "--bundle-uri", "--ref-format", "--reason", "--orphan"}})
+		if name == "worktree" && len(ops) > 1 && ops[0].IsStatic() && ops[0].Value == "add" {
+			c.target(ops[1], CreateEntry, true)
+		}
+		if name == "clone" && len(ops) > 1 {
+			c.target(ops[1], CreateEntry, true)
+		}
 	case "maintenance":
 		if len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "start" || rest[0].Value == "register") {
 			c.risk(KindOption, "git maintenance "+rest[0].Value, "installs scheduled jobs")
 		}
 	case "archive", "bundle":
-		scanOpts(rest, func(i int, v string) {
-			if (v == "-o" || v == "--output") && i+1 < len(rest) {
-				c.sensitiveWrite(rest[i+1])
+		if name == "archive" {
+			for _, u := range optionUses(rest, "o", 'o', "--output") {
+				c.target(u.val, WriteFile, false)
+				c.sensitiveWrite(u.val)
 			}
+		}
+		scanOpts(rest, func(i int, v string) {
 			if v == "create" && i+1 < len(rest) {
+				c.target(rest[i+1], WriteFile, false)
 				c.sensitiveWrite(rest[i+1])
 			}
 		})
@@ -151,15 +163,25 @@ func gitCmd(c *cmd) {
 		switch {
 		case longOpt(v, "--output") || name == "format-patch" && (v == "-o" || longOpt(v, "--output-directory")):
 			c.risk(KindOption, "git "+name+" --output", "writes to a file")
-		case longOpt(v, "--upload-pack") || longOpt(v, "--receive-pack") || longOpt(v, "--exec") && name != "rebase" ||
-			v == "-u" && (name == "clone" || name == "ls-remote" || name == "archive"):
+		case longOpt(v, "--upload-pack") || longOpt(v, "--receive-pack") || longOpt(v, "--exec") && name != "rebase":
 			c.risk(KindOption, "git "+name+" "+v, "runs a command of its choosing on the remote side")
-		case (name == "clone" || name == "submodule") && (v == "-c" || longOpt(v, "--config")):
-			c.risk(KindOption, "git "+name+" --config", "sets configuration of the new repository, which can make git run commands")
 		case (name == "clone" || name == "init") && longOpt(v, "--template"):
 			c.risk(KindOption, "git "+name+" --template", "copies hooks from a template directory into the repository")
 		}
 	})
+	switch name {
+	case "clone", "ls-remote", "archive", "fetch", "pull":
+		// -uCMD, -quCMD: the upload-pack command, in any spelling.
+		if len(optionUses(rest, "bcjouC", 'u', "")) > 0 {
+			c.risk(KindOption, "git "+name+" -u", "runs a command of its choosing on the remote side")
+		}
+	}
+	switch name {
+	case "clone", "submodule":
+		if len(optionUses(rest, "bcjouC", 'c', "--config")) > 0 {
+			c.risk(KindOption, "git "+name+" --config", "sets configuration of the new repository, which can make git run commands")
+		}
+	}
 }
 
 // gitConfigWrites reports whether git config arguments change the

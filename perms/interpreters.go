@@ -222,10 +222,20 @@ func interpreterCmd(c *cmd) {
 					return
 				case strings.IndexByte(spec.module, ch) >= 0:
 					mod := rest
+					next := i + 1
 					if mod == "" && i+1 < len(ws) {
 						mod = ws[i+1].Value
+						next = i + 2
 					}
 					switch mod {
+					case "timeit":
+						c.risk(KindInlineCode, c.base+" -m timeit", "runs Python code given on the command line")
+					case "http.server", "SimpleHTTPServer", "CGIHTTPServer", "smtpd", "xmlrpc.server", "pydoc":
+						c.risk(KindOption, c.base+" -m "+mod, "serves files or documentation over the network")
+					case "pip", "pip3":
+						// (deny rules for pip see python3 -m pip: see
+						// moduleArgv)
+						_ = next
 					case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
 						// An interactive console: what is fed to it is code.
 						if c.in.here || c.in.piped || c.in.redirected {

@@ -224,6 +224,9 @@ var globOptionPrograms = map[string]bool{
 	"tar": true, "gtar": true, "bsdtar": true, "chmod": true, "chown": true, "chgrp": true, "rsync": true,
 	"zip": true, "7z": true, "sort": true, "rm": true, "cp": true, "mv": true, "ln": true, "sed": true,
 	"scp": true, "find": true, "truncate": true, "shred": true, "file": true, "install": true, "uniq": true,
+	"rg": true, "ag": true, "fd": true, "fdfind": true, "man": true, "less": true, "more": true, "make": true,
+	"gmake": true, "ssh": true, "sftp": true, "date": true, "hostname": true, "xxd": true,
+	"gsed": true, "gsort": true, "unzip": true,
 }
 
 // globOperands records a risk for an operand of such a program that is
@@ -238,11 +241,7 @@ func (c *cmd) globOperands() {
 		if w.IsStatic() && w.Value == "--" {
 			return
 		}
-		if w.IsStatic() || w.node == nil || len(w.node.Parts) == 0 {
-			continue
-		}
-		lit, ok := w.node.Parts[0].(*syntax.Lit)
-		if !ok || lit.Value == "" || strings.IndexByte("*?[", lit.Value[0]) < 0 {
+		if w.IsStatic() || w.node == nil || len(w.node.Parts) == 0 || !c.a.mayStartWithDash(w) {
 			continue
 		}
 		if c.base == "rm" && (recursive(c.args, false) || cannotBeRmOption(w)) {
@@ -272,6 +271,163 @@ func cannotBeRmOption(w Word) bool {
 			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch == '-' || ch == '=') {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// optUse is one use of an option found by optionUses: its value, and
+// the index of the first word after it.
+type optUse struct {
+	val  Word
+	next int
+}
+
+// optionUses finds every use of the option named short (a letter, 0 for
+// none) or long (its full name, "" for none) among ws, in every spelling
+// getopt and git accept: -x V, -xV, in a cluster (-abx V, -abxV),
+// --long V, --long=V and an abbreviation of --long. args are the short
+// letters that take an argument, where a cluster ends; the option is
+// taken to take one. Handlers find options this way rather than by one
+// spelling, so that what the allow-list accepts and what a handler sees
+// are the same options.
+func optionUses(ws []Word, args string, short byte, long string) []optUse {
+	var out []optUse
+	value := func(i int, attached string, hasAttached bool) optUse {
+		if hasAttached {
+			return optUse{val: Word{Value: attached}, next: i + 1}
+		}
+		if i+1 < len(ws) {
+			return optUse{val: ws[i+1], next: i + 2}
+		}
+		return optUse{val: Word{Value: ""}, next: i + 1}
+	}
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			continue
+		}
+		v := w.Value
+		switch {
+		case v == "--":
+			return out
+		case strings.HasPrefix(v, "--"):
+			name, val, eq := strings.Cut(v, "=")
+			if long != "" && longName(name, long) {
+				out = append(out, value(i, val, eq))
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				if ch == short {
+					out = append(out, value(i, v[j+1:], j+1 < len(v)))
+					break
+				}
+				if strings.IndexByte(args, ch) >= 0 {
+					break // the rest of the word, or the next, is its argument
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mayStartWithDash reports whether a computed word may expand to an
+// argument that starts with "-": it has no literal text before its first
+// glob, brace expansion or expansion whose value is not known now (”,
+// "" and $” are no text: ”* is *).
+func (a *analyzer) mayStartWithDash(w Word) bool {
+	if vs, ok := a.fieldsOf(w); ok && !hasBraces(w.node) {
+		for _, v := range vs {
+			// (a value holding a pattern came from one, set -- *: it may
+			// start with - where the pattern starts with a wildcard)
+			if strings.HasPrefix(v, "-") || v != "" && strings.IndexByte("*?[", v[0]) >= 0 && !hasGlob(w.node) {
+				return true
+			}
+		}
+		// A known value is a pattern only where the word has an
+		// unquoted glob: its literal prefix decides.
+		if !hasGlob(w.node) {
+			return false
+		}
+	}
+	for _, p := range w.node.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			for i := 0; i < len(p.Value); i++ {
+				switch c := p.Value[i]; c {
+				case '\\':
+					return i+1 < len(p.Value) && p.Value[i+1] == '-'
+				case '*', '?', '[', '{':
+					return true
+				default:
+					return c == '-'
+				}
+			}
+		case *syntax.SglQuoted:
+			if p.Value != "" {
+				return strings.HasPrefix(p.Value, "-")
+			}
+		case *syntax.DblQuoted:
+			if len(p.Parts) == 0 {
+				continue
+			}
+			if l, ok := p.Parts[0].(*syntax.Lit); ok && l.Value != "" {
+				return strings.HasPrefix(l.Value, "-")
+			}
+			if cs, ok := p.Parts[0].(*syntax.CmdSubst); ok {
+				return !printsAbsolutePath(cs)
+			}
+			return true
+		case *syntax.CmdSubst:
+			return !printsAbsolutePath(p)
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// printsAbsolutePath reports whether a command substitution runs one of
+// the commands that print absolute paths: $(which ls), $(pwd).
+func printsAbsolutePath(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	var args []string
+	for _, w := range call.Args {
+		v, ok := staticWord(w)
+		if !ok {
+			v = "$"
+		}
+		args = append(args, v)
+	}
+	switch args[0] {
+	case "which", "pwd", "realpath", "mktemp":
+		return true
+	case "command":
+		return len(args) > 1 && args[1] == "-v"
+	case "type":
+		return len(args) > 1 && (args[1] == "-p" || args[1] == "-P")
+	case "readlink":
+		return len(args) > 1 && (args[1] == "-f" || args[1] == "-e" || args[1] == "-m")
+	}
+	return false
+}
+
+// hasGlob reports whether an unquoted literal of the word holds a glob
+// character.
+func hasGlob(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && !unquoteLit(nil, l.Value) {
+			return true
+		}
+		if _, ok := p.(*syntax.ExtGlob); ok {
+			return true
 		}
 	}
 	return false

@@ -40,7 +40,7 @@ func optionTablesTable() map[string]*optTable {
 	uniq := &optTable{short: "cdDiuz", arg: "fsw", long: []string{"--count", "--repeated", "--all-repeated?",
 		"--ignore-case", "--unique", "--zero-terminated", "--group?", "--skip-fields=", "--skip-chars=",
 		"--check-chars=", "--help", "--version"}}
-	fd := &optTable{short: "HIusigFaLp0lq1hV", arg: "dteESojcC", handled: "xX", long: []string{
+	fd := &optTable{short: "HIusigFaLp0lq1hV", arg: "dteESojcC", handledArg: "xX", long: []string{
 		"--hidden", "--no-hidden", "--no-ignore", "--no-ignore-vcs", "--no-ignore-parent", "--unrestricted",
 		"--case-sensitive", "--ignore-case", "--glob", "--regex", "--fixed-strings", "--absolute-path",
 		"--relative-path", "--list-details", "--follow", "--full-path", "--print0", "--prune", "--show-errors",
@@ -99,7 +99,8 @@ func optionTablesTable() map[string]*optTable {
 		"--incremental", "--atime-preserve?", "--clamp-mtime", "--no-ignore-command-error",
 		"--ignore-command-error", "--restrict"}}
 	sshT := &optTable{short: "46AaCfGgKkMNnqsTtVvXxYy", arg: "BbcDeiJLlmOoPpQRWw", value: sshValue, long: []string{"--help"}}
-	scp := &optTable{short: "346ABCOpqRrTv", arg: "ciJlPoXD", value: sshValue}
+	// Not -D: it names the sftp server program scp runs.
+	scp := &optTable{short: "346ABCOpqRrTv", arg: "ciJlPoX", value: sshValue}
 	sftp := &optTable{short: "46AaCfNpqrv", arg: "ciJloPR", value: sshValue}
 	rsync := &optTable{short: "vqcarRbudlLkKHpEAXogDtUNOJmnWxSzhPiyC8F0s6", arg: "BfT@", handledArg: "eM", value: nil, long: []string{
 		"--verbose", "--quiet", "--no-motd", "--checksum", "--archive", "--recursive", "--relative",
@@ -143,11 +144,13 @@ func optionTablesTable() map[string]*optTable {
 		"--help", "--version", "--debug?", "--jobs?", "--load-average?", "--output-sync?", "--shuffle?",
 		"--directory=", "--include-dir=", "--what-if=", "--new-file=", "--assume-new=", "--old-file=",
 		"--assume-old="}, handledLong: []string{"--file=", "--makefile="}}
-	man := &optTable{short: "acdDfhiIklKRtuwWZ7", arg: "CLMmSserEO", long: []string{"--all", "--catman",
+	// Not -C/--config-file: man-db's configuration names the programs
+	// it runs (DEFINE pager, tbl…).
+	man := &optTable{short: "acdDfhiIklKRtuwWZ7", arg: "LMmSserEO", long: []string{"--all", "--catman",
 		"--debug", "--default", "--whatis", "--apropos", "--global-apropos", "--local-file", "--where",
 		"--path", "--location", "--where-cat", "--location-cat", "--ignore-case", "--match-case",
 		"--regex", "--wildcard", "--names-only", "--no-subpages", "--no-hyphenation", "--no-justification",
-		"--update", "--help", "--usage", "--version", "--config-file=", "--locale=", "--systems=",
+		"--update", "--help", "--usage", "--version", "--locale=", "--systems=",
 		"--manpath=", "--sections=", "--extension=", "--encoding=", "--prompt=", "--ascii?", "--nh", "--nj"}}
 	less := &optTable{short: "aABcCdeEfFgGiIJKLmMnNqQrRsSuUVwWXz~", arg: "bhjpPtTxyz#D", long: []string{
 		"--quit-at-eof", "--QUIT-AT-EOF", "--quit-if-one-screen", "--RAW-CONTROL-CHARS", "--raw-control-chars",
@@ -171,7 +174,10 @@ func optionTablesTable() map[string]*optTable {
 		"--noreport", "--inodes", "--device", "--dirsfirst", "--filesfirst", "--du", "--si", "--prune",
 		"--gitignore", "--matchdirs", "--ignore-case", "--fromfile", "--metafirst", "--charset=", "--filelimit=",
 		"--timefmt=", "--sort=", "--info", "--infofile=", "--hyperlink"}}
-	zip := &optTable{short: "rjqvmTDXyzAcdguUFoSl0123456789", arg: "bnPtxiZ@", long: []string{"--recurse-paths",
+	// -T is harmless only alone: -TT (also inside a cluster, -TTcmd)
+	// runs a command to test the archive. -m deletes what it adds: see
+	// zipCmd.
+	zip := &optTable{short: "rjqvmDXyzAcdguUFoSl0123456789", arg: "bnPtxiZ@", long: []string{"-T", "--recurse-paths",
 		"--junk-paths", "--quiet", "--verbose", "--test", "--no-dir-entries", "--no-extra", "--symlinks",
 		"--help", "--version", "--exclude=", "--include=", "--suffixes=", "--password="}}
 	return map[string]*optTable{

@@ -134,11 +134,48 @@ type lazyEnv struct {
 	once sync.Once
 	env  expand.Environ
 	dir  string
+	// extra are NAME=value variables set over the policy's environment
+	// (see CheckWith).
+	extra []string
 }
 
 func (l *lazyEnv) get() expand.Environ {
-	l.once.Do(func() { l.env, l.dir = l.p.environ() })
+	l.once.Do(func() {
+		l.env, l.dir = l.p.environ()
+		if len(l.extra) > 0 {
+			l.env = overlayEnv{base: l.env, vars: expand.ListEnviron(l.extra...)}
+		}
+	})
 	return l.env
+}
+
+// overlayEnv is an environment with some variables set over another's.
+type overlayEnv struct {
+	base, vars expand.Environ
+}
+
+func (o overlayEnv) Get(name string) expand.Variable {
+	if vr := o.vars.Get(name); vr.IsSet() {
+		return vr
+	}
+	return o.base.Get(name)
+}
+
+func (o overlayEnv) Each(f func(name string, vr expand.Variable) bool) {
+	stopped := false
+	o.vars.Each(func(name string, vr expand.Variable) bool {
+		stopped = !f(name, vr)
+		return !stopped
+	})
+	if stopped {
+		return
+	}
+	o.base.Each(func(name string, vr expand.Variable) bool {
+		if o.vars.Get(name).IsSet() {
+			return true
+		}
+		return f(name, vr)
+	})
 }
 
 // directory is the directory the policy's commands start in.
@@ -161,9 +198,28 @@ const maxPooledUnits = 1024
 
 // Check analyses a command line and decides whether it may run.
 func (p *Policy) Check(command string) Decision {
+	return p.CheckConfined(command, Confined{})
+}
+
+// Confined is how an agent command will run: the variables its commands
+// see besides the shell's (the scratch directory), and the places the
+// sandbox lets them write.
+type Confined struct {
+	Vars []string
+	// Writable reports whether the sandbox lets a command create or
+	// write the file at path (absolute and clean). A redirection to an
+	// ordinary file there is not asked about: any program the rules
+	// allow may write it all the same. Startup files, hooks and other
+	// files that make code run later still are.
+	Writable func(path string) bool
+}
+
+// CheckConfined is Check for a command that will run confined as c says.
+func (p *Policy) CheckConfined(command string, c Confined) Decision {
 	list := unitLists.Get().(*[]Unit)
-	le := &lazyEnv{p: p}
+	le := &lazyEnv{p: p, extra: c.Vars}
 	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a.writable = c.Writable
 	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	a.units = (*list)[:0]
 	a.file(command)
@@ -174,7 +230,7 @@ func (p *Policy) Check(command string) Decision {
 		unitLists.Put(list)
 	}
 	if d.Verdict == Ask {
-		p.addPreviews(&d)
+		p.addPreviews(&d, le)
 	}
 	return d
 }
@@ -344,6 +400,15 @@ func (p *Policy) ProtectedPaths() []string {
 	a := newAnalyzer(p.opts.Dialect, le, le.directory)
 	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	return append([]string(nil), a.protectedPaths()...)
+}
+
+// Sensitive reports whether writing path (absolute) changes what runs
+// later: a startup file, a hook, a dotfile, a directory on $PATH.
+func (p *Policy) Sensitive(path string) bool {
+	le := &lazyEnv{p: p}
+	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	_, ok := a.sensitive(Word{Value: path})
+	return ok
 }
 
 // CheckWrite decides whether the shell may open path for writing, as a

@@ -51,8 +51,8 @@ func (e roEnv) Each(f func(string, expand.Variable) bool) {
 	}
 }
 
-func (p *Policy) previewConfig() *expand.Config {
-	env, dir := p.environ()
+func (p *Policy) previewConfig(le *lazyEnv) *expand.Config {
+	env, dir := le.get(), le.directory()
 	return &expand.Config{
 		Env:       roEnv{env: env, dir: dir},
 		CmdSubst:  func(io.Writer, *syntax.CmdSubst) error { return errNoSubst },
@@ -63,11 +63,11 @@ func (p *Policy) previewConfig() *expand.Config {
 
 // addPreviews fills in d.Previews and the expansions of computed write
 // targets.
-func (p *Policy) addPreviews(d *Decision) {
+func (p *Policy) addPreviews(d *Decision, le *lazyEnv) {
 	var cfg *expand.Config
 	config := func() *expand.Config {
 		if cfg == nil {
-			cfg = p.previewConfig()
+			cfg = p.previewConfig(le)
 		}
 		return cfg
 	}

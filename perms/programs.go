@@ -74,19 +74,22 @@ func rgCmd(c *cmd) {
 	})
 }
 
+// fdArgs are fd's short options that take an argument.
+const fdArgs = "dteESojcCxX"
+
 func fdCmd(c *cmd) {
-	for i, w := range c.args {
-		if !w.IsStatic() {
-			continue
-		}
-		switch w.Value {
-		case "-x", "--exec", "-X", "--exec-batch":
-			c.risk(KindWrapper, "fd "+w.Value, "runs a command for every file found")
-			end := i + 1
+	for _, o := range []struct {
+		short byte
+		long  string
+	}{{'x', "--exec"}, {'X', "--exec-batch"}} {
+		for _, u := range optionUses(c.args, fdArgs, o.short, o.long) {
+			// -x CMD ARGS… up to ";": the value and the words after it.
+			c.risk(KindWrapper, "fd "+o.long, "runs a command for every file found")
+			end := u.next
 			for end < len(c.args) && !(c.args[end].IsStatic() && c.args[end].Value == ";") {
 				end++
 			}
-			c.inner(c.args[i+1:end], "fd "+w.Value)
+			c.inner(append([]Word{u.val}, c.args[u.next:end]...), "fd "+o.long)
 			return
 		}
 	}
@@ -158,12 +161,36 @@ func findCmd(c *cmd) {
 	}
 }
 
+// tarArgs are tar's short options that take an argument.
+const tarArgs = "fCbHKLNTXVgI"
+
 func tarCmd(c *cmd) {
-	if fs := flagsOf(c.args); fs.has('P', "--absolute-names") {
+	fs := flagsOf(c.args)
+	// The archive it writes, and the snapshot file of -g.
+	if fs.has('c', "--create") || fs.has('r', "--append") || fs.has('u', "--update") || fs.has('A', "--concatenate", "--catenate") {
+		for _, u := range optionUses(c.args, tarArgs, 'f', "--file") {
+			if u.val.IsStatic() && (u.val.Value == "-" || strings.Contains(u.val.Value, ":") && !strings.HasPrefix(u.val.Value, "/")) {
+				if strings.Contains(u.val.Value, ":") {
+					c.risk(KindOption, "tar -f "+u.val.Value, "writes the archive through a remote shell command (HOST:FILE)")
+				}
+				continue
+			}
+			c.target(u.val, WriteFile, false)
+			c.sensitiveWrite(u.val)
+		}
+	}
+	for _, u := range optionUses(c.args, tarArgs, 'g', "--listed-incremental") {
+		c.target(u.val, WriteFile, false)
+		c.sensitiveWrite(u.val)
+	}
+	if fs.has('P', "--absolute-names") {
 		c.risk(KindOption, "tar -P", "extracts absolute paths, anywhere on the system")
 	}
 	if d, ok := dirOption(c.args, "-C", "--directory"); ok {
 		c.intoDir(d, "extracts")
+		if fs.has('x', "--extract", "--get") {
+			c.target(d, CreateEntry, true)
+		}
 	} else if c.a.cwd != "" {
 		// cd ~ && tar -xf dot.tar: extracts where the cd went.
 		c.intoDir(Word{Value: "."}, "extracts")
@@ -283,8 +310,14 @@ func goCmd(c *cmd) {
 		}
 		if v == "-o" && i+1 < len(c.args) {
 			c.sensitiveWrite(c.args[i+1]) // go build -o ~/.local/bin/git
+			c.target(c.args[i+1], WriteFile, false)
 		} else if strings.HasPrefix(v, "-o=") {
 			c.sensitiveWrite(Word{Value: v[3:]})
+			c.target(Word{Value: v[3:]}, WriteFile, false)
+		}
+		if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "clean" &&
+			(v == "-cache" || v == "-modcache" || v == "-testcache" || v == "-fuzzcache" || strings.HasPrefix(v, "--") && strings.HasSuffix(v, "cache")) {
+			c.risk(KindOption, "go clean "+v, "deletes Go's caches, outside the workspace")
 		}
 	})
 }
@@ -322,11 +355,35 @@ func manCmd(c *cmd) {
 }
 
 func zipCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
-		if v == "-TT" || longOpt(v, "--unzip-command") {
+	args := c.args
+	if c.a.envRisk("ZIPOPT") {
+		c.risk(KindOption, "ZIPOPT", "zip reads options from $ZIPOPT, which can run commands or delete files")
+	}
+	scanOpts(args, func(_ int, v string) {
+		if strings.HasPrefix(v, "-TT") || longOpt(v, "--unzip-command") {
 			c.risk(KindOption, "zip -TT", "runs a command to test the archive")
 		}
 	})
+	ops := operandsSkipping(args, optSpec{short: "bnPtxiZ", long: []string{"--exclude", "--include", "--suffixes", "--password"}})
+	if len(ops) > 0 {
+		c.target(ops[0], WriteFile, false) // the archive
+		c.sensitiveWrite(ops[0])
+	}
+	if fs := flagsOf(args); fs.has('m', "--move") {
+		// zip -m deletes the files it adds, and with -r whole trees.
+		rec := recursive(args, false)
+		for _, w := range ops[min(1, len(ops)):] {
+			if what, ok := c.a.dangerTarget(w); ok && rec {
+				c.catastrophe("zip -rm (deletes what it archives) of " + what)
+				return
+			}
+			c.target(w, RemoveEntry, rec)
+		}
+		c.risk(KindOption, "zip -m", "deletes the files it adds to the archive")
+		if rec {
+			c.unresolvedDeletes(ops[min(1, len(ops)):])
+		}
+	}
 }
 
 func registerPrograms(t *tableSet) {

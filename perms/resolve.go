@@ -120,19 +120,18 @@ func (a *analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 				return "", false
 			}
 			out = path.Clean(d)
-		case (name == "echo" || name == "printf") && last:
-			ws := make([]Word, len(args))
-			for j, v := range args {
-				ws[j] = Word{Value: v}
+		case name == "echo" && last:
+			for j := range args[1:] {
+				args[1+j] = a.expandHome(args[1+j])
 			}
-			text, ok := a.printedText(Unit{Words: ws})
-			if !ok || name == "printf" && strings.ContainsRune(args[1], '%') {
-				if name != "printf" || len(args) < 2 {
-					return "", false
-				}
-				if text, ok = printfText(args[1], args[2:]); !ok {
-					return "", false
-				}
+			out = echoText(args[1:])
+		case name == "printf" && last && len(args) > 1:
+			for j := range args[1:] {
+				args[1+j] = a.expandHome(args[1+j])
+			}
+			text, ok := printfText(args[1], args[2:])
+			if !ok {
+				return "", false
 			}
 			out = text
 		default:
@@ -142,48 +141,191 @@ func (a *analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 	return strings.TrimRight(out, "\n"), true
 }
 
-// printfText formats like the printf builtin for %s, %b, %% and the
-// common escapes; false for anything else.
+// printfText formats as the printf builtin does, for %s, %b, %c and %%
+// (no width or precision) and every backslash escape, reusing the
+// format while arguments remain; false for anything else, which the
+// analysis does not guess.
 func printfText(format string, args []string) (string, bool) {
 	var sb strings.Builder
+	used := 0
 	next := func() string {
-		if len(args) == 0 {
+		if used >= len(args) {
 			return ""
 		}
-		v := args[0]
-		args = args[1:]
-		return v
+		used++
+		return args[used-1]
 	}
-	for i := 0; i < len(format); i++ {
-		ch := format[i]
-		switch {
-		case ch == '%' && i+1 < len(format):
-			i++
-			switch format[i] {
-			case 's', 'b':
-				sb.WriteString(next())
-			case '%':
-				sb.WriteByte('%')
-			default:
+	for {
+		before := used
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			switch {
+			case ch == '%' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case 's':
+					sb.WriteString(next())
+				case 'b':
+					s, stop := unescapeEcho(next())
+					sb.WriteString(s)
+					if stop {
+						return sb.String(), true
+					}
+				case 'c':
+					if v := next(); v != "" {
+						sb.WriteString(v[:1])
+					}
+				case '%':
+					sb.WriteByte('%')
+				default:
+					return "", false
+				}
+			case ch == '%':
 				return "", false
-			}
-		case ch == '\\' && i+1 < len(format):
-			i++
-			switch format[i] {
-			case 'n':
-				sb.WriteByte('\n')
-			case 't':
-				sb.WriteByte('\t')
-			case '\\':
-				sb.WriteByte('\\')
+			case ch == '\\':
+				n, s, ok := escapeAt(format[i:], false)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(s)
+				i += n - 1
 			default:
-				return "", false
+				sb.WriteByte(ch)
 			}
-		default:
-			sb.WriteByte(ch)
+		}
+		if used == before || used >= len(args) {
+			return sb.String(), true
 		}
 	}
-	return sb.String(), true
+}
+
+// echoText is what the echo builtin prints for args: -n, -e and -E
+// (alone or together) as options; escapes only with -e.
+func echoText(args []string) string {
+	newline, escapes := true, false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+		for _, o := range args[0][1:] {
+			switch o {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	s := strings.Join(args, " ")
+	if escapes {
+		var stop bool
+		if s, stop = unescapeEcho(s); stop {
+			return s
+		}
+	}
+	if newline {
+		s += "\n"
+	}
+	return s
+}
+
+// unescapeEcho interprets the escapes of echo -e and printf %b: those of
+// a printf format, with octal as \0NNN; \c ends the output (stop).
+func unescapeEcho(s string) (string, bool) {
+	if !strings.Contains(s, "\\") {
+		return s, false
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			sb.WriteByte(s[i])
+			continue
+		}
+		if s[i+1] == 'c' {
+			return sb.String(), true
+		}
+		n, v, ok := escapeAt(s[i:], true)
+		if !ok {
+			sb.WriteByte(s[i])
+			continue
+		}
+		sb.WriteString(v)
+		i += n - 1
+	}
+	return sb.String(), false
+}
+
+// escapeAt reads the backslash escape at the start of s and returns its
+// length and value; echo selects \0NNN octal (echo -e, %b) rather than
+// \NNN (a printf format). An unknown escape stands for itself.
+func escapeAt(s string, echo bool) (int, string, bool) {
+	if len(s) < 2 {
+		return 1, s, true
+	}
+	switch c := s[1]; c {
+	case 'a':
+		return 2, "\a", true
+	case 'b':
+		return 2, "\b", true
+	case 'e', 'E':
+		return 2, "\x1b", true
+	case 'f':
+		return 2, "\f", true
+	case 'n':
+		return 2, "\n", true
+	case 'r':
+		return 2, "\r", true
+	case 't':
+		return 2, "\t", true
+	case 'v':
+		return 2, "\v", true
+	case '\\':
+		return 2, "\\", true
+	case '"', '\'', '?':
+		if echo {
+			return 2, s[:2], true
+		}
+		return 2, s[1:2], true
+	case 'x', 'u', 'U':
+		max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		n := 0
+		for n < max && 2+n < len(s) && isHex(s[2+n]) {
+			n++
+		}
+		if n == 0 {
+			return 2, s[:2], true
+		}
+		v, _ := strconv.ParseUint(s[2:2+n], 16, 32)
+		if c == 'x' {
+			return 2 + n, string([]byte{byte(v)}), true
+		}
+		return 2 + n, string(rune(v)), true
+	case 'c':
+		return 0, "", false // \c in a format: not followed here
+	}
+	start, max := 1, 3
+	if echo {
+		if s[1] != '0' {
+			return 2, s[:2], true
+		}
+		start = 2
+	}
+	n := 0
+	for n < max && start+n < len(s) && s[start+n] >= '0' && s[start+n] <= '7' {
+		n++
+	}
+	if n == 0 {
+		if echo {
+			return 2, "\x00", true
+		}
+		return 2, s[:2], true
+	}
+	v, _ := strconv.ParseUint(s[start:start+n], 8, 32)
+	return start + n, string([]byte{byte(v)}), true
+}
+
+func isHex(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
 }
 
 // param returns the value of a parameter expansion known now: $HOME,
@@ -209,13 +351,16 @@ func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
 	if pe.Param == nil || pe.Index != nil || pe.Length || pe.Names != 0 || pe.Width {
 		return "", false
 	}
-	v, set := a.paramValue(pe.Param.Value)
+	v, set, known := a.paramState(pe.Param.Value)
 	if pe.Excl {
 		// ${!x}: the variable x names.
 		if !set || !isName(v) {
 			return "", false
 		}
-		v, set = a.paramValue(v)
+		v, set, known = a.paramState(v)
+	}
+	if !known {
+		return "", false // ${x:-/}, ${x:+/}: it depends on what x holds
 	}
 	switch {
 	case pe.Slice != nil:
@@ -422,27 +567,45 @@ func (a *analyzer) replaceValue(v string, r *syntax.Replace) (string, bool) {
 // paramValue returns a variable's value: assigned earlier in the command,
 // $PWD where the cd commands went, or from the environment.
 func (a *analyzer) paramValue(name string) (string, bool) {
+	v, set, _ := a.paramState(name)
+	return v, set
+}
+
+// paramState returns a variable's value, whether it is set, and whether
+// that is known at all: a variable changed in a way the analysis does
+// not follow is neither set nor unset to it.
+func (a *analyzer) paramState(name string) (v string, set, known bool) {
+	if a.untrusted {
+		return "", false, false
+	}
 	if v, ok := a.vars[name]; ok {
-		return v, true
+		switch v {
+		case varUnknown:
+			return "", false, false
+		case varUnset:
+			return "", false, true
+		}
+		return v, true, true
 	}
 	switch name {
 	case "HOME":
 		if h := a.home(); h != "" {
-			return h, true
+			return h, true, true
 		}
-		return homeUnknown, true
+		return homeUnknown, true, true
 	case "PWD":
 		if a.cwd == cwdUnknown {
-			return "", false
+			return "", false, false
 		}
 		if d := a.expandHome(a.inCwd(".")); path.IsAbs(d) {
-			return path.Clean(d), true
+			return path.Clean(d), true, true
 		}
 	case "FUNCNAME":
 		if len(a.funcStack) > 0 {
 			// f(){ $FUNCNAME | $FUNCNAME & }: the function being defined.
-			return a.funcStack[len(a.funcStack)-1].name, true
+			return a.funcStack[len(a.funcStack)-1].name, true, true
 		}
 	}
-	return a.lookup(name)
+	v, set = a.lookup(name)
+	return v, set, true
 }

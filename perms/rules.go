@@ -155,13 +155,18 @@ func (r Rule) denies(u Unit) bool {
 		return false
 	}
 	base, ok := u.base()
+	argv := u.argv()
+	if b, rest, ok := moduleArgv(base, argv); ok {
+		// python3 -m pip install x is pip install x to a deny rule.
+		base, argv = b, rest
+	}
 	if !ok || base != path.Base(r.words[0]) {
 		return false
 	}
 	if len(r.words) == 1 {
 		return true
 	}
-	ws := u.argv()[1:]
+	ws := argv[1:]
 	if base == "git" {
 		sub := gitSubcommand(ws)
 		if sub < 0 {
@@ -171,12 +176,20 @@ func (r Rule) denies(u Unit) bool {
 	}
 	have := canonicalFlags(base, ws)
 	if base == "git" && len(ws) > 0 && ws[0].IsStatic() && ws[0].Value == "push" {
-		// git push origin +main forces the push as --force does.
+		// git push origin +main forces the push as --force does, and
+		// git push origin :main deletes main as --delete does.
 		for _, w := range ws[1:] {
 			if w.IsStatic() && strings.HasPrefix(w.Value, "+") {
 				have["f"] = true
 			}
+			if w.IsStatic() && strings.HasPrefix(w.Value, ":") && len(w.Value) > 1 {
+				have["d"] = true
+			}
 		}
+	}
+	if base == "npm" || base == "pnpm" || base == "yarn" {
+		// npm i, npm add, npm isntall… are npm install.
+		ws = canonicalNpm(ws)
 	}
 	var positional []string
 	for i, w := range ws {
@@ -196,6 +209,13 @@ func (r Rule) denies(u Unit) bool {
 		}
 	}
 	want := r.words[1:]
+	if base == "npm" || base == "pnpm" || base == "yarn" {
+		ws := canonicalNpm(staticWords(want))
+		want = make([]string, len(ws))
+		for i, w := range ws {
+			want[i] = w.Value
+		}
+	}
 	wantFlags := make([]Word, 0, len(want))
 	j := 0
 	for k, rw := range want {
@@ -250,7 +270,7 @@ func flagAliasesTable() map[string]map[string]string {
 		"chmod": {"--recursive": "R"},
 		"chown": {"--recursive": "R"},
 		"chgrp": {"--recursive": "R"},
-		"git":   {"--force": "f", "--delete": "d", "--all": "a", "--hard": "--hard"},
+		"git":   {"--force": "f", "--delete": "d", "--all": "a", "--hard": "--hard", "--no-verify": "n"},
 		"kill":  {"-KILL": "9", "-SIGKILL": "9", "--signal": "s"},
 	}
 }
@@ -300,4 +320,58 @@ func canonicalFlags(base string, ws []Word) map[string]bool {
 		}
 	}
 	return set
+}
+
+// npmAliases maps npm's command aliases (and the misspellings it
+// accepts) to the command, for the deny rules: a rule against npm install
+// also denies npm i.
+var npmAliases = map[string]string{
+	"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
+	"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
+	"it": "install-test", "cit": "install-ci-test", "clean-install": "ci", "ic": "ci", "install-clean": "ci",
+	"isntall-clean": "ci", "un": "uninstall", "unlink": "uninstall", "remove": "uninstall", "rm": "uninstall",
+	"r": "uninstall", "run": "run-script", "rum": "run-script", "urn": "run-script", "up": "update",
+	"upgrade": "update", "udpate": "update", "t": "test", "tst": "test", "x": "exec", "c": "config",
+	"ln": "link", "pub": "publish", "author": "owner", "dist-tags": "dist-tag", "v": "view", "info": "view",
+	"show": "view", "s": "search", "se": "search", "find": "search", "rb": "rebuild", "ddp": "dedupe",
+	"home": "docs", "issues": "bugs", "hlep": "help", "unstar": "star", "create": "init", "innit": "init",
+}
+
+// canonicalNpm returns ws with npm's command, the first operand,
+// written as the command it stands for.
+func canonicalNpm(ws []Word) []Word {
+	for i, w := range ws {
+		if !w.IsStatic() || isOption(w.Value) {
+			continue
+		}
+		if full, ok := npmAliases[w.Value]; ok {
+			out := append([]Word(nil), ws...)
+			out[i] = Word{Value: full}
+			return out
+		}
+		return ws
+	}
+	return ws
+}
+
+// moduleArgv returns the argv of the program a python -m MODULE runs as
+// that program would be spelled: pip for -m pip.
+func moduleArgv(base string, argv []Word) (string, []Word, bool) {
+	if !strings.HasPrefix(base, "python") && base != "pypy" && base != "pypy3" {
+		return "", nil, false
+	}
+	for i := 1; i+1 < len(argv); i++ {
+		w := argv[i]
+		if !w.IsStatic() || !strings.HasPrefix(w.Value, "-") {
+			return "", nil, false
+		}
+		if w.Value == "-m" && argv[i+1].IsStatic() {
+			switch m := argv[i+1].Value; m {
+			case "pip", "pip3", "venv", "ensurepip":
+				return m, append([]Word{{Value: m}}, argv[i+2:]...), true
+			}
+			return "", nil, false
+		}
+	}
+	return "", nil, false
 }

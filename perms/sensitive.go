@@ -32,7 +32,8 @@ var sensitiveDirs = []string{
 // homeBinDirs are directories in the home directory commonly on $PATH.
 var homeBinDirs = []string{"/bin", "/.local/bin", "/go/bin", "/.cargo/bin"}
 
-var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron", "/run/", "/root/", "/opt/"}
+var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron", "/run/", "/root/", "/opt/",
+	"/proc/", "/sys/"}
 
 // sensitive reports whether writing to the word's path changes what runs
 // later.

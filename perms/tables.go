@@ -92,6 +92,9 @@ func buildTables() {
 		registerTools,
 		registerWrappers,
 		registerXargs,
+		registerSystem, // wraps the ip wrapper above
+		registerBuildTools,
+		registerSessionBuiltins,
 		registerCommandReaders, // wraps handlers registered above
 		registerBuildFiles,     // wraps handlers registered above
 	} {

@@ -62,6 +62,9 @@ type Target struct {
 	Into []string
 	// Redirect says the shell itself opens the file (> f), not a program.
 	Redirect bool
+	// Entries says the word is a pattern: Path is the directory whose
+	// entries it matches, and they are what the command changes.
+	Entries bool
 
 	why string // for ViaDaemon: what the daemon is asked
 }
@@ -85,6 +88,9 @@ func (a *analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string,
 	t := Target{Text: w.String(), Op: op, Recursive: recursive, Into: into, Redirect: redirect}
 	if p, ok := a.absolute(w); ok {
 		t.Path = p
+		if v, _ := a.resolve(w); strings.ContainsAny(v, "*?[") && (w.Kind == Fields || w.IsStatic() && w.node != nil && hasGlob(w.node)) {
+			t.Entries = true
+		}
 		// Removing or moving a directory above them, or changing all
 		// under it, changes them too.
 		if what, ok := a.isProtected(p, op == RemoveEntry || op == ChangeMeta && recursive); ok {

@@ -25,6 +25,8 @@ func (a *analyzer) stmt(s *syntax.Stmt) {
 		a.find(KindBackground, a.pos(s.Pos()), "&", "&", "keeps running in the background after the approved command")
 		a.bgs++
 		defer func() { a.bgs-- }()
+		// It runs in a subshell: what it changes stays there.
+		defer a.restoreValues(a.saveValues())
 	}
 	saved := a.stdin
 	start := len(a.units)
@@ -65,19 +67,32 @@ func (a *analyzer) command(cmd syntax.Command) {
 	case *syntax.Block:
 		a.stmts(c.Stmts)
 	case *syntax.Subshell:
-		a.stmts(c.Stmts)
+		a.inSubshell(func() { a.stmts(c.Stmts) })
 	case *syntax.IfClause:
+		// What the taken branch leaves, whichever it is.
+		var ends []valueState
 		for ; c != nil; c = c.Else {
 			a.stmts(c.Cond)
+			before := a.saveValues()
 			a.stmts(c.Then)
+			ends = append(ends, a.saveValues())
+			a.restoreValues(before)
+			if c.Else == nil && len(c.Cond) > 0 {
+				ends = append(ends, a.saveValues()) // no branch taken
+			}
 		}
+		a.joinAll(ends)
 	case *syntax.WhileClause:
+		a.forgetChangedIn(c.Cond)
+		a.forgetChangedIn(c.Do)
 		a.stmts(c.Cond)
 		a.stmts(c.Do)
 	case *syntax.ForClause:
+		a.forgetChangedIn(c.Do)
 		switch l := c.Loop.(type) {
 		case *syntax.WordIter:
 			if l.Name != nil {
+				a.forget(l.Name.Value)
 				// Tested first so that the text is built only when used.
 				if _, ok := DangerousVar(l.Name.Value); ok {
 					a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
@@ -107,7 +122,7 @@ func (a *analyzer) command(cmd syntax.Command) {
 				case known && first != "":
 					a.setVar(l.Name.Value, first)
 				default:
-					delete(a.vars, l.Name.Value)
+					a.forget(l.Name.Value)
 				}
 			}
 		case *syntax.CStyleLoop:
@@ -118,12 +133,17 @@ func (a *analyzer) command(cmd syntax.Command) {
 		a.stmts(c.Do)
 	case *syntax.CaseClause:
 		a.word(c.Word)
+		ends := []valueState{a.saveValues()} // no pattern matched
 		for _, item := range c.Items {
 			for _, p := range item.Patterns {
 				a.word(p)
 			}
+			before := a.saveValues()
 			a.stmts(item.Stmts)
+			ends = append(ends, a.saveValues())
+			a.restoreValues(before)
 		}
+		a.joinAll(ends)
 	case *syntax.BinaryCmd:
 		a.binary(c)
 	case *syntax.FuncDecl:
@@ -181,7 +201,8 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 	}
 	start := len(a.units)
 	a.pipes++
-	a.stmt(c.X)
+	// Each stage runs in a subshell.
+	a.inSubshell(func() { a.stmt(c.X) })
 	mid := len(a.units)
 	// The right-hand side reads the pipe, not whatever fed the
 	// pipeline's own standard input.
@@ -214,7 +235,7 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 			}
 		}
 	}
-	a.stmt(c.Y)
+	a.inSubshell(func() { a.stmt(c.Y) })
 	a.stdin = saved
 	a.pipes--
 	if a.downloadBetween(start, mid) {
@@ -284,7 +305,7 @@ func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
 		if v, ok := a.resolve(w); ok {
 			a.setVar(name, v)
 		} else {
-			delete(a.vars, name)
+			a.forget(name)
 		}
 	}
 	n := 1
@@ -344,7 +365,17 @@ func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
 		label = "function " + n.Value
 	}
 	a.push(label)
+	// Defining runs nothing; a call may change what the body changes.
+	before := a.saveValues()
 	a.stmt(c.Body)
+	e := a.effectsSince(before)
+	a.restoreValues(before)
+	if a.effects == nil {
+		a.effects = make(map[string]funcEffects)
+	}
+	for _, n := range names {
+		a.effects[n.Value] = e
+	}
 	a.pop()
 	a.funcStack = a.funcStack[:len(a.funcStack)-len(names)]
 }
@@ -426,6 +457,13 @@ func (a *analyzer) write(r *syntax.Redirect, w Word) {
 		return
 	}
 	a.addTarget(w, WriteFile, false, nil, true)
+	if a.writable != nil {
+		if p, ok := a.absolute(w); ok && !strings.ContainsAny(p, "*?[") && a.writable(p) && !isDiskDevice(p) {
+			if _, sensitive := a.sensitive(Word{Value: p}); !sensitive {
+				return // the sandbox lets any program write it
+			}
+		}
+	}
 	if w.IsStatic() {
 		if isDiskDevice(w.Value) {
 			a.find(KindCatastrophic, p, text, w.Value, "writes onto a disk device")
@@ -476,7 +514,28 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 		words[i] = a.word(w)
 	}
 	idx := len(a.units)
+	// IFS=: read a b, ZIPOPT=-m zip …: the command's own environment,
+	// for what it does with it (its words were expanded before).
+	savedEnv := a.cmdEnv
+	a.cmdEnv = nil
+	for _, as := range c.Assigns {
+		if as.Name == nil {
+			continue
+		}
+		v := ""
+		if as.Value != nil {
+			var ok bool
+			if v, ok = a.resolve(Word{Kind: Field, node: as.Value}); !ok || as.Append || as.Index != nil || as.Array != nil {
+				v = varUnknown
+			}
+		}
+		if a.cmdEnv == nil {
+			a.cmdEnv = make(map[string]string)
+		}
+		a.cmdEnv[as.Name.Value] = v
+	}
 	a.unit(Unit{Words: words, Pos: a.pos(c.Args[0].Pos())})
+	a.cmdEnv = savedEnv
 	if a.units[idx].download {
 		for _, w := range writes {
 			a.markFetched(w.Value)
@@ -495,34 +554,83 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 // track remembers the value an assignment gives a variable, when it is
 // known now, for the checks of later commands ($d in rm -rf $d).
 func (a *analyzer) track(as *syntax.Assign) {
-	if as.Name != nil && as.Array != nil && as.Index == nil {
-		var elems []string
-		for _, e := range as.Array.Elems {
-			if e.Index != nil || e.Value == nil {
-				elems = nil
-				break
+	if as.Name != nil && as.Append && as.Array != nil && as.Index == nil {
+		// a+=(v…): known elements after known ones.
+		had, known := a.arrays[as.Name.Value]
+		if !known {
+			if v, ok := a.paramValue(as.Name.Value); ok {
+				had, known = []string{v}, true
+			} else if _, set := a.vars[as.Name.Value]; !set {
+				if _, env := a.lookup(as.Name.Value); !env {
+					had, known = []string{}, true // not set at all
+				}
 			}
-			v, ok := a.resolve(Word{Kind: Field, node: e.Value})
-			if !ok {
-				elems = nil
-				break
-			}
-			elems = append(elems, v)
 		}
+		elems := a.arrayElems(as.Array)
+		if known && had != nil && elems != nil {
+			a.arrays[as.Name.Value] = append(append([]string{}, had...), elems...)
+			a.setVar(as.Name.Value, varUnknown)
+			return
+		}
+	}
+	if as.Name != nil && (as.Index != nil || as.Append && as.Array != nil) {
+		// a[i]=v, a+=(v): the element or array the analysis does not
+		// follow.
+		a.forget(as.Name.Value)
 		if a.arrays == nil {
 			a.arrays = make(map[string][]string)
 		}
-		a.arrays[as.Name.Value] = elems
+		a.arrays[as.Name.Value] = nil
+		return
+	}
+	if as.Name != nil && as.Array != nil && as.Index == nil {
+		a.forget(as.Name.Value) // $a is ${a[0]}
+		if a.arrays == nil {
+			a.arrays = make(map[string][]string)
+		}
+		a.arrays[as.Name.Value] = a.arrayElems(as.Array)
 		return
 	}
 	if as.Name == nil || as.Value == nil || as.Index != nil {
 		return
 	}
-	if v, ok := a.resolve(Word{Kind: Field, node: as.Value}); ok {
-		a.setVar(as.Name.Value, v)
-	} else {
-		delete(a.vars, as.Name.Value)
+	v, ok := a.resolve(Word{Kind: Field, node: as.Value})
+	if ok && as.Append {
+		// d+=x appends to what d held.
+		var had string
+		if had, ok = a.paramValue(as.Name.Value); ok {
+			v = had + v
+		}
 	}
+	if ok {
+		a.setVar(as.Name.Value, v)
+		if _, isArray := a.arrays[as.Name.Value]; isArray {
+			a.arrays[as.Name.Value] = nil // d=x on an array sets ${d[0]}
+		}
+	} else {
+		a.forget(as.Name.Value)
+	}
+}
+
+// arrayElems returns the values of an array literal's elements, nil when
+// one is not known now (or is indexed, or splits into several words).
+func (a *analyzer) arrayElems(arr *syntax.ArrayExpr) []string {
+	elems := []string{}
+	for _, e := range arr.Elems {
+		if e.Index != nil || e.Value == nil {
+			return nil
+		}
+		w := Word{Kind: Field, node: e.Value}
+		if !singleField(e.Value) {
+			return nil
+		}
+		v, ok := a.resolve(w)
+		if !ok {
+			return nil
+		}
+		elems = append(elems, a.expandHome(v))
+	}
+	return elems
 }
 
 func (a *analyzer) setVar(name, v string) {
@@ -591,10 +699,13 @@ func (a *analyzer) decl(c *syntax.DeclClause) {
 				a.find(KindAssign, a.pos(as.Pos()), a.source(as), w.Value, "declares variables whose names are computed at run time")
 			case w.Value == "-n" || (len(w.Value) > 1 && w.Value[0] == '-' && containsByte(w.Value, 'n')):
 				nameref = true
+				a.untrusted = true
 			case strings.Contains(w.Value, "="):
 				// export 'PATH=x' is still an assignment: the builtin
-				// splits its argument itself.
+				// splits its argument itself (into a value the analysis
+				// does not follow).
 				name, _, _ := strings.Cut(w.Value, "=")
+				a.forget(strings.TrimSuffix(strings.SplitN(name, "[", 2)[0], "+"))
 				if subscriptCode(name) {
 					a.find(KindEval, a.pos(as.Pos()), a.source(as), name, "a subscript that runs a command when the builtin assigns it")
 				}
@@ -609,6 +720,11 @@ func (a *analyzer) decl(c *syntax.DeclClause) {
 			if v, ok := staticWord(as.Value); ok {
 				a.assignName(v, a.pos(as.Pos()), a.source(as))
 			}
+		}
+		if nameref {
+			// declare -n y=x: y reads and assigns x, and so may any
+			// later assignment; no value is known from here on.
+			a.untrusted = true
 		}
 	}
 }

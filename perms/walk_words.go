@@ -99,6 +99,7 @@ func (a *analyzer) nested(n syntax.Node) {
 				switch n.Exp.Op {
 				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 					a.assignName(n.Param.Value, a.pos(n.Pos()), a.source(n))
+					a.trackAssignDefault(n)
 				case syntax.OtherParamOps:
 					if n.Exp.Word != nil && n.Exp.Word.Lit() == "P" {
 						a.find(KindEval, a.pos(n.Pos()), a.source(n), "@P", "prompt expansion, which can run command substitutions")
@@ -109,12 +110,14 @@ func (a *analyzer) nested(n syntax.Node) {
 			if isArithAssign(n.Op) {
 				if w, ok := n.X.(*syntax.Word); ok {
 					a.assignName(w.Lit(), a.pos(n.Pos()), a.source(n))
+					a.forget(arithName(w))
 				}
 			}
 		case *syntax.UnaryArithm:
 			if n.Op == syntax.Inc || n.Op == syntax.Dec {
 				if w, ok := n.X.(*syntax.Word); ok {
 					a.assignName(w.Lit(), a.pos(n.Pos()), a.source(n))
+					a.forget(arithName(w))
 				}
 			}
 		}
@@ -159,7 +162,7 @@ func (a *analyzer) substStmts(list []*syntax.Stmt, ctx string) {
 	saved := a.stdin
 	a.stdin = stdinInfo{}
 	a.push(ctx)
-	a.stmts(list)
+	a.inSubshell(func() { a.stmts(list) })
 	a.pop()
 	a.stdin = saved
 }

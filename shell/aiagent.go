@@ -182,7 +182,16 @@ func plural(n int) string {
 func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent.Verdict {
 	s := se.sh
 	view := se.answerView
-	d := st.policy.Check(cmd)
+	var d perms.Decision
+	if b := se.agentBox; b != nil {
+		// What the sandbox holds: its scratch directory as $TMPDIR, and
+		// redirections into its places, which need no question.
+		d = st.policy.CheckConfined(cmd, perms.Confined{Vars: b.env(), Writable: func(p string) bool {
+			return b.policy.Writable(p, sandbox.Write)
+		}})
+	} else {
+		d = st.policy.Check(cmd)
+	}
 	var outside []perms.Finding
 	if se.agentBox != nil {
 		// Changes outside the sandbox's places are asked about whatever

@@ -88,6 +88,9 @@ func inside(t perms.Target, box sandbox.Policy) bool {
 	// An entry is made or removed in its directory: a rule for the
 	// directory itself does not let it be removed or replaced.
 	dir := filepath.Dir(t.Path)
+	if t.Entries {
+		dir = t.Path // rm ./*.tmp removes entries of the directory
+	}
 	switch t.Op {
 	case perms.CreateEntry:
 		return box.Writable(dir, sandbox.Create)
@@ -249,6 +252,19 @@ func outsideReason(fs []perms.Finding) string {
 		paths[i] = f.Key
 	}
 	return "changes " + strings.Join(paths, ", ") + ", outside the workspace and scratch directory"
+}
+
+// inside reports whether the scope's sandbox lets a command write the
+// file real (an existing one, or a new one in its directory), without
+// what the user approved during the run.
+func (sc *scope) inside(real string) bool {
+	need := sandbox.Write
+	if _, err := os.Lstat(real); errors.Is(err, fs.ErrNotExist) {
+		need = sandbox.Create
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	return sc.box.Writable(real, need) && !sc.once["outside "+real]
 }
 
 // confineWrite holds a file the shell opens for writing (path, at abs,
