@@ -70,6 +70,9 @@ type analyzer struct {
 	arrays map[string][]string
 	calls  int
 	vars   map[string]string // static values assigned earlier in the command, or varUnknown
+	// varsShared and arraysShared say a saved state shares the maps:
+	// they are copied before the next change (see saveValues).
+	varsShared, arraysShared bool
 	// untrusted says a nameref was declared: any assignment may change
 	// any variable, so none has a value known now.
 	untrusted bool

@@ -101,10 +101,7 @@ func builtinMapfile(c *cmd) {
 		name = ops[len(ops)-1].Value
 	}
 	c.a.forget(name)
-	if c.a.arrays == nil {
-		c.a.arrays = make(map[string][]string)
-	}
-	c.a.arrays[name] = nil
+	c.a.setArray(name, nil)
 }
 
 // builtinDeclare is export, local, declare, typeset and readonly when
@@ -548,7 +545,7 @@ func builtinUnset(c *cmd) {
 			if name == v && isName(v) && !flagsOf(c.args).has('n') && !flagsOf(c.args).has('f') {
 				c.a.setVar(name, varUnset)
 				if _, ok := c.a.arrays[name]; ok {
-					c.a.arrays[name] = nil
+					c.a.setArray(name, nil)
 				}
 				continue
 			}

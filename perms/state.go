@@ -30,8 +30,46 @@ const varUnset = "\x00unset"
 func (a *analyzer) forget(name string) {
 	a.setVar(name, varUnknown)
 	if _, ok := a.arrays[name]; ok {
-		a.arrays[name] = nil
+		a.setArray(name, nil)
 	}
+}
+
+// The maps of values are copied on write: a saved state shares them
+// until one side changes, so that the many subshells that assign nothing
+// (pipeline stages, substitutions) cost nothing.
+
+// setVar records a variable's value (or varUnknown, varUnset).
+func (a *analyzer) setVar(name, v string) {
+	if a.vars == nil {
+		a.vars = make(map[string]string)
+	} else if a.varsShared {
+		a.vars = maps.Clone(a.vars)
+	}
+	a.varsShared = false
+	a.vars[name] = v
+}
+
+// unsetVar drops what the analysis knew of a variable.
+func (a *analyzer) unsetVar(name string) {
+	if _, ok := a.vars[name]; !ok {
+		return
+	}
+	if a.varsShared {
+		a.vars = maps.Clone(a.vars)
+		a.varsShared = false
+	}
+	delete(a.vars, name)
+}
+
+// setArray records an array's elements, nil when they are not known.
+func (a *analyzer) setArray(name string, elems []string) {
+	if a.arrays == nil {
+		a.arrays = make(map[string][]string)
+	} else if a.arraysShared {
+		a.arrays = maps.Clone(a.arrays)
+	}
+	a.arraysShared = false
+	a.arrays[name] = elems
 }
 
 // valueState is what the analysis knows about values at one point.
@@ -43,35 +81,45 @@ type valueState struct {
 }
 
 func (a *analyzer) saveValues() valueState {
-	return valueState{vars: maps.Clone(a.vars), arrays: maps.Clone(a.arrays), cwd: a.cwd, untrusted: a.untrusted}
+	a.varsShared, a.arraysShared = true, true
+	return valueState{vars: a.vars, arrays: a.arrays, cwd: a.cwd, untrusted: a.untrusted}
 }
 
 func (a *analyzer) restoreValues(s valueState) {
 	a.vars, a.arrays, a.cwd, a.untrusted = s.vars, s.arrays, s.cwd, s.untrusted
+	a.varsShared, a.arraysShared = true, true
 }
 
 // joinValues makes the state what is known whichever of the current
 // state and other the shell is in: a value they disagree on is unknown.
 func (a *analyzer) joinValues(other valueState) {
+	var differ []string
 	for name, v := range a.vars {
 		if o, ok := other.vars[name]; !ok || o != v {
-			a.vars[name] = varUnknown
+			differ = append(differ, name)
 		}
 	}
 	for name, v := range other.vars {
 		if _, ok := a.vars[name]; !ok && v != varUnknown {
-			a.setVar(name, varUnknown)
+			differ = append(differ, name)
 		}
 	}
+	for _, name := range differ {
+		a.setVar(name, varUnknown)
+	}
+	differ = differ[:0]
 	for name, v := range a.arrays {
 		if o, ok := other.arrays[name]; !ok || !sameStrings(o, v) {
-			a.arrays[name] = nil
+			differ = append(differ, name)
 		}
 	}
 	for name := range other.arrays {
 		if _, ok := a.arrays[name]; !ok {
-			a.arrays[name] = nil
+			differ = append(differ, name)
 		}
+	}
+	for _, name := range differ {
+		a.setArray(name, nil)
 	}
 	if a.cwd != other.cwd {
 		a.cwd = cwdUnknown

@@ -337,9 +337,9 @@ func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
 	return func() {
 		for name, old := range saved {
 			if old == nil {
-				delete(a.vars, name)
+				a.unsetVar(name)
 			} else {
-				a.vars[name] = *old
+				a.setVar(name, *old)
 			}
 		}
 	}
@@ -568,7 +568,7 @@ func (a *analyzer) track(as *syntax.Assign) {
 		}
 		elems := a.arrayElems(as.Array)
 		if known && had != nil && elems != nil {
-			a.arrays[as.Name.Value] = append(append([]string{}, had...), elems...)
+			a.setArray(as.Name.Value, append(append([]string{}, had...), elems...))
 			a.setVar(as.Name.Value, varUnknown)
 			return
 		}
@@ -577,18 +577,12 @@ func (a *analyzer) track(as *syntax.Assign) {
 		// a[i]=v, a+=(v): the element or array the analysis does not
 		// follow.
 		a.forget(as.Name.Value)
-		if a.arrays == nil {
-			a.arrays = make(map[string][]string)
-		}
-		a.arrays[as.Name.Value] = nil
+		a.setArray(as.Name.Value, nil)
 		return
 	}
 	if as.Name != nil && as.Array != nil && as.Index == nil {
 		a.forget(as.Name.Value) // $a is ${a[0]}
-		if a.arrays == nil {
-			a.arrays = make(map[string][]string)
-		}
-		a.arrays[as.Name.Value] = a.arrayElems(as.Array)
+		a.setArray(as.Name.Value, a.arrayElems(as.Array))
 		return
 	}
 	if as.Name == nil || as.Value == nil || as.Index != nil {
@@ -605,7 +599,7 @@ func (a *analyzer) track(as *syntax.Assign) {
 	if ok {
 		a.setVar(as.Name.Value, v)
 		if _, isArray := a.arrays[as.Name.Value]; isArray {
-			a.arrays[as.Name.Value] = nil // d=x on an array sets ${d[0]}
+			a.setArray(as.Name.Value, nil) // d=x on an array sets ${d[0]}
 		}
 	} else {
 		a.forget(as.Name.Value)
@@ -631,13 +625,6 @@ func (a *analyzer) arrayElems(arr *syntax.ArrayExpr) []string {
 		elems = append(elems, a.expandHome(v))
 	}
 	return elems
-}
-
-func (a *analyzer) setVar(name, v string) {
-	if a.vars == nil {
-		a.vars = make(map[string]string)
-	}
-	a.vars[name] = v
 }
 
 // readsFields reports whether a command name is a builtin that uses IFS
