@@ -355,3 +355,25 @@ func TestAgentPlantedRepoCodeRunsNowhere(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslateZipMoveIsADelete (E7): a `?` translation runs as the
+// user's own command, unsandboxed; with zip allowed always, a proposal
+// that archives the home directory with -m (deleting what it adds) is a
+// recursive delete of the home directory, and denied.
+func TestTranslateZipMoveIsADelete(t *testing.T) {
+	home := t.TempDir()
+	writeRules(t, home, "allow = [\"zip\"]\n")
+	os.WriteFile(filepath.Join(home, "canary"), []byte("keep\n"), 0o644)
+	srv := fakellm.New(t, fakellm.Text("zip -qrm "+t.TempDir()+"/home.zip ~"))
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+	s.Line("? back up my home")
+	s.Expect("zip -rm (deletes what it archives) of " + home)
+	s.Expect("not run: denied")
+	s.ExpectPrompt()
+	s.Line("exit")
+	s.Wait()
+	if b, err := os.ReadFile(filepath.Join(home, "canary")); err != nil || string(b) != "keep\n" {
+		t.Errorf("the home directory lost its files: %v %q\n%s", err, b, s.Output())
+	}
+}
