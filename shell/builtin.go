@@ -34,6 +34,10 @@ type call struct {
 // status.
 func (c *call) errorf(status int, format string, a ...any) error {
 	fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, c.name, fmt.Sprintf(format, a...))
+	if status == 2 {
+		// A usage error: fatal in a special builtin in POSIX mode.
+		return c.sh.specialBuiltinFailed(c.name, interp.ExitStatus(status), status)
+	}
 	return interp.ExitStatus(status)
 }
 

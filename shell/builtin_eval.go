@@ -66,6 +66,7 @@ func builtinEval(ctx context.Context, c *call) error {
 	if err := c.runParsed(ctx, strings.NewReader(src), "eval"); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "eval")
 		setExitStatus(c.r, exitStatus{code: 2})
+		return c.sh.specialBuiltinFailed("eval", errKeepStatus, 2)
 	}
 	return errKeepStatus
 }
@@ -126,6 +127,7 @@ func builtinSource(ctx context.Context, c *call) error {
 	if perr != nil {
 		c.sh.reportSyntaxTo(c.stderr, perr, name)
 		setExitStatus(r, exitStatus{code: 2})
+		return c.sh.specialBuiltinFailed(".", errKeepStatus, 2)
 	}
 	return errKeepStatus
 }

@@ -211,7 +211,7 @@ func builtinRedir(ctx context.Context, c *call) error {
 				fmt.Fprintf(w, "%s: %v\n", c.sh.Name, err)
 				setExitStatus(r, exitStatus{code: 1})
 			}
-			return errKeepStatus
+			return c.sh.specialBuiltinFailed(commandName(rs.cmd), errKeepStatus, 1)
 		}
 	}
 	if rs.exec {

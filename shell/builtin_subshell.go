@@ -117,7 +117,7 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 
 // rewriteCmdSubst makes $( … ) run its body through \x00csubst.
 func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
-	if isArithSubst(cs) {
+	if isHookSubst(cs) {
 		return
 	}
 	lazy, _ := lazyWords.LoadAndDelete(cs)

@@ -51,4 +51,5 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
 	m["let"] = builtinLet
+	m[builtinROCheckName] = builtinROCheck
 }

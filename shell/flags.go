@@ -333,9 +333,16 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.seconds.noteAssign(n)
 		case *syntax.BinaryTest:
 			s.rewriteTestArith(n)
+		case *syntax.DeclClause:
+			s.noteReadonly(n)
 		case *syntax.Stmt:
-			if lc, ok := n.Cmd.(*syntax.LetClause); ok {
-				s.rewriteLet(n, lc)
+			switch cmd := n.Cmd.(type) {
+			case *syntax.LetClause:
+				s.rewriteLet(n, cmd)
+			case *syntax.CallExpr:
+				s.guardAssignments(cmd)
+			case *syntax.ForClause:
+				s.guardForLoop(n, cmd)
 			}
 			if n.Background || n.Disown {
 				s.rewriteBackground(n)
@@ -443,4 +450,30 @@ func (s *Shell) quotedStmt(prefix string, args ...string) (*syntax.Stmt, bool) {
 // setOptions applies command-line options such as -e or -o pipefail.
 func (s *Shell) setOptions(ctx context.Context, opts []string) (exit bool, status int) {
 	return s.runQuoted(ctx, "set ", opts...)
+}
+
+// shoptOptions applies the -O and +O options of the command line, pairs
+// of "-s" or "-u" and a name ("-O" or "+O" alone lists the options). An
+// invalid name is a usage error (status 2), as in bash.
+func (s *Shell) shoptOptions(ctx context.Context, opts []string) int {
+	for i := 0; i < len(opts); i++ {
+		switch opts[i] {
+		case "-O", "+O":
+			flag := "-p"
+			if opts[i] == "-O" {
+				flag = ""
+			}
+			args := []string{}
+			if flag != "" {
+				args = append(args, flag)
+			}
+			s.runQuoted(ctx, "shopt ", args...)
+			continue
+		}
+		if _, st := s.runQuoted(ctx, "shopt ", opts[i], opts[i+1]); st != 0 {
+			return 2
+		}
+		i++
+	}
+	return 0
 }

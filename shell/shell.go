@@ -83,6 +83,10 @@ type Shell struct {
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
 
+	// readonlyNames are the variables declared read-only so far
+	// (readonly_guard.go).
+	readonlyNames map[string]bool
+
 	// abandoned is the line of the last top-level statement an error
 	// abandoned (abort.go): the rest of that line does not run.
 	abandoned uint
@@ -109,6 +113,8 @@ type Config struct {
 	Env []string
 	// Dir is the initial directory; empty means the process's.
 	Dir string
+	// Posix starts the shell in POSIX mode (set -o posix).
+	Posix bool
 }
 
 // New builds a Shell with its interpreter.
@@ -129,7 +135,7 @@ func New(cfg Config) (*Shell, error) {
 	// otherwise, as bash's does.
 	s.flags.emacs = cfg.Interactive
 	s.flags.histexpand = cfg.Interactive
-	s.flags.posix = cfg.Dialect == dialect.POSIX
+	s.flags.posix = cfg.Posix || cfg.Dialect == dialect.POSIX
 	s.flags.hashall = true
 	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = readUmask()
@@ -152,7 +158,7 @@ func New(cfg Config) (*Shell, error) {
 		// (aigate.go); the user's commands go straight through.
 		interp.CallHandler(gateCallHandler(s.jobCallHandler)),
 		interp.ExecHandlers(s.afterCommandMiddleware, gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.arithOpenHandler(gateOpenHandler)),
+		interp.OpenHandler(s.hookOpenHandler(gateOpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
@@ -228,9 +234,9 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*runnerLastExit(s.Runner) = exitStatus{code: 1}
 		if abort.exit && !s.Interactive {
 			if !fg.nested {
-				return true, int(s.runExitTrap(ctx, s.Runner, 1))
+				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.exitStatus())))
 			}
-			return true, 1
+			return true, abort.exitStatus()
 		}
 		s.abandoned = st.End().Line()
 		if !fg.nested {

@@ -1,0 +1,58 @@
+package shell
+
+import "mvdan.cc/sh/v3/syntax"
+
+// POSIX mode (--posix, set -o posix, or nosh invoked as sh), as bash's: it
+// changes what the shell does where bash and POSIX disagree, not what it
+// parses. Its effects live with the features they change; the ones that
+// make errors fatal are here.
+
+// specialBuiltins are POSIX's special built-in utilities: in POSIX mode
+// an error in one of them ends a non-interactive shell.
+var specialBuiltins = map[string]bool{
+	"break": true, ":": true, "continue": true, ".": true, "eval": true, "exec": true,
+	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
+	"shift": true, "times": true, "trap": true, "unset": true,
+}
+
+// fatalInPosix reports whether an error of a special builtin ends the
+// shell: in POSIX mode, when it is not interactive.
+func (s *Shell) fatalInPosix() bool {
+	return !s.Interactive && s.posixMode()
+}
+
+// commandName is the name of the simple command cmd runs, when it is
+// written out.
+func commandName(cmd syntax.Command) string {
+	if dc, ok := cmd.(*syntax.DeclClause); ok && dc.Variant != nil {
+		return dc.Variant.Value
+	}
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return ""
+	}
+	name := call.Args[0].Lit()
+	if len(call.Args) > 1 {
+		switch v := stashGet(call.Args[1].Lit()).(type) {
+		case *callStash:
+			if name == sentinel+builtinCallName {
+				return commandName(v.call)
+			}
+		case *declStash:
+			if name == sentinel+builtinDeclName {
+				return v.variant
+			}
+		}
+	}
+	return name
+}
+
+// specialBuiltinFailed is the result of a special builtin that reported a
+// usage or redirection error (err, status), its message out: in POSIX mode
+// a non-interactive shell exits with that status; otherwise err stands.
+func (s *Shell) specialBuiltinFailed(name string, err error, status int) error {
+	if !specialBuiltins[name] || !s.fatalInPosix() {
+		return err
+	}
+	return &shellAbort{exit: true, status: status}
+}
