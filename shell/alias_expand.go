@@ -100,6 +100,15 @@ type aliasExpander struct {
 	checkNext bool
 	// check is whether the word being read is eligible that way.
 	check bool
+	// continued is set when this line ended in a line continuation,
+	// which was removed; joined counts the newlines so removed since a
+	// newline could be added back (see removeContinuation).
+	continued bool
+	joined    int
+	// splitOp is set when a continuation split an operator (<\⏎<): the
+	// scanner has read it as two, and may have missed a here-document, so
+	// no newline is added back (line numbers drift by one instead).
+	splitOp bool
 }
 
 func newAliasExpander(lookup func(string) (string, bool), posix func() bool) *aliasExpander {
@@ -120,10 +129,11 @@ func (e *aliasExpander) line(s string) string {
 		}
 	}
 	e.guards = e.guards[:0]
+	e.continued = false
 	e.scan(0)
 	// After a line continuation, a blank-ended alias that ended on this
 	// line still makes the next word (on the next line) eligible.
-	if !strings.HasSuffix(e.buf, "\\\n") {
+	if !e.continued {
 		e.checkNext = false
 	} else {
 		for _, g := range e.guards {
@@ -156,7 +166,7 @@ func (e *aliasExpander) scan(i int) {
 		e.scanTo(i)
 		// The end of input ends a word.
 		t := e.top()
-		if (t.kind == acCmd || t.kind == acBackquote) && t.inWord && !strings.HasSuffix(e.buf, "\\") && !strings.HasSuffix(e.buf, "\n") {
+		if (t.kind == acCmd || t.kind == acBackquote) && t.inWord && !e.continued && !strings.HasSuffix(e.buf, "\n") {
 			if e.endWord(len(e.buf)) {
 				i = t.start
 				continue
@@ -226,6 +236,9 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 func (e *aliasExpander) scanInner(i int, allowSingle bool) (int, bool) {
 	switch e.buf[i] {
 	case '\\':
+		if e.removeContinuation(i) {
+			return i, true
+		}
 		return i + 2, true
 	case '$':
 		if j, ok := e.expansionStart(i); ok {
@@ -277,13 +290,15 @@ func (e *aliasExpander) scanHeredoc(i int) int {
 			return end
 		}
 	}
-	for i < len(b) {
-		switch b[i] {
+	for i < len(e.buf) {
+		switch e.buf[i] {
 		case '\n':
 			c.lineStart = true
 			return i + 1
 		case '\\':
-			i += 2
+			if !e.removeContinuation(i) {
+				i += 2
+			}
 			continue
 		case '$':
 			if j, ok := e.expansionStart(i); ok {
@@ -420,11 +435,19 @@ func (e *aliasExpander) scanCmd(i int) int {
 			e.bodies = append(e.bodies, e.pending...)
 			e.pending = e.pending[:0]
 			e.push(acHeredoc).lineStart = true
+		} else if e.joined > 0 && e.splitOp {
+			e.joined, e.splitOp = 0, false
+		} else if e.joined > 0 && c.state == csCmd {
+			// Empty lines for the ones joined, so that the parser counts
+			// lines as they are in the source again.
+			e.insert(i, strings.Repeat("\n", e.joined))
+			i += e.joined
+			e.joined = 0
 		}
 		return i
-	case ch == '\\' && i+1 < len(b) && b[i+1] == '\n':
+	case ch == '\\' && e.removeContinuation(i):
 		// A line continuation between words.
-		return i + 2
+		return i
 	case ch == '#':
 		j := strings.IndexByte(b[i:], '\n')
 		if j < 0 {
@@ -479,10 +502,9 @@ func (e *aliasExpander) wordStart(i int) {
 
 // scanWord reads the rest of a word.
 func (e *aliasExpander) scanWord(i int) int {
-	b := e.buf
 	c := e.top()
-	for i < len(b) {
-		ch := b[i]
+	for i < len(e.buf) {
+		ch := e.buf[i]
 		if c.kind == acBackquote && ch == '`' {
 			e.endWord(i)
 			e.pop()
@@ -647,6 +669,40 @@ func isAssignWord(w string) bool {
 		i += j + 1
 	}
 	return strings.HasPrefix(w[i:], "=") || strings.HasPrefix(w[i:], "+=")
+}
+
+// removeContinuation removes the line continuation (backslash, newline)
+// at i, if there is one, as bash does wherever a backslash quotes: the
+// parser then reads operators, keywords and expansions split across lines
+// whole (&\⏎&, ca\⏎se, $\⏎( …). It reports whether it did.
+func (e *aliasExpander) removeContinuation(i int) bool {
+	if i+1 >= len(e.buf) || e.buf[i] != '\\' || e.buf[i+1] != '\n' {
+		return false
+	}
+	if i > 0 && strings.IndexByte("<>&|;", e.buf[i-1]) >= 0 {
+		e.splitOp = true
+	}
+	e.buf = e.buf[:i] + e.buf[i+2:]
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end -= 2
+		}
+	}
+	e.joined++
+	if i == len(e.buf) {
+		e.continued = true
+	}
+	return true
+}
+
+// insert puts text into the buffer at i.
+func (e *aliasExpander) insert(i int, text string) {
+	e.buf = e.buf[:i] + text + e.buf[i:]
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end += len(text)
+		}
+	}
 }
 
 // unquoteDelim is a here-document delimiter without its quotes.

@@ -103,6 +103,16 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		}
 		return args, nil
 	}
+	if specialBuiltins[name] && s.posixMode() {
+		// POSIX: a special builtin is found before a function.
+		if _, ok := s.builtins[name]; !ok {
+			if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+				return append([]string{"builtin"}, args...), nil
+			}
+			return args, nil
+		}
+		return append([]string{sentinel + name}, args[1:]...), nil
+	}
 	if _, ok := s.builtins[name]; !ok {
 		return args, nil
 	}

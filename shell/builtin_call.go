@@ -67,6 +67,11 @@ func builtinCall(ctx context.Context, c *call) error {
 		pos = cs.call.Args[0].Pos()
 	}
 	runnerCall(r, ctx, pos, fields)
+	if specialBuiltins[fields[0]] && c.sh.posixMode() {
+		// POSIX: assignments before a special builtin stay (exported,
+		// as in bash).
+		return errKeepStatus
+	}
 	for _, rs := range restores {
 		runnerSetVar(r, rs.name, rs.vr)
 	}

@@ -106,6 +106,8 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 			s.rewriteFor(st, cmd)
 		case *syntax.DeclClause:
 			s.rewriteDecl(st, cmd)
+		case *syntax.WhileClause:
+			s.rewriteWhile(st, cmd)
 		case *syntax.BinaryCmd:
 			if isPipe(cmd) {
 				s.rewritePipeline(st, cmd)
@@ -164,7 +166,9 @@ func isCatShortcut(st *syntax.Stmt) bool {
 // rewriteCall hands a simple command whose words need POSIX field
 // splitting to \x00call (see builtin_fields.go).
 func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
-	need := false
+	// Assignments before a special builtin stay in POSIX mode, which
+	// \x00call decides when it runs.
+	need := len(call.Assigns) > 0 && len(call.Args) > 0 && specialBuiltins[call.Args[0].Lit()]
 	for _, w := range call.Args {
 		if needsFields(w) {
 			need = true

@@ -52,4 +52,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["exec"] = builtinExec
 	m["let"] = builtinLet
 	m[builtinROCheckName] = builtinROCheck
+	m[builtinWhileName] = builtinWhile
+	m[builtinFuncDefName] = builtinFuncDef
 }

@@ -52,19 +52,25 @@ func builtinExempt(ctx context.Context, c *call) error {
 	if st == 0 {
 		return nil
 	}
-	if c.r != nil && *runnerOpt(c.r, "errexit") {
-		h := &c.sh.errexitHold
-		h.mu.Lock()
-		if h.r == nil {
-			h.r = c.r
-			h.errTrap = *runnerPtr[string](c.r, fieldCallbackErr)
-			*runnerOpt(c.r, "errexit") = false
-			*runnerPtr[string](c.r, fieldCallbackErr) = ""
-			h.active.Store(true)
-		}
-		h.mu.Unlock()
-	}
+	c.sh.liftErrexit(c.r)
 	return interp.ExitStatus(st)
+}
+
+// liftErrexit lifts set -e and the ERR trap on r until the next command.
+func (s *Shell) liftErrexit(r *interp.Runner) {
+	if r == nil || !*runnerOpt(r, "errexit") {
+		return
+	}
+	h := &s.errexitHold
+	h.mu.Lock()
+	if h.r == nil {
+		h.r = r
+		h.errTrap = *runnerPtr[string](r, fieldCallbackErr)
+		*runnerOpt(r, "errexit") = false
+		*runnerPtr[string](r, fieldCallbackErr) = ""
+		h.active.Store(true)
+	}
+	h.mu.Unlock()
 }
 
 // resumeErrexit puts back set -e and the ERR trap lifted by \x00exempt;

@@ -343,6 +343,8 @@ func (s *Shell) rewrite(node syntax.Node) {
 				s.guardAssignments(cmd)
 			case *syntax.ForClause:
 				s.guardForLoop(n, cmd)
+			case *syntax.FuncDecl:
+				guardFuncDef(n, cmd)
 			}
 			if n.Background || n.Disown {
 				s.rewriteBackground(n)

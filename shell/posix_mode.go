@@ -1,6 +1,12 @@
 package shell
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"context"
+	"fmt"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // POSIX mode (--posix, set -o posix, or nosh invoked as sh), as bash's: it
 // changes what the shell does where bash and POSIX disagree, not what it
@@ -55,4 +61,36 @@ func (s *Shell) specialBuiltinFailed(name string, err error, status int) error {
 		return err
 	}
 	return &shellAbort{exit: true, status: status}
+}
+
+const builtinFuncDefName = "\x00funcdef"
+
+// guardFuncDef makes the definition of a function named as a special
+// builtin go through \x00funcdef, which refuses it in POSIX mode.
+func guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] {
+		return
+	}
+	call := sentinelCall(fd.Pos(), builtinFuncDefName, "")
+	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, fd)
+	st.Cmd = call
+}
+
+// builtinFuncDef defines a function named as a special builtin, which
+// POSIX mode refuses (a non-interactive shell exits with status 2).
+func builtinFuncDef(ctx context.Context, c *call) error {
+	fd, ok := stashGet(firstArg(c.args)).(*syntax.FuncDecl)
+	if !ok {
+		return fmt.Errorf("nosh: lost function %q", c.args)
+	}
+	if c.sh.posixMode() {
+		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.Name, fd.Name.Value)
+		if c.sh.fatalInPosix() {
+			return &shellAbort{exit: true, status: 2}
+		}
+		return interp.ExitStatus(2)
+	}
+	setExitStatus(c.r, exitStatus{})
+	runnerCmd(c.r, ctx, fd)
+	return errKeepStatus
 }
