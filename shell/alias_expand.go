@@ -105,6 +105,8 @@ type aliasExpander struct {
 	// newline could be added back (see removeContinuation).
 	continued bool
 	joined    int
+	// held is a line read back to be scanned with the next one.
+	held string
 	// splitOp is set when a continuation split an operator (<\⏎<): the
 	// scanner has read it as two, and may have missed a here-document, so
 	// no newline is added back (line numbers drift by one instead).
@@ -121,6 +123,9 @@ func newAliasExpander(lookup func(string) (string, bool), posix func() bool) *al
 // line returns one line of source (with its newline, except at the end
 // of input) with its aliases expanded.
 func (e *aliasExpander) line(s string) string {
+	s = e.held + s
+	e.held = ""
+	saved := e.snapshot()
 	e.buf = s
 	for k := range e.stack {
 		// A word that goes on from the last line is not a plain one.
@@ -131,6 +136,13 @@ func (e *aliasExpander) line(s string) string {
 	e.guards = e.guards[:0]
 	e.continued = false
 	e.scan(0)
+	if t := e.top(); e.continued && (t.kind == acCmd || t.kind == acBackquote) && t.inWord && t.simple {
+		// A plain word goes on on the next line (ee\⏎e may be an
+		// alias): read the two lines as one.
+		e.restore(saved)
+		e.held = s
+		return ""
+	}
 	// After a line continuation, a blank-ended alias that ended on this
 	// line still makes the next word (on the next line) eligible.
 	if !e.continued {
@@ -145,6 +157,47 @@ func (e *aliasExpander) line(s string) string {
 	out := e.buf
 	e.buf = ""
 	return out
+}
+
+// flush returns a line held back at the end of input.
+func (e *aliasExpander) flush() string {
+	if e.held == "" {
+		return ""
+	}
+	s := e.held
+	e.held = ""
+	e.scan0(s)
+	return e.buf
+}
+
+// scan0 scans s as a line without holding it back.
+func (e *aliasExpander) scan0(s string) {
+	e.buf = s
+	e.guards = e.guards[:0]
+	e.continued = false
+	e.scan(0)
+}
+
+// expanderState is what line changes, to go back to when a line is held.
+type expanderState struct {
+	stack            []aliasCtx
+	pending, bodies  []heredocDelim
+	checkNext, check bool
+	joined           int
+	splitOp          bool
+}
+
+func (e *aliasExpander) snapshot() expanderState {
+	return expanderState{
+		stack: append([]aliasCtx(nil), e.stack...), pending: append([]heredocDelim(nil), e.pending...),
+		bodies: append([]heredocDelim(nil), e.bodies...), checkNext: e.checkNext, check: e.check,
+		joined: e.joined, splitOp: e.splitOp,
+	}
+}
+
+func (e *aliasExpander) restore(st expanderState) {
+	e.stack, e.pending, e.bodies = st.stack, st.pending, st.bodies
+	e.checkNext, e.check, e.joined, e.splitOp = st.checkNext, st.check, st.joined, st.splitOp
 }
 
 func (e *aliasExpander) top() *aliasCtx { return &e.stack[len(e.stack)-1] }
@@ -211,7 +264,7 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 	}
 	switch b[i+1] {
 	case '(':
-		if i+2 < len(b) && b[i+2] == '(' {
+		if i+2 < len(b) && b[i+2] == '(' && !e.nestedParens(i+1) {
 			c := e.push(acArith)
 			c.depth = 2
 			return i + 3, true
@@ -399,6 +452,40 @@ func (e *aliasExpander) scanArith(i int) int {
 	return i
 }
 
+// nestedParens reports whether the (( at i opens two subshells rather
+// than an arithmetic expression, as in ((cmd); cmd) or $((cmd) | cmd):
+// the parenthesis that closes the inner one is not right before the one
+// that closes the outer. It then separates them with a space, for the
+// parser. An expression not closed on this line is taken for arithmetic.
+func (e *aliasExpander) nestedParens(i int) bool {
+	b := e.buf
+	depth := 2
+	for j := i + 2; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '\'', '"':
+			k := strings.IndexByte(b[j+1:], b[j])
+			if k < 0 {
+				return false
+			}
+			j += k + 1
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 1 {
+				if j+1 < len(b) && b[j+1] == ')' {
+					return false
+				}
+				e.insert(i+1, " ")
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // isWordEnd reports whether c ends an unquoted word.
 func isWordEnd(c byte) bool {
 	switch c {
@@ -516,6 +603,9 @@ func (e *aliasExpander) scanWord(i int) int {
 			}
 			return i
 		}
+		if ch == '\\' && e.removeContinuation(i) {
+			continue
+		}
 		switch ch {
 		case '\\', '"', '\'', '`':
 			c.simple = false
@@ -582,8 +672,7 @@ func (e *aliasExpander) endWord(i int) bool {
 	case csCmd, csTime, csFuncAfter:
 		// POSIX: a keyword is never an alias; bash looks for an alias
 		// first.
-		keyword := c.simple && keywordState(word, csArgs) != csArgs || word == "[[" || word == "}"
-		if c.simple && !(keyword && e.posix()) && e.expand(start, i, word) {
+		if c.simple && !(isReservedWord(word) && e.posix()) && e.expand(start, i, word) {
 			return true
 		}
 		switch {
@@ -649,6 +738,17 @@ func keywordState(word string, other cmdState) cmdState {
 		return csTime
 	}
 	return other
+}
+
+// isReservedWord reports whether word is a reserved word where a command
+// may start.
+func isReservedWord(word string) bool {
+	switch word {
+	case "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until",
+		"for", "select", "function", "in", "{", "}", "!", "[[", "]]", "time", "coproc":
+		return true
+	}
+	return false
 }
 
 // isAssignWord reports whether w is a variable assignment (NAME=…,
@@ -799,7 +899,7 @@ func (e *aliasExpander) operator(i int) int {
 	case b[i] == '(':
 		switch c.state {
 		case csCmd:
-			if two == "((" {
+			if two == "((" && !e.nestedParens(i) {
 				n := e.push(acArith)
 				n.depth = 2
 				c.state = csArgs

@@ -21,7 +21,7 @@ import (
 // runParsed runs the statements of src in c's runner until one returns,
 // exits or breaks out of a loop. It reports a syntax error after running
 // what came before it.
-func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parseErr error) {
+func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose bool) (parseErr error) {
 	r := c.r
 	setExitStatus(r, exitStatus{})
 	ran := false
@@ -31,7 +31,7 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parse
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	_, err := c.sh.parseLines(r, bufferedLines(src), false, func(st *syntax.Stmt) bool {
+	_, err := c.sh.parseLines(r, bufferedLines(src), verbose, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}
@@ -63,7 +63,7 @@ func builtinEval(ctx context.Context, c *call) error {
 	if line := c.hc.Pos.Line(); line > 1 {
 		src = strings.Repeat("\n", int(line)-1) + src
 	}
-	if err := c.runParsed(ctx, strings.NewReader(src), "eval"); err != nil {
+	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "eval")
 		setExitStatus(c.r, exitStatus{code: 2})
 		return c.sh.specialBuiltinFailed("eval", errKeepStatus, 2)
@@ -104,7 +104,7 @@ func builtinSource(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
-		return interp.ExitStatus(1)
+		return c.sh.specialBuiltinFailed(c.name, interp.ExitStatus(1), 1)
 	}
 	defer f.Close()
 
@@ -118,7 +118,8 @@ func builtinSource(ctx context.Context, c *call) error {
 	}
 	*inSource, *setParams = true, false
 	c.startupFile = ctx.Value(startupKey{}) == true
-	perr := c.runParsed(ctx, f, name)
+	// set -v shows a sourced file's lines as they are read, as bash does.
+	perr := c.runParsed(ctx, f, name, true)
 	if hasArgs && !*setParams {
 		r.Params = oldParams
 	}
@@ -162,7 +163,11 @@ func builtinReturn(ctx context.Context, c *call) error {
 	if !*runnerPtr[bool](r, fieldInFunc) && !*runnerPtr[bool](r, fieldInSource) {
 		return c.errorf(2, "can only `return' from a function or sourced script")
 	}
-	code, err := c.statusArg(runnerLastExit(r).code)
+	def := runnerLastExit(r).code
+	if st, ok := ctx.Value(signalTrapKey{}).(uint8); ok {
+		def = st
+	}
+	code, err := c.statusArg(def)
 	if err != nil {
 		return err
 	}

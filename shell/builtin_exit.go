@@ -45,7 +45,7 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 	s.setExitTrap(r, "")
 	*runnerLastExit(r) = exitStatus{code: status}
 	c := &call{sh: s, r: r, name: "trap"}
-	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap")
+	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false)
 	if e := runnerExit(r); e.exiting {
 		return e.code
 	}

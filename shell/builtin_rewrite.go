@@ -118,8 +118,7 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 		return
 	}
 	rs := &redirStash{cmd: st.Cmd, redirs: st.Redirs}
-	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 &&
-		len(call.Args) == 1 && call.Args[0].Lit() == "exec" {
+	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 && isBareExec(call.Args) {
 		rs.exec = true
 	}
 	if rs.cmd != nil {
@@ -134,6 +133,19 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, rs)
 	st.Cmd = call
 	st.Redirs = nil
+}
+
+// isBareExec reports whether args are `exec` alone (or `command exec`,
+// `builtin exec`), whose redirections stay for the rest of the shell.
+func isBareExec(args []*syntax.Word) bool {
+	switch len(args) {
+	case 1:
+		return args[0].Lit() == "exec"
+	case 2:
+		first := args[0].Lit()
+		return (first == "command" || first == "builtin") && args[1].Lit() == "exec"
+	}
+	return false
 }
 
 // onlyStdinHeredocs reports whether every redirection is a here-document
@@ -249,6 +261,7 @@ func rewriteParamExp(pe *syntax.ParamExp) {
 	if pe.Exp != nil && pe.Exp.Word != nil {
 		switch pe.Exp.Op {
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			rewritePatternTilde(pe)
 			literalQuotes(pe.Exp.Word)
 		}
 	}
@@ -274,11 +287,11 @@ func literalQuotes(w *syntax.Word) {
 		switch p := p.(type) {
 		case *syntax.SglQuoted:
 			if !p.Dollar {
-				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: pattern.QuoteMeta(p.Value, 0)}
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quotePattern(p.Value, i)}
 			}
 		case *syntax.DblQuoted:
 			if text, ok := dquoteLiteral(p); ok {
-				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: pattern.QuoteMeta(text, 0)}
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quotePattern(text, i)}
 				continue
 			}
 			call := &syntax.CallExpr{Args: []*syntax.Word{
@@ -288,6 +301,17 @@ func literalQuotes(w *syntax.Word) {
 			w.Parts[i] = &syntax.CmdSubst{Left: p.Left, Right: p.Right, Stmts: []*syntax.Stmt{{Cmd: call, Position: p.Left}}}
 		}
 	}
+}
+
+// quotePattern escapes the pattern characters of quoted text, the i-th
+// part of a pattern word, and a ~ that would start the word (a quoted ~
+// is not a tilde expansion).
+func quotePattern(text string, i int) string {
+	q := pattern.QuoteMeta(text, 0)
+	if i == 0 && strings.HasPrefix(q, "~") {
+		q = `\` + q
+	}
+	return q
 }
 
 // dquoteLiteral returns the text of a double-quoted part without

@@ -47,7 +47,7 @@ type subshellStash struct {
 // ${x:-word} (and the like), the expansions it belongs to. interp expands
 // that word even when the value of x is used instead; the rewrite notes
 // the expansions when it meets them, before the substitutions inside.
-var lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
+var lazyWords sync.Map // *syntax.CmdSubst, *syntax.ArithmExp or *syntax.ParamExp → []*syntax.ParamExp
 
 // noteLazyWord records pe as a condition of the command substitutions in
 // its word.
@@ -56,12 +56,18 @@ func noteLazyWord(pe *syntax.ParamExp) {
 		return
 	}
 	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Exp == nil || !sideEffect(n.Exp.Op) {
+				return true
+			}
 		case *syntax.CmdSubst, *syntax.ArithmExp:
-			prev, _ := lazyWords.Load(n)
-			list, _ := prev.([]*syntax.ParamExp)
-			lazyWords.Store(n, append(list, pe))
+		default:
+			return true
 		}
+		prev, _ := lazyWords.Load(n)
+		list, _ := prev.([]*syntax.ParamExp)
+		lazyWords.Store(n, append(list, pe))
 		return true
 	})
 }
@@ -199,7 +205,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	if p := runnerOpt(r, "errexit"); p != nil {
+	if p := runnerOpt(r, "errexit"); p != nil && !c.sh.posixMode() {
+		// bash keeps it in POSIX mode only.
 		*p = false
 	}
 	// One level deeper for set -x, in the commands and in the

@@ -54,4 +54,5 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinROCheckName] = builtinROCheck
 	m[builtinWhileName] = builtinWhile
 	m[builtinFuncDefName] = builtinFuncDef
+	m[builtinXAssignName] = builtinXAssign
 }

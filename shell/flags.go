@@ -159,15 +159,32 @@ func builtinSet(ctx context.Context, c *call) error {
 				args = args[1:]
 				if p := s.flags.byName(name); p != nil {
 					if name == "vi" || name == "emacs" {
-						// One of the two editing modes is always on in
-						// an interactive shell: turning one off turns
-						// the other on.
-						s.setEditingMode((name == "vi") == on, true)
+						s.mu.Lock()
+						current := *p
+						s.mu.Unlock()
+						switch {
+						case on:
+							// The two modes exclude each other.
+							s.setEditingMode(name == "vi", true)
+						case !current:
+							// Turning off the mode not in use changes
+							// nothing.
+						case s.Interactive:
+							// The editor needs a mode: the other one.
+							s.setEditingMode(name != "vi", true)
+						default:
+							s.mu.Lock()
+							*p = false
+							s.mu.Unlock()
+						}
 						continue
 					}
 					s.mu.Lock()
 					*p = on
 					s.mu.Unlock()
+					if on && p == &s.flags.xtrace {
+						s.xtraceEver.Store(true)
+					}
 					continue
 				}
 				if !isInterpOpt(name) {
@@ -180,6 +197,9 @@ func builtinSet(ctx context.Context, c *call) error {
 				s.mu.Lock()
 				*p = on
 				s.mu.Unlock()
+				if on && p == &s.flags.xtrace {
+					s.xtraceEver.Store(true)
+				}
 				continue
 			}
 			if strings.IndexByte("aefnu", ch) < 0 {
@@ -316,9 +336,11 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
+			rewriteParamHooks(n.Parts)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
+			rewriteParamHooks(n.Parts)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			rewriteParamExp(n)
@@ -334,6 +356,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.BinaryTest:
 			s.rewriteTestArith(n)
 		case *syntax.DeclClause:
+			s.guardDecl(n)
 			s.noteReadonly(n)
 		case *syntax.Stmt:
 			switch cmd := n.Cmd.(type) {
@@ -341,6 +364,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 				s.rewriteLet(n, cmd)
 			case *syntax.CallExpr:
 				s.guardAssignments(cmd)
+				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:
 				s.guardForLoop(n, cmd)
 			case *syntax.FuncDecl:

@@ -57,6 +57,35 @@ func (s *Shell) everReadonly(name string) bool {
 	return s.readonlyNames[name]
 }
 
+// guardDecl guards the assignments of export and readonly (special
+// builtins) to variables declared read-only: in POSIX mode such an error
+// ends a non-interactive shell.
+func (s *Shell) guardDecl(dc *syntax.DeclClause) {
+	if dc.Variant == nil || (dc.Variant.Value != "export" && dc.Variant.Value != "readonly") {
+		return
+	}
+	g := &readonlyGuard{command: true, special: true}
+	var first *syntax.Assign
+	for _, as := range dc.Args {
+		if as.Name == nil || as.Naked || as.Array != nil {
+			continue
+		}
+		if first == nil {
+			first = as
+		}
+		if s.everReadonly(as.Name.Value) {
+			g.names = append(g.names, as.Name.Value)
+		}
+	}
+	if len(g.names) == 0 || first == nil {
+		return
+	}
+	if first.Value == nil {
+		first.Value = &syntax.Word{}
+	}
+	first.Value.Parts = append(first.Value.Parts, hookSubst(first.Pos(), g))
+}
+
 // readonlyGuard checks, when a command's assignments run, that none of
 // its variables is read-only.
 type readonlyGuard struct {

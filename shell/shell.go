@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -82,6 +83,9 @@ type Shell struct {
 	mainExitTrap string
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
+
+	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
+	xtraceEver atomic.Bool
 
 	// readonlyNames are the variables declared read-only so far
 	// (readonly_guard.go).
