@@ -28,7 +28,13 @@ type call struct {
 	// startupFile says the call is `.` reading a startup file of an
 	// interactive shell, which goes on after errors.
 	startupFile bool
+
+	// viaCommand is set when `command NAME` runs the builtin: a special
+	// builtin is then an ordinary one (its errors do not end the shell).
+	viaCommand bool
 }
+
+type viaCommandKey struct{}
 
 // errorf prints "nosh: NAME: message" to standard error and returns
 // status.
@@ -36,7 +42,7 @@ func (c *call) errorf(status int, format string, a ...any) error {
 	fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, c.name, fmt.Sprintf(format, a...))
 	if status == 2 {
 		// A usage error: fatal in a special builtin in POSIX mode.
-		return c.sh.specialBuiltinFailed(c.name, interp.ExitStatus(status), status)
+		return c.specialFailed(interp.ExitStatus(status), status)
 	}
 	return interp.ExitStatus(status)
 }
@@ -142,6 +148,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	c := &call{
 		sh: s, hc: hc, r: handlerRunner(hc), name: name, args: args,
 		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
+		viaCommand: ctx.Value(viaCommandKey{}) != nil,
 	}
 	if c.stdin == nil {
 		c.stdin = strings.NewReader("")

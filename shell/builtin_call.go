@@ -155,7 +155,7 @@ func needsFields(w *syntax.Word) bool {
 				}
 			}
 		case *syntax.Lit:
-			if i == 0 && assignmentTilde(p.Value) {
+			if i == 0 && assignmentTilde(p.Value) || leadingDotPattern(p.Value, i == 0) {
 				return true
 			}
 		}

@@ -113,13 +113,18 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 		if !filepath.IsAbs(target) {
 			target = cur + string(filepath.Separator) + target
 		}
+		var err error
 		if !physical {
 			// Logical mode cleans the path lexically: a/link/.. is a, as
 			// in bash. Physical mode leaves .. to the kernel, so that
 			// link/.. is the parent of the link's target.
+			err = checkDotDots(target)
 			target = filepath.Clean(target)
 		}
-		fi, err := os.Stat(target)
+		var fi os.FileInfo
+		if err == nil {
+			fi, err = os.Stat(target)
+		}
 		if err == nil && !fi.IsDir() {
 			err = syscall.ENOTDIR
 		}
@@ -155,6 +160,30 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 		return target, fromCDPATH, nil
 	}
 	return "", false, firstErr
+}
+
+// checkDotDots reports an error when what comes before a .. in path is not
+// a directory (BAD/.. or file/..), as bash's cd does before it cleans the
+// path lexically.
+func checkDotDots(path string) error {
+	cur := "/"
+	for _, p := range strings.Split(path, "/") {
+		switch p {
+		case "", ".":
+		case "..":
+			fi, err := os.Stat(cur)
+			if err != nil {
+				return err
+			}
+			if !fi.IsDir() {
+				return syscall.ENOTDIR
+			}
+			cur = filepath.Dir(cur)
+		default:
+			cur = filepath.Join(cur, p)
+		}
+	}
+	return nil
 }
 
 func isDotRelative(dir string) bool {

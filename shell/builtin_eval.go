@@ -66,7 +66,7 @@ func builtinEval(ctx context.Context, c *call) error {
 	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "eval")
 		setExitStatus(c.r, exitStatus{code: 2})
-		return c.sh.specialBuiltinFailed("eval", errKeepStatus, 2)
+		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
 }
@@ -104,7 +104,7 @@ func builtinSource(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
-		return c.sh.specialBuiltinFailed(c.name, interp.ExitStatus(1), 1)
+		return c.specialFailed(interp.ExitStatus(1), 1)
 	}
 	defer f.Close()
 
@@ -128,7 +128,7 @@ func builtinSource(ctx context.Context, c *call) error {
 	if perr != nil {
 		c.sh.reportSyntaxTo(c.stderr, perr, name)
 		setExitStatus(r, exitStatus{code: 2})
-		return c.sh.specialBuiltinFailed(".", errKeepStatus, 2)
+		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
 }

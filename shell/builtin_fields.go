@@ -2,6 +2,7 @@ package shell
 
 import (
 	"os/user"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -351,6 +352,60 @@ func (e *fieldExpander) elems(pe *syntax.ParamExp) ([]string, error) {
 	return expand.Fields(e.cfg, w)
 }
 
+// leadingDotPattern reports whether the literal s has a ? or [ that starts
+// a pathname component (at the start of the word when first): interp's
+// globbing lets those match a leading dot, which POSIX says only a dot
+// may match, so nosh globs such words itself (dropLeadingDots).
+func leadingDotPattern(s string, first bool) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] == '?' || s[i] == '[') && (i == 0 && first || i > 0 && s[i-1] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// dropLeadingDots removes from the matches of the pattern in parts those
+// where a component that the pattern starts with an unquoted ? or [
+// matched a name starting with a dot. When none is left, the pattern is
+// the one field, as for no match (or none with nullglob).
+func dropLeadingDots(parts []fieldPart, matches []string, nullglob bool) []string {
+	var comps []bool // per component: starts with an unquoted ? or [
+	start := true
+	for _, p := range parts {
+		for i := 0; i < len(p.val); i++ {
+			c := p.val[i]
+			if start {
+				comps = append(comps, !p.quoted && (c == '?' || c == '['))
+				start = false
+			}
+			if c == '/' {
+				start = true
+			}
+		}
+	}
+	if !slices.Contains(comps, true) {
+		return matches
+	}
+	kept := matches[:0:0]
+	for _, m := range matches {
+		ok := true
+		for i, name := range strings.Split(m, "/") {
+			if i < len(comps) && comps[i] && strings.HasPrefix(name, ".") {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) == 0 && len(matches) > 0 && !nullglob {
+		return []string{joinParts(parts)}
+	}
+	return kept
+}
+
 // dblQuoted adds a double-quoted part: no splitting, no globbing, but
 // "$@" still makes one field per element.
 func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
@@ -552,7 +607,11 @@ func (e *fieldExpander) glob(parts []fieldPart) ([]string, error) {
 			s = s[i+1:]
 		}
 	}
-	return expand.Fields(e.cfg, w)
+	matches, err := expand.Fields(e.cfg, w)
+	if err != nil || e.cfg.DotGlob {
+		return matches, err
+	}
+	return dropLeadingDots(parts, matches, e.cfg.NullGlob), nil
 }
 
 // hasGlobMeta reports whether a field is a pattern: its unquoted parts

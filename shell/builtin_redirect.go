@@ -196,6 +196,8 @@ func builtinRedir(ctx context.Context, c *call) error {
 	r := c.r
 	saved := getStreams(r)
 	st := newRedirState(saved, c.sh.fdView(ctx, r))
+	lastExpand := runnerPtr[exitStatus](r, fieldLastExpandExit)
+	*lastExpand = exitStatus{}
 	for _, rd := range rs.redirs {
 		if err := c.sh.applyRedir(ctx, r, st, rd); err != nil {
 			for _, o := range st.opened {
@@ -223,7 +225,9 @@ func builtinRedir(ctx context.Context, c *call) error {
 		for _, o := range st.opened {
 			o.close()
 		}
-		setExitStatus(r, exitStatus{})
+		// Redirections alone: the status of the last command
+		// substitution in them, as with assignments alone.
+		setExitStatus(r, exitStatus{code: lastExpand.code})
 		return errKeepStatus
 	}
 	now := st.streams()

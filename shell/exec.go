@@ -60,12 +60,26 @@ func (s *Shell) lookPath(hc interp.HandlerContext, name, path string) (string, e
 	if err != nil {
 		return "", err
 	}
-	if s.flags.hashall {
+	if s.flags.hashall && fromAbsoluteEntry(path, p) {
+		// A command found through a relative entry (., or empty) is
+		// not remembered: it depends on the current directory.
 		s.mu.Lock()
 		s.hashs[name] = p
 		s.mu.Unlock()
 	}
 	return p, nil
+}
+
+// fromAbsoluteEntry reports whether p, found in path, is in one of its
+// absolute directories.
+func fromAbsoluteEntry(path, p string) bool {
+	dir := filepath.Dir(p)
+	for _, entry := range filepath.SplitList(path) {
+		if filepath.IsAbs(entry) && filepath.Clean(entry) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // lookupError is a command that cannot be run, with the status a shell

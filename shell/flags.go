@@ -358,11 +358,13 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.DeclClause:
 			s.guardDecl(n)
 			s.noteReadonly(n)
+			hookPathAssigns(n.Args)
 		case *syntax.Stmt:
 			switch cmd := n.Cmd.(type) {
 			case *syntax.LetClause:
 				s.rewriteLet(n, cmd)
 			case *syntax.CallExpr:
+				hookPathAssigns(cmd.Assigns)
 				s.guardAssignments(cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:

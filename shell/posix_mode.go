@@ -53,6 +53,15 @@ func commandName(cmd syntax.Command) string {
 	return name
 }
 
+// specialFailed is specialBuiltinFailed for the builtin c runs (which
+// `command` makes an ordinary one).
+func (c *call) specialFailed(err error, status int) error {
+	if c.viaCommand {
+		return err
+	}
+	return c.sh.specialBuiltinFailed(c.name, err, status)
+}
+
 // specialBuiltinFailed is the result of a special builtin that reported a
 // usage or redirection error (err, status), its message out: in POSIX mode
 // a non-interactive shell exits with that status; otherwise err stands.
