@@ -94,21 +94,22 @@ type readonlyGuard struct {
 	special bool // a special builtin
 }
 
-// guardAssignments adds a readonlyGuard to the end of the first
-// assignment's value: it runs after that value is expanded, before any
-// variable is set.
+// guardAssignments adds a readonlyGuard to the end of the value of the
+// first assignment to a variable declared read-only: it runs after that
+// value is expanded, before that variable is set (the assignments before
+// it are made, as in bash).
 func (s *Shell) guardAssignments(call *syntax.CallExpr) {
-	if len(call.Assigns) == 0 {
-		return
-	}
+	var first *syntax.Assign
 	g := &readonlyGuard{}
 	for _, as := range call.Assigns {
 		if as.Name != nil && s.everReadonly(as.Name.Value) {
 			g.names = append(g.names, as.Name.Value)
+			if first == nil {
+				first = as
+			}
 		}
 	}
-	first := call.Assigns[0]
-	if len(g.names) == 0 || first.Array != nil || first.Naked {
+	if first == nil || first.Array != nil || first.Naked {
 		return
 	}
 	if len(call.Args) > 0 {
