@@ -147,6 +147,11 @@ func needsFields(w *syntax.Word) bool {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
 			return true
 		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if pe, ok := q.(*syntax.ParamExp); ok && noshParam(pe) {
+					return true
+				}
+			}
 			if len(p.Parts) > 1 {
 				for _, q := range p.Parts {
 					if pe, ok := q.(*syntax.ParamExp); ok && listParam(pe) {

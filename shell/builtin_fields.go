@@ -414,6 +414,12 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 		return nil
 	}
 	for _, p := range dq.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && noshParam(pe) {
+			if err := e.quotedNoshParam(b, pe); err != nil {
+				return err
+			}
+			continue
+		}
 		if pe, ok := p.(*syntax.ParamExp); ok && listParam(pe) {
 			elems, err := e.elems(pe)
 			if err != nil {
@@ -436,8 +442,56 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 	return nil
 }
 
+// quotedNoshParam adds a double-quoted expansion nosh computes: "$@"'s
+// values stay separate fields.
+func (e *fieldExpander) quotedNoshParam(b *fieldBuilder, pe *syntax.ParamExp) error {
+	res, err := e.sh.expandNoshParam(e.r, e.cfg, pe, true)
+	if err != nil {
+		return err
+	}
+	if res.word != nil {
+		v, err := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: res.word.Parts}}})
+		if err != nil {
+			return err
+		}
+		b.literal(v, true)
+		return nil
+	}
+	if res.list && !res.star {
+		for i, el := range res.elems {
+			if i > 0 {
+				b.flush()
+			}
+			b.literal(el, true)
+		}
+		if len(res.elems) == 0 {
+			// "$@" of nothing adds no field by itself.
+			return nil
+		}
+		return nil
+	}
+	b.literal(res.joined(e.ifs()), true)
+	return nil
+}
+
 // paramExp adds an unquoted parameter expansion.
 func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
+	if noshParam(pe) {
+		res, err := e.sh.expandNoshParam(e.r, e.cfg, pe, false)
+		if err != nil {
+			return err
+		}
+		if res.word != nil {
+			return e.wordOf(b, res.word.Parts)
+		}
+		for i, el := range res.elems {
+			if i > 0 && (b.started || len(b.cur) > 0) {
+				b.flush()
+			}
+			b.split(el)
+		}
+		return nil
+	}
 	if listParam(pe) || starParam(pe) {
 		// Each element is split on its own: they stay separate fields
 		// even when IFS is empty.
@@ -489,18 +543,7 @@ func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
 			if pe.Exp.Word == nil {
 				return nil
 			}
-			parts := pe.Exp.Word.Parts
-			if len(parts) == 0 {
-				return nil
-			}
-			if lit, ok := parts[0].(*syntax.Lit); ok {
-				// The word starts a tilde prefix of its own: ${u-~}/x.
-				if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
-					b.literal(prefix, true)
-					parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
-				}
-			}
-			return e.parts(b, parts, true)
+			return e.wordOf(b, pe.Exp.Word.Parts)
 		}
 	}
 	v, err := e.literal(pe)
@@ -509,6 +552,22 @@ func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
 	}
 	b.split(v)
 	return nil
+}
+
+// wordOf adds the word of an unquoted ${x:-word} that is used: it keeps
+// its own quoting, and its literal text is split like an expansion's.
+func (e *fieldExpander) wordOf(b *fieldBuilder, parts []syntax.WordPart) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	if lit, ok := parts[0].(*syntax.Lit); ok {
+		// The word starts a tilde prefix of its own: ${u-~}/x.
+		if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
+			b.literal(prefix, true)
+			parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
+		}
+	}
+	return e.parts(b, parts, true)
 }
 
 // paramState returns whether pe's parameter is set, and its value.

@@ -353,7 +353,19 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Assign:
 			rewriteAssignTilde(n)
 			s.seconds.noteAssign(n)
+			rewriteNoshParams(n.Value)
+		case *syntax.Redirect:
+			rewriteNoshParams(n.Word)
+			rewriteNoshParams(n.Hdoc)
+		case *syntax.CaseClause:
+			rewriteNoshParams(n.Word)
 		case *syntax.BinaryTest:
+			if w, ok := n.X.(*syntax.Word); ok {
+				rewriteNoshParams(w)
+			}
+			if w, ok := n.Y.(*syntax.Word); ok {
+				rewriteNoshParams(w)
+			}
 			s.rewriteTestArith(n)
 		case *syntax.DeclClause:
 			s.guardDecl(n)

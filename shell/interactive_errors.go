@@ -176,8 +176,10 @@ func (s *Shell) continueStartup(r *interp.Runner, name string, line uint) bool {
 // runner exits.
 func expandFailed(r *interp.Runner, err error) {
 	if a, ok := errors.AsType[*shellAbort](err); ok {
-		// Its message names the shell already; the runner is stopped.
+		// Its message names the shell already. A handler's has stopped
+		// the runner; one nosh's own expansion met has not yet.
 		fmt.Fprintln(getStreams(r).stderr, a.msg)
+		runnerExit(r).fatal(a)
 		return
 	}
 	fmt.Fprintf(getStreams(r).stderr, "nosh: %s\n", describeExpandErr(err))
