@@ -273,6 +273,9 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 		c.closer = ')'
 		return i + 2, true
 	case '{':
+		if end := e.badSubstAt(i); end > 0 {
+			return end, true
+		}
 		c := e.push(acParam)
 		c.depth = 1
 		return i + 2, true
@@ -484,6 +487,29 @@ func (e *aliasExpander) nestedParens(i int) bool {
 		}
 	}
 	return false
+}
+
+// badSubstAt replaces the ${…} at i with a hook that reports it when it
+// runs, when it is a bad substitution (bad_substitution.go) written out
+// plainly on this line; it returns where the replacement ends, or 0.
+func (e *aliasExpander) badSubstAt(i int) int {
+	b := e.buf
+	j := i + 2
+	for j < len(b) && strings.IndexByte("}{$'\"`\\\n", b[j]) < 0 {
+		j++
+	}
+	if j >= len(b) || b[j] != '}' || !badSubstitution(b[i+2:j]) {
+		return 0
+	}
+	text := badSubstText(b[i : j+1])
+	e.buf = b[:i] + text + b[j+1:]
+	delta := len(text) - (j + 1 - i)
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end += delta
+		}
+	}
+	return i + len(text)
 }
 
 // isWordEnd reports whether c ends an unquoted word.

@@ -49,13 +49,31 @@ func hookWord(pos syntax.Pos, h expansionHook) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{hookSubst(pos, h)}}
 }
 
-// isHookSubst reports whether cs is a substitution made by hookSubst.
+// isHookSubst reports whether cs is a substitution made by hookSubst (or
+// written in the source by the line reader, as $(<$'\x01hook:N')).
 func isHookSubst(cs *syntax.CmdSubst) bool {
-	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) != 1 {
-		return false
+	_, ok := hookKey(cs)
+	return ok
+}
+
+// hookKey returns the stash key of a hook's substitution.
+func hookKey(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) != 1 || cs.Stmts[0].Cmd != nil {
+		return "", false
 	}
 	w := cs.Stmts[0].Redirs[0].Word
-	return w != nil && len(w.Parts) == 1 && strings.HasPrefix(w.Lit(), hookPathPrefix)
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		return strings.CutPrefix(p.Value, hookPathPrefix)
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return strings.CutPrefix(p.Value, `\x01hook:`)
+		}
+	}
+	return "", false
 }
 
 // isHookPart reports whether p is a hook.
@@ -94,10 +112,10 @@ func (s *Shell) hookExpansions(r *interp.Runner) {
 	}
 	orig := cfg.CmdSubst
 	cfg.CmdSubst = func(w io.Writer, cs *syntax.CmdSubst) error {
-		if !isHookSubst(cs) {
+		key, ok := hookKey(cs)
+		if !ok {
 			return orig(w, cs)
 		}
-		key := strings.TrimPrefix(cs.Stmts[0].Redirs[0].Word.Lit(), hookPathPrefix)
 		v, err := s.hookValue(r, key)
 		if err != nil {
 			if _, ok := err.(*shellAbort); ok {

@@ -1,8 +1,6 @@
 package shell
 
 import (
-	"strings"
-
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -41,7 +39,7 @@ func hookPathAssigns(as []*syntax.Assign) {
 
 // isPathHook reports whether cs is a pathHook's substitution.
 func isPathHook(cs *syntax.CmdSubst) bool {
-	key := strings.TrimPrefix(cs.Stmts[0].Redirs[0].Word.Lit(), hookPathPrefix)
+	key, _ := hookKey(cs)
 	_, ok := stashGet(key).(pathHook)
 	return ok
 }
