@@ -34,6 +34,8 @@ type shellFlags struct {
 	nolog      bool
 	xtrace     bool // x: nosh traces commands itself (see builtin_xtrace.go)
 	histexpand bool // H: ! history expansion, on in interactive shells
+	dashC      bool // $- has c: the commands come from -c
+	dashS      bool // $- has s: the commands come from standard input
 }
 
 // interpOptNames are interp's set options, in the order of its internal
@@ -271,27 +273,34 @@ func (c *call) listOptions(human bool) {
 }
 
 // dashFlags is the value of $-: interp's flags plus nosh's own.
+// It lists the flags in bash's order, then c for -c and s for commands
+// read from standard input.
 func (s *Shell) dashFlags(r *interp.Runner) string {
 	opts := interpOpts(r)
-	var b []byte
-	for _, o := range interpOptNames {
-		if o.flag != 0 && opts[o.name] {
-			b = append(b, o.flag)
-		}
-	}
 	s.mu.Lock()
 	f := s.flags
 	s.mu.Unlock()
+	var b []byte
 	for _, x := range []struct {
 		on bool
 		c  byte
-	}{{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {f.braceexpand, 'B'},
-		{f.histexpand, 'H'}, {f.noclobber, 'C'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.notify, 'b'}} {
+	}{{opts["allexport"], 'a'}, {f.notify, 'b'}, {opts["errexit"], 'e'}, {opts["noglob"], 'f'},
+		{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {opts["noexec"], 'n'},
+		{opts["nounset"], 'u'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.braceexpand, 'B'},
+		{f.noclobber, 'C'}, {f.histexpand, 'H'}, {f.dashC, 'c'}, {f.dashS, 's'}} {
 		if x.on {
 			b = append(b, x.c)
 		}
 	}
 	return string(b)
+}
+
+// SetSource records where the shell reads its commands, for $-: a -c
+// string (c) or standard input (s).
+func (s *Shell) SetSource(command, stdin bool) {
+	s.mu.Lock()
+	s.flags.dashC, s.flags.dashS = command, stdin
+	s.mu.Unlock()
 }
 
 func builtinDashFlags(ctx context.Context, c *call) error {

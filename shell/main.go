@@ -106,6 +106,7 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	// otherwise; the NAME operand of -c is only $0.
 	sh.Name = "nosh"
 	sh.SetArg0(opts.Name)
+	sh.SetSource(opts.HasCommand, !opts.HasCommand && opts.Script == "")
 	ctx := context.Background()
 	if len(opts.Set) > 0 {
 		if exit, st := sh.setOptions(ctx, opts.Set); exit || st != 0 {
