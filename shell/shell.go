@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -84,6 +85,9 @@ type Shell struct {
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
 
+	// started is when the shell started (printf's %(fmt)T of -2).
+	started time.Time
+
 	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
 	xtraceEver atomic.Bool
 
@@ -132,6 +136,7 @@ func New(cfg Config) (*Shell, error) {
 		stdout:      cfg.Stdout,
 		stderr:      cfg.Stderr,
 		hashs:       map[string]string{},
+		started:     time.Now(),
 	}
 	s.flags.interactive = cfg.Interactive
 	s.flags.login = cfg.Login
