@@ -163,6 +163,11 @@ func needsFields(w *syntax.Word) bool {
 			if i == 0 && assignmentTilde(p.Value) || leadingDotPattern(p.Value, i == 0) {
 				return true
 			}
+			if i == 0 && strings.HasPrefix(p.Value, "~") && strings.Contains(p.Value, "{") {
+				// ~{,/x}: braces first, then each word's tilde (interp
+				// expands the tilde before the braces).
+				return true
+			}
 		}
 	}
 	return false

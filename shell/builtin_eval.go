@@ -57,6 +57,9 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 
 // builtinEval is eval.
 func builtinEval(ctx context.Context, c *call) error {
+	if len(c.args) > 0 && c.args[0] == "--" {
+		c.args = c.args[1:]
+	}
 	src := strings.Join(c.args, " ")
 	// Leading newlines put the code on the eval's own line, for $LINENO
 	// and messages.

@@ -139,7 +139,7 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 					if err != nil {
 						return nil, err
 					}
-					expanded = append(expanded, bw)
+					expanded = append(expanded, joinLits(bw))
 				}
 			}
 		}
@@ -158,6 +158,22 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 		}
 	}
 	return out, nil
+}
+
+// joinLits merges the adjacent literal parts brace expansion leaves, so
+// that a ~ before the braces (~{,/x}) starts a tilde prefix.
+func joinLits(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && len(parts) > 0 {
+			if prev, ok := parts[len(parts)-1].(*syntax.Lit); ok {
+				parts[len(parts)-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: lit.ValueEnd, Value: prev.Value + lit.Value}
+				continue
+			}
+		}
+		parts = append(parts, p)
+	}
+	return &syntax.Word{Parts: parts}
 }
 
 // plainLiteral returns the value of a word that is one literal with

@@ -55,4 +55,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinWhileName] = builtinWhile
 	m[builtinFuncDefName] = builtinFuncDef
 	m[builtinXAssignName] = builtinXAssign
+	m[builtinFuncnameName] = builtinFuncname
+	m[builtinUnexportName] = builtinUnexport
 }

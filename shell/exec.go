@@ -154,7 +154,8 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		}
 		return s.reportLookup(hc, err)
 	}
-	env := execEnv(hc.Env)
+	// A program finds its own path in $_, as bash passes it.
+	env := append(execEnv(hc.Env), "_="+prog)
 	if isAgentCommand(ctx) {
 		// Later entries win: pagers and prompts are neutralised for the
 		// agent's programs without touching the shell's variables.

@@ -391,6 +391,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			case *syntax.ForClause:
 				s.guardForLoop(n, cmd)
 			case *syntax.FuncDecl:
+				trackFuncDecl(cmd)
 				guardFuncDef(n, cmd)
 			}
 			if n.Background || n.Disown {

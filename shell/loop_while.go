@@ -42,14 +42,30 @@ func builtinWhile(ctx context.Context, c *call) error {
 	noErrExit := runnerPtr[bool](r, fieldNoErrExit)
 	last := exitStatus{}
 	setExitStatus(r, exitStatus{})
+	inLoop := runnerPtr[bool](r, fieldInLoop)
+	brk, cont := runnerPtr[int](r, fieldBreak), runnerPtr[int](r, fieldContinue)
 	for !runnerStop(r, ctx) {
-		old := *noErrExit
-		*noErrExit = true
+		old, oldIn := *noErrExit, *inLoop
+		// break and continue work in the condition too, as in bash.
+		*noErrExit, *inLoop = true, true
 		runnerStmts(r, ctx, wc.Cond)
-		*noErrExit = old
+		*noErrExit, *inLoop = old, oldIn
 		e := runnerExit(r)
 		if e.exiting || e.returning {
 			return errKeepStatus
+		}
+		if *brk > 0 {
+			*brk--
+			last = exitStatus{}
+			break
+		}
+		if *cont > 0 {
+			*cont--
+			if *cont > 0 {
+				break
+			}
+			e.code, e.err = 0, nil
+			continue
 		}
 		stop := (e.code == 0) == wc.Until
 		e.code, e.err = 0, nil

@@ -140,6 +140,7 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return 126
 		}
 		defer f.Close()
+		sh.scriptFile = true
 		status, exited = sh.RunReader(ctx, f, opts.Script)
 	default:
 		status, exited = sh.RunReader(ctx, stdin, "stdin")

@@ -59,6 +59,7 @@ type lineFeeder struct {
 	expand func(string) string
 	flush  func() string // a line expand held back, at the end
 	echo   func(string)  // set -v
+	seen   func(string)  // every line read, raw
 	rest   string
 	err    error
 }
@@ -89,6 +90,9 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 		}
 		if l.echo != nil {
 			l.echo(line)
+		}
+		if l.seen != nil {
+			l.seen(line)
 		}
 		if l.expand != nil {
 			// It may hold the line back to read it with the next.
@@ -126,6 +130,7 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 		before: func() bool { runHeld(false); return !stopped },
 		expand: exp.line,
 		flush:  exp.flush,
+		seen:   func(line string) { s.noteFuncnameUse(r, line) },
 	}
 	if verbose {
 		feeder.echo = func(line string) {
@@ -167,6 +172,7 @@ func (s *Shell) expandAliasesIn(text string) string {
 
 // expandAliasesOn returns text with r's aliases expanded.
 func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
+	s.noteFuncnameUse(r, text)
 	e := newAliasExpander(aliasLookup(r), s.posixMode)
 	var b []byte
 	for len(text) > 0 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -84,6 +85,10 @@ type Shell struct {
 	mainExitTrap string
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
+
+	// scriptFile is set when the shell runs a script file: FUNCNAME ends
+	// with main there.
+	scriptFile bool
 
 	// started is when the shell started (printf's %(fmt)T of -2).
 	started time.Time
@@ -183,7 +188,26 @@ func New(cfg Config) (*Shell, error) {
 	if p := runnerOpt(r, "expand_aliases"); p != nil {
 		*p = true
 	}
+	startVars(r, cfg.Env)
 	return s, nil
+}
+
+// defaultPath is the PATH bash sets when the environment has none.
+const bashDefaultPath = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."
+
+// startVars sets what bash sets at start-up: PWD, exported (interp sets
+// it unexported), and a PATH when the environment has none (not exported,
+// as in bash).
+func startVars(r *interp.Runner, env []string) {
+	pwd := runnerLookupVar(r, "PWD")
+	pwd.Exported = true
+	runnerSetVar(r, "PWD", pwd)
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			return
+		}
+	}
+	runnerSetVar(r, "PATH", expand.Variable{Set: true, Kind: expand.String, Str: bashDefaultPath})
 }
 
 // prepareEnv adjusts the inherited environment the way bash does at
