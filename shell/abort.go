@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"nosh/shell/internal/interpunsafe"
 
 	"mvdan.cc/sh/v3/interp"
 )
@@ -49,45 +50,34 @@ func (s *Shell) newAbort(msg string) *shellAbort {
 }
 
 // abortOf returns the shellAbort that stopped a runner, if one did.
-func abortOf(st exitStatus) (*shellAbort, bool) {
-	if !st.fatalExit || st.err == nil {
+func abortOf(st interpunsafe.Status) (*shellAbort, bool) {
+	if !st.FatalExit || st.Err == nil {
 		return nil, false
 	}
 	var a *shellAbort
-	if errors.As(st.err, &a) {
+	if errors.As(st.Err, &a) {
 		return a, true
 	}
 	return nil, false
-}
-
-// fatal stops the runner with err, as interp does with a handler's error.
-func (e *exitStatus) fatal(err error) {
-	if e.fatalExit || err == nil {
-		return
-	}
-	e.exiting, e.fatalExit, e.err = true, true, err
-	if e.code == 0 {
-		e.code = 1
-	}
 }
 
 // catchAbort turns a runner stopped by a shellAbort that only abandons
 // the line into a plain failure with status 1, as a subshell, eval or `.`
 // ends in bash. It reports whether it did.
 func catchAbort(r *interp.Runner) bool {
-	a, ok := abortOf(*runnerExit(r))
+	a, ok := abortOf(*interpunsafe.Exit(r))
 	if !ok || a.exit {
 		return false
 	}
-	*runnerExit(r) = exitStatus{code: 1}
+	*interpunsafe.Exit(r) = interpunsafe.Status{Code: 1}
 	return true
 }
 
 // subshellStatus is the status a subshell that a shellAbort stopped ends
 // with: 1, without exiting its parent.
-func subshellStatus(st exitStatus) exitStatus {
+func subshellStatus(st interpunsafe.Status) interpunsafe.Status {
 	if _, ok := abortOf(st); ok {
-		return exitStatus{code: 1}
+		return interpunsafe.Status{Code: 1}
 	}
 	return st
 }

@@ -23,7 +23,7 @@ import (
 )
 
 // agentEnv neutralises pagers, editors and password prompts for the
-// programs the agent's commands start (exec.go adds it to their
+// programs the agent's commands start (aiGuard adds it to their
 // environment): nothing may wait for a person who is not asked.
 var agentEnv = []string{
 	"PAGER=cat", "GIT_PAGER=cat", "MANPAGER=cat", "SYSTEMD_PAGER=", "LESS=-FRX",
@@ -64,8 +64,9 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 		return false, 1
 	}
 	defer box.close()
-	se.agentBox, se.agentGrants = box, map[string][]sandbox.Rule{}
-	defer func() { se.agentBox, se.agentGrants = nil, nil }()
+	planted := watchPlanted(box.workspace)
+	se.agentBox = box
+	defer func() { se.agentBox = nil }()
 	if ll := se.landlock(); ll.err != nil && !ll.told {
 		ll.told = true
 		fmt.Fprintln(s.stderr, se.paint("33", "nosh: no kernel sandbox for the agent's commands ("+ll.err.Error()+"): the permission gate alone holds them"))
@@ -77,7 +78,6 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	view := se.newAnswerView("investigating with " + se.agentModel(st))
 	se.answerView = view
 	defer func() { se.answerView = nil }()
-	se.agentApprovals = map[string]*perms.Approval{}
 	run := &agent.Run{
 		Provider: st.tr.provider,
 		Model:    se.cfg.AI.AgenticModel,
@@ -94,9 +94,10 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 				}
 				return v
 			},
-			Exec: func(ctx context.Context, cmd string) (int, string, error) {
+			Exec: func(ctx context.Context, cmd string, v agent.Verdict) (int, string, error) {
 				defer view.stepDone()
-				return se.agentExec(ctx, st, cmd)
+				g, _ := v.Grant.(agentGrant)
+				return se.agentExec(ctx, st, cmd, g)
 			},
 			Text:    view.text,
 			EndTurn: view.endTurn,
@@ -109,6 +110,17 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	}
 	res, err := run.Do(ctx, prep.sent)
 	view.close()
+	if n := box.procs.stop(); n > 0 {
+		// The run's programs end with it: its sandbox and scratch
+		// directory go, and nothing it started may write on the prompt.
+		fmt.Fprintln(s.stderr, se.paint("2", fmt.Sprintf("nosh: stopped %d program%s the agent left running", n, plural(n))))
+	}
+	if changed := planted.changes(); len(changed) > 0 {
+		fmt.Fprintln(s.stderr, se.paint("33", "nosh: the agent changed files that make git, direnv or your editor run code later, outside its sandbox; look at them first:"))
+		for _, c := range changed {
+			fmt.Fprintln(s.stderr, se.paint("33", "  "+c))
+		}
+	}
 	se.recordRun(st, text, res, err, answering)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() == context.Canceled:
@@ -212,13 +224,21 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 		// outside the sandbox's places: those stay refused.
 		d = withoutOutside(d)
 	}
-	se.agentApprovals[cmd] = d.Approval(s.Dir())
-	se.agentDeciders = who
-	if len(outside) > 0 && who != "yolo" && se.agentGrants != nil {
-		se.agentGrants[cmd] = se.grantOutside(d, outside)
+	grant := agentGrant{approval: d.Approval(s.Dir()), decider: who}
+	if len(outside) > 0 && who != "yolo" {
+		grant.outside = se.grantOutside(d, outside)
 	}
 	view.running(cmd)
-	return agent.Verdict{Run: true}
+	return agent.Verdict{Run: true, Grant: grant}
+}
+
+// agentGrant is what agentGate allowed one command, handed to agentExec
+// in the agent's verdict: the approval the gate checks it under, who
+// decided, and the places outside the sandbox the user let it change.
+type agentGrant struct {
+	approval *perms.Approval
+	decider  string
+	outside  []sandbox.Rule
 }
 
 // withoutOutside returns d without its KindOutside findings.
@@ -266,7 +286,7 @@ func firstLine(s string) string {
 // them or the directory; standard input is /dev/null; the gate checks
 // everything it really runs; output is shown indented and kept for the
 // model.
-func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int, string, error) {
+func (se *session) agentExec(ctx context.Context, st *aiState, cmd string, g agentGrant) (int, string, error) {
 	s := se.sh
 	f, err := s.Parser().Parse(strings.NewReader(cmd+"\n"), "")
 	if err != nil {
@@ -290,9 +310,23 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int,
 	r := s.Runner.Subshell()
 	interp.StdIO(devnull, out, out)(r)
 	start := time.Now()
-	runCtx := withAgentCommand(withAI(ctx, st.gate, se.agentApprovals[cmd]))
+	// What the gate or a builtin refuses while the command runs shows as
+	// a refusal, after what the command printed so far, and the model
+	// reads it in the output.
+	view := se.answerView
+	refuse := func(what, why string) {
+		out.mu.Lock()
+		defer out.mu.Unlock()
+		shown.finish()
+		if view != nil {
+			view.refusedWhileRunning(what, why)
+		}
+		fmt.Fprintf(capture, "%s: refused: %s: %s\n", s.Name, what, why)
+	}
+	runCtx := gate.OnRefusal(withAgentCommand(withAI(ctx, st.gate, g.approval)), refuse)
 	if b := se.agentBox; b != nil {
-		runCtx = withAgentCommand(withAgentSandbox(ctx, st.gate, se.agentApprovals[cmd], b.policy.With(se.agentGrants[cmd]...), b.enforce))
+		runCtx = withAgentCommand(withAgentSandbox(ctx, st.gate, g.approval, b.policy.With(g.outside...), b.enforce))
+		runCtx = gate.OnRefusal(withAgentProcs(runCtx, b.procs), refuse)
 		// The scratch directory, for the command and the programs it
 		// starts; set before the gate watches the variables.
 		if err := se.setAgentEnv(ctx, r, b.env()); err != nil {
@@ -324,7 +358,7 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string) (int,
 		ctx = context.Background()
 	}
 	st0 := status
-	se.audit(auditEntry{Command: cmd, Verdict: "allow", Decider: se.agentDeciders, Source: "??", Status: &st0, Duration: time.Since(start)})
+	se.audit(auditEntry{Command: cmd, Verdict: "allow", Decider: g.decider, Source: "??", Status: &st0, Duration: time.Since(start)})
 	if capture.dropped > 0 {
 		captured.WriteString(fmt.Sprintf("\n[... %d more bytes of output not kept ...]\n", capture.dropped))
 	}
@@ -348,19 +382,6 @@ func (se *session) setAgentEnv(ctx context.Context, r *interp.Runner, vars []str
 		return fmt.Errorf("agent environment: %v", err)
 	}
 	return r.Run(ctx, f.Stmts[0])
-}
-
-// agentCmdKey marks the context of an agent command, so that programs it
-// starts get no terminal and die with their process group on Ctrl+C.
-type agentCmdKey struct{}
-
-func withAgentCommand(ctx context.Context) context.Context {
-	return context.WithValue(ctx, agentCmdKey{}, true)
-}
-
-func isAgentCommand(ctx context.Context) bool {
-	v, _ := ctx.Value(agentCmdKey{}).(bool)
-	return v
 }
 
 // capWriter keeps the first max bytes written to it.

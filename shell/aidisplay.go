@@ -114,6 +114,13 @@ func (v *answerView) refused(cmd, reason string) {
 	v.line(v.se.sh.stderr, "  "+v.se.paint("31", "✗ "+tildeHome(reason, v.se.sh.getenv("HOME"))))
 }
 
+// refusedWhileRunning says that part of a running command was refused,
+// and why: what the gate or a builtin found only while it ran.
+func (v *answerView) refusedWhileRunning(what, why string) {
+	home := v.se.sh.getenv("HOME")
+	v.line(v.se.sh.stderr, "  "+v.se.paint("31", "✗ refused: "+tildeHome(what, home)+": "+tildeHome(why, home)))
+}
+
 // tildeHome writes the home directory as ~ in paths of s, as the user
 // typed them and reads them.
 func tildeHome(s, home string) string {

@@ -2,73 +2,68 @@ package shell
 
 import (
 	"context"
-	"io"
-	"os"
-	"strings"
-
-	"mvdan.cc/sh/v3/interp"
 
 	"nosh/perms"
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
 )
 
-// aiKey marks a context whose commands come from the AI: only those go
-// through the permission gate; what the user types never does.
-type aiKey struct{}
+// aiGuard is the permission gate as the core's Guard (guard.go): it
+// checks the AI's commands and writes, and for an agent command starts
+// its programs in the sandbox with the agent's environment.
+type aiGuard struct {
+	*gate.Gate
+	// agent marks an agent command: its programs get agentEnv, and the
+	// core keeps its effects inside its subshell.
+	agent bool
+}
+
+// Refusal is the name the gate gives a refused call.
+func (aiGuard) Refusal() string { return gate.Sentinel }
+
+// Program starts a program of an agent command confined, under nosh as
+// its launcher, when ctx has a sandbox (gate.WithSandbox), with agentEnv:
+// pagers and prompts neutralised without touching the shell's variables.
+func (g aiGuard) Program(ctx context.Context, path string, argv []string) (string, []string, []string, bool) {
+	var env []string
+	if g.agent {
+		env = agentEnv
+	}
+	box, sandboxed := gate.Sandbox(ctx)
+	if sandboxed {
+		path, argv = sandbox.Command(path, argv, box)
+	}
+	return path, argv, env, sandboxed
+}
+
+// Agent reports whether the command is the agent's.
+func (g aiGuard) Agent() bool { return g.agent }
+
+// Refused reports a refusal through the hook of gate.OnRefusal, if
+// there is one.
+func (aiGuard) Refused(ctx context.Context, what, why string) bool {
+	f := gate.RefusalHook(ctx)
+	if f != nil {
+		f(what, why)
+	}
+	return f != nil
+}
 
 // withAI marks ctx as running an AI command, checked by g under approval.
 func withAI(ctx context.Context, g *gate.Gate, approval *perms.Approval) context.Context {
-	return context.WithValue(g.WithApproval(ctx, approval), aiKey{}, g)
+	return WithGuard(g.WithApproval(ctx, approval), aiGuard{Gate: g})
 }
 
 // withAgentSandbox marks ctx as running an agent command, checked by g
 // under approval and confined to box (by the kernel too when enforce).
 func withAgentSandbox(ctx context.Context, g *gate.Gate, approval *perms.Approval, box sandbox.Policy, enforce bool) context.Context {
-	return context.WithValue(g.WithSandbox(ctx, approval, box, enforce), aiKey{}, g)
+	return WithGuard(g.WithSandbox(ctx, approval, box, enforce), aiGuard{Gate: g})
 }
 
-// aiGateOf returns the gate for ctx when it runs an AI command.
-func aiGateOf(ctx context.Context) *gate.Gate {
-	g, _ := ctx.Value(aiKey{}).(*gate.Gate)
-	return g
-}
-
-// gateCallHandler puts the AI gate in front of next for AI commands.
-func gateCallHandler(next interp.CallHandlerFunc) interp.CallHandlerFunc {
-	return func(ctx context.Context, args []string) ([]string, error) {
-		// Calls nosh itself inserted (rewrite passes and sentinels: names
-		// starting with a NUL byte, which no user can type) are
-		// bookkeeping, not commands; what they run comes back here.
-		if g := aiGateOf(ctx); g != nil && !internalCall(args) {
-			return g.CallHandler(next)(ctx, args)
-		}
-		return next(ctx, args)
-	}
-}
-
-// internalCall reports whether args is a call nosh itself inserted: its
-// name starts with a NUL byte, which no user can type. The gate's own
-// refusal sentinel is not one of them.
-func internalCall(args []string) bool {
-	return len(args) > 0 && strings.HasPrefix(args[0], "\x00") && args[0] != gate.Sentinel
-}
-
-// gateExecMiddleware reports commands the AI gate refused; it must be the
-// first exec middleware.
-func gateExecMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
-	return func(ctx context.Context, args []string) error {
-		if g := aiGateOf(ctx); g != nil && !internalCall(args) {
-			return g.ExecMiddleware(next)(ctx, args)
-		}
-		return next(ctx, args)
-	}
-}
-
-// gateOpenHandler refuses writes the AI's approval does not cover.
-func gateOpenHandler(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
-	if g := aiGateOf(ctx); g != nil {
-		return g.OpenHandler(nil)(ctx, path, flag, perm)
-	}
-	return interp.DefaultOpenHandler()(ctx, path, flag, perm)
+// withAgentCommand marks ctx, made by withAI or withAgentSandbox, as
+// running an agent command: the programs it starts get agentEnv.
+func withAgentCommand(ctx context.Context) context.Context {
+	g, _ := guardOf(ctx).(aiGuard)
+	g.agent = true
+	return WithGuard(ctx, g)
 }

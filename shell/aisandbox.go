@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"nosh/perms/sandbox"
 )
@@ -24,6 +25,9 @@ type agentBox struct {
 	scratch   string
 	// notice says, in one line, why the workspace is not writable.
 	notice string
+	// procs are the programs the run started: the only ones its
+	// commands may signal, stopped when it ends.
+	procs *agentProcs
 }
 
 // landlockState is what the kernel offers, looked up once per session.
@@ -55,7 +59,7 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 	if p, err := filepath.EvalSymlinks(scratch); err == nil {
 		scratch = p
 	}
-	b := &agentBox{scratch: scratch}
+	b := &agentBox{scratch: scratch, procs: &agentProcs{}}
 	ll := se.landlock()
 	b.enforce = ll.err == nil
 	b.policy.NoNetwork = !se.cfg.AI.SandboxNetwork
@@ -76,6 +80,24 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 		}
 	}
 	return b, nil
+}
+
+// landlockAvailable is sandbox.Available, asked once.
+var landlockAvailable = sync.OnceValues(sandbox.Available)
+
+// readOnlyBox may write nothing but /dev/null, and connect nowhere.
+var readOnlyBox = sandbox.Policy{Rules: []sandbox.Rule{{Path: "/dev/null", Access: sandbox.Write}}, NoNetwork: true}
+
+// confineReadOnly starts a program nosh runs for itself (git for the
+// prompt and for completion) in a sandbox that may write nothing, where
+// the kernel has Landlock: a repository's configuration can make git run
+// any program (core.fsmonitor, clean filters, a submodule's own), and an
+// agent may have written it; whatever it runs then cannot change a file.
+func confineReadOnly(path string, argv []string) (string, []string) {
+	if _, err := landlockAvailable(); err != nil {
+		return path, argv
+	}
+	return sandbox.Command(path, argv, readOnlyBox)
 }
 
 // protectedPaths are nosh's own files and directories, which the AI may
@@ -117,5 +139,6 @@ func (b *agentBox) describe() string {
 	if b.policy.NoNetwork {
 		s += " Network connections are blocked."
 	}
+	s += " Builtins that would change the user's shell (bind, complete, history, hash, ulimit, fg, nosh's own options…) are refused; kill and wait reach only programs you started; programs still running when you answer are stopped."
 	return s
 }

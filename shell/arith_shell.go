@@ -12,6 +12,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // How nosh's arithmetic (arith_eval.go) is wired into interp. The rewrite
@@ -162,10 +164,10 @@ func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
 			continue
 		}
 		a := s.arithStashOf(ae.X)
-		if lazy, ok := lazyWords.LoadAndDelete(ae); ok {
+		if lazy, ok := s.lazyWords.LoadAndDelete(ae); ok {
 			a.lazy, _ = lazy.([]*syntax.ParamExp)
 		}
-		parts[i] = hookSubst(ae.Left, a)
+		parts[i] = s.hookSubst(ae.Left, a)
 	}
 }
 
@@ -178,7 +180,7 @@ func (s *Shell) rewriteArithCmd(ac *syntax.ArithmCmd) {
 	}
 	a := s.arithStashOf(ac.X)
 	a.command = true
-	ac.X = hookWord(ac.Left, a)
+	ac.X = s.hookWord(ac.Left, a)
 }
 
 // rewriteArithFor makes the three expressions of for (( ; ; )) evaluate
@@ -199,7 +201,7 @@ func (s *Shell) rewriteArithFor(fc *syntax.ForClause) {
 		}
 		a := s.arithStashOf(*x)
 		a.command = true
-		*x = hookWord(cl.Lparen, a)
+		*x = s.hookWord(cl.Lparen, a)
 	}
 }
 
@@ -217,7 +219,7 @@ func (s *Shell) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
 	}
 	a := s.stashTemplate(&t)
 	a.command = true
-	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: hookWord(lc.Let, a)}
+	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: s.hookWord(lc.Let, a)}
 }
 
 // rewriteTestArith makes the operands of [[ a -eq b ]] (and -ne -lt -le
@@ -237,7 +239,7 @@ func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
 		t.word(w.Parts)
 		a := s.stashTemplate(&t)
 		a.command = true
-		*x = hookWord(w.Pos(), a)
+		*x = s.hookWord(w.Pos(), a)
 	}
 }
 
@@ -260,7 +262,7 @@ func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
 			return "", &shellAbort{msg: s.Name + ": " + err.Error(), exit: true}
 		case a.command:
 			// (( )) fails; the script goes on.
-			fmt.Fprintf(getStreams(r).stderr, "%s: ((: %v\n", s.Name, err)
+			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.Name, err)
 			return "0", nil
 		}
 		return "", s.newAbort(err.Error())
@@ -276,7 +278,7 @@ func (a *arithStash) expression(r *interp.Runner) (string, error) {
 	var b strings.Builder
 	// A configuration of its own: interp is in the middle of expanding
 	// the $(<NAME) with its own, whose buffer the pieces would overwrite.
-	cfg := freshExpandConfig(expandConfig(r))
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
 	for _, p := range a.pieces {
 		if p.part == nil {
 			b.WriteString(p.text)
@@ -307,13 +309,13 @@ type runnerArith struct {
 	r *interp.Runner
 }
 
-func (ra runnerArith) nounset() bool { return *runnerOpt(ra.r, "nounset") }
+func (ra runnerArith) nounset() bool { return *interpunsafe.Option(ra.r, "nounset") }
 
 // resolve follows a name reference.
 func (ra runnerArith) resolve(name string) (string, expand.Variable) {
-	vr := runnerLookupVar(ra.r, name)
+	vr := interpunsafe.LookupVar(ra.r, name)
 	if vr.Kind == expand.NameRef {
-		if n, v := vr.Resolve(expandConfig(ra.r).Env); n != "" {
+		if n, v := vr.Resolve(interpunsafe.ExpandConfig(ra.r).Env); n != "" {
 			return n, v
 		}
 	}
@@ -411,7 +413,7 @@ func (ra runnerArith) arithSet(name string, sub *string, value int64, expr strin
 		vr.Kind, vr.Str = expand.String, val
 	}
 	vr.Set = true
-	if err := runnerSetVarErr(ra.r, name, vr); err != nil {
+	if err := interpunsafe.SetVarChecked(ra.r, name, vr); err != nil {
 		return &arithError{expr: expr, msg: err.Error(), noToken: true}
 	}
 	return nil

@@ -1,8 +1,8 @@
 package shell
 
 import (
+	"encoding/hex"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/interp"
 )
@@ -81,29 +81,26 @@ func (h badSubstHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	return "", s.newAbort(h.text + ": bad substitution")
 }
 
-// badSubstKeys holds the hooks of bad substitutions, by their text: the
-// source that names one has only its key. They are few (errors) and kept
-// for good.
-var badSubstKeys = struct {
-	sync.Mutex
-	m map[string]string
-}{m: map[string]string{}}
-
 // badSubstText returns the source text that stands for the bad
-// substitution text: a hook read through $(<…).
+// substitution text: a hook read through $(<…) whose key carries the
+// text itself, in hexadecimal (the source has no literal to keep a stash
+// entry alive).
 func badSubstText(text string) string {
-	badSubstKeys.Lock()
-	defer badSubstKeys.Unlock()
-	key, ok := badSubstKeys.m[text]
-	if !ok {
-		h := &badSubstHook{text: text}
-		key = stashPut(h, h)
-		badSubstKeys.m[text] = key
-		keepHooks = append(keepHooks, h)
-	}
-	return `$(<$'\x01hook:` + key + `')`
+	return `$(<$'\x01hook:` + badSubstPrefix + hex.EncodeToString([]byte(text)) + `')`
 }
 
-// keepHooks keeps the bad substitution hooks reachable, so that their
-// stash entries stay.
-var keepHooks []*badSubstHook
+// badSubstPrefix starts the key of a bad substitution's hook.
+const badSubstPrefix = "bad:"
+
+// badSubstHookOf returns the hook of a key made by badSubstText.
+func badSubstHookOf(key string) (expansionHook, bool) {
+	h, ok := strings.CutPrefix(key, badSubstPrefix)
+	if !ok {
+		return nil, false
+	}
+	text, err := hex.DecodeString(h)
+	if err != nil {
+		return nil, false
+	}
+	return badSubstHook{text: string(text)}, true
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -87,18 +88,18 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		return args, nil
 	}
 	s.resumeErrexit()
-	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
+	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
 		return []string{sentinel + builtinSkipName}, nil
 	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {
 		hc := interp.HandlerCtx(ctx)
 		s.trace(ctx, hc, args)
-		r := handlerRunner(hc)
+		r := interpunsafe.Of(hc)
 		if r != nil {
 			// $_ is the last word of the previous command: set now, it
 			// is read only by later commands.
-			setStringVar(r, "_", args[len(args)-1])
+			interpunsafe.SetString(r, "_", args[len(args)-1])
 			s.refreshSeconds(r)
 		}
 		s.countHit(r, name)
@@ -112,7 +113,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if specialBuiltins[name] && s.posixMode() {
 		// POSIX: a special builtin is found before a function.
 		if _, ok := s.builtins[name]; !ok {
-			if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+			if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
 				return append([]string{"builtin"}, args...), nil
 			}
 			return args, nil
@@ -122,7 +123,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if _, ok := s.builtins[name]; !ok {
 		return args, nil
 	}
-	if r := handlerRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
 		return args, nil
 	}
 	return append([]string{sentinel + name}, args[1:]...), nil
@@ -146,7 +147,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		return fmt.Errorf("nosh: no builtin %q", name)
 	}
 	c := &call{
-		sh: s, hc: hc, r: handlerRunner(hc), name: name, args: args,
+		sh: s, hc: hc, r: interpunsafe.Of(hc), name: name, args: args,
 		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
 		viaCommand: ctx.Value(viaCommandKey{}) != nil,
 	}
@@ -154,6 +155,9 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		c.stdin = strings.NewReader("")
 	}
 	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
+	if isAgentCommand(ctx) && !s.checkAgentBuiltin(ctx, c) {
+		return interp.ExitStatus(126)
+	}
 	err := f(ctx, c)
 	if errors.Is(err, errKeepStatus) {
 		return nil
@@ -161,7 +165,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if c.r != nil {
 		// As for interp's own builtins, the builtin's result replaces
 		// whatever state the statement had so far.
-		setExitStatus(c.r, exitStatus{})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{})
 	}
 	return err
 }

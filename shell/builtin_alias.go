@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"sort"
 	"strings"
 
@@ -22,11 +23,11 @@ func aliasValue(r *interp.Runner, name string) (string, bool) {
 	if r == nil {
 		return "", false
 	}
-	def, ok := (*runnerPtr[map[string]aliasDef](r, fieldAlias))[aliasKeyPrefix+name]
-	if !ok || len(def.args) != 1 || len(def.args[0].Parts) != 1 {
+	def, ok := (*interpunsafe.Aliases(r))[aliasKeyPrefix+name]
+	if !ok || len(def.Args) != 1 || len(def.Args[0].Parts) != 1 {
 		return "", false
 	}
-	lit, ok := def.args[0].Parts[0].(*syntax.Lit)
+	lit, ok := def.Args[0].Parts[0].(*syntax.Lit)
 	if !ok {
 		return "", false
 	}
@@ -35,11 +36,11 @@ func aliasValue(r *interp.Runner, name string) (string, bool) {
 
 // setAlias defines alias name in r.
 func setAlias(r *interp.Runner, name, text string) {
-	table := runnerPtr[map[string]aliasDef](r, fieldAlias)
+	table := interpunsafe.Aliases(r)
 	if *table == nil {
-		*table = map[string]aliasDef{}
+		*table = map[string]interpunsafe.Alias{}
 	}
-	(*table)[aliasKeyPrefix+name] = aliasDef{args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: text}}}}}
+	(*table)[aliasKeyPrefix+name] = interpunsafe.Alias{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: text}}}}}
 }
 
 // aliases returns r's aliases as name → text.
@@ -48,7 +49,7 @@ func aliases(r *interp.Runner) map[string]string {
 	if r == nil {
 		return out
 	}
-	for key := range *runnerPtr[map[string]aliasDef](r, fieldAlias) {
+	for key := range *interpunsafe.Aliases(r) {
 		if name, ok := strings.CutPrefix(key, aliasKeyPrefix); ok {
 			out[name], _ = aliasValue(r, name)
 		}
@@ -60,7 +61,7 @@ func aliases(r *interp.Runner) map[string]string {
 // with in r: none when expand_aliases is off.
 func aliasLookup(r *interp.Runner) func(string) (string, bool) {
 	return func(name string) (string, bool) {
-		if p := runnerOpt(r, "expand_aliases"); p == nil || !*p {
+		if p := interpunsafe.Option(r, "expand_aliases"); p == nil || !*p {
 			return "", false
 		}
 		return aliasValue(r, name)
@@ -128,7 +129,7 @@ func builtinAlias(ctx context.Context, c *call) error {
 
 // builtinUnalias removes aliases; -a removes them all.
 func builtinUnalias(ctx context.Context, c *call) error {
-	table := runnerPtr[map[string]aliasDef](c.r, fieldAlias)
+	table := interpunsafe.Aliases(c.r)
 	args := c.args
 	if len(args) > 0 && args[0] == "-a" {
 		for key := range *table {
@@ -154,4 +155,11 @@ func builtinUnalias(ctx context.Context, c *call) error {
 		return interp.ExitStatus(status)
 	}
 	return nil
+}
+
+// hasAlias reports whether r has an alias called name, without building
+// the whole table (it runs on every keystroke).
+func hasAlias(r *interp.Runner, name string) bool {
+	_, ok := aliasValue(r, name)
+	return ok
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -22,13 +23,13 @@ type callStash struct {
 // words the POSIX way, then runs it as interp would, with its variable
 // assignments in effect for the command only.
 func builtinCall(ctx context.Context, c *call) error {
-	cs, ok := stashGet(firstArg(c.args)).(*callStash)
+	cs, ok := c.sh.stash.get(firstArg(c.args)).(*callStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost command %q", c.args)
 	}
 	r := c.r
-	setExitStatus(r, exitStatus{})
-	*runnerPtr[exitStatus](r, fieldLastExpandExit) = exitStatus{}
+	interpunsafe.SetExit(r, interpunsafe.Status{})
+	*interpunsafe.LastExpandExit(r) = interpunsafe.Status{}
 	fields, err := c.sh.expandFields(r, cs.call.Args)
 	if err != nil {
 		c.reportExpandErr(err)
@@ -42,10 +43,10 @@ func builtinCall(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 		if len(cs.call.Assigns) > 0 {
-			runnerCmd(r, ctx, &syntax.CallExpr{Assigns: cs.call.Assigns})
+			interpunsafe.Cmd(r, ctx, &syntax.CallExpr{Assigns: cs.call.Assigns})
 		}
-		if runnerExit(r).code == 0 {
-			setExitStatus(r, *runnerPtr[exitStatus](r, fieldLastExpandExit))
+		if interpunsafe.Exit(r).Code == 0 {
+			interpunsafe.SetExit(r, *interpunsafe.LastExpandExit(r))
 		}
 		return errKeepStatus
 	}
@@ -56,24 +57,24 @@ func builtinCall(ctx context.Context, c *call) error {
 	var restores []restore
 	for _, as := range cs.call.Assigns {
 		name := as.Name.Value
-		prev := runnerLookupVar(r, name)
-		name, vr := runnerAssignVal(r, name, prev, as, "")
+		prev := interpunsafe.LookupVar(r, name)
+		name, vr := interpunsafe.AssignValue(r, name, prev, as, "")
 		vr.Exported = true
 		restores = append(restores, restore{name, prev})
-		runnerSetVar(r, name, vr)
+		interpunsafe.SetVar(r, name, vr)
 	}
 	pos := c.hc.Pos
 	if len(cs.call.Args) > 0 {
 		pos = cs.call.Args[0].Pos()
 	}
-	runnerCall(r, ctx, pos, fields)
+	interpunsafe.Call(r, ctx, pos, fields)
 	if specialBuiltins[fields[0]] && c.sh.posixMode() {
 		// POSIX: assignments before a special builtin stay (exported,
 		// as in bash).
 		return errKeepStatus
 	}
 	for _, rs := range restores {
-		runnerSetVar(r, rs.name, rs.vr)
+		interpunsafe.SetVar(r, rs.name, rs.vr)
 	}
 	return errKeepStatus
 }
@@ -92,13 +93,13 @@ func (c *call) reportExpandErr(err error) {
 // as in bash.
 func (c *call) assignUpToReadOnly(ctx context.Context, assigns []*syntax.Assign) {
 	for _, as := range assigns {
-		if as.Name != nil && runnerLookupVar(c.r, as.Name.Value).ReadOnly {
+		if as.Name != nil && interpunsafe.LookupVar(c.r, as.Name.Value).ReadOnly {
 			fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.Name, as.Name.Value)
-			setExitStatus(c.r, exitStatus{code: 1})
+			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
 			c.sh.abortLine(c.r)
 			return
 		}
-		runnerCmd(c.r, ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{as}})
+		interpunsafe.Cmd(c.r, ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{as}})
 	}
 }
 
@@ -106,7 +107,7 @@ func (c *call) assignUpToReadOnly(ctx context.Context, assigns []*syntax.Assign)
 // read-only variable, which fails.
 func (c *call) assignsReadOnly(assigns []*syntax.Assign) bool {
 	for _, as := range assigns {
-		if as.Name != nil && runnerLookupVar(c.r, as.Name.Value).ReadOnly {
+		if as.Name != nil && interpunsafe.LookupVar(c.r, as.Name.Value).ReadOnly {
 			return true
 		}
 	}
@@ -122,12 +123,12 @@ type fieldsStash struct {
 // builtinFields expands the words of a rewritten for loop into its
 // private array variable.
 func builtinFields(ctx context.Context, c *call) error {
-	fs, ok := stashGet(firstArg(c.args)).(*fieldsStash)
+	fs, ok := c.sh.stash.get(firstArg(c.args)).(*fieldsStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost loop words %q", c.args)
 	}
 	r := c.r
-	setExitStatus(r, exitStatus{})
+	interpunsafe.SetExit(r, interpunsafe.Status{})
 	fields, err := c.sh.expandFields(r, fs.words)
 	if err != nil {
 		c.reportExpandErr(err)

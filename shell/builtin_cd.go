@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -51,7 +52,7 @@ func builtinCd(ctx context.Context, c *call) error {
 	var dir string
 	printDir := false
 	if len(args) == 0 {
-		home := runnerLookupVar(c.r, "HOME")
+		home := interpunsafe.LookupVar(c.r, "HOME")
 		if !home.IsSet() || home.String() == "" {
 			return c.errorf(1, "HOME not set")
 		}
@@ -59,7 +60,7 @@ func builtinCd(ctx context.Context, c *call) error {
 	} else {
 		dir = args[0]
 		if dir == "-" {
-			old := runnerLookupVar(c.r, "OLDPWD")
+			old := interpunsafe.LookupVar(c.r, "OLDPWD")
 			if !old.IsSet() || old.String() == "" {
 				return c.errorf(1, "OLDPWD not set")
 			}
@@ -94,7 +95,7 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 	cur := c.r.Dir
 	candidates := []string{dir}
 	if cdpath && !filepath.IsAbs(dir) && !isDotRelative(dir) {
-		if cp := runnerLookupVar(c.r, "CDPATH").String(); cp != "" {
+		if cp := interpunsafe.LookupVar(c.r, "CDPATH").String(); cp != "" {
 			candidates = nil
 			for _, entry := range filepath.SplitList(cp) {
 				if entry == "" {
@@ -149,13 +150,13 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 			}
 		}
 		c.r.Dir = target
-		oldPwd := runnerLookupVar(c.r, "PWD").String()
+		oldPwd := interpunsafe.LookupVar(c.r, "PWD").String()
 		if oldPwd == "" {
 			oldPwd = cur
 		}
 		c.setKeepingAttrs("OLDPWD", oldPwd)
 		c.setKeepingAttrs("PWD", target)
-		stack := runnerPtr[[]string](c.r, fieldDirStack)
+		stack := interpunsafe.DirStack(c.r)
 		if len(*stack) == 0 {
 			*stack = append(*stack, target)
 		} else {
@@ -213,14 +214,14 @@ func describeCdError(dir string, err error) error {
 
 // setKeepingAttrs sets a string variable, keeping it exported if it was.
 func (c *call) setKeepingAttrs(name, value string) {
-	vr := runnerLookupVar(c.r, name)
+	vr := interpunsafe.LookupVar(c.r, name)
 	if vr.ReadOnly {
 		return
 	}
 	vr.Set = true
 	vr.Kind = expand.String
 	vr.Str = value
-	runnerSetVar(c.r, name, vr)
+	interpunsafe.SetVar(c.r, name, vr)
 }
 
 // builtinPwd prints the logical directory, or with -P the physical one.
@@ -248,7 +249,7 @@ func builtinPwd(ctx context.Context, c *call) error {
 
 // dirStack returns the directory stack with its top refreshed.
 func (c *call) dirStack() *[]string {
-	stack := runnerPtr[[]string](c.r, fieldDirStack)
+	stack := interpunsafe.DirStack(c.r)
 	if len(*stack) == 0 {
 		*stack = []string{c.r.Dir}
 	}
@@ -258,7 +259,7 @@ func (c *call) dirStack() *[]string {
 
 // tildeDir abbreviates $HOME to ~ as dirs prints it.
 func (c *call) tildeDir(dir string) string {
-	home := runnerLookupVar(c.r, "HOME").String()
+	home := interpunsafe.LookupVar(c.r, "HOME").String()
 	if home != "" && home != "/" {
 		if dir == home {
 			return "~"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -56,7 +57,7 @@ func (c *call) resolve(name string, o resolveOptions) []resolution {
 		return !o.all
 	}
 	if !o.filesOnly {
-		if *runnerOpt(c.r, "expand_aliases") {
+		if *interpunsafe.Option(c.r, "expand_aliases") {
 			if text, ok := c.aliasText(name); ok && add(resolution{kind: kindAlias, alias: text}) {
 				return out
 			}
@@ -90,7 +91,7 @@ func (c *call) resolve(name string, o resolveOptions) []resolution {
 			add(resolution{kind: kindFile, path: hashed, hashed: true})
 			return out
 		}
-		path = runnerLookupVar(c.r, "PATH").String()
+		path = interpunsafe.LookupVar(c.r, "PATH").String()
 	}
 	for _, dir := range filepath.SplitList(path) {
 		d := dir
@@ -331,7 +332,7 @@ func builtinHash(ctx context.Context, c *call) error {
 	defer s.mu.Unlock()
 	if reset {
 		clear(s.hashs)
-		clear(hashHits)
+		clear(s.hashHits)
 	}
 	list = len(args) == 0 && !reset
 	status := 0
@@ -353,7 +354,7 @@ func builtinHash(ctx context.Context, c *call) error {
 			if reusable {
 				fmt.Fprintf(c.stdout, "builtin hash -p %s %s\n", s.hashs[name], name)
 			} else {
-				fmt.Fprintf(c.stdout, "%4d\t%s\n", hashHits[name], s.hashs[name])
+				fmt.Fprintf(c.stdout, "%4d\t%s\n", s.hashHits[name], s.hashs[name])
 			}
 		}
 	case setPath != "":
@@ -367,7 +368,7 @@ func builtinHash(ctx context.Context, c *call) error {
 				status = 1
 			}
 			delete(s.hashs, name)
-			delete(hashHits, name)
+			delete(s.hashHits, name)
 		}
 	case printPath:
 		for _, name := range args {
@@ -388,14 +389,14 @@ func builtinHash(ctx context.Context, c *call) error {
 			if strings.Contains(name, "/") || c.r.Funcs[name] != nil || s.isUserBuiltin(name) {
 				continue
 			}
-			p, err := findInPath(c.r.Dir, runnerLookupVar(c.r, "PATH").String(), name)
+			p, err := findInPath(c.r.Dir, interpunsafe.LookupVar(c.r, "PATH").String(), name)
 			if err != nil {
 				fmt.Fprintf(c.stderr, "%s: hash: %s: not found\n", s.Name, name)
 				status = 1
 				continue
 			}
 			s.hashs[name] = p
-			hashHits[name] = 0
+			s.hashHits[name] = 0
 		}
 	}
 	if status != 0 {
@@ -404,17 +405,13 @@ func builtinHash(ctx context.Context, c *call) error {
 	return nil
 }
 
-// hashHits counts how often each hashed command ran, for `hash`. It is
-// guarded by Shell.mu, like the table.
-var hashHits = map[string]int{}
-
 // countHit records that name is about to run as a program.
 func (s *Shell) countHit(r *interp.Runner, name string) {
 	if strings.Contains(name, "/") || (r != nil && r.Funcs[name] != nil) || s.IsBuiltin(name) {
 		return
 	}
 	s.mu.Lock()
-	hashHits[name]++
+	s.hashHits[name]++
 	s.mu.Unlock()
 }
 

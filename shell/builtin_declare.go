@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -35,7 +36,7 @@ type declStash struct {
 func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
 		call := sentinelCall(st.Position, builtinUnexportName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, dc)
+		s.stashArg(call, dc)
 		st.Cmd = call
 		return
 	}
@@ -54,13 +55,13 @@ func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	variant := dc.Variant.Value
 	if strings.ContainsAny(flags, "pfF") || (len(names) == 0 && variant != "local") {
 		call := sentinelCall(st.Position, builtinDeclName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &declStash{variant: variant, flags: flags, names: names})
+		s.stashArg(call, &declStash{variant: variant, flags: flags, names: names})
 		st.Cmd = call
 		return
 	}
 	if variant == "local" && len(names) > 0 && !strings.ContainsAny(flags, "aAn") {
 		call := sentinelCall(st.Position, builtinLocalName, "")
-		call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &localStash{decl: dc, names: names})
+		s.stashArg(call, &localStash{decl: dc, names: names})
 		st.Cmd = call
 	}
 }
@@ -75,16 +76,16 @@ type localStash struct {
 // without a value unset in the function, as bash does (interp keeps the
 // value they had outside).
 func builtinLocal(ctx context.Context, c *call) error {
-	ls, ok := stashGet(firstArg(c.args)).(*localStash)
+	ls, ok := c.sh.stash.get(firstArg(c.args)).(*localStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost local %q", c.args)
 	}
-	setExitStatus(c.r, exitStatus{})
-	runnerCmd(c.r, ctx, ls.decl)
-	if runnerExit(c.r).code == 0 {
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, ls.decl)
+	if interpunsafe.Exit(c.r).Code == 0 {
 		for _, name := range ls.names {
-			if vr := runnerLookupVar(c.r, name); vr.Local && !vr.ReadOnly {
-				runnerDelVar(c.r, name)
+			if vr := interpunsafe.LookupVar(c.r, name); vr.Local && !vr.ReadOnly {
+				interpunsafe.DelVar(c.r, name)
 			}
 		}
 	}
@@ -108,7 +109,7 @@ const builtinUnexportName = "\x00unexport"
 // builtinUnexport is export -n: the names stay, no longer exported (and
 // take the value given, if any). interp reads -n as a name reference.
 func builtinUnexport(ctx context.Context, c *call) error {
-	dc, ok := stashGet(firstArg(c.args)).(*syntax.DeclClause)
+	dc, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.DeclClause)
 	if !ok {
 		return fmt.Errorf("nosh: lost export %q", c.args)
 	}
@@ -119,9 +120,9 @@ func builtinUnexport(ctx context.Context, c *call) error {
 			continue
 		}
 		name := as.Name.Value
-		vr := runnerLookupVar(c.r, name)
+		vr := interpunsafe.LookupVar(c.r, name)
 		if as.Value != nil {
-			v, err := expand.Literal(expandConfig(c.r), as.Value)
+			v, err := expand.Literal(interpunsafe.ExpandConfig(c.r), as.Value)
 			if err != nil {
 				return c.errorf(1, "%v", err)
 			}
@@ -135,7 +136,7 @@ func builtinUnexport(ctx context.Context, c *call) error {
 			continue
 		}
 		vr.Exported = false
-		runnerSetVar(c.r, name, vr)
+		interpunsafe.SetVar(c.r, name, vr)
 	}
 	if status != 0 {
 		return interp.ExitStatus(status)
@@ -154,7 +155,7 @@ func litWord(pos syntax.Pos, s string) *syntax.Word {
 // builtinDecl lists variables or functions for a rewritten declaration
 // builtin.
 func builtinDecl(ctx context.Context, c *call) error {
-	ds, ok := stashGet(firstArg(c.args)).(*declStash)
+	ds, ok := c.sh.stash.get(firstArg(c.args)).(*declStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost declaration %q", c.args)
 	}
@@ -260,7 +261,7 @@ func builtinDeclCmd(ctx context.Context, c *call) error {
 	}
 	st := &syntax.Stmt{Cmd: dc}
 	c.sh.rewrite(st)
-	setExitStatus(c.r, exitStatus{})
-	runnerCmd(c.r, ctx, st.Cmd)
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, st.Cmd)
 	return errKeepStatus
 }

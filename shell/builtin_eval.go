@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ import (
 // what came before it.
 func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose bool) (parseErr error) {
 	r := c.r
-	setExitStatus(r, exitStatus{})
+	interpunsafe.SetExit(r, interpunsafe.Status{})
 	ran := false
 	if c.startupFile {
 		// Files it sources in turn are not startup files: an error there
@@ -36,7 +37,7 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 			return false
 		}
 		c.sh.rewrite(st)
-		runnerStmt(r, ctx, st)
+		interpunsafe.Stmt(r, ctx, st)
 		ran = true
 		if c.startupFile && c.sh.continueStartup(r, name, st.Pos().Line()) {
 			skipLine = st.End().Line()
@@ -46,11 +47,11 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 			// An error abandoned the text; eval or . fails.
 			return true
 		}
-		e := runnerExit(r)
-		return e.returning || e.exiting || *runnerPtr[int](r, fieldBreak) > 0 || *runnerPtr[int](r, fieldContinue) > 0
+		e := interpunsafe.Exit(r)
+		return e.Returning || e.Exiting || *interpunsafe.Break(r) > 0 || *interpunsafe.Continue(r) > 0
 	})
 	if !ran {
-		setExitStatus(r, exitStatus{})
+		interpunsafe.SetExit(r, interpunsafe.Status{})
 	}
 	return err
 }
@@ -68,7 +69,7 @@ func builtinEval(ctx context.Context, c *call) error {
 	}
 	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "eval")
-		setExitStatus(c.r, exitStatus{code: 2})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
@@ -101,9 +102,9 @@ func builtinSource(ctx context.Context, c *call) error {
 		return c.errorf(1, "%s: is a directory", name)
 	}
 	// Through the runner's open handler, like any file the shell reads.
-	f, err := runnerOpen(c.r, ctx, path, os.O_RDONLY, 0, false)
+	f, err := interpunsafe.Open(c.r, ctx, path, os.O_RDONLY, 0, false)
 	if err != nil {
-		if runnerExit(c.r).fatalExit {
+		if interpunsafe.Exit(c.r).FatalExit {
 			return errKeepStatus
 		}
 		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
@@ -112,8 +113,8 @@ func builtinSource(ctx context.Context, c *call) error {
 	defer f.Close()
 
 	r := c.r
-	inSource := runnerPtr[bool](r, fieldInSource)
-	setParams := runnerPtr[bool](r, fieldSourceSetParams)
+	inSource := interpunsafe.InSource(r)
+	setParams := interpunsafe.SourceSetParams(r)
 	oldParams, oldInSource, oldSetParams := r.Params, *inSource, *setParams
 	hasArgs := len(c.args) > 1
 	if hasArgs {
@@ -127,10 +128,10 @@ func builtinSource(ctx context.Context, c *call) error {
 		r.Params = oldParams
 	}
 	*inSource, *setParams = oldInSource, oldSetParams
-	runnerExit(r).returning = false
+	interpunsafe.Exit(r).Returning = false
 	if perr != nil {
 		c.sh.reportSyntaxTo(c.stderr, perr, name)
-		setExitStatus(r, exitStatus{code: 2})
+		interpunsafe.SetExit(r, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
@@ -144,7 +145,7 @@ func (c *call) sourcePath(name string) string {
 		}
 		return filepath.Join(c.r.Dir, name)
 	}
-	for _, dir := range filepath.SplitList(runnerLookupVar(c.r, "PATH").String()) {
+	for _, dir := range filepath.SplitList(interpunsafe.LookupVar(c.r, "PATH").String()) {
 		if dir == "" {
 			dir = "."
 		}
@@ -163,10 +164,10 @@ func (c *call) sourcePath(name string) string {
 // functions and in sourced files.
 func builtinReturn(ctx context.Context, c *call) error {
 	r := c.r
-	if !*runnerPtr[bool](r, fieldInFunc) && !*runnerPtr[bool](r, fieldInSource) {
+	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
 		return c.errorf(2, "can only `return' from a function or sourced script")
 	}
-	def := runnerLastExit(r).code
+	def := interpunsafe.LastExit(r).Code
 	if st, ok := ctx.Value(signalTrapKey{}).(uint8); ok {
 		def = st
 	}
@@ -174,7 +175,7 @@ func builtinReturn(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	setExitStatus(r, exitStatus{code: code, returning: true})
+	interpunsafe.SetExit(r, interpunsafe.Status{Code: code, Returning: true})
 	return errKeepStatus
 }
 
@@ -229,8 +230,8 @@ func builtinShift(ctx context.Context, c *call) error {
 		return c.errorf(1, "%d: shift count out of range", n)
 	}
 	c.r.Params = c.r.Params[n:]
-	if *runnerPtr[bool](c.r, fieldInSource) {
-		*runnerPtr[bool](c.r, fieldSourceSetParams) = true
+	if *interpunsafe.InSource(c.r) {
+		*interpunsafe.SourceSetParams(c.r) = true
 	}
 	return nil
 }

@@ -11,8 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/interp"
 
-	"nosh/perms/gate"
-	"nosh/perms/sandbox"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // builtinExec is exec with a command: the shell process is replaced by
@@ -41,7 +40,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		return nil
 	}
-	path, err := c.sh.lookPath(c.hc, args[0], "")
+	path, err := c.sh.lookPathFor(ctx, c.hc, args[0], "")
 	if err != nil {
 		status := 127
 		if le, ok := err.(*lookupError); ok && strings.Contains(args[0], "/") {
@@ -52,7 +51,7 @@ func builtinExec(ctx context.Context, c *call) error {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
 		}
 		// An interactive shell stays, as bash's does.
-		setExitStatus(c.r, exitStatus{code: uint8(status), exiting: !c.sh.interactiveMain(c.r)})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: !c.sh.interactiveMain(c.r)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -70,13 +69,13 @@ func builtinExec(ctx context.Context, c *call) error {
 	if c.r == c.sh.Runner {
 		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			setExitStatus(c.r, exitStatus{code: 126, exiting: !c.sh.interactiveMain(c.r)})
+			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 126, Exiting: !c.sh.interactiveMain(c.r)})
 			return errKeepStatus
 		}
 	}
-	if box, ok := gate.Sandbox(ctx); ok {
-		path, argv = sandbox.Command(path, argv, box) // an agent command
-	}
+	// An AI command's program may run confined (guard.go); exec has
+	// never added the agent's environment.
+	path, argv, _, _ = guardedProgram(ctx, path, argv, nil)
 	dir, release := c.sh.childDir(c.r.Dir)
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}
@@ -95,7 +94,7 @@ func builtinExec(ctx context.Context, c *call) error {
 		}
 	}
 	c.sh.noteExit(c.r)
-	setExitStatus(c.r, exitStatus{code: uint8(status), exiting: true})
+	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: true})
 	return errKeepStatus
 }
 
@@ -105,10 +104,10 @@ func builtinExec(ctx context.Context, c *call) error {
 // handed over, and then nil is returned for the caller to run the program
 // instead.
 func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, env []string) error {
-	st := getStreams(c.r)
+	st := interpunsafe.GetStreams(c.r)
 	var files [3]*os.File
-	files[0] = st.stdin
-	for i, w := range []any{st.stdout, st.stderr} {
+	files[0] = st.Stdin
+	for i, w := range []any{st.Stdout, st.Stderr} {
 		f, ok := w.(*os.File)
 		if !ok {
 			return nil

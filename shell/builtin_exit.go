@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 	"sync"
 
@@ -12,7 +13,7 @@ import (
 // stops, so that an `exit N` in the trap sets the final status as in sh
 // (interp runs the trap after the fact and throws its status away).
 func builtinExit(ctx context.Context, c *call) error {
-	def := runnerLastExit(c.r).code
+	def := interpunsafe.LastExit(c.r).Code
 	if st, ok := ctx.Value(trapStatusKey{}).(uint8); ok {
 		def = st
 	}
@@ -20,17 +21,17 @@ func builtinExit(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	if *runnerPtr[bool](c.r, fieldHandlingTrap) {
+	if *interpunsafe.HandlingTrap(c.r) {
 		// In a trap that interp runs (ERR, or EXIT after set -e), which
 		// throws the status away afterwards: keep it for the caller.
-		noteTrapExit(c.r, code)
+		c.sh.noteTrapExit(c.r, code)
 	} else {
 		code = c.sh.runExitTrap(ctx, c.r, code)
 	}
 	// The shell is leaving: its failing exit status must not fire ERR.
-	*runnerPtr[string](c.r, fieldCallbackErr) = ""
+	*interpunsafe.ErrTrap(c.r) = ""
 	c.sh.noteExit(c.r)
-	setExitStatus(c.r, exitStatus{code: code, exiting: true})
+	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: code, Exiting: true})
 	return errKeepStatus
 }
 
@@ -43,11 +44,11 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 		return status
 	}
 	s.setExitTrap(r, "")
-	*runnerLastExit(r) = exitStatus{code: status}
+	*interpunsafe.LastExit(r) = interpunsafe.Status{Code: status}
 	c := &call{sh: s, r: r, name: "trap"}
 	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false)
-	if e := runnerExit(r); e.exiting {
-		return e.code
+	if e := interpunsafe.Exit(r); e.Exiting {
+		return e.Code
 	}
 	return status
 }
@@ -63,27 +64,30 @@ func withTrapStatus(ctx context.Context, status uint8) context.Context {
 	return context.WithValue(ctx, trapStatusKey{}, status)
 }
 
-// trapExits holds, per runner, the status of an `exit` run inside a trap
-// that interp runs itself: interp restores the status the trap started
-// with, so the exit would be lost.
-var trapExits = struct {
+// trapExitTable holds, per runner, the status of an `exit` run inside a
+// trap that interp runs itself: interp restores the status the trap
+// started with, so the exit would be lost (Shell.trapExits).
+type trapExitTable struct {
 	sync.Mutex
 	m map[*interp.Runner]uint8
-}{m: map[*interp.Runner]uint8{}}
+}
 
-func noteTrapExit(r *interp.Runner, code uint8) {
-	trapExits.Lock()
-	trapExits.m[r] = code
-	trapExits.Unlock()
+func (s *Shell) noteTrapExit(r *interp.Runner, code uint8) {
+	s.trapExits.Lock()
+	if s.trapExits.m == nil {
+		s.trapExits.m = map[*interp.Runner]uint8{}
+	}
+	s.trapExits.m[r] = code
+	s.trapExits.Unlock()
 }
 
 // takeTrapExit returns (and forgets) the status of an `exit` that a trap
 // ran in r, if any.
-func takeTrapExit(r *interp.Runner) (uint8, bool) {
-	trapExits.Lock()
-	defer trapExits.Unlock()
-	code, ok := trapExits.m[r]
-	delete(trapExits.m, r)
+func (s *Shell) takeTrapExit(r *interp.Runner) (uint8, bool) {
+	s.trapExits.Lock()
+	defer s.trapExits.Unlock()
+	code, ok := s.trapExits.m[r]
+	delete(s.trapExits.m, r)
 	return code, ok
 }
 
@@ -92,7 +96,7 @@ func takeTrapExit(r *interp.Runner) (uint8, bool) {
 // EXIT trap, unless it was the EXIT trap). Callers that run statements
 // (RunReader, the interactive loop) pass on what RunStmt returned.
 func (s *Shell) AfterStatement(ctx context.Context, exited bool, status int) (bool, int) {
-	code, ok := takeTrapExit(s.Runner)
+	code, ok := s.takeTrapExit(s.Runner)
 	if !ok {
 		return exited, status
 	}

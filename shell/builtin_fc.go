@@ -11,6 +11,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/history"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // fc lists, edits and re-runs history entries, as bash's does:
@@ -177,7 +178,7 @@ func fcFind(entries []string, spec string, def int) (int, bool) {
 // fcEditor is fc's default editor: $FCEDIT, else $EDITOR, else vi.
 func fcEditor(r *interp.Runner) string {
 	for _, name := range []string{"FCEDIT", "EDITOR"} {
-		if v := strings.TrimSpace(runnerLookupVar(r, name).String()); v != "" {
+		if v := strings.TrimSpace(interpunsafe.LookupVar(r, name).String()); v != "" {
 			return v
 		}
 	}
@@ -218,7 +219,7 @@ func (c *call) fcRun(ctx context.Context, text string) error {
 	c.sh.replaceRunningEntry(text)
 	if err := c.runParsed(ctx, strings.NewReader(text), "fc", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "fc")
-		setExitStatus(c.r, exitStatus{code: 2})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
 	}
 	return errKeepStatus
 }
@@ -242,23 +243,23 @@ func (c *call) editInRunner(ctx context.Context, text, editor string) (string, b
 	path, err := writeEditFile(text)
 	if err != nil {
 		c.errorf(1, "%v", err)
-		setExitStatus(c.r, exitStatus{code: 1})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	defer os.Remove(path)
 	q, _ := syntax.Quote(path, syntax.LangBash)
 	if err := c.runParsed(ctx, strings.NewReader(editor+" "+q), "fc", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "fc")
-		setExitStatus(c.r, exitStatus{code: 2})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
 		return "", false
 	}
-	if runnerExit(c.r).code != 0 {
+	if interpunsafe.Exit(c.r).Code != 0 {
 		return "", false
 	}
 	out, err := os.ReadFile(path)
 	if err != nil {
 		c.errorf(1, "%v", err)
-		setExitStatus(c.r, exitStatus{code: 1})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	return string(out), true

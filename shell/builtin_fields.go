@@ -9,6 +9,8 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Field expansion as POSIX defines it. interp splits every IFS character
@@ -103,7 +105,7 @@ type fieldExpander struct {
 // expansion, tilde expansion, parameter, command and arithmetic
 // expansion, field splitting, pathname expansion and quote removal.
 func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
-	e := &fieldExpander{sh: s, r: r, cfg: expandConfig(r)}
+	e := &fieldExpander{sh: s, r: r, cfg: interpunsafe.ExpandConfig(r)}
 	s.mu.Lock()
 	braces := s.flags.braceexpand
 	s.mu.Unlock()
@@ -118,7 +120,7 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 			continue
 		}
 		if name, ok := plainVar(w); ok {
-			if vr := runnerLookupVar(r, name); vr.IsSet() && vr.Kind == expand.String {
+			if vr := interpunsafe.LookupVar(r, name); vr.IsSet() && vr.Kind == expand.String {
 				if ifs == "" {
 					ifs = e.ifs() + "*?[(\\"
 				}
@@ -202,7 +204,7 @@ func plainVar(w *syntax.Word) (string, bool) {
 }
 
 func (e *fieldExpander) ifs() string {
-	if v := runnerLookupVar(e.r, "IFS"); v.IsSet() {
+	if v := interpunsafe.LookupVar(e.r, "IFS"); v.IsSet() {
 		return v.String()
 	}
 	return " \t\n"
@@ -622,15 +624,15 @@ func (e *fieldExpander) tilde(s string, more bool) (prefix, rest string, ok bool
 	var dir string
 	switch name {
 	case "":
-		v := runnerLookupVar(e.r, "HOME")
+		v := interpunsafe.LookupVar(e.r, "HOME")
 		if !v.IsSet() {
 			return "", s, false
 		}
 		dir = v.String()
 	case "+":
-		dir = runnerLookupVar(e.r, "PWD").String()
+		dir = interpunsafe.LookupVar(e.r, "PWD").String()
 	case "-":
-		v := runnerLookupVar(e.r, "OLDPWD")
+		v := interpunsafe.LookupVar(e.r, "OLDPWD")
 		if !v.IsSet() {
 			return "", s, false
 		}
@@ -656,7 +658,7 @@ func joinParts(parts []fieldPart) string {
 // glob performs pathname expansion on a field whose unquoted parts have
 // pattern characters; otherwise the field is its text.
 func (e *fieldExpander) glob(parts []fieldPart) ([]string, error) {
-	if e.cfg.ReadDir2 == nil || !hasGlobMeta(parts, *runnerOpt(e.r, "extglob")) {
+	if e.cfg.ReadDir2 == nil || !hasGlobMeta(parts, *interpunsafe.Option(e.r, "extglob")) {
 		return []string{joinParts(parts)}, nil
 	}
 	// Hand the pattern to interp's globbing as a word whose quoted parts

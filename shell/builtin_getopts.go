@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"strings"
 
@@ -26,56 +27,56 @@ func builtinGetopts(ctx context.Context, c *call) error {
 		args = c.r.Params
 	}
 	silent := strings.HasPrefix(optstring, ":")
-	if v := runnerLookupVar(c.r, "OPTERR"); v.IsSet() && v.String() == "0" {
+	if v := interpunsafe.LookupVar(c.r, "OPTERR"); v.IsSet() && v.String() == "0" {
 		silent = true
 	}
-	state := runnerPtr[getoptsState](c.r, fieldOptState)
-	optind, err := strconv.Atoi(strings.TrimSpace(runnerLookupVar(c.r, "OPTIND").String()))
+	state := interpunsafe.GetoptsState(c.r)
+	optind, err := strconv.Atoi(strings.TrimSpace(interpunsafe.LookupVar(c.r, "OPTIND").String()))
 	if err != nil || optind < 1 {
 		optind = 1
 	}
-	if optind-1 != state.argidx {
-		*state = getoptsState{argidx: optind - 1}
+	if optind-1 != state.Argidx {
+		*state = interpunsafe.Getopts{Argidx: optind - 1}
 	}
-	set := func(n, v string) error { return setStringVar(c.r, n, v) }
+	set := func(n, v string) error { return interpunsafe.SetString(c.r, n, v) }
 	finish := func(opt string, optarg *string) error {
-		runnerDelVar(c.r, "OPTARG")
+		interpunsafe.DelVar(c.r, "OPTARG")
 		if optarg != nil {
 			set("OPTARG", *optarg)
 		}
-		set("OPTIND", strconv.Itoa(state.argidx+1))
+		set("OPTIND", strconv.Itoa(state.Argidx+1))
 		if err := set(name, opt); err != nil {
 			return c.errorf(1, "%v", err)
 		}
 		return nil
 	}
 	done := func() error {
-		state.runeidx = 0
-		runnerDelVar(c.r, "OPTARG")
-		set("OPTIND", strconv.Itoa(state.argidx+1))
+		state.Runeidx = 0
+		interpunsafe.DelVar(c.r, "OPTARG")
+		set("OPTIND", strconv.Itoa(state.Argidx+1))
 		set(name, "?")
 		return interp.ExitStatus(1)
 	}
-	if state.argidx >= len(args) {
+	if state.Argidx >= len(args) {
 		return done()
 	}
-	arg := args[state.argidx]
-	if state.runeidx == 0 {
+	arg := args[state.Argidx]
+	if state.Runeidx == 0 {
 		if arg == "--" {
-			state.argidx++
+			state.Argidx++
 			return done()
 		}
 		if len(arg) < 2 || arg[0] != '-' {
 			return done()
 		}
-		state.runeidx = 1
+		state.Runeidx = 1
 	}
-	opt := arg[state.runeidx]
-	state.runeidx++
+	opt := arg[state.Runeidx]
+	state.Runeidx++
 	advance := func() {
-		if state.runeidx >= len(arg) {
-			state.argidx++
-			state.runeidx = 0
+		if state.Runeidx >= len(arg) {
+			state.Argidx++
+			state.Runeidx = 0
 		}
 	}
 	i := strings.IndexByte(optstring, opt)
@@ -91,15 +92,15 @@ func builtinGetopts(ctx context.Context, c *call) error {
 	if i+1 < len(optstring) && optstring[i+1] == ':' {
 		var optarg string
 		switch {
-		case state.runeidx < len(arg):
-			optarg = arg[state.runeidx:]
-			state.argidx++
-		case state.argidx+1 < len(args):
-			optarg = args[state.argidx+1]
-			state.argidx += 2
+		case state.Runeidx < len(arg):
+			optarg = arg[state.Runeidx:]
+			state.Argidx++
+		case state.Argidx+1 < len(args):
+			optarg = args[state.Argidx+1]
+			state.Argidx += 2
 		default:
-			state.argidx++
-			state.runeidx = 0
+			state.Argidx++
+			state.Runeidx = 0
 			if silent {
 				s := string(opt)
 				return finish(":", &s)
@@ -107,7 +108,7 @@ func builtinGetopts(ctx context.Context, c *call) error {
 			fmt.Fprintf(c.stderr, "%s: option requires an argument -- %c\n", c.sh.Name, opt)
 			return finish("?", nil)
 		}
-		state.runeidx = 0
+		state.Runeidx = 0
 		return finish(string(opt), &optarg)
 	}
 	advance()

@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"reflect"
 	"strings"
 	"testing"
@@ -20,34 +21,35 @@ func newTestShell(t *testing.T, dir string) (*Shell, *bytes.Buffer) {
 	return s, &buf
 }
 
-// TestRunnerInternals checks that what builtin_runner.go reaches inside
-// interp.Runner is where it expects: the fields' layouts (checked when the
-// package loads), the option table order, and the linked methods.
+// TestRunnerInternals checks that what package interpunsafe reaches
+// inside interp.Runner is where nosh's shell expects it: the option table
+// order, and the linked methods (the fields' layouts are checked when the
+// package loads, and by interpunsafe's own tests).
 func TestRunnerInternals(t *testing.T) {
 	s, buf := newTestShell(t, t.TempDir())
 	r := s.Runner
 	ctx := context.Background()
 	// nosh turns expand_aliases on at start (POSIX); start from all off.
 	s.RunString(ctx, "shopt -u expand_aliases", "t")
-	for _, name := range interpBashOptNames {
+	for _, name := range interpunsafe.BashOptions() {
 		buf.Reset()
 		s.RunString(ctx, "shopt -s "+name, "t")
-		for _, other := range interpBashOptNames {
-			if got := *runnerOpt(r, other); got != (other == name) {
+		for _, other := range interpunsafe.BashOptions() {
+			if got := *interpunsafe.Option(r, other); got != (other == name) {
 				t.Errorf("after shopt -s %s: %s is %v; output %q", name, other, got, buf.String())
 			}
 		}
 		s.RunString(ctx, "shopt -u "+name, "t")
 	}
-	for _, o := range interpOptNames {
-		if o.name == "xtrace" || o.name == "noexec" {
+	for _, o := range interpunsafe.SetOptions() {
+		if o.Name == "xtrace" || o.Name == "noexec" {
 			continue // nosh's own; and noexec would stop the test
 		}
-		s.RunString(ctx, "set -o "+o.name, "t")
-		if !*runnerOpt(r, o.name) {
-			t.Errorf("set -o %s did not set interp's option", o.name)
+		s.RunString(ctx, "set -o "+o.Name, "t")
+		if !*interpunsafe.Option(r, o.Name) {
+			t.Errorf("set -o %s did not set interp's option", o.Name)
 		}
-		s.RunString(ctx, "set +o "+o.name, "t")
+		s.RunString(ctx, "set +o "+o.Name, "t")
 	}
 
 	// The linked methods: run a statement, read its status and streams.
@@ -56,28 +58,22 @@ func TestRunnerInternals(t *testing.T) {
 	f, _ := s.Parser().Parse(strings.NewReader("f; echo $? $x"), "")
 	for _, st := range f.Stmts {
 		s.rewrite(st)
-		runnerStmt(r, ctx, st)
+		interpunsafe.Stmt(r, ctx, st)
 	}
 	if got := buf.String(); got != "7 1\n" {
 		t.Errorf("runnerStmt: got %q", got)
 	}
-	if got := runnerLastExit(r).code; got != 0 {
+	if got := interpunsafe.LastExit(r).Code; got != 0 {
 		t.Errorf("last exit after echo: %d", got)
 	}
-	if w, ok := getStreams(r).stdout.(*bytes.Buffer); !ok || w != buf {
-		t.Errorf("streams: stdout is %T", getStreams(r).stdout)
+	if w, ok := interpunsafe.GetStreams(r).Stdout.(*bytes.Buffer); !ok || w != buf {
+		t.Errorf("streams: stdout is %T", interpunsafe.GetStreams(r).Stdout)
 	}
-	if v := runnerLookupVar(r, "x"); v.String() != "1" {
+	if v := interpunsafe.LookupVar(r, "x"); v.String() != "1" {
 		t.Errorf("lookupVar x = %q", v.String())
 	}
-	if err := setStringVar(r, "y", "2"); err != nil || runnerLookupVar(r, "y").String() != "2" {
+	if err := interpunsafe.SetString(r, "y", "2"); err != nil || interpunsafe.LookupVar(r, "y").String() != "2" {
 		t.Errorf("setStringVar: %v", err)
-	}
-	if handlerRunnerOffset < 0 {
-		t.Error("interp.HandlerContext has no runner field: handlerRunner falls back to reflection")
-	}
-	if !sameLayout(reflect.TypeFor[exitStatus](), reflect.TypeFor[exitStatus]()) {
-		t.Error("sameLayout is not reflexive")
 	}
 }
 

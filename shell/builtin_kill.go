@@ -54,6 +54,9 @@ func builtinKill(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		return c.errorf(2, "%s", killUsage)
 	}
+	if isAgentCommand(ctx) {
+		return c.killForAgent(ctx, sig, args)
+	}
 	status := 0
 	for _, target := range args {
 		if err := c.killOne(target, sig); err != nil {

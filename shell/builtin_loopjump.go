@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"strconv"
 
 	"mvdan.cc/sh/v3/interp"
@@ -26,11 +27,11 @@ func builtinSkip(ctx context.Context, c *call) error { return errKeepStatus }
 // continue. A count left over once no loop encloses r, from `break 5` in
 // fewer loops, is dropped: it has nothing to leave.
 func loopJumpPending(r *interp.Runner) bool {
-	brk, cont := runnerPtr[int](r, fieldBreak), runnerPtr[int](r, fieldContinue)
+	brk, cont := interpunsafe.Break(r), interpunsafe.Continue(r)
 	if *brk <= 0 && *cont <= 0 {
 		return false
 	}
-	if !*runnerPtr[bool](r, fieldInLoop) {
+	if !*interpunsafe.InLoop(r) {
 		*brk, *cont = 0, 0
 		return false
 	}
@@ -41,8 +42,8 @@ func loopJumpPending(r *interp.Runner) bool {
 // loop of a top-level statement, so that the next statement's loops do
 // not take it.
 func dropLoopJump(r *interp.Runner) {
-	*runnerPtr[int](r, fieldBreak) = 0
-	*runnerPtr[int](r, fieldContinue) = 0
+	*interpunsafe.Break(r) = 0
+	*interpunsafe.Continue(r) = 0
 }
 
 // builtinLoopJump is break and continue: interp's, after bash's check of

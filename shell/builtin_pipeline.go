@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"strconv"
 	"sync"
@@ -51,7 +52,7 @@ func (s *Shell) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
 		s.rewrite(stage.stmt)
 	}
 	call := sentinelCall(st.Position, builtinPipeName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &pipeStash{stages: stages})
+	s.stashArg(call, &pipeStash{stages: stages})
 	st.Cmd = call
 }
 
@@ -61,22 +62,20 @@ func isPipe(b *syntax.BinaryCmd) bool {
 
 // builtinPipe runs a rewritten pipeline.
 func builtinPipe(ctx context.Context, c *call) error {
-	ps, ok := stashGet(firstArg(c.args)).(*pipeStash)
+	ps, ok := c.sh.stash.get(firstArg(c.args)).(*pipeStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost pipeline %q", c.args)
 	}
 	r := c.r
 	n := len(ps.stages)
-	base := getStreams(r)
-	results := make([]exitStatus, n)
+	base := interpunsafe.GetStreams(r)
+	results := make([]interpunsafe.Status, n)
 	var wg sync.WaitGroup
-	in := base.stdin
+	in := base.Stdin
 	for i, stage := range ps.stages {
-		r2 := runnerSubshell(r, true)
-		for _, f := range []runnerField{fieldNoErrExit, fieldInFunc, fieldInSource} {
-			*runnerPtr[bool](r2, f) = *runnerPtr[bool](r, f)
-		}
-		st := streams{stdin: in, stdout: base.stdout, stderr: base.stderr}
+		r2 := interpunsafe.Subshell(r, true)
+		interpunsafe.InheritScope(r2, r)
+		st := interpunsafe.Streams{Stdin: in, Stdout: base.Stdout, Stderr: base.Stderr}
 		var pw *os.File
 		if i < n-1 {
 			pr, w, err := os.Pipe()
@@ -84,13 +83,13 @@ func builtinPipe(ctx context.Context, c *call) error {
 				return c.errorf(1, "pipe: %v", err)
 			}
 			pw = w
-			st.stdout = pw
+			st.Stdout = pw
 			if stage.withErr {
-				st.stderr = pw
+				st.Stderr = pw
 			}
 			in = pr
 		}
-		setStreams(r2, st)
+		interpunsafe.SetStreams(r2, st)
 		sctx, out := ctx, (*stageOutput)(nil)
 		if pw != nil {
 			sctx, out = withStageOutput(ctx, pw)
@@ -100,7 +99,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 			if out != nil && out.broken.Load() {
 				// Its reader gone, the stage died as a process dies of
 				// SIGPIPE.
-				results[i] = exitStatus{code: 128 + uint8(syscall.SIGPIPE)}
+				results[i] = interpunsafe.Status{Code: 128 + uint8(syscall.SIGPIPE)}
 			}
 			if pw != nil {
 				pw.Close()
@@ -108,30 +107,30 @@ func builtinPipe(ctx context.Context, c *call) error {
 			if i > 0 {
 				// Like a process that exits, the stage stops reading: a
 				// writer still going gets a broken pipe.
-				st.stdin.Close()
+				st.Stdin.Close()
 			}
 		})
 	}
 	wg.Wait()
 	codes := make([]string, n)
 	for i, res := range results {
-		codes[i] = strconv.Itoa(int(res.code))
+		codes[i] = strconv.Itoa(int(res.Code))
 	}
-	runnerSetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: codes})
+	interpunsafe.SetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: codes})
 	final := results[n-1]
-	if *runnerOpt(r, "pipefail") {
+	if *interpunsafe.Option(r, "pipefail") {
 		for _, res := range results {
-			if res.code != 0 {
-				final.code = res.code
+			if res.Code != 0 {
+				final.Code = res.Code
 			}
 		}
 	}
 	for _, res := range results {
-		if res.fatalExit {
+		if res.FatalExit {
 			final = res
-			final.exiting = true
+			final.Exiting = true
 		}
 	}
-	setExitStatus(r, final)
+	interpunsafe.SetExit(r, final)
 	return errKeepStatus
 }

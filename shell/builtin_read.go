@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"strconv"
 	"strings"
@@ -143,11 +144,11 @@ func builtinRead(ctx context.Context, c *call) error {
 	}
 
 	ifs := " \t\n"
-	if v := runnerLookupVar(c.r, "IFS"); v.IsSet() {
+	if v := interpunsafe.LookupVar(c.r, "IFS"); v.IsSet() {
 		ifs = v.String()
 	}
 	assign := func(name, value string) bool {
-		if err := setStringVar(c.r, name, value); err != nil {
+		if err := interpunsafe.SetString(c.r, name, value); err != nil {
 			fmt.Fprintf(c.stderr, "%s: read: %v\n", c.sh.Name, err)
 			return false
 		}

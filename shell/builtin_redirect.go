@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"strconv"
 	"strings"
@@ -55,23 +56,24 @@ func (t fdTable) clone() fdTable {
 
 type fdScopeKey struct{}
 
-// execFds holds, per runner, the descriptors from 3 up that `exec` opened.
-// A runner not in the table (a subshell) sees the main shell's.
-var execFds = struct {
+// execFdTables holds, per runner, the descriptors from 3 up that `exec`
+// opened (Shell.execFds). A runner not in the table (a subshell) sees the
+// main shell's.
+type execFdTables struct {
 	sync.Mutex
 	m map[*interp.Runner]fdTable
-}{m: map[*interp.Runner]fdTable{}}
+}
 
 // fdView returns every open descriptor from 3 up that a command run by r
 // in ctx can use.
 func (s *Shell) fdView(ctx context.Context, r *interp.Runner) fdTable {
-	execFds.Lock()
-	base, ok := execFds.m[r]
+	s.execFds.Lock()
+	base, ok := s.execFds.m[r]
 	if !ok {
-		base = execFds.m[s.Runner]
+		base = s.execFds.m[s.Runner]
 	}
 	view := base.clone()
-	execFds.Unlock()
+	s.execFds.Unlock()
 	if scoped, ok := ctx.Value(fdScopeKey{}).(fdTable); ok {
 		for n, o := range scoped {
 			view[n] = o
@@ -88,7 +90,7 @@ func (s *Shell) fdView(ctx context.Context, r *interp.Runner) fdTable {
 // ChildFiles returns the descriptors from 3 up that a program started in
 // ctx inherits, for exec.Cmd.ExtraFiles (index i is descriptor 3+i).
 func (s *Shell) ChildFiles(ctx context.Context) []*os.File {
-	r := handlerRunner(interp.HandlerCtx(ctx))
+	r := interpunsafe.Of(interp.HandlerCtx(ctx))
 	if r == nil {
 		return nil
 	}
@@ -121,12 +123,12 @@ type redirState struct {
 	opened  []*openFile  // files opened for this statement
 }
 
-func newRedirState(cur streams, fds fdTable) *redirState {
+func newRedirState(cur interpunsafe.Streams, fds fdTable) *redirState {
 	st := &redirState{fds: fds, changed: map[int]bool{}}
-	if cur.stdin != nil {
-		st.std[0] = &openFile{f: cur.stdin, w: cur.stdin}
+	if cur.Stdin != nil {
+		st.std[0] = &openFile{f: cur.Stdin, w: cur.Stdin}
 	}
-	for i, w := range []io.Writer{cur.stdout, cur.stderr} {
+	for i, w := range []io.Writer{cur.Stdout, cur.Stderr} {
 		if w == nil {
 			continue
 		}
@@ -158,17 +160,17 @@ func (st *redirState) set(n int, o *openFile) {
 }
 
 // streams returns the runner streams for the descriptors 0-2 now.
-func (st *redirState) streams() streams {
-	var out streams
+func (st *redirState) streams() interpunsafe.Streams {
+	var out interpunsafe.Streams
 	if o := st.std[0]; o != nil {
-		out.stdin = o.f
+		out.Stdin = o.f
 	}
-	out.stdout, out.stderr = closedOutput(), closedOutput()
+	out.Stdout, out.Stderr = closedOutput(), closedOutput()
 	if o := st.std[1]; o != nil {
-		out.stdout = o.w
+		out.Stdout = o.w
 	}
 	if o := st.std[2]; o != nil {
-		out.stderr = o.w
+		out.Stderr = o.w
 	}
 	return out
 }
@@ -189,15 +191,15 @@ func openDevNull() *os.File {
 
 // builtinRedir runs a statement with its redirections (see rewriteStmt).
 func builtinRedir(ctx context.Context, c *call) error {
-	rs, ok := stashGet(firstArg(c.args)).(*redirStash)
+	rs, ok := c.sh.stash.get(firstArg(c.args)).(*redirStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost redirections %q", c.args)
 	}
 	r := c.r
-	saved := getStreams(r)
+	saved := interpunsafe.GetStreams(r)
 	st := newRedirState(saved, c.sh.fdView(ctx, r))
-	lastExpand := runnerPtr[exitStatus](r, fieldLastExpandExit)
-	*lastExpand = exitStatus{}
+	lastExpand := interpunsafe.LastExpandExit(r)
+	*lastExpand = interpunsafe.Status{}
 	for _, rd := range rs.redirs {
 		if err := c.sh.applyRedir(ctx, r, st, rd); err != nil {
 			for _, o := range st.opened {
@@ -211,14 +213,14 @@ func builtinRedir(ctx context.Context, c *call) error {
 					w = o.w
 				}
 				fmt.Fprintf(w, "%s: %v\n", c.sh.Name, err)
-				setExitStatus(r, exitStatus{code: 1})
+				interpunsafe.SetExit(r, interpunsafe.Status{Code: 1})
 			}
-			return c.sh.specialBuiltinFailed(commandName(rs.cmd), errKeepStatus, 1)
+			return c.sh.specialBuiltinFailed(c.sh.commandName(rs.cmd), errKeepStatus, 1)
 		}
 	}
 	if rs.exec {
 		c.sh.persistRedirs(r, saved, st)
-		setExitStatus(r, exitStatus{})
+		interpunsafe.SetExit(r, interpunsafe.Status{})
 		return errKeepStatus
 	}
 	if rs.cmd == nil {
@@ -227,41 +229,40 @@ func builtinRedir(ctx context.Context, c *call) error {
 		}
 		// Redirections alone: the status of the last command
 		// substitution in them, as with assignments alone.
-		setExitStatus(r, exitStatus{code: lastExpand.code})
+		interpunsafe.SetExit(r, interpunsafe.Status{Code: lastExpand.Code})
 		return errKeepStatus
 	}
 	now := st.streams()
-	setStreams(r, now)
+	interpunsafe.SetStreams(r, now)
 	scoped := st.fds
 	if len(st.changed) == 0 {
 		scoped = nil
 	}
 	inner := ctx
-	ectx := runnerPtr[context.Context](r, fieldEctx)
-	outerEctx := *ectx
+	outerEctx := interpunsafe.ExpandContext(r)
 	if scoped != nil {
 		// Command substitutions in the command see the descriptors too.
 		inner = context.WithValue(ctx, fdScopeKey{}, scoped)
-		runnerFillExpandConfig(r, inner)
+		interpunsafe.FillExpandConfig(r, inner)
 	}
-	setExitStatus(r, exitStatus{})
-	runnerCmd(r, inner, rs.cmd)
+	interpunsafe.SetExit(r, interpunsafe.Status{})
+	interpunsafe.Cmd(r, inner, rs.cmd)
 	if scoped != nil {
-		runnerFillExpandConfig(r, outerEctx)
+		interpunsafe.FillExpandConfig(r, outerEctx)
 	}
 	// Put back only the streams this statement redirected: an `exec`
 	// inside a redirected group changes the shell's own.
-	after := getStreams(r)
-	if st.touched[0] && after.stdin == now.stdin {
-		after.stdin = saved.stdin
+	after := interpunsafe.GetStreams(r)
+	if st.touched[0] && after.Stdin == now.Stdin {
+		after.Stdin = saved.Stdin
 	}
-	if st.touched[1] && after.stdout == now.stdout {
-		after.stdout = saved.stdout
+	if st.touched[1] && after.Stdout == now.Stdout {
+		after.Stdout = saved.Stdout
 	}
-	if st.touched[2] && after.stderr == now.stderr {
-		after.stderr = saved.stderr
+	if st.touched[2] && after.Stderr == now.Stderr {
+		after.Stderr = saved.Stderr
 	}
-	setStreams(r, after)
+	interpunsafe.SetStreams(r, after)
 	for _, o := range st.opened {
 		o.close()
 	}
@@ -276,13 +277,13 @@ func firstArg(args []string) string {
 }
 
 // persistRedirs makes the redirections of a bare `exec` the shell's own.
-func (s *Shell) persistRedirs(r *interp.Runner, saved streams, st *redirState) {
-	execFds.Lock()
-	defer execFds.Unlock()
-	table, ok := execFds.m[r]
+func (s *Shell) persistRedirs(r *interp.Runner, saved interpunsafe.Streams, st *redirState) {
+	s.execFds.Lock()
+	defer s.execFds.Unlock()
+	table, ok := s.execFds.m[r]
 	if !ok {
-		table = execFds.m[s.Runner].clone()
-		execFds.m[r] = table
+		table = s.execFds.m[s.Runner].clone()
+		s.execFds.m[r] = table
 	}
 	var replaced []*openFile
 	for n := range st.changed {
@@ -301,12 +302,12 @@ func (s *Shell) persistRedirs(r *interp.Runner, saved streams, st *redirState) {
 			replaced = append(replaced, old.std[i])
 		}
 	}
-	setStreams(r, st.streams())
+	interpunsafe.SetStreams(r, st.streams())
 	// A file that no descriptor refers to any more is closed, as the
 	// kernel would.
-	now := getStreams(r)
+	now := interpunsafe.GetStreams(r)
 	inUse := func(o *openFile) bool {
-		if o.f != nil && (now.stdin == o.f || now.stdout == io.Writer(o.f) || now.stderr == io.Writer(o.f)) {
+		if o.f != nil && (now.Stdin == o.f || now.Stdout == io.Writer(o.f) || now.Stderr == io.Writer(o.f)) {
 			return true
 		}
 		for _, t := range table {
@@ -441,7 +442,7 @@ func (s *Shell) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (
 	if name, ok := strings.CutPrefix(v, "{"); ok {
 		name = strings.TrimSuffix(name, "}")
 		if isCloseRedir(rd) {
-			n, err := strconv.Atoi(runnerLookupVar(r, name).String())
+			n, err := strconv.Atoi(interpunsafe.LookupVar(r, name).String())
 			if err != nil {
 				return 0, fmt.Errorf("%s: ambiguous redirect", v)
 			}
@@ -451,7 +452,7 @@ func (s *Shell) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (
 		for st.get(n) != nil {
 			n++
 		}
-		if err := setStringVar(r, name, strconv.Itoa(n)); err != nil {
+		if err := interpunsafe.SetString(r, name, strconv.Itoa(n)); err != nil {
 			return 0, err
 		}
 		return n, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,9 +63,9 @@ func describeOpenErr(name string, err error) error {
 // as is. What it returns must be a file to serve as standard input;
 // anything else is copied through a pipe.
 func (s *Shell) openVia(ctx context.Context, r *interp.Runner, name string, flags int) (*openFile, error) {
-	rwc, err := runnerOpen(r, ctx, name, flags, 0o666, false)
+	rwc, err := interpunsafe.Open(r, ctx, name, flags, 0o666, false)
 	if err != nil {
-		if runnerExit(r).fatalExit {
+		if interpunsafe.Exit(r).FatalExit {
 			return nil, errExpansion
 		}
 		return nil, err
@@ -111,7 +112,7 @@ func redirTarget(r *interp.Runner, w *syntax.Word) (string, error) {
 	if !wordNeedsFields(w) {
 		return redirWordLiteral(r, w)
 	}
-	fields, err := expand.Fields(expandConfig(r), w)
+	fields, err := expand.Fields(interpunsafe.ExpandConfig(r), w)
 	if err != nil {
 		expandFailed(r, err)
 		return "", errExpansion
@@ -125,7 +126,7 @@ func redirTarget(r *interp.Runner, w *syntax.Word) (string, error) {
 }
 
 func redirWordLiteral(r *interp.Runner, w *syntax.Word) (string, error) {
-	s, err := expand.Literal(expandConfig(r), w)
+	s, err := expand.Literal(interpunsafe.ExpandConfig(r), w)
 	if err != nil {
 		expandFailed(r, err)
 		return "", errExpansion
@@ -171,7 +172,7 @@ func hdocBody(r *interp.Runner, rd *syntax.Redirect) (string, error) {
 			}
 			return b.String(), nil
 		}
-		s, err := expand.Document(expandConfig(r), w)
+		s, err := expand.Document(interpunsafe.ExpandConfig(r), w)
 		if err != nil {
 			expandFailed(r, err)
 			return "", errExpansion

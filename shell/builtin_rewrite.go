@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"weak"
 
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
@@ -33,39 +34,77 @@ import (
 // the statement's place in lists stay where they were, so interp still
 // does set -e, `!`, and $? as usual.
 
-// stash holds the AST pieces of rewritten statements. An entry lives as
-// long as the rewritten node that refers to it: a cleanup on that node
-// removes it, so code parsed again and again (eval in a loop) does not
-// grow the table.
-var stash = struct {
+// stashTable finds the AST pieces of one shell's rewritten statements by
+// their keys (Shell.stash). A piece is not held by the table: it lives in
+// one allocation with the literal that spells its key in the rewritten
+// AST (stashLit), so it lives exactly as long as that AST, and a cleanup
+// then drops its entry. The piece cannot be held by the table, as it was
+// with a cleanup on the rewritten node: the parser allocates words in
+// batches, so a piece (the body of $( … )) can share an allocation with
+// the word that holds the rewritten node, and the entry then kept the
+// whole tree alive — every command substitution parsed anew (eval, each
+// interactive line) stayed in memory for good. The table is allocated on
+// its own, so that the cleanups refer to it and never to the Shell.
+type stashTable struct {
 	sync.Mutex
 	next uint64
-	m    map[uint64]any
-}{m: map[uint64]any{}}
-
-// stashPut keeps v for as long as owner is reachable and returns its key.
-func stashPut[T any](owner *T, v any) string {
-	stash.Lock()
-	stash.next++
-	id := stash.next
-	stash.m[id] = v
-	stash.Unlock()
-	runtime.AddCleanup(owner, func(id uint64) {
-		stash.Lock()
-		delete(stash.m, id)
-		stash.Unlock()
-	}, id)
-	return strconv.FormatUint(id, 10)
+	m    map[uint64]weak.Pointer[stashLit]
 }
 
-func stashGet(key string) any {
+// stashLit is a key's literal with the piece it stands for.
+type stashLit struct {
+	syntax.Lit
+	v any
+}
+
+func newStashTable() *stashTable { return &stashTable{m: map[uint64]weak.Pointer[stashLit]{}} }
+
+// put returns a literal spelling prefix and a new key, which finds v for
+// as long as the literal is reachable.
+func (t *stashTable) put(pos syntax.Pos, prefix string, v any) *syntax.Lit {
+	sl := &stashLit{v: v}
+	t.Lock()
+	t.next++
+	id := t.next
+	t.m[id] = weak.Make(sl)
+	t.Unlock()
+	runtime.AddCleanup(sl, t.drop, id)
+	sl.Lit = syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: prefix + strconv.FormatUint(id, 10)}
+	return &sl.Lit
+}
+
+// stashArg makes v the piece that the key argument of call, a sentinel
+// call, stands for, and returns the key.
+func (s *Shell) stashArg(call *syntax.CallExpr, v any) string {
+	w := call.Args[1]
+	lit := s.stash.put(w.Pos(), "", v)
+	w.Parts[0] = lit
+	return lit.Value
+}
+
+// drop forgets entry id.
+func (t *stashTable) drop(id uint64) {
+	t.Lock()
+	delete(t.m, id)
+	t.Unlock()
+}
+
+// get returns the entry of key, nil if there is none.
+func (t *stashTable) get(key string) any {
 	id, err := strconv.ParseUint(key, 10, 64)
 	if err != nil {
 		return nil
 	}
-	stash.Lock()
-	defer stash.Unlock()
-	return stash.m[id]
+	t.Lock()
+	wp, ok := t.m[id]
+	t.Unlock()
+	if !ok {
+		return nil
+	}
+	if sl := wp.Value(); sl != nil {
+		return sl.v
+	}
+	return nil
 }
 
 // Private builtins that rewritten statements call.
@@ -130,7 +169,7 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 		s.rewrite(rd)
 	}
 	call := sentinelCall(st.Position, builtinRedirName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, rs)
+	s.stashArg(call, rs)
 	st.Cmd = call
 	st.Redirs = nil
 }
@@ -201,7 +240,7 @@ func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 		pos = call.Args[0].Pos()
 	}
 	sc := sentinelCall(pos, builtinCallName, "")
-	sc.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(sc, &callStash{call: call})
+	s.stashArg(sc, &callStash{call: call})
 	st.Cmd = sc
 }
 
@@ -230,9 +269,8 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 	pos := fc.ForPos
 	call := sentinelCall(pos, builtinFieldName, "")
 	fs := &fieldsStash{words: wi.Items}
-	key := stashPut(call, fs)
+	key := s.stashArg(call, fs)
 	fs.name = "\x00for" + key
-	call.Args[1].Parts[0].(*syntax.Lit).Value = key
 	wi.Items = []*syntax.Word{{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{&syntax.ParamExp{
 		Dollar: pos, Rbrace: pos,
 		Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: fs.name},
@@ -249,8 +287,8 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 //     run only if the word is used (see noteLazyWord);
 //   - ${10} and up, which interp does not know, become ${*:10:1};
 //   - quoted parts of a pattern (${x#"*"}, ${x%"$suffix"}) stay literal.
-func rewriteParamExp(pe *syntax.ParamExp) {
-	noteLazyWord(pe)
+func (s *Shell) rewriteParamExp(pe *syntax.ParamExp) {
+	s.noteLazyWord(pe)
 	if pe.Param != nil && len(pe.Param.Value) > 1 && isDigits(pe.Param.Value) && isPlainParam(pe) {
 		pos := pe.Param.ValuePos
 		pe.Slice = &syntax.Slice{Offset: litWord(pos, pe.Param.Value), Length: litWord(pos, "1")}

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"sort"
 	"strings"
 
@@ -18,13 +19,13 @@ import (
 // shellVars returns the variables visible in r, by name.
 func shellVars(r *interp.Runner) map[string]expand.Variable {
 	vars := map[string]expand.Variable{}
-	expandConfig(r).Env.Each(func(name string, vr expand.Variable) bool {
+	interpunsafe.ExpandConfig(r).Env.Each(func(name string, vr expand.Variable) bool {
 		vars[name] = vr
 		return true
 	})
 	for name, vr := range vars {
 		// The environment lists each scope; what the runner sees wins.
-		vr = runnerLookupVar(r, name)
+		vr = interpunsafe.LookupVar(r, name)
 		if !vr.Declared() || strings.ContainsRune(name, 0) || !syntax.ValidName(name) {
 			delete(vars, name)
 			continue
@@ -185,7 +186,7 @@ func builtinUnset(ctx context.Context, c *call) error {
 				status = 1
 				continue
 			}
-			if vr := runnerLookupVar(c.r, base); vr.ReadOnly {
+			if vr := interpunsafe.LookupVar(c.r, base); vr.ReadOnly {
 				fmt.Fprintf(c.stderr, "%s: unset: %s: cannot unset: readonly variable\n", c.sh.Name, base)
 				status = 1
 				continue

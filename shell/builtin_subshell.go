@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sync"
+	"nosh/shell/internal/interpunsafe"
 	"syscall"
-	_ "unsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -30,11 +29,6 @@ const (
 	builtinCsubstName   = "\x00csubst"
 )
 
-//go:linkname runnerSubshell mvdan.cc/sh/v3/interp.(*Runner).subshell
-func runnerSubshell(r *interp.Runner, background bool) *interp.Runner
-
-var fieldNoErrExit = mustRunnerField[bool]("noErrExit")
-
 // subshellStash is the body of a rewritten ( … ) or $( … ).
 type subshellStash struct {
 	stmts []*syntax.Stmt
@@ -43,15 +37,9 @@ type subshellStash struct {
 	lazy []*syntax.ParamExp
 }
 
-// lazyWords records, for each command substitution in the word of a
-// ${x:-word} (and the like), the expansions it belongs to. interp expands
-// that word even when the value of x is used instead; the rewrite notes
-// the expansions when it meets them, before the substitutions inside.
-var lazyWords sync.Map // *syntax.CmdSubst, *syntax.ArithmExp or *syntax.ParamExp → []*syntax.ParamExp
-
 // noteLazyWord records pe as a condition of the command substitutions in
 // its word.
-func noteLazyWord(pe *syntax.ParamExp) {
+func (s *Shell) noteLazyWord(pe *syntax.ParamExp) {
 	if pe.Exp == nil || pe.Exp.Word == nil || !usesWordConditionally(pe.Exp.Op) {
 		return
 	}
@@ -65,9 +53,9 @@ func noteLazyWord(pe *syntax.ParamExp) {
 		default:
 			return true
 		}
-		prev, _ := lazyWords.Load(n)
+		prev, _ := s.lazyWords.Load(n)
 		list, _ := prev.([]*syntax.ParamExp)
-		lazyWords.Store(n, append(list, pe))
+		s.lazyWords.Store(n, append(list, pe))
 		return true
 	})
 }
@@ -84,7 +72,7 @@ func usesWordConditionally(op syntax.ParExpOperator) bool {
 // wordUsed reports whether the expansion pe, evaluated now in r, uses its
 // word rather than the parameter's value.
 func wordUsed(r *interp.Runner, pe *syntax.ParamExp) bool {
-	cfg := expandConfig(r)
+	cfg := interpunsafe.ExpandConfig(r)
 	probe := &syntax.ParamExp{Param: pe.Param, Index: pe.Index, Exp: &syntax.Expansion{
 		Op: syntax.AlternateUnset, Word: litWord(syntax.Pos{}, "1"),
 	}}
@@ -117,7 +105,7 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 		s.rewrite(b)
 	}
 	call := sentinelCall(st.Position, builtinSubshellName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &subshellStash{stmts: sub.Stmts})
+	s.stashArg(call, &subshellStash{stmts: sub.Stmts})
 	st.Cmd = call
 }
 
@@ -126,7 +114,7 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	if isHookSubst(cs) {
 		return
 	}
-	lazy, _ := lazyWords.LoadAndDelete(cs)
+	lazy, _ := s.lazyWords.LoadAndDelete(cs)
 	if len(cs.Stmts) == 1 && isCatShortcut(cs.Stmts[0]) {
 		// interp reads $(<file) into the buffer it has just expanded the
 		// file's name in (a name of more than one part ends up in the
@@ -143,7 +131,7 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	ss := &subshellStash{stmts: cs.Stmts}
 	ss.lazy, _ = lazy.([]*syntax.ParamExp)
 	call := sentinelCall(cs.Left, builtinCsubstName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, ss)
+	s.stashArg(call, ss)
 	cs.Stmts = []*syntax.Stmt{{Cmd: call, Position: cs.Left}}
 }
 
@@ -172,27 +160,25 @@ func isSentinelStmts(stmts []*syntax.Stmt) bool {
 
 // builtinSubshell runs ( … ) in a copy of the runner.
 func builtinSubshell(ctx context.Context, c *call) error {
-	ss, ok := stashGet(firstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh.stash.get(firstArg(c.args)).(*subshellStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost subshell %q", c.args)
 	}
 	r := c.r
-	r2 := runnerSubshell(r, false)
+	r2 := interpunsafe.Subshell(r, false)
 	// What the subshell inherits besides what interp copies: whether set -e
 	// is ignored here, and whether `return` may end it (in a function or
 	// a sourced file).
-	for _, f := range []runnerField{fieldNoErrExit, fieldInFunc, fieldInSource} {
-		*runnerPtr[bool](r2, f) = *runnerPtr[bool](r, f)
-	}
+	interpunsafe.InheritScope(r2, r)
 	st := c.sh.runSubshellBody(ctx, r2, ss.stmts)
-	setExitStatus(r, st)
+	interpunsafe.SetExit(r, st)
 	return errKeepStatus
 }
 
 // builtinCsubst runs the body of $( … ), in the copy of the runner that
 // interp made for it. As in bash outside posix mode, set -e is off there.
 func builtinCsubst(ctx context.Context, c *call) error {
-	ss, ok := stashGet(firstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh.stash.get(firstArg(c.args)).(*subshellStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost command substitution %q", c.args)
 	}
@@ -201,51 +187,51 @@ func builtinCsubst(ctx context.Context, c *call) error {
 		if !wordUsed(r, pe) {
 			// The expansion uses its parameter's value: the word, and
 			// this command in it, is not expanded.
-			setExitStatus(r, exitStatus{})
+			interpunsafe.SetExit(r, interpunsafe.Status{})
 			return errKeepStatus
 		}
 	}
-	if p := runnerOpt(r, "errexit"); p != nil && !c.sh.posixMode() {
+	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() {
 		// bash keeps it in POSIX mode only.
 		*p = false
 	}
 	// One level deeper for set -x, in the commands and in the
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
-	runnerFillExpandConfig(r, ctx)
-	setExitStatus(r, c.sh.runSubshellBody(ctx, r, ss.stmts))
+	interpunsafe.FillExpandConfig(r, ctx)
+	interpunsafe.SetExit(r, c.sh.runSubshellBody(ctx, r, ss.stmts))
 	return errKeepStatus
 }
 
 // runSubshellBody runs stmts in the subshell runner r2, then its EXIT
 // trap, and puts back a umask the subshell changed. The result is the
 // subshell's status, with exit and return spent.
-func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) exitStatus {
+func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
 	umask := readUmask()
-	setExitStatus(r2, exitStatus{})
-	runnerStmts(r2, ctx, stmts)
+	interpunsafe.SetExit(r2, interpunsafe.Status{})
+	interpunsafe.Stmts(r2, ctx, stmts)
 	// An error that abandons the line ends the subshell with status 1.
-	*runnerExit(r2) = subshellStatus(*runnerExit(r2))
-	st := *runnerExit(r2)
-	if !st.exiting || st.fatalExit {
+	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
+	st := *interpunsafe.Exit(r2)
+	if !st.Exiting || st.FatalExit {
 		// `exit` ran the trap already.
-		st.code = s.runExitTrap(ctx, r2, st.code)
-		if e := *runnerExit(r2); e.fatalExit {
+		st.Code = s.runExitTrap(ctx, r2, st.Code)
+		if e := *interpunsafe.Exit(r2); e.FatalExit {
 			st = e
 		}
 	}
-	if code, ok := takeTrapExit(r2); ok {
-		st.code = code
+	if code, ok := s.takeTrapExit(r2); ok {
+		st.Code = code
 	}
-	st.exiting, st.returning = false, false
+	st.Exiting, st.Returning = false, false
 	if now := readUmask(); now != umask {
 		syscall.Umask(umask)
 		s.mu.Lock()
 		s.umask = umask
 		s.mu.Unlock()
 	}
-	execFds.Lock()
-	delete(execFds.m, r2)
-	execFds.Unlock()
+	s.execFds.Lock()
+	delete(s.execFds.m, r2)
+	s.execFds.Unlock()
 	return st
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -214,14 +215,14 @@ func (t *testEval) unary(op, x string) (bool, error) {
 		if own != nil {
 			return on, nil
 		}
-		if p := runnerOpt(t.c.r, x); p != nil {
+		if p := interpunsafe.Option(t.c.r, x); p != nil {
 			return *p, nil
 		}
 		return false, nil
 	case "-v":
-		return runnerLookupVar(t.c.r, x).IsSet(), nil
+		return interpunsafe.LookupVar(t.c.r, x).IsSet(), nil
 	case "-R":
-		vr := runnerLookupVar(t.c.r, x)
+		vr := interpunsafe.LookupVar(t.c.r, x)
 		return vr.Kind == expand.NameRef, nil
 	case "-t":
 		fd, err := strconv.Atoi(strings.TrimSpace(x))

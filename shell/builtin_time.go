@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"strings"
 	"time"
@@ -89,7 +90,7 @@ func builtinTimeEnd(ctx context.Context, c *call) error {
 	format := posixTimeFormat
 	if firstArg(c.args) != "-p" {
 		format = defaultTimeFormat
-		if vr := runnerLookupVar(c.r, "TIMEFORMAT"); vr.IsSet() {
+		if vr := interpunsafe.LookupVar(c.r, "TIMEFORMAT"); vr.IsSet() {
 			format = vr.String()
 		}
 	}

@@ -6,8 +6,7 @@ import (
 	"strings"
 	"syscall"
 
-	"mvdan.cc/sh/v3/interp"
-
+	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/jobs"
 )
 
@@ -108,7 +107,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 			return err
 		}
 		if name == "EXIT" && c.r == s.Runner {
-			s.setExitTrap(c.r, runnerString(c.r, fieldCallbackExit))
+			s.setExitTrap(c.r, *interpunsafe.ExitTrap(c.r))
 			s.setExitTrapped(!reset && action != "")
 		}
 		return nil
@@ -134,7 +133,7 @@ func (c *call) printTraps(conds []string) error {
 	for _, t := range s.signalTraps() {
 		all = append(all, entry{signalName(t.sig), t.action})
 	}
-	if v := runnerString(c.r, fieldCallbackErr); v != "" {
+	if v := *interpunsafe.ErrTrap(c.r); v != "" {
 		all = append(all, entry{"ERR", v})
 	}
 	show := func(e entry) {
@@ -161,14 +160,6 @@ func (c *call) printTraps(conds []string) error {
 		}
 	}
 	return statusError(status)
-}
-
-// runnerString reads one of the runner's unexported string fields.
-func runnerString(r *interp.Runner, off runnerField) string {
-	if r == nil {
-		return ""
-	}
-	return *runnerPtr[string](r, off)
 }
 
 // singleQuote quotes s for the shell the way bash's trap -p does.

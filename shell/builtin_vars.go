@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 	"syscall"
 
@@ -20,7 +21,7 @@ func (c *call) setVarMaybeIndexed(name, value string) error {
 		if !syntax.ValidName(name) {
 			return fmt.Errorf("`%s': not a valid identifier", name)
 		}
-		return setStringVar(c.r, name, value)
+		return interpunsafe.SetString(c.r, name, value)
 	}
 	f, err := c.sh.Parser().Parse(strings.NewReader(name+"=x"), "")
 	if err != nil || len(f.Stmts) != 1 {
@@ -31,10 +32,10 @@ func (c *call) setVarMaybeIndexed(name, value string) error {
 		return fmt.Errorf("`%s': not a valid identifier", name)
 	}
 	call.Assigns[0].Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: value}}}
-	saved := *runnerExit(c.r)
-	runnerCmd(c.r, context.Background(), call)
-	failed := runnerExit(c.r).code != 0
-	*runnerExit(c.r) = saved
+	saved := *interpunsafe.Exit(c.r)
+	interpunsafe.Cmd(c.r, context.Background(), call)
+	failed := interpunsafe.Exit(c.r).Code != 0
+	*interpunsafe.Exit(c.r) = saved
 	if failed {
 		return errSilent
 	}
@@ -49,7 +50,7 @@ func (c *call) setArrayVar(name string, values []string) error {
 	if values == nil {
 		values = []string{}
 	}
-	return runnerSetVarErr(c.r, name, expand.Variable{Set: true, Kind: expand.Indexed, List: values})
+	return interpunsafe.SetVarChecked(c.r, name, expand.Variable{Set: true, Kind: expand.Indexed, List: values})
 }
 
 // describeErrno words an I/O error as C's strerror does.

@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
+	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/jobs"
 )
 
@@ -150,5 +151,5 @@ func (c *call) setWaitVar(name string, j *jobs.Job) {
 	if name == "" || c.r == nil {
 		return
 	}
-	runnerSetVar(c.r, name, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(j.Pid(0))})
+	interpunsafe.SetVar(c.r, name, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(j.Pid(0))})
 }

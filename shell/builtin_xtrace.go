@@ -9,10 +9,11 @@ import (
 	"sync/atomic"
 	"weak"
 
-	"mvdan.cc/sh/v3/syntax"
-
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // set -x is nosh's own: interp's tracer would show the private builtins
@@ -52,9 +53,9 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 		return
 	}
 	ps4 := "+ "
-	r := handlerRunner(hc)
+	r := interpunsafe.Of(hc)
 	if r != nil {
-		if v := runnerLookupVar(r, "PS4"); v.IsSet() {
+		if v := interpunsafe.LookupVar(r, "PS4"); v.IsSet() {
 			tracingPS4.Add(1)
 			ps4 = s.expandPrompt(r, v.String())
 			tracingPS4.Add(-1)
@@ -85,7 +86,7 @@ func (s *Shell) expandPrompt(r *interp.Runner, text string) string {
 	if err != nil {
 		return text
 	}
-	out, err := expand.Document(expandConfig(r), w)
+	out, err := expand.Document(interpunsafe.ExpandConfig(r), w)
 	if err != nil {
 		return text
 	}
@@ -151,10 +152,10 @@ func (s *Shell) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 // builtinXAssign traces the assignments to its variables when set -x is
 // on, and keeps the status the assignments had.
 func builtinXAssign(ctx context.Context, c *call) error {
-	st := *runnerLastExit(c.r)
+	st := *interpunsafe.LastExit(c.r)
 	if c.sh.xtraceOn() && tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
 		ps4 := "+ "
-		if v := runnerLookupVar(c.r, "PS4"); v.IsSet() {
+		if v := interpunsafe.LookupVar(c.r, "PS4"); v.IsSet() {
 			tracingPS4.Add(1)
 			ps4 = c.sh.expandPrompt(c.r, v.String())
 			tracingPS4.Add(-1)
@@ -164,7 +165,7 @@ func builtinXAssign(ctx context.Context, c *call) error {
 		}
 		var b strings.Builder
 		for _, name := range c.args {
-			vr := runnerLookupVar(c.r, name)
+			vr := interpunsafe.LookupVar(c.r, name)
 			b.WriteString(ps4 + name + "=")
 			switch vr.Kind {
 			case expand.Indexed, expand.Associative:
@@ -176,6 +177,6 @@ func builtinXAssign(ctx context.Context, c *call) error {
 		}
 		fmt.Fprint(c.stderr, b.String())
 	}
-	setExitStatus(c.r, exitStatus{code: st.code})
+	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: st.Code})
 	return errKeepStatus
 }

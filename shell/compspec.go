@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/complete"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Programmable completion as bash's: `complete` defines how a command's
@@ -411,8 +412,8 @@ func (s *Shell) expandWordlist(ctx context.Context, r *interp.Runner, list strin
 	if !ok {
 		return strings.Fields(list)
 	}
-	runnerFillExpandConfig(r, ctx)
-	fields, err := expand.Fields(expandConfig(r), call.Args[1:]...)
+	interpunsafe.FillExpandConfig(r, ctx)
+	fields, err := expand.Fields(interpunsafe.ExpandConfig(r), call.Args[1:]...)
 	if err != nil {
 		return nil
 	}
@@ -439,10 +440,10 @@ func filterWords(words []string, pat, cur string) []string {
 func setCompVars(r *interp.Runner, q complete.UserQuery) (cmd, cur, prev string) {
 	words := append(append([]string(nil), q.Words...), q.Current)
 	cword := len(words) - 1
-	runnerSetVar(r, "COMP_WORDS", expand.Variable{Set: true, Kind: expand.Indexed, List: words})
+	interpunsafe.SetVar(r, "COMP_WORDS", expand.Variable{Set: true, Kind: expand.Indexed, List: words})
 	for name, val := range map[string]string{"COMP_CWORD": strconv.Itoa(cword), "COMP_LINE": q.Line,
 		"COMP_POINT": strconv.Itoa(q.Cursor), "COMP_TYPE": "9", "COMP_KEY": "9"} {
-		runnerSetVar(r, name, expand.Variable{Set: true, Kind: expand.String, Str: val})
+		interpunsafe.SetVar(r, name, expand.Variable{Set: true, Kind: expand.String, Str: val})
 	}
 	prev = ""
 	if cword > 0 {
@@ -458,7 +459,7 @@ func (s *Shell) runCompFunction(ctx context.Context, r *interp.Runner, sp *compS
 		return nil, false
 	}
 	cmd, cur, prev := setCompVars(r, q)
-	runnerDelVar(r, "COMPREPLY")
+	interpunsafe.DelVar(r, "COMPREPLY")
 	s.mu.Lock()
 	s.comp.current = sp
 	s.mu.Unlock()
@@ -468,7 +469,7 @@ func (s *Shell) runCompFunction(ctx context.Context, r *interp.Runner, sp *compS
 		s.mu.Unlock()
 	}()
 	status := s.runQuietly(ctx, r, sp.function, cmd, cur, prev)
-	vr := runnerLookupVar(r, "COMPREPLY")
+	vr := interpunsafe.LookupVar(r, "COMPREPLY")
 	switch vr.Kind {
 	case expand.Indexed:
 		return append([]string(nil), vr.List...), status == 124
@@ -491,8 +492,8 @@ func (s *Shell) runCompCommand(ctx context.Context, r *interp.Runner, command st
 	}
 	src += " </dev/null 2>/dev/null)"
 	s.runSource(ctx, r, src)
-	text := runnerLookupVar(r, out).String()
-	runnerDelVar(r, out)
+	text := interpunsafe.LookupVar(r, out).String()
+	interpunsafe.DelVar(r, out)
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		if l != "" {
@@ -522,19 +523,19 @@ func (s *Shell) runSource(ctx context.Context, r *interp.Runner, src string) (st
 	if err != nil {
 		return 2
 	}
-	saved := *runnerLastExit(r)
+	saved := *interpunsafe.LastExit(r)
 	for _, st := range f.Stmts {
 		s.rewrite(st)
 		if s.comp.nested {
-			runnerStmt(r, ctx, st)
-			status = int(runnerExit(r).code)
+			interpunsafe.Stmt(r, ctx, st)
+			status = int(interpunsafe.Exit(r).Code)
 		} else {
 			status = max(exitStatusOf(r.Run(ctx, st)), 0)
 		}
 	}
-	*runnerLastExit(r) = saved
+	*interpunsafe.LastExit(r) = saved
 	if s.comp.nested {
-		setExitStatus(r, exitStatus{})
+		interpunsafe.SetExit(r, interpunsafe.Status{})
 	}
 	return status
 }

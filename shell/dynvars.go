@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -129,7 +130,7 @@ func (s *Shell) refreshSeconds(r *interp.Runner) {
 	// The clock is read first: a computed value read after it is the
 	// same, or one more at a second's turn.
 	now := c.value()
-	vr := runnerLookupVar(r, "SECONDS")
+	vr := interpunsafe.LookupVar(r, "SECONDS")
 	if !vr.IsSet() || vr.Kind != expand.String || len(vr.List) != 1 {
 		return // unset (then assigned): an ordinary name now, as in bash
 	}
@@ -149,7 +150,7 @@ func (s *Shell) refreshSeconds(r *interp.Runner) {
 	}
 	vr.Str = strconv.FormatInt(now, 10)
 	vr.List = []string{vr.Str}
-	runnerSetVar(r, "SECONDS", vr)
+	interpunsafe.SetVar(r, "SECONDS", vr)
 }
 
 // afterCommandMiddleware runs after every command nosh executes: an
@@ -158,7 +159,7 @@ func (s *Shell) refreshSeconds(r *interp.Runner) {
 func (s *Shell) afterCommandMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		err := next(ctx, args)
-		r := handlerRunner(interp.HandlerCtx(ctx))
+		r := interpunsafe.Of(interp.HandlerCtx(ctx))
 		s.refreshSeconds(r)
 		if s.Interactive && s.shoptOn("checkwinsize") {
 			s.updateWinSize(r)
@@ -178,12 +179,12 @@ func (s *Shell) updateWinSize(r *interp.Runner) {
 		return
 	}
 	for name, n := range map[string]uint16{"COLUMNS": ws.Col, "LINES": ws.Row} {
-		vr := runnerLookupVar(r, name)
+		vr := interpunsafe.LookupVar(r, name)
 		val := strconv.Itoa(int(n))
 		if vr.ReadOnly || (vr.IsSet() && vr.Kind == expand.String && vr.Str == val) {
 			continue
 		}
 		vr.Set, vr.Kind, vr.Str = true, expand.String, val
-		runnerSetVar(r, name, vr)
+		interpunsafe.SetVar(r, name, vr)
 	}
 }

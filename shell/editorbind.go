@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"os/signal"
 	"sort"
@@ -69,8 +70,8 @@ func (se *session) runBoundCommand(rl *readline.Shell, command string) {
 		s.reportSyntax(err, "bind -x")
 		return
 	}
-	setStringVar(s.Runner, "READLINE_LINE", string(*rl.Line()))
-	setStringVar(s.Runner, "READLINE_POINT", strconv.Itoa(rl.Cursor().Pos()))
+	interpunsafe.SetString(s.Runner, "READLINE_LINE", string(*rl.Line()))
+	interpunsafe.SetString(s.Runner, "READLINE_POINT", strconv.Itoa(rl.Cursor().Pos()))
 
 	rl.Display.CursorToLineStart()
 	fmt.Fprint(os.Stdout, "\r")

@@ -104,6 +104,7 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 		comp.Slash = append(comp.Slash, complete.Candidate{Value: name, Description: slashCommands[name].help, Tag: "slash commands"})
 	}
 	comp.Path = pc
+	comp.Confine = confineReadOnly
 	comp.User = se.userCompletion
 	comp.Shopts = sortedNames(shoptTable)
 	comp.Bindings = sortedNames(rl.Keymap.Commands())

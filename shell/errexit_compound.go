@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -58,16 +59,16 @@ func builtinExempt(ctx context.Context, c *call) error {
 
 // liftErrexit lifts set -e and the ERR trap on r until the next command.
 func (s *Shell) liftErrexit(r *interp.Runner) {
-	if r == nil || !*runnerOpt(r, "errexit") {
+	if r == nil || !*interpunsafe.Option(r, "errexit") {
 		return
 	}
 	h := &s.errexitHold
 	h.mu.Lock()
 	if h.r == nil {
 		h.r = r
-		h.errTrap = *runnerPtr[string](r, fieldCallbackErr)
-		*runnerOpt(r, "errexit") = false
-		*runnerPtr[string](r, fieldCallbackErr) = ""
+		h.errTrap = *interpunsafe.ErrTrap(r)
+		*interpunsafe.Option(r, "errexit") = false
+		*interpunsafe.ErrTrap(r) = ""
 		h.active.Store(true)
 	}
 	h.mu.Unlock()
@@ -83,8 +84,8 @@ func (s *Shell) resumeErrexit() {
 	}
 	h.mu.Lock()
 	if h.r != nil {
-		*runnerOpt(h.r, "errexit") = true
-		*runnerPtr[string](h.r, fieldCallbackErr) = h.errTrap
+		*interpunsafe.Option(h.r, "errexit") = true
+		*interpunsafe.ErrTrap(h.r) = h.errTrap
 		h.r, h.errTrap = nil, ""
 		h.active.Store(false)
 	}

@@ -14,8 +14,6 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
-	"nosh/perms/gate"
-	"nosh/perms/sandbox"
 	"nosh/shell/jobs"
 )
 
@@ -80,6 +78,20 @@ func fromAbsoluteEntry(path, p string) bool {
 		}
 	}
 	return false
+}
+
+// lookPathFor is lookPath for a command run under ctx: an agent
+// command neither uses nor fills the hash table, which is the user's
+// shell's (a program it found through its own PATH must not become what
+// the user runs later).
+func (s *Shell) lookPathFor(ctx context.Context, hc interp.HandlerContext, name, path string) (string, error) {
+	if !isAgentCommand(ctx) || strings.Contains(name, "/") {
+		return s.lookPath(hc, name, path)
+	}
+	if path == "" {
+		path = hc.Env.Get("PATH").String()
+	}
+	return findInPath(hc.Dir, path, name)
 }
 
 // lookupError is a command that cannot be run, with the status a shell
@@ -147,26 +159,17 @@ func execEnv(env expand.Environ) []string {
 // jobs_exec.go.
 func (s *Shell) execExternal(ctx context.Context, args []string, path string) error {
 	hc := interp.HandlerCtx(ctx)
-	prog, err := s.lookPath(hc, args[0], path)
+	prog, err := s.lookPathFor(ctx, hc, args[0], path)
 	if err != nil {
 		if done, err := s.autocd(ctx, hc, args); done {
 			return err
 		}
 		return s.reportLookup(hc, err)
 	}
-	// A program finds its own path in $_, as bash passes it.
-	env := append(execEnv(hc.Env), "_="+prog)
-	if isAgentCommand(ctx) {
-		// Later entries win: pagers and prompts are neutralised for the
-		// agent's programs without touching the shell's variables.
-		env = append(env, agentEnv...)
-	}
-	path, argv := prog, args
-	if box, ok := gate.Sandbox(ctx); ok {
-		// An agent command: the program runs confined, under nosh as
-		// its launcher.
-		path, argv = sandbox.Command(prog, args, box)
-	}
+	// An AI command's program may run confined, under a launcher, with
+	// its environment changed (guard.go). A program finds its own path
+	// in $_, as bash passes it.
+	path, argv, env, sandboxed := guardedProgram(ctx, prog, args, append(execEnv(hc.Env), "_="+prog))
 	dir, release := s.childDir(hc.Dir)
 	build := func() *exec.Cmd {
 		return &exec.Cmd{
@@ -185,6 +188,10 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 	j := s.processJob(ref)
 	p, err := j.Start(build, int(hc.Pos.Offset()), s.jobTTY())
 	release()
+	if sandboxed && err == nil {
+		// The agent may signal and wait for it, and it ends with the run.
+		agentProcsOf(ctx).note(p, j)
+	}
 	if errors.Is(err, jobs.ErrKilled) {
 		return interp.ExitStatus(128 + int(j.KilledBy()))
 	}

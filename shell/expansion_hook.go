@@ -9,6 +9,8 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Expansion hooks: a way for the rewrite to put nosh code in the middle
@@ -35,9 +37,8 @@ type expansionHook interface {
 }
 
 // hookSubst returns the command substitution that stands for h.
-func hookSubst(pos syntax.Pos, h expansionHook) *syntax.CmdSubst {
-	lit := &syntax.Lit{ValuePos: pos, ValueEnd: pos}
-	lit.Value = hookPathPrefix + stashPut(lit, h)
+func (s *Shell) hookSubst(pos syntax.Pos, h expansionHook) *syntax.CmdSubst {
+	lit := s.stash.put(pos, hookPathPrefix, h)
 	return &syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{{
 		Position: pos,
 		Redirs:   []*syntax.Redirect{{OpPos: pos, Op: syntax.RdrIn, Word: &syntax.Word{Parts: []syntax.WordPart{lit}}}},
@@ -45,8 +46,8 @@ func hookSubst(pos syntax.Pos, h expansionHook) *syntax.CmdSubst {
 }
 
 // hookWord returns a word of the one hook h.
-func hookWord(pos syntax.Pos, h expansionHook) *syntax.Word {
-	return &syntax.Word{Parts: []syntax.WordPart{hookSubst(pos, h)}}
+func (s *Shell) hookWord(pos syntax.Pos, h expansionHook) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{s.hookSubst(pos, h)}}
 }
 
 // isHookSubst reports whether cs is a substitution made by hookSubst (or
@@ -90,7 +91,7 @@ func (s *Shell) hookOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerF
 		if !ok {
 			return next(ctx, path, flag, perm)
 		}
-		r := handlerRunner(interp.HandlerCtx(ctx))
+		r := interpunsafe.Of(interp.HandlerCtx(ctx))
 		if r == nil {
 			return nil, fmt.Errorf("nosh: expansion hook outside a runner")
 		}
@@ -106,7 +107,7 @@ func (s *Shell) hookOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerF
 // hookExpansions makes r's current expansion configuration run hooks
 // itself.
 func (s *Shell) hookExpansions(r *interp.Runner) {
-	cfg := expandConfig(r)
+	cfg := interpunsafe.ExpandConfig(r)
 	if cfg == nil || cfg.CmdSubst == nil {
 		return
 	}
@@ -120,7 +121,7 @@ func (s *Shell) hookExpansions(r *interp.Runner) {
 		if err != nil {
 			if _, ok := err.(*shellAbort); ok {
 				// As the open handler's error would: fatal to the runner.
-				runnerExit(r).fatal(err)
+				interpunsafe.Exit(r).Fatal(err)
 			}
 			return err
 		}
@@ -131,7 +132,10 @@ func (s *Shell) hookExpansions(r *interp.Runner) {
 
 // hookValue runs the hook stashed under key in r.
 func (s *Shell) hookValue(r *interp.Runner, key string) (string, error) {
-	h, ok := stashGet(key).(expansionHook)
+	h, ok := s.stash.get(key).(expansionHook)
+	if !ok {
+		h, ok = badSubstHookOf(key)
+	}
 	if !ok {
 		return "", fmt.Errorf("nosh: lost expansion hook %q", key)
 	}

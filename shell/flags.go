@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"reflect"
+	"nosh/shell/internal/interpunsafe"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,33 +36,6 @@ type shellFlags struct {
 	histexpand bool // H: ! history expansion, on in interactive shells
 	dashC      bool // $- has c: the commands come from -c
 	dashS      bool // $- has s: the commands come from standard input
-}
-
-// interpOptNames are interp's set options, in the order of its internal
-// table (api.go posixOptsTable), with their one-letter flags.
-var interpOptNames = [...]struct {
-	flag byte
-	name string
-}{
-	{'a', "allexport"}, {'e', "errexit"}, {'n', "noexec"}, {'f', "noglob"},
-	{'u', "nounset"}, {'x', "xtrace"}, {0, "pipefail"},
-}
-
-// interpOpts reads interp's set options from runner r. interp does not
-// export them; the array's layout is checked by TestInterpOpts.
-func interpOpts(r *interp.Runner) map[string]bool {
-	out := make(map[string]bool, len(interpOptNames))
-	if r == nil {
-		return out
-	}
-	v := reflect.ValueOf(r).Elem().FieldByName("opts")
-	if !v.IsValid() || v.Kind() != reflect.Array || v.Len() < len(interpOptNames) {
-		return out
-	}
-	for i, o := range interpOptNames {
-		out[o.name] = v.Index(i).Bool()
-	}
-	return out
 }
 
 // flagFor returns a pointer to one of nosh's own options by name, or nil.
@@ -233,8 +206,8 @@ func builtinSet(ctx context.Context, c *call) error {
 }
 
 func isInterpOpt(name string) bool {
-	for _, o := range interpOptNames {
-		if o.name == name {
+	for _, o := range interpunsafe.SetOptions() {
+		if o.Name == name {
 			return true
 		}
 	}
@@ -244,7 +217,7 @@ func isInterpOpt(name string) bool {
 // listOptions prints every option as `set -o` (human) or `set +o`
 // (re-readable) does in bash.
 func (c *call) listOptions(human bool) {
-	all := interpOpts(c.r)
+	all := interpunsafe.SetOptionValues(c.r)
 	c.sh.mu.Lock()
 	for _, name := range ownOptNames {
 		all[name] = *c.sh.flags.byName(name)
@@ -276,7 +249,7 @@ func (c *call) listOptions(human bool) {
 // It lists the flags in bash's order, then c for -c and s for commands
 // read from standard input.
 func (s *Shell) dashFlags(r *interp.Runner) string {
-	opts := interpOpts(r)
+	opts := interpunsafe.SetOptionValues(r)
 	s.mu.Lock()
 	f := s.flags
 	s.mu.Unlock()
@@ -345,14 +318,14 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
-			rewriteParamHooks(n.Parts)
+			s.rewriteParamHooks(n.Parts)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
-			rewriteParamHooks(n.Parts)
+			s.rewriteParamHooks(n.Parts)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
-			rewriteParamExp(n)
+			s.rewriteParamExp(n)
 		case *syntax.ArithmExp:
 			rewriteArithmLineno(n.X)
 		case *syntax.ArithmCmd:
@@ -362,37 +335,37 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Assign:
 			rewriteAssignTilde(n)
 			s.seconds.noteAssign(n)
-			rewriteNoshParams(n.Value)
+			s.rewriteNoshParams(n.Value)
 		case *syntax.Redirect:
-			rewriteNoshParams(n.Word)
-			rewriteNoshParams(n.Hdoc)
+			s.rewriteNoshParams(n.Word)
+			s.rewriteNoshParams(n.Hdoc)
 		case *syntax.CaseClause:
-			rewriteNoshParams(n.Word)
+			s.rewriteNoshParams(n.Word)
 		case *syntax.BinaryTest:
 			if w, ok := n.X.(*syntax.Word); ok {
-				rewriteNoshParams(w)
+				s.rewriteNoshParams(w)
 			}
 			if w, ok := n.Y.(*syntax.Word); ok {
-				rewriteNoshParams(w)
+				s.rewriteNoshParams(w)
 			}
 			s.rewriteTestArith(n)
 		case *syntax.DeclClause:
 			s.guardDecl(n)
 			s.noteReadonly(n)
-			hookPathAssigns(n.Args)
+			s.hookPathAssigns(n.Args)
 		case *syntax.Stmt:
 			switch cmd := n.Cmd.(type) {
 			case *syntax.LetClause:
 				s.rewriteLet(n, cmd)
 			case *syntax.CallExpr:
-				hookPathAssigns(cmd.Assigns)
+				s.hookPathAssigns(cmd.Assigns)
 				s.guardAssignments(cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:
 				s.guardForLoop(n, cmd)
 			case *syntax.FuncDecl:
 				trackFuncDecl(cmd)
-				guardFuncDef(n, cmd)
+				s.guardFuncDef(n, cmd)
 			}
 			if n.Background || n.Disown {
 				s.rewriteBackground(n)
@@ -447,7 +420,7 @@ func isPlainParam(pe *syntax.ParamExp) bool {
 // as a statement would go through the statement machinery (parsing,
 // signal set-up, traps) before the shell has run anything.
 func (s *Shell) SetArg0(name string) {
-	env := *runnerPtr[expand.WriteEnviron](s.Runner, fieldWriteEnv)
+	env := *interpunsafe.WriteEnv(s.Runner)
 	env.Set("BASH_ARGV0", expand.Variable{Set: true, Kind: expand.String, Str: name})
 	// interp copies its variables into Runner.Vars after each statement,
 	// and nosh reads them there between statements (varsEnviron): an

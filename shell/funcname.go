@@ -8,6 +8,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // FUNCNAME: the names of the functions being run, the current one first,
@@ -79,7 +81,7 @@ func isFuncnameFrame(st *syntax.Stmt) bool {
 // starts.
 func builtinFuncname(ctx context.Context, c *call) error {
 	r := c.r
-	caller := runnerLookupVar(r, "FUNCNAME")
+	caller := interpunsafe.LookupVar(r, "FUNCNAME")
 	list := []string{firstArg(c.args)}
 	switch {
 	case caller.Kind == expand.Indexed && len(caller.List) > 0:
@@ -87,13 +89,13 @@ func builtinFuncname(ctx context.Context, c *call) error {
 	case c.sh.scriptFile:
 		list = append(list, "main")
 	}
-	runnerSetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
 	// $? in the function is still the status before the call; set -e
 	// and the ERR trap do not see it as this command's failure.
-	last := *runnerLastExit(r)
-	if last.code != 0 {
+	last := *interpunsafe.LastExit(r)
+	if last.Code != 0 {
 		c.sh.liftErrexit(r)
 	}
-	setExitStatus(r, exitStatus{code: last.code})
+	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus
 }

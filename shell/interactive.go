@@ -14,8 +14,6 @@ import (
 	"golang.org/x/term"
 
 	"nosh/config"
-	"nosh/perms"
-	"nosh/perms/sandbox"
 	"nosh/shell/highlight"
 	"nosh/shell/history"
 	"nosh/shell/prompt"
@@ -67,17 +65,11 @@ type session struct {
 	auditWarned bool
 	// agentMode and yoloMode are /agent and /yolo; nil follows config.
 	agentMode, yoloMode *bool
-	// agentApprovals holds, for the agent run under way, what the user
-	// approved for each command, for the gate; agentDecider who approved.
-	agentApprovals map[string]*perms.Approval
-	agentDeciders  string
-	agentCancel    context.CancelFunc // stops the agent run under way
-	answerView     *answerView        // shows the agent run under way
-	slashLine      string             // the slash command line being run, as typed
-	// agentBox is the sandbox of the agent run under way; agentGrants
-	// holds, for each command, what the user let it change outside it.
+	agentCancel         context.CancelFunc // stops the agent run under way
+	answerView          *answerView        // shows the agent run under way
+	slashLine           string             // the slash command line being run, as typed
+	// agentBox is the sandbox of the agent run under way.
 	agentBox     *agentBox
-	agentGrants  map[string][]sandbox.Rule
 	sandboxState landlockState
 
 	lastStatus   int
@@ -90,6 +82,7 @@ type session struct {
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: s.early}
+	se.git.Confine = confineReadOnly
 	s.early = nil
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)

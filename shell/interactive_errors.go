@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -44,11 +45,11 @@ func (s *Shell) abortLine(r *interp.Runner) {
 	if !s.interactiveMain(r) {
 		return
 	}
-	e := runnerExit(r)
-	if e.code == 0 {
-		e.code = 1
+	e := interpunsafe.Exit(r)
+	if e.Code == 0 {
+		e.Code = 1
 	}
-	e.exiting = true
+	e.Exiting = true
 }
 
 // noteExit records that the main runner is exiting because the user asked
@@ -74,7 +75,7 @@ func (s *Shell) takeExitAsked() bool {
 
 // errexit reports whether set -e is on in r.
 func errexit(r *interp.Runner) bool {
-	p := runnerOpt(r, "errexit")
+	p := interpunsafe.Option(r, "errexit")
 	return p != nil && *p
 }
 
@@ -87,7 +88,7 @@ func (s *Shell) exitTrap(r *interp.Runner) string {
 		defer s.mu.Unlock()
 		return s.mainExitTrap
 	}
-	return runnerString(r, fieldCallbackExit)
+	return *interpunsafe.ExitTrap(r)
 }
 
 // setExitTrap sets r's EXIT trap action ("" for none).
@@ -96,10 +97,10 @@ func (s *Shell) setExitTrap(r *interp.Runner, action string) {
 		s.mu.Lock()
 		s.mainExitTrap = action
 		s.mu.Unlock()
-		*runnerPtr[string](r, fieldCallbackExit) = ""
+		*interpunsafe.ExitTrap(r) = ""
 		return
 	}
-	*runnerPtr[string](r, fieldCallbackExit) = action
+	*interpunsafe.ExitTrap(r) = action
 }
 
 // interactiveEnding decides, after a top-level statement of an
@@ -117,12 +118,12 @@ func (s *Shell) interactiveEnding(ctx context.Context, status int) (exit bool, s
 		}
 		return true, status
 	}
-	e := runnerExit(r)
+	e := interpunsafe.Exit(r)
 	if status < 0 {
 		status = 1
 	}
-	*e = exitStatus{code: uint8(status)}
-	*runnerLastExit(r) = *e
+	*e = interpunsafe.Status{Code: uint8(status)}
+	*interpunsafe.LastExit(r) = *e
 	s.job.mu.Lock()
 	s.job.aborted = true
 	s.job.mu.Unlock()
@@ -159,14 +160,14 @@ func (s *Shell) continueStartup(r *interp.Runner, name string, line uint) bool {
 	s.mu.Lock()
 	asked := s.exitAsked
 	s.mu.Unlock()
-	e := runnerExit(r)
-	if asked || e.returning || !e.exiting {
+	e := interpunsafe.Exit(r)
+	if asked || e.Returning || !e.Exiting {
 		return false
 	}
 	if errexit(r) {
 		fmt.Fprintf(s.stderr, "%s: %s:%d: set -e: a command failed; startup goes on\n", s.Name, name, line)
 	}
-	*e = exitStatus{code: max(e.code, 1)}
+	*e = interpunsafe.Status{Code: max(e.Code, 1)}
 	return true
 }
 
@@ -178,15 +179,15 @@ func expandFailed(r *interp.Runner, err error) {
 	if a, ok := errors.AsType[*shellAbort](err); ok {
 		// Its message names the shell already. A handler's has stopped
 		// the runner; one nosh's own expansion met has not yet.
-		fmt.Fprintln(getStreams(r).stderr, a.msg)
-		runnerExit(r).fatal(a)
+		fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, a.msg)
+		interpunsafe.Exit(r).Fatal(a)
 		return
 	}
-	fmt.Fprintf(getStreams(r).stderr, "nosh: %s\n", describeExpandErr(err))
-	e := runnerExit(r)
-	e.code = 1
+	fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "nosh: %s\n", describeExpandErr(err))
+	e := interpunsafe.Exit(r)
+	e.Code = 1
 	if _, unset := errors.AsType[expand.UnsetParameterError](err); unset || err.Error() == "invalid indirect expansion" {
-		e.exiting = true
+		e.Exiting = true
 	}
 }
 
@@ -217,7 +218,7 @@ func (s *Shell) rewriteReadOnlyAssigns(root *syntax.Stmt) {
 			for _, as := range call.Assigns {
 				if as.Name != nil && s.Runner.Vars[as.Name.Value].ReadOnly {
 					sc := sentinelCall(n.Position, builtinCallName, "")
-					sc.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(sc, &callStash{call: call})
+					s.stashArg(sc, &callStash{call: call})
 					n.Cmd = sc
 					return false
 				}

@@ -13,6 +13,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/jobs"
 )
 
@@ -63,7 +64,7 @@ func (s *Shell) rewriteBackground(st *syntax.Stmt) {
 	text := sourceText(&body)
 	s.rewrite(&body)
 	call := sentinelCall(st.Position, builtinBgName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, &bgStash{stmt: &body, text: text, disown: st.Disown})
+	s.stashArg(call, &bgStash{stmt: &body, text: text, disown: st.Disown})
 	*st = syntax.Stmt{Comments: st.Comments, Position: st.Position, Semicolon: st.Semicolon, Cmd: call}
 }
 
@@ -84,7 +85,7 @@ func sourceText(n syntax.Node) string {
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := stashGet(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh.stash.get(firstArg(c.args)).(*bgStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost background command %q", c.args)
 	}
@@ -105,9 +106,9 @@ func builtinBackground(ctx context.Context, c *call) error {
 		// input is /dev/null unless it redirects it.
 		if f, err := os.Open(os.DevNull); err == nil {
 			devnull = f
-			st := getStreams(r2)
-			st.stdin = f
-			setStreams(r2, st)
+			st := interpunsafe.GetStreams(r2)
+			st.Stdin = f
+			interpunsafe.SetStreams(r2, st)
 		}
 	}
 	listed := r == s.Runner && !bs.disown
@@ -137,7 +138,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 		j.EndBody(status)
 	}()
 	pid := j.Pid(pidWait)
-	runnerSetVar(r, bangVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(pid)})
+	interpunsafe.SetVar(r, bangVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(pid)})
 	if listed && s.Interactive {
 		fmt.Fprintf(c.stderr, "[%d] %d\n", j.ID(), pid)
 	}
@@ -168,7 +169,7 @@ func (s *Shell) noteCall(ctx context.Context, args []string) {
 		ref.bg.DecidePid(0)
 		return
 	}
-	if r := currentRunner(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
 		ref.bg.DecidePid(0)
 	}
 }

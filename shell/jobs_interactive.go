@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/jobs"
 )
 
@@ -101,7 +102,7 @@ func (s *Shell) beforePrompt(ctx context.Context) (exit bool, status int) {
 
 // lastStatus is $? between statements.
 func (s *Shell) lastStatus() int {
-	return int(runnerLastExit(s.Runner).code)
+	return int(interpunsafe.LastExit(s.Runner).Code)
 }
 
 // reclaimTerminal makes sure the shell owns its terminal before the editor
@@ -110,13 +111,10 @@ func (s *Shell) lastStatus() int {
 // path that ends a foreground job gives the terminal back; this is the
 // guarantee that nothing else leaves it elsewhere.
 func (s *Shell) reclaimTerminal() {
-	t := s.terminal()
+	t, pgid := s.shellTerminal()
 	if t == nil {
 		return
 	}
-	s.job.mu.Lock()
-	pgid := s.job.shellPgid
-	s.job.mu.Unlock()
 	if fg, err := t.Foreground(); err == nil && fg != pgid {
 		s.takeTerminal(false)
 	}

@@ -214,18 +214,27 @@ func (s *Shell) jobTTY() int {
 	return -1
 }
 
+// shellTerminal returns the terminal under job control (nil without job
+// control) and the shell's own process group.
+func (s *Shell) shellTerminal() (*jobs.Terminal, int) {
+	t := s.terminal()
+	if t == nil {
+		return nil, 0
+	}
+	s.job.mu.Lock()
+	defer s.job.mu.Unlock()
+	return t, s.job.shellPgid
+}
+
 // takeTerminal gives the terminal back to the shell after a foreground
 // job stopped or ended. keepModes says the job ended normally: its
 // changes to the terminal modes (stty) stay; otherwise the shell's modes
 // come back, so a program that died in raw mode does not break the editor.
 func (s *Shell) takeTerminal(keepModes bool) {
-	t := s.terminal()
+	t, pgid := s.shellTerminal()
 	if t == nil {
 		return
 	}
-	s.job.mu.Lock()
-	pgid := s.job.shellPgid
-	s.job.mu.Unlock()
 	t.SetForeground(pgid)
 	if keepModes {
 		if m, err := t.Modes(); err == nil {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/interpunsafe"
 	"strings"
 	"syscall"
 
@@ -26,7 +27,7 @@ const builtinTrapsName = "\x00traps"
 func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, error) {
 	s.holdDir(interp.HandlerCtx(ctx).Dir)
 	if s.job.sig.hasPending.Load() && !s.job.sig.inTrap.Load() && len(args) > 0 &&
-		!strings.HasPrefix(args[0], "\x00") && currentRunner(interp.HandlerCtx(ctx)) == s.Runner {
+		!strings.HasPrefix(args[0], "\x00") && interpunsafe.Of(interp.HandlerCtx(ctx)) == s.Runner {
 		return append([]string{sentinel + builtinTrapsName}, args...), nil
 	}
 	args, err := s.callHandler(ctx, args)
@@ -44,7 +45,7 @@ func builtinTraps(ctx context.Context, c *call) error {
 	if c.sh.runTrapsIn(ctx, r) || len(c.args) == 0 {
 		return errKeepStatus
 	}
-	runnerCall(r, ctx, c.hc.Pos, c.args)
+	interpunsafe.Call(r, ctx, c.hc.Pos, c.args)
 	return errKeepStatus
 }
 
@@ -70,12 +71,12 @@ func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
 		for _, st := range f.Stmts {
 			s.rewrite(st)
 		}
-		exit, last := *runnerExit(r), *runnerLastExit(r)
-		runnerStmts(r, context.WithValue(ctx, signalTrapKey{}, last.code), f.Stmts)
-		if e := runnerExit(r); e.exiting || e.returning {
+		exit, last := *interpunsafe.Exit(r), *interpunsafe.LastExit(r)
+		interpunsafe.Stmts(r, context.WithValue(ctx, signalTrapKey{}, last.Code), f.Stmts)
+		if e := interpunsafe.Exit(r); e.Exiting || e.Returning {
 			return true
 		}
-		*runnerExit(r), *runnerLastExit(r) = exit, last
+		*interpunsafe.Exit(r), *interpunsafe.LastExit(r) = exit, last
 	}
 	return false
 }
@@ -91,7 +92,7 @@ func (s *Shell) runTrapsBetween(ctx context.Context, status int) (exit bool, st 
 	if s.Runner.Exited() {
 		return true, exitStatusOf(err)
 	}
-	*runnerLastExit(s.Runner) = exitStatus{code: uint8(status)}
+	*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: uint8(status)}
 	return false, status
 }
 
@@ -101,7 +102,7 @@ func (s *Shell) runTrapsBetween(ctx context.Context, status int) (exit bool, st 
 // then 128+N, else the status of the last command.
 func (s *Shell) dieOfFatalSignal(sig syscall.Signal, interrupted bool) {
 	if interrupted {
-		*runnerLastExit(s.Runner) = exitStatus{code: uint8(128 + int(sig))}
+		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: uint8(128 + int(sig))}
 	}
 	f, err := s.Parser().Parse(strings.NewReader("exit"), "")
 	if err == nil && len(f.Stmts) == 1 {

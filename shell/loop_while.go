@@ -7,6 +7,8 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // while and until loops. interp ends a loop with status 0 whatever its
@@ -28,35 +30,35 @@ func (s *Shell) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
 	// The loop is out of the walk from now on: rewrite it first.
 	s.rewrite(wc)
 	call := sentinelCall(wc.WhilePos, builtinWhileName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, wc)
+	s.stashArg(call, wc)
 	st.Cmd = call
 }
 
 // builtinWhile runs a rewritten while or until loop.
 func builtinWhile(ctx context.Context, c *call) error {
-	wc, ok := stashGet(firstArg(c.args)).(*syntax.WhileClause)
+	wc, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.WhileClause)
 	if !ok {
 		return fmt.Errorf("nosh: lost loop %q", c.args)
 	}
 	r := c.r
-	noErrExit := runnerPtr[bool](r, fieldNoErrExit)
-	last := exitStatus{}
-	setExitStatus(r, exitStatus{})
-	inLoop := runnerPtr[bool](r, fieldInLoop)
-	brk, cont := runnerPtr[int](r, fieldBreak), runnerPtr[int](r, fieldContinue)
+	noErrExit := interpunsafe.NoErrExit(r)
+	last := interpunsafe.Status{}
+	interpunsafe.SetExit(r, interpunsafe.Status{})
+	inLoop := interpunsafe.InLoop(r)
+	brk, cont := interpunsafe.Break(r), interpunsafe.Continue(r)
 	for !runnerStop(r, ctx) {
 		old, oldIn := *noErrExit, *inLoop
 		// break and continue work in the condition too, as in bash.
 		*noErrExit, *inLoop = true, true
-		runnerStmts(r, ctx, wc.Cond)
+		interpunsafe.Stmts(r, ctx, wc.Cond)
 		*noErrExit, *inLoop = old, oldIn
-		e := runnerExit(r)
-		if e.exiting || e.returning {
+		e := interpunsafe.Exit(r)
+		if e.Exiting || e.Returning {
 			return errKeepStatus
 		}
 		if *brk > 0 {
 			*brk--
-			last = exitStatus{}
+			last = interpunsafe.Status{}
 			break
 		}
 		if *cont > 0 {
@@ -64,28 +66,28 @@ func builtinWhile(ctx context.Context, c *call) error {
 			if *cont > 0 {
 				break
 			}
-			e.code, e.err = 0, nil
+			e.Code, e.Err = 0, nil
 			continue
 		}
-		stop := (e.code == 0) == wc.Until
-		e.code, e.err = 0, nil
+		stop := (e.Code == 0) == wc.Until
+		e.Code, e.Err = 0, nil
 		if stop {
 			break
 		}
 		broken := runnerLoopStmtsBroken(r, ctx, wc.Do)
-		last = *runnerExit(r)
+		last = *interpunsafe.Exit(r)
 		if broken {
 			break
 		}
 	}
-	if e := runnerExit(r); e.exiting || e.returning || e.fatalExit {
+	if e := interpunsafe.Exit(r); e.Exiting || e.Returning || e.FatalExit {
 		return errKeepStatus
 	}
-	if last.code != 0 {
+	if last.Code != 0 {
 		// A failure set -e let pass in the body (errexit_compound.go)
 		// does not end the shell as the loop's status either.
 		c.sh.liftErrexit(r)
 	}
-	setExitStatus(r, exitStatus{code: last.code})
+	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus
 }

@@ -13,6 +13,7 @@ import (
 	"nosh/ai/helper"
 	"nosh/ai/remote"
 	"nosh/perms/sandbox"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // TestMain lets the test binary act as nosh itself when NOSH_TEST_AS_NOSH
@@ -143,7 +144,7 @@ func TestCurrentRunner(t *testing.T) {
 	if st != 0 || buf.String() != "fn\n" {
 		t.Fatalf("subshell function did not shadow the builtin: %q %d", buf.String(), st)
 	}
-	if opts := interpOpts(s.Runner); len(opts) != len(interpOptNames) {
+	if opts := interpunsafe.SetOptionValues(s.Runner); len(opts) != len(interpunsafe.SetOptions()) {
 		t.Fatalf("interp options unreadable: %v", opts)
 	}
 }
@@ -152,11 +153,11 @@ func TestInterpOpts(t *testing.T) {
 	var buf bytes.Buffer
 	s, _ := New(Config{Name: "nosh", Stdout: &buf, Stderr: &buf})
 	s.RunString(context.Background(), "set -e -u -o pipefail -x +x", "t")
-	got := interpOpts(s.Runner)
+	got := interpunsafe.SetOptionValues(s.Runner)
 	want := map[string]bool{"errexit": true, "nounset": true, "pipefail": true}
-	for _, o := range interpOptNames {
-		if got[o.name] != want[o.name] {
-			t.Errorf("%s = %v, want %v", o.name, got[o.name], want[o.name])
+	for _, o := range interpunsafe.SetOptions() {
+		if got[o.Name] != want[o.Name] {
+			t.Errorf("%s = %v, want %v", o.Name, got[o.Name], want[o.Name])
 		}
 	}
 }

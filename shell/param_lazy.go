@@ -6,6 +6,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Parameter expansions with side effects (${b?}, ${b=x}) inside the word
@@ -35,14 +37,14 @@ func sideEffect(op syntax.ParExpOperator) bool {
 
 // rewriteParamHooks replaces, among parts, the expansions that need a
 // paramHook.
-func rewriteParamHooks(parts []syntax.WordPart) {
+func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) {
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
 		if !ok || pe.Exp == nil || pe.Param == nil || !sideEffect(pe.Exp.Op) {
 			continue
 		}
 		h := &paramHook{pe: pe}
-		if lazy, ok := lazyWords.LoadAndDelete(pe); ok {
+		if lazy, ok := s.lazyWords.LoadAndDelete(pe); ok {
 			h.lazy, _ = lazy.([]*syntax.ParamExp)
 		}
 		switch pe.Exp.Op {
@@ -52,7 +54,7 @@ func rewriteParamHooks(parts []syntax.WordPart) {
 		if len(h.lazy) == 0 && !h.badAssign {
 			continue
 		}
-		parts[i] = hookSubst(pe.Pos(), h)
+		parts[i] = s.hookSubst(pe.Pos(), h)
 	}
 }
 
@@ -65,7 +67,7 @@ func (h *paramHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	if h.badAssign && wordUsed(r, h.pe) {
 		return "", s.newAbort("$" + h.pe.Param.Value + ": cannot assign in this way")
 	}
-	return expand.Literal(freshExpandConfig(expandConfig(r)), &syntax.Word{Parts: []syntax.WordPart{h.pe}})
+	return expand.Literal(freshExpandConfig(interpunsafe.ExpandConfig(r)), &syntax.Word{Parts: []syntax.WordPart{h.pe}})
 }
 
 // rewritePatternTilde expands a leading ~ in the pattern of ${x#~}, ${x%~}

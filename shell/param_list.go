@@ -9,6 +9,8 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Parameter expansions that interp gets wrong and nosh computes itself:
@@ -143,7 +145,7 @@ func paramValues(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp) (ele
 		if name == "@" || name == "*" {
 			return append([]string(nil), r.Params...), len(r.Params) > 0, true, st, nil
 		}
-		vr := runnerLookupVar(r, pe.Param.Value)
+		vr := interpunsafe.LookupVar(r, pe.Param.Value)
 		if vr.Kind == expand.NameRef {
 			_, vr = vr.Resolve(cfg.Env)
 		}
@@ -186,7 +188,7 @@ func (s *Shell) expandNoshParam(r *interp.Runner, cfg *expand.Config, pe *syntax
 	}
 	res := paramResult{elems: elems, list: list, star: star}
 	ifs := " \t\n"
-	if v := runnerLookupVar(r, "IFS"); v.IsSet() {
+	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
 		ifs = v.String()
 	}
 	switch {
@@ -255,7 +257,7 @@ func wordOrEmpty(w *syntax.Word) *syntax.Word {
 
 // sliceParams is ${@:off:len} and ${*:off:len}: offset 0 is $0.
 func (s *Shell) sliceParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
-	args := append([]string{runnerLookupVar(r, "BASH_ARGV0").String()}, r.Params...)
+	args := append([]string{interpunsafe.LookupVar(r, "BASH_ARGV0").String()}, r.Params...)
 	off, n := 0, len(args)
 	if pe.Slice.Offset != nil {
 		o, err := expand.Arithm(cfg, pe.Slice.Offset)
@@ -390,7 +392,7 @@ func (s *Shell) stripParams(r *interp.Runner, cfg *expand.Config, pe *syntax.Par
 	if err != nil {
 		return paramResult{}, err
 	}
-	rx, err := patternRegexp(pat, *runnerOpt(r, "extglob"))
+	rx, err := patternRegexp(pat, *interpunsafe.Option(r, "extglob"))
 	if err != nil {
 		return res, nil
 	}
@@ -439,7 +441,7 @@ func stripOne(v string, rx *regexp.Regexp, op syntax.ParExpOperator) string {
 type listHook struct{ pe *syntax.ParamExp }
 
 func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
-	cfg := freshExpandConfig(expandConfig(r))
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
 	res, err := s.expandNoshParam(r, cfg, h.pe, true)
 	if err != nil {
 		return "", err
@@ -448,7 +450,7 @@ func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 		return expand.Literal(cfg, res.word)
 	}
 	ifs := " \t\n"
-	if v := runnerLookupVar(r, "IFS"); v.IsSet() {
+	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
 		ifs = v.String()
 	}
 	return res.joined(ifs), nil
@@ -458,14 +460,14 @@ func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 // that is not split into fields (an assignment's value, a redirection's
 // target, a here-document, a case word, an operand of [[ ]]), into hooks.
 // The words nosh splits compute them in place (builtin_fields.go).
-func rewriteNoshParams(w *syntax.Word) {
+func (s *Shell) rewriteNoshParams(w *syntax.Word) {
 	if w == nil {
 		return
 	}
 	hookParts := func(parts []syntax.WordPart) {
 		for i, p := range parts {
 			if pe, ok := p.(*syntax.ParamExp); ok && noshParam(pe) {
-				parts[i] = hookSubst(pe.Pos(), listHook{pe: pe})
+				parts[i] = s.hookSubst(pe.Pos(), listHook{pe: pe})
 			}
 		}
 	}

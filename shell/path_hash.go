@@ -20,7 +20,7 @@ func (pathHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 }
 
 // hookPathAssigns adds a pathHook to the assignments to PATH among as.
-func hookPathAssigns(as []*syntax.Assign) {
+func (s *Shell) hookPathAssigns(as []*syntax.Assign) {
 	for _, a := range as {
 		if a.Name == nil || a.Name.Value != "PATH" || a.Naked || a.Array != nil {
 			continue
@@ -29,17 +29,17 @@ func hookPathAssigns(as []*syntax.Assign) {
 			a.Value = &syntax.Word{}
 		}
 		if n := len(a.Value.Parts); n > 0 && isHookPart(a.Value.Parts[n-1]) {
-			if cs := a.Value.Parts[n-1].(*syntax.CmdSubst); isPathHook(cs) {
+			if cs := a.Value.Parts[n-1].(*syntax.CmdSubst); s.isPathHook(cs) {
 				continue
 			}
 		}
-		a.Value.Parts = append(a.Value.Parts, hookSubst(a.Pos(), pathHook{}))
+		a.Value.Parts = append(a.Value.Parts, s.hookSubst(a.Pos(), pathHook{}))
 	}
 }
 
 // isPathHook reports whether cs is a pathHook's substitution.
-func isPathHook(cs *syntax.CmdSubst) bool {
+func (s *Shell) isPathHook(cs *syntax.CmdSubst) bool {
 	key, _ := hookKey(cs)
-	_, ok := stashGet(key).(pathHook)
+	_, ok := s.stash.get(key).(pathHook)
 	return ok
 }

@@ -6,6 +6,8 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // POSIX mode (--posix, set -o posix, or nosh invoked as sh), as bash's: it
@@ -29,7 +31,7 @@ func (s *Shell) fatalInPosix() bool {
 
 // commandName is the name of the simple command cmd runs, when it is
 // written out.
-func commandName(cmd syntax.Command) string {
+func (s *Shell) commandName(cmd syntax.Command) string {
 	if dc, ok := cmd.(*syntax.DeclClause); ok && dc.Variant != nil {
 		return dc.Variant.Value
 	}
@@ -39,10 +41,10 @@ func commandName(cmd syntax.Command) string {
 	}
 	name := call.Args[0].Lit()
 	if len(call.Args) > 1 {
-		switch v := stashGet(call.Args[1].Lit()).(type) {
+		switch v := s.stash.get(call.Args[1].Lit()).(type) {
 		case *callStash:
 			if name == sentinel+builtinCallName {
-				return commandName(v.call)
+				return s.commandName(v.call)
 			}
 		case *declStash:
 			if name == sentinel+builtinDeclName {
@@ -76,19 +78,19 @@ const builtinFuncDefName = "\x00funcdef"
 
 // guardFuncDef makes the definition of a function named as a special
 // builtin go through \x00funcdef, which refuses it in POSIX mode.
-func guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
+func (s *Shell) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
 	if fd.Name == nil || !specialBuiltins[fd.Name.Value] {
 		return
 	}
 	call := sentinelCall(fd.Pos(), builtinFuncDefName, "")
-	call.Args[1].Parts[0].(*syntax.Lit).Value = stashPut(call, fd)
+	s.stashArg(call, fd)
 	st.Cmd = call
 }
 
 // builtinFuncDef defines a function named as a special builtin, which
 // POSIX mode refuses (a non-interactive shell exits with status 2).
 func builtinFuncDef(ctx context.Context, c *call) error {
-	fd, ok := stashGet(firstArg(c.args)).(*syntax.FuncDecl)
+	fd, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.FuncDecl)
 	if !ok {
 		return fmt.Errorf("nosh: lost function %q", c.args)
 	}
@@ -99,7 +101,7 @@ func builtinFuncDef(ctx context.Context, c *call) error {
 		}
 		return interp.ExitStatus(2)
 	}
-	setExitStatus(c.r, exitStatus{})
-	runnerCmd(c.r, ctx, fd)
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, fd)
 	return errKeepStatus
 }

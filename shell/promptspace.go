@@ -73,6 +73,13 @@ func layout(line string, promptWidth, cols int) (rows, col int) {
 			rows += 1 + promptWidth/cols
 			col = promptWidth % cols
 		}
+		if n := len(seg); n > 0 && printableASCII(seg) {
+			// One column a character (the common case, at every key).
+			total := col + n
+			rows += (total - 1) / cols
+			col = (total-1)%cols + 1
+			continue
+		}
 		g := uniseg.NewGraphemes(strings.ReplaceAll(seg, "\t", "     "))
 		for g.Next() {
 			w := g.Width()
@@ -114,4 +121,14 @@ func displayWidth(s string) int {
 		s = ansiEscapes().ReplaceAllString(s, "")
 	}
 	return uniseg.StringWidth(strings.ReplaceAll(s, "\t", "     "))
+}
+
+// printableASCII reports whether s has only printable ASCII characters.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }

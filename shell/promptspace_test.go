@@ -17,6 +17,11 @@ func TestLayoutRows(t *testing.T) {
 		{strings.Repeat("a", 78), 2, 80, 1}, // fills the row: the editor goes on to the next
 		{strings.Repeat("a", 79), 2, 80, 1},
 		{strings.Repeat("a", 200), 2, 80, 2},
+		{strings.Repeat("a", 80), 0, 80, 1},
+		{strings.Repeat("a", 160), 0, 80, 2},
+		{strings.Repeat("a", 81), 0, 80, 1},
+		{"é" + strings.Repeat("a", 79), 0, 80, 1},
+		{"é" + strings.Repeat("a", 78), 0, 80, 0},
 		{"for i in 1 2\ndo echo\ndone", 2, 80, 2},
 		{"a\n" + strings.Repeat("b", 90), 2, 80, 2},
 		// A wide character that does not fit the row's last column goes
@@ -46,5 +51,12 @@ func TestSplitOSC(t *testing.T) {
 		if vis != tc.visible || osc != tc.osc {
 			t.Errorf("splitOSC(%q) = %q, %q; want %q, %q", tc.in, vis, osc, tc.visible, tc.osc)
 		}
+	}
+}
+
+func BenchmarkLayoutRows(b *testing.B) {
+	line := strings.Repeat("echo hello world | grep -v x ", 4)
+	for b.Loop() {
+		layoutRows(line, 12, 80)
 	}
 }

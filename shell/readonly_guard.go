@@ -10,6 +10,8 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Assignments to read-only variables. interp reports the error and goes
@@ -83,7 +85,7 @@ func (s *Shell) guardDecl(dc *syntax.DeclClause) {
 	if first.Value == nil {
 		first.Value = &syntax.Word{}
 	}
-	first.Value.Parts = append(first.Value.Parts, hookSubst(first.Pos(), g))
+	first.Value.Parts = append(first.Value.Parts, s.hookSubst(first.Pos(), g))
 }
 
 // readonlyGuard checks, when a command's assignments run, that none of
@@ -120,7 +122,7 @@ func (s *Shell) guardAssignments(call *syntax.CallExpr) {
 		first.Value = &syntax.Word{}
 	}
 	pos := first.Pos()
-	first.Value.Parts = append(first.Value.Parts, hookSubst(pos, g))
+	first.Value.Parts = append(first.Value.Parts, s.hookSubst(pos, g))
 }
 
 // check is the guard's run-time side: it aborts as bash would, or lets
@@ -128,7 +130,7 @@ func (s *Shell) guardAssignments(call *syntax.CallExpr) {
 func (g *readonlyGuard) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	name := ""
 	for _, n := range g.names {
-		if runnerLookupVar(r, n).ReadOnly {
+		if interpunsafe.LookupVar(r, n).ReadOnly {
 			name = n
 			break
 		}
@@ -178,7 +180,7 @@ const builtinROCheckName = "\x00rocheck"
 // non-interactive shell exits).
 func builtinROCheck(ctx context.Context, c *call) error {
 	name := firstArg(c.args)
-	if !runnerLookupVar(c.r, name).ReadOnly {
+	if !interpunsafe.LookupVar(c.r, name).ReadOnly {
 		return nil
 	}
 	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.Name, name)

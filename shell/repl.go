@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/interpunsafe"
 	"os"
 	"os/signal"
 	"strings"
@@ -47,7 +48,7 @@ func (se *session) loop(ctx context.Context) int {
 			// As in bash: ^C after the abandoned line, and $? = 130.
 			se.echoInterrupt()
 			se.lastStatus = 130
-			runnerLastExit(s.Runner).code = 130
+			interpunsafe.LastExit(s.Runner).Code = 130
 			continue
 		case errors.Is(err, io.EOF):
 			if s.ignoreEOF() {
@@ -79,7 +80,7 @@ func (se *session) loop(ctx context.Context) int {
 			// interrupted before it starts, as it would be a moment later.
 			fmt.Fprintln(s.stderr, "^C")
 			se.lastStatus = 130
-			runnerLastExit(s.Runner).code = 130 // $?
+			interpunsafe.LastExit(s.Runner).Code = 130 // $?
 			se.recordStatus(130)
 			continue
 		}
@@ -111,7 +112,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	if err != nil {
 		s.reportSyntax(err, "stdin")
 		se.lastStatus = 2
-		*runnerLastExit(s.Runner) = exitStatus{code: 2} // $?, as in bash
+		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 2} // $?, as in bash
 		return false, 2
 	}
 	se.cmdNum++

@@ -19,6 +19,7 @@ import (
 	"nosh/config/dialect"
 	"nosh/shell/histexpand"
 	"nosh/shell/history"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Shell is one nosh session: an interpreter plus the state nosh keeps
@@ -48,11 +49,28 @@ type Shell struct {
 
 	builtins map[string]builtinFunc
 
+	// stash holds the AST pieces of rewritten statements
+	// (builtin_rewrite.go).
+	stash *stashTable
+	// lazyWords records, for each command substitution in the word of a
+	// ${x:-word} (and the like), the expansions it belongs to. interp
+	// expands that word even when the value of x is used instead; the
+	// rewrite notes the expansions when it meets them, before the
+	// substitutions inside (builtin_subshell.go).
+	lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
+	// trapExits and execFds are kept per runner: the status of an exit
+	// in a trap interp ran (builtin_exit.go), and the descriptors exec
+	// opened (builtin_redirect.go).
+	trapExits trapExitTable
+	execFds   execFdTables
+
 	mu    sync.Mutex // guards the fields below, shared with background jobs
 	flags shellFlags
 	dirs  []string // pushd/popd stack, below the current directory
 	umask int
 	hashs map[string]string // `hash` table: command name → path
+	// hashHits counts how often each hashed command ran, for `hash`.
+	hashHits map[string]int
 	// history is the interactive session's history, for the history
 	// builtin; nil in a non-interactive shell.
 	history *history.History
@@ -142,6 +160,9 @@ func New(cfg Config) (*Shell, error) {
 		stderr:      cfg.Stderr,
 		hashs:       map[string]string{},
 		started:     time.Now(),
+		hashHits:    map[string]int{},
+		stash:       newStashTable(),
+		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
 	}
 	s.flags.interactive = cfg.Interactive
 	s.flags.login = cfg.Login
@@ -168,11 +189,11 @@ func New(cfg Config) (*Shell, error) {
 		interp.Env(env),
 		interp.Params(params...),
 		interp.Interactive(cfg.Interactive),
-		// The AI's permission gate comes first and sees only AI commands
-		// (aigate.go); the user's commands go straight through.
-		interp.CallHandler(gateCallHandler(s.jobCallHandler)),
-		interp.ExecHandlers(s.afterCommandMiddleware, gateExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.hookOpenHandler(gateOpenHandler)),
+		// The Guard of the AI's commands comes first and sees only them
+		// (guard.go); the user's commands go straight through.
+		interp.CallHandler(guardCallHandler(s.jobCallHandler)),
+		interp.ExecHandlers(s.afterCommandMiddleware, guardExecMiddleware, s.builtinMiddleware, s.execMiddleware),
+		interp.OpenHandler(s.hookOpenHandler(guardOpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
@@ -185,7 +206,7 @@ func New(cfg Config) (*Shell, error) {
 	r.Reset()
 	// POSIX sh expands aliases in scripts too (as dash and bash --posix
 	// do); only the aliases a script defines itself exist there.
-	if p := runnerOpt(r, "expand_aliases"); p != nil {
+	if p := interpunsafe.Option(r, "expand_aliases"); p != nil {
 		*p = true
 	}
 	startVars(r, cfg.Env)
@@ -199,15 +220,15 @@ const bashDefaultPath = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:
 // it unexported), and a PATH when the environment has none (not exported,
 // as in bash).
 func startVars(r *interp.Runner, env []string) {
-	pwd := runnerLookupVar(r, "PWD")
+	pwd := interpunsafe.LookupVar(r, "PWD")
 	pwd.Exported = true
-	runnerSetVar(r, "PWD", pwd)
+	interpunsafe.SetVar(r, "PWD", pwd)
 	for _, kv := range env {
 		if strings.HasPrefix(kv, "PATH=") {
 			return
 		}
 	}
-	runnerSetVar(r, "PATH", expand.Variable{Set: true, Kind: expand.String, Str: bashDefaultPath})
+	interpunsafe.SetVar(r, "PATH", expand.Variable{Set: true, Kind: expand.String, Str: bashDefaultPath})
 }
 
 // prepareEnv adjusts the inherited environment the way bash does at
@@ -263,8 +284,8 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	if errors.As(err, &abort) {
 		// The message is out; the rest of the line is dropped, or a
 		// non-interactive shell exits.
-		*runnerExit(s.Runner) = exitStatus{code: 1}
-		*runnerLastExit(s.Runner) = exitStatus{code: 1}
+		*interpunsafe.Exit(s.Runner) = interpunsafe.Status{Code: 1}
+		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
 		if abort.exit && !s.Interactive {
 			if !fg.nested {
 				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.exitStatus())))
@@ -281,7 +302,7 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	}
 	if fg.interrupted(err) {
 		// Ctrl+C stopped the statement; the shell goes on with $? = 130.
-		*runnerLastExit(s.Runner) = exitStatus{code: 130}
+		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 130}
 		return false, 130
 	}
 	if err != nil && status < 0 {

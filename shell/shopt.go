@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/interpunsafe"
 	"sort"
 	"strings"
 
@@ -24,7 +25,7 @@ import (
 type shoptOption struct {
 	// def is bash's default in an interactive shell.
 	def bool
-	// interp marks an option interp implements (runnerOpt).
+	// interp marks an option interp implements (interpunsafe.Option).
 	interp bool
 	// readOnly options report the shell's state and cannot be set
 	// (setting them is silently ignored, as in bash).
@@ -113,7 +114,7 @@ func (s *Shell) initShopts() {
 // shoptOn reports whether option name is on.
 func (s *Shell) shoptOn(name string) bool {
 	if shoptTable[name].interp {
-		p := runnerOpt(s.Runner, name)
+		p := interpunsafe.Option(s.Runner, name)
 		return p != nil && *p
 	}
 	s.mu.Lock()
@@ -124,7 +125,7 @@ func (s *Shell) shoptOn(name string) bool {
 // shoptGet reads option name as seen by runner r.
 func (c *call) shoptGet(name string) bool {
 	if shoptTable[name].interp {
-		p := runnerOpt(c.r, name)
+		p := interpunsafe.Option(c.r, name)
 		return p != nil && *p
 	}
 	c.sh.mu.Lock()
@@ -138,7 +139,7 @@ func (c *call) shoptSet(name string, on bool) {
 	switch {
 	case o.readOnly:
 	case o.interp:
-		if p := runnerOpt(c.r, name); p != nil {
+		if p := interpunsafe.Option(c.r, name); p != nil {
 			*p = on
 		}
 	default:
@@ -300,7 +301,7 @@ func (c *call) shoptSetO(ctx context.Context, names []string, set, unset, quiet,
 
 // setOptions returns every set -o option and whether it is on.
 func (c *call) setOptions() map[string]bool {
-	all := interpOpts(c.r)
+	all := interpunsafe.SetOptionValues(c.r)
 	c.sh.mu.Lock()
 	defer c.sh.mu.Unlock()
 	for _, name := range ownOptNames {

@@ -46,6 +46,9 @@ type Verdict struct {
 	Run bool
 	// Reason explains a refusal, for the model ("the user refused").
 	Reason string
+	// Grant is what the gate allowed the command, handed back to Exec
+	// unchanged: the approval travels with the command it is for.
+	Grant any
 }
 
 // Hooks are the caller's side of the loop.
@@ -53,8 +56,9 @@ type Hooks struct {
 	// Gate checks a command and asks the user when needed.
 	Gate func(ctx context.Context, command string) Verdict
 	// Exec runs an approved command, showing its output live, and returns
-	// its exit status and output (what the model will see).
-	Exec func(ctx context.Context, command string) (status int, output string, err error)
+	// its exit status and output (what the model will see). v is the
+	// verdict Gate gave it.
+	Exec func(ctx context.Context, command string, v Verdict) (status int, output string, err error)
 	// Text receives the answer as it streams; Notice gets one-line
 	// messages (budget warnings, limit stops). Both may be nil.
 	Text   func(string)
@@ -192,7 +196,7 @@ func (r *Run) handleCall(ctx context.Context, call ai.ToolCall, res *Result) (st
 		}
 		return "not run: " + reason + ". Do not retry it; try another way or answer with what you know.", nil
 	}
-	status, output, err := r.Hooks.Exec(ctx, cmd)
+	status, output, err := r.Hooks.Exec(ctx, cmd, v)
 	res.Commands++
 	if cerr := ctx.Err(); cerr != nil {
 		return "", r.ctxErr(cerr)

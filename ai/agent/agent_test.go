@@ -63,9 +63,9 @@ func (rc *recorder) hooks() Hooks {
 			if rc.refuse[cmd] {
 				return Verdict{Reason: "the user refused to run this command"}
 			}
-			return Verdict{Run: true}
+			return Verdict{Run: true, Grant: "grant:" + cmd}
 		},
-		Exec: func(ctx context.Context, cmd string) (int, string, error) {
+		Exec: func(ctx context.Context, cmd string, v Verdict) (int, string, error) {
 			rc.mu.Lock()
 			defer rc.mu.Unlock()
 			rc.ran = append(rc.ran, cmd)
@@ -326,9 +326,12 @@ func TestEndTurnComesBeforeTheCommands(t *testing.T) {
 				events = append(events, "gate:"+cmd)
 				return gate(ctx, cmd)
 			}
-			h.Exec = func(ctx context.Context, cmd string) (int, string, error) {
+			h.Exec = func(ctx context.Context, cmd string, v Verdict) (int, string, error) {
 				events = append(events, "exec:"+cmd)
-				return exec(ctx, cmd)
+				if v.Grant != "grant:"+cmd {
+					t.Errorf("exec %s got the grant %v", cmd, v.Grant)
+				}
+				return exec(ctx, cmd, v)
 			}
 			run := newRun(provider(t, srv, w.provider, w.suffix), rc)
 			run.Hooks = h

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"mvdan.cc/sh/v3/interp"
 
 	"nosh/perms"
 	"nosh/perms/sandbox"
@@ -248,49 +251,81 @@ func outsideReason(fs []perms.Finding) string {
 	return "changes " + strings.Join(paths, ", ") + ", outside the workspace and scratch directory"
 }
 
-// confineWrite holds a file the shell opens for writing (at abs) to the
-// scope's places: outside the workspace only if the user approved it.
-func (g *Gate) confineWrite(sc *scope, path, abs string) error {
-	if isDevNull(abs) {
-		return nil
+// confineWrite holds a file the shell opens for writing (path, at abs,
+// really the file real) to the scope's places: outside them only if the
+// user approved it.
+func (g *Gate) confineWrite(ctx context.Context, sc *scope, path, abs, real string) error {
+	need := sandbox.Write
+	if _, err := os.Lstat(real); errors.Is(err, fs.ErrNotExist) {
+		need = sandbox.Create
 	}
 	sc.mu.Lock()
-	ok := sc.box.Writable(abs, sandbox.Write) || isTerminal(abs)
+	ok := sc.box.Writable(real, need)
 	sc.mu.Unlock()
-	if ok || sc.approval.CoversOutside(abs) || sc.grantedMeta(abs) {
+	if ok || sc.approval.CoversOutside(real) || sc.grantedMeta(real) {
 		return nil
 	}
-	out := []perms.Finding{{Kind: perms.KindOutside, Text: "> " + path, Key: abs,
+	text := "> " + path
+	if real != abs {
+		text += " (which is " + real + ")"
+	}
+	out := []perms.Finding{{Kind: perms.KindOutside, Text: text, Key: real,
 		Reason: "outside the workspace: allowed for this command only if you approve it"}}
 	od := perms.Decision{Command: "> " + path, Findings: out}.WithFindings()
-	if g.asked(sc, od, "outside\x00> "+abs) {
+	if g.asked(sc, od, "outside\x00> "+real) {
 		sc.mu.Lock()
-		sc.once["outside "+abs] = true
+		sc.once["outside "+real] = true
 		sc.mu.Unlock()
 		return nil
 	}
-	return g.refuseWrite(path, outsideReason(out))
+	return g.refuseWrite(ctx, path, outsideReason(out))
 }
 
-func (g *Gate) refuseWrite(path, why string) error {
-	if g.report != nil {
+// refuseWrite reports a refused write and returns its error.
+func (g *Gate) refuseWrite(ctx context.Context, path, why string) error {
+	if f := RefusalHook(ctx); f != nil {
+		f("> "+path, why)
+	} else if g.report != nil {
 		fmt.Fprintf(g.report, "nosh: refused to write %s: %s\n", path, why)
 	}
 	return &os.PathError{Op: "open", Path: path, Err: ErrNotAllowed}
 }
 
-// isDevNull reports whether path is /dev/null or one of the standard
-// streams, which are not files.
-func isDevNull(path string) bool {
-	switch path {
-	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/2":
-		return true
-	}
-	return false
+type refusalKey struct{}
+
+// OnRefusal returns a context under which the gate tells f, instead of
+// its report writer, what it refuses (a command, or "> PATH" for a
+// write) and why: the agent shows it as a refusal and tells the model.
+func OnRefusal(ctx context.Context, f func(what, why string)) context.Context {
+	return context.WithValue(ctx, refusalKey{}, f)
 }
 
-// isTerminal reports whether path is a terminal device, which the
-// sandbox lets commands write.
-func isTerminal(path string) bool {
-	return path == "/dev/tty" || strings.HasPrefix(path, "/dev/pts/")
+// RefusalHook returns the function OnRefusal installed in ctx, or nil.
+func RefusalHook(ctx context.Context) func(what, why string) {
+	f, _ := ctx.Value(refusalKey{}).(func(what, why string))
+	return f
 }
+
+// standardStream returns the command's own standard output or error for
+// the paths that name them, or nil.
+func standardStream(abs string, hc interp.HandlerContext) io.ReadWriteCloser {
+	switch abs {
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return writeOnly{hc.Stdout}
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return writeOnly{hc.Stderr}
+	}
+	return nil
+}
+
+// writeOnly is a stream a redirection writes to and never closes.
+type writeOnly struct{ w io.Writer }
+
+func (w writeOnly) Write(p []byte) (int, error) {
+	if w.w == nil {
+		return len(p), nil
+	}
+	return w.w.Write(p)
+}
+func (writeOnly) Read([]byte) (int, error) { return 0, io.EOF }
+func (writeOnly) Close() error             { return nil }

@@ -213,3 +213,77 @@ func TestGateFollowsLinks(t *testing.T) {
 		t.Errorf("deleted through the link: %v", err)
 	}
 }
+
+// TestGateRedirectionsFollowNoLinkOut: a redirection nosh opens itself is
+// judged on the file it really names. A symbolic link in the workspace
+// to a file outside, to nosh's own rules, to a directory outside (also
+// entered with cd), a link that leads nowhere yet, a hard link and
+// another terminal: all refused, even with every write approved; the
+// same file through a link that stays inside is written.
+func TestGateRedirectionsFollowNoLinkOut(t *testing.T) {
+	h, home, ws := homeHarness(t, []string{"echo", "cd"}, perms.Refuse)
+	outside := filepath.Join(h.dir, "outside")
+	os.MkdirAll(outside, 0o755)
+	rc := filepath.Join(home, ".bashrc")
+	os.WriteFile(rc, []byte("# rc\n"), 0o644)
+	rules := filepath.Join(home, ".config", "nosh", "permissions.toml")
+	os.WriteFile(rules, []byte("allow = []\n"), 0o644)
+	os.WriteFile(filepath.Join(ws, "real.txt"), nil, 0o644)
+	links := map[string]string{
+		"rc":       rc,
+		"rules":    rules,
+		"od":       "../../../outside",
+		"dangling": filepath.Join(home, "new-file"),
+		"inside":   "real.txt",
+		"chain":    "rc",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(ws, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Link(rc, filepath.Join(ws, "hard"))
+	box := sandbox.Policy{Rules: []sandbox.Rule{{Path: ws, Access: sandbox.All}, {Path: "/dev/null", Access: sandbox.Write}}}
+	for _, src := range []string{
+		"echo pwned >> rc",
+		"echo pwned > chain",
+		`echo 'allow = ["sh"]' > rules`,
+		"echo pwned > od/new",
+		"(cd od && echo pwned > via-cd)",
+		"echo pwned > dangling",
+		"echo pwned >> hard",
+		"echo pwned > ./od/../od/x",
+		"echo pwned > /dev/pts/0",
+		"echo pwned > /proc/self/cwd/../.bashrc",
+	} {
+		d := h.policy.Check(src)
+		h.stderr.Reset()
+		// Approved as the analysis saw it: the approval names the link,
+		// never what it leads to.
+		h.run(h.gate.WithSandbox(context.Background(), d.Approval(ws), box, false), src)
+		if !strings.Contains(h.stderr.String(), "not allowed") && !strings.Contains(h.stderr.String(), "hard links") {
+			t.Errorf("%s: no refusal: %q", src, h.stderr.String())
+		}
+	}
+	if b, _ := os.ReadFile(rc); string(b) != "# rc\n" {
+		t.Errorf("~/.bashrc changed: %q", b)
+	}
+	if b, _ := os.ReadFile(rules); string(b) != "allow = []\n" {
+		t.Errorf("nosh's rules changed: %q", b)
+	}
+	for _, p := range []string{filepath.Join(outside, "new"), filepath.Join(outside, "via-cd"), filepath.Join(outside, "x"), filepath.Join(home, "new-file")} {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("%s was created", p)
+		}
+	}
+	src := "echo ok > inside; echo err > /dev/stderr"
+	h.stderr.Reset()
+	h.stdout.Reset()
+	h.run(h.gate.WithSandbox(context.Background(), h.policy.Check(src).Approval(ws), box, false), src)
+	if b, _ := os.ReadFile(filepath.Join(ws, "real.txt")); string(b) != "ok\n" {
+		t.Errorf("write through a link inside the workspace: %q (%s)", b, h.stderr.String())
+	}
+	if h.stderr.String() != "err\n" {
+		t.Errorf("/dev/stderr is the command's own standard error: %q", h.stderr.String())
+	}
+}

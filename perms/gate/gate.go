@@ -171,27 +171,58 @@ func (g *Gate) OpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
 			abs = filepath.Join(hc.Dir, abs)
 		}
 		abs = filepath.Clean(abs)
-		if what, ok := g.policy.Protects(abs); ok {
-			return nil, g.refuseWrite(path, "it is "+what+": the AI may never change its own configuration, permission rules or state")
+		if sc.box != nil {
+			if w := standardStream(abs, hc); w != nil {
+				// The command's own output, which the agent reads, not
+				// whatever nosh's descriptor is.
+				return w, nil
+			}
+		}
+		// What is written is the file the path really names, through
+		// every link: judged there, and (for an agent command) opened
+		// there and nowhere else.
+		real, err := sandbox.Resolve(abs)
+		if err != nil {
+			if sc.box != nil {
+				return nil, g.refuseWrite(ctx, path, err.Error())
+			}
+			real = abs
+		}
+		for _, p := range []string{abs, real} {
+			if what, ok := g.policy.Protects(p); ok {
+				return nil, g.refuseWrite(ctx, path, "it is "+what+": the AI may never change its own configuration, permission rules or state")
+			}
+		}
+		open := func() (io.ReadWriteCloser, error) {
+			if sc.box != nil {
+				f, err := sandbox.OpenResolved(real, flag, perm)
+				if err != nil {
+					// Keep the name the command used.
+					var pe *os.PathError
+					if errors.As(err, &pe) {
+						pe.Path = path
+					}
+					return nil, err
+				}
+				return f, nil
+			}
+			return next(ctx, path, flag, perm)
 		}
 		if sc.box != nil {
 			// nosh opens the file itself, outside the sandbox: the gate
 			// holds it to the same places.
-			if err := g.confineWrite(sc, path, abs); err != nil {
+			if err := g.confineWrite(ctx, sc, path, abs, real); err != nil {
 				return nil, err
 			}
 		}
 		if sc.approval.CoversWrite(path, hc.Dir) || sc.approved("> "+path) {
-			return next(ctx, path, flag, perm)
+			return open()
 		}
 		d := g.policy.CheckWrite(path)
 		if d.Verdict == perms.Allow || d.Verdict == perms.Ask && g.asked(sc, d, "> "+path) {
-			return next(ctx, path, flag, perm)
+			return open()
 		}
-		if g.report != nil {
-			fmt.Fprintf(g.report, "nosh: refused to write %s: %s\n", path, reason(d))
-		}
-		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotAllowed}
+		return nil, g.refuseWrite(ctx, path, reason(d))
 	}
 }
 
@@ -366,6 +397,10 @@ func reason(d perms.Decision) string {
 
 // refused reports a refused command.
 func (g *Gate) refused(ctx context.Context, argv []string, why string) {
+	if f := RefusalHook(ctx); f != nil {
+		f(quoteArgv(argv), why)
+		return
+	}
 	w := g.report
 	if w == nil {
 		w = interp.HandlerCtx(ctx).Stderr
@@ -373,6 +408,11 @@ func (g *Gate) refused(ctx context.Context, argv []string, why string) {
 	if w == nil {
 		return
 	}
+	fmt.Fprintf(w, "nosh: refused: %s: %s\n", quoteArgv(argv), why)
+}
+
+// quoteArgv writes argv as a command line.
+func quoteArgv(argv []string) string {
 	words := make([]string, len(argv))
 	for i, a := range argv {
 		words[i] = a
@@ -380,5 +420,5 @@ func (g *Gate) refused(ctx context.Context, argv []string, why string) {
 			words[i] = q
 		}
 	}
-	fmt.Fprintf(w, "nosh: refused: %s: %s\n", strings.Join(words, " "), why)
+	return strings.Join(words, " ")
 }

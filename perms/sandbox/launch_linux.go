@@ -39,18 +39,21 @@ func Available() (int, error) {
 // write either, since a daemon (systemd, docker, tmux) asked through a
 // socket would act outside the sandbox.
 const (
-	fsRead   = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
-	fsWrite  = ll.AccessFSWriteFile | ll.AccessFSTruncate
-	fsCreate = ll.AccessFSMakeChar | ll.AccessFSMakeDir | ll.AccessFSMakeReg | ll.AccessFSMakeSock |
-		ll.AccessFSMakeFifo | ll.AccessFSMakeBlock | ll.AccessFSMakeSym | ll.AccessFSRefer
-	fsRemove = ll.AccessFSRemoveDir | ll.AccessFSRemoveFile | ll.AccessFSRefer
+	fsRead  = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
+	fsWrite = ll.AccessFSWriteFile | ll.AccessFSTruncate
+	// Device nodes are never made, not even in the workspace: one for a
+	// disk would let a program write the disk itself.
+	fsCreate = ll.AccessFSMakeDir | ll.AccessFSMakeReg | ll.AccessFSMakeSock |
+		ll.AccessFSMakeFifo | ll.AccessFSMakeSym | ll.AccessFSRefer
+	fsDevices = ll.AccessFSMakeChar | ll.AccessFSMakeBlock
+	fsRemove  = ll.AccessFSRemoveDir | ll.AccessFSRemoveFile | ll.AccessFSRefer
 	// fsFile are the rights Landlock accepts on a rule for a file.
 	fsFile = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate
 )
 
 // handledFS returns the file system rights the ABI knows.
 func handledFS(abi int) uint64 {
-	h := uint64(fsRead | fsWrite | fsCreate | fsRemove)
+	h := uint64(fsRead | fsWrite | fsCreate | fsRemove | fsDevices)
 	if abi >= 9 {
 		h |= ll.AccessFSResolveUnix
 	}
@@ -145,6 +148,9 @@ func restrict(p Policy) error {
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := dropCapabilities(); err != nil {
+		return err
 	}
 	if err := ll.LandlockRestrictSelf(fd, 0); err != nil {
 		return fmt.Errorf("landlock_restrict_self: %w", err)

@@ -236,3 +236,43 @@ func TestSandboxMetaGrant(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 }
+
+// TestSandboxDropsPrivileges: run as root, a sandboxed program keeps only
+// the capabilities reading needs, and executing gives none back, so that
+// what Landlock does not see (the host name, the clock, the network's
+// configuration, device nodes) stays out of reach. The host name is tried
+// in a UTS namespace of the test's own, so that a failure changes nothing.
+func TestSandboxDropsPrivileges(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	dir := t.TempDir()
+	p := Policy{Rules: []Rule{{dir, All}, {"/dev/null", Write}}}
+	out, err := sandboxed(t, p, "grep -E '^Cap(Eff|Prm|Bnd|Amb):' /proc/self/status")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// CAP_DAC_OVERRIDE (1) and CAP_DAC_READ_SEARCH (2).
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		v, _ := strconv.ParseUint(f[1], 16, 64)
+		if v&^0x6 != 0 {
+			t.Errorf("%s", line)
+		}
+	}
+	out, err = sandboxed(t, p, "mknod "+dir+"/disk b 8 0 && echo made-device")
+	if err == nil || strings.Contains(out, "made-device") {
+		t.Errorf("a device node was made in the workspace: %s", out)
+	}
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip(err)
+	}
+	self, _ := os.Executable()
+	_, argv := Command("/bin/sh", []string{"sh", "-c", "hostname pwned-by-agent; hostname"}, p)
+	cmd := exec.Command(unshare, append([]string{"-u", self}, argv[1:]...)...)
+	b, _ := cmd.CombinedOutput()
+	if strings.Contains(string(b), "pwned-by-agent") {
+		t.Errorf("the sandboxed program set the host name: %s", b)
+	}
+}

@@ -33,6 +33,11 @@ type Completer struct {
 	// background (up to HelpTimeout) and its options are used next time.
 	Timeout     time.Duration
 	HelpTimeout time.Duration
+	// Confine, when set, turns a program Specs run for their candidates
+	// (git…) at path with argv into the program to start instead: what
+	// a repository's configuration makes git run must not run unconfined
+	// because the user pressed Tab.
+	Confine func(path string, argv []string) (string, []string)
 	// NoCarapace disables carapace even when it is on $PATH.
 	NoCarapace bool
 	// NoHelp disables running COMMAND --help to find options.

@@ -83,6 +83,10 @@ func (c *Completer) output(ctx context.Context, name string, args ...string) (st
 		return "", fmt.Errorf("%s: not found on PATH", name)
 	}
 	argv := append([]string{path}, args...)
+	if c.Confine != nil {
+		p, a := c.Confine(path, append([]string{name}, args...))
+		argv = append([]string{p}, a[1:]...)
+	}
 	out, err := run(ctx, c.Timeout, dir, c.environ("GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C"), false, argv...)
 	if err != nil {
 		return "", err

@@ -151,8 +151,12 @@ type gitCtx struct {
 	a   *Args
 }
 
+// gitSafety keeps a repository's configuration from making git run
+// programs (an fsmonitor, hooks) while completing.
+var gitSafety = []string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"}
+
 func (g gitCtx) git(args ...string) string {
-	out, err := g.a.Output(g.ctx, "git", args...)
+	out, err := g.a.Output(g.ctx, "git", append(append([]string(nil), gitSafety...), args...)...)
 	if err != nil {
 		return ""
 	}

@@ -28,6 +28,12 @@ type Git struct {
 	// OnUpdate, when set, is called (from another goroutine) when a dirty
 	// state arrives after its deadline, so the prompt can be redrawn.
 	OnUpdate func()
+	// Confine, when set, turns the git program at path with argv into
+	// the program to start instead: a repository's configuration can
+	// make git run programs (core.fsmonitor, clean filters, hooks), and
+	// what an agent wrote there must not run outside its sandbox because
+	// the prompt looked at the repository.
+	Confine func(path string, argv []string) (string, []string)
 
 	mu    sync.Mutex
 	dirty map[string]dirtyState // by repository root
@@ -43,7 +49,7 @@ type dirtyState struct {
 // Info returns the git information for dir, waiting at most wait for the
 // dirty check. ok is false outside a repository.
 func (g *Git) Info(dir string, wait time.Duration) (info GitInfo, ok bool) {
-	root, gitDir := findRepo(dir)
+	root, gitDir := FindRepo(dir)
 	if root == "" {
 		return GitInfo{}, false
 	}
@@ -79,7 +85,7 @@ func (g *Git) startDirty(root string) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		dirty, err := gitDirty(root)
+		dirty, err := g.gitDirty(root)
 		g.mu.Lock()
 		late := false
 		st := g.dirty[root]
@@ -97,10 +103,18 @@ func (g *Git) startDirty(root string) <-chan struct{} {
 	return done
 }
 
-func gitDirty(root string) (bool, error) {
+// SafeGitOptions are the options with which nosh runs git for itself:
+// no fsmonitor program and no hooks, whatever the repository says.
+var SafeGitOptions = []string{"--no-optional-locks", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"}
+
+func (g *Git) gitDirty(root string) (bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "--no-optional-locks", "status", "--porcelain", "--untracked-files=normal")
+	args := append(append([]string(nil), SafeGitOptions...), "status", "--porcelain", "--untracked-files=normal")
+	cmd := exec.CommandContext(ctx, "git", args...)
+	if g.Confine != nil && cmd.Err == nil {
+		cmd.Path, cmd.Args = g.Confine(cmd.Path, cmd.Args)
+	}
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
 	out, err := cmd.Output()
@@ -110,10 +124,10 @@ func gitDirty(root string) (bool, error) {
 	return len(bytes.TrimSpace(out)) > 0, nil
 }
 
-// findRepo walks up from dir to the directory holding .git, returning the
+// FindRepo walks up from dir to the directory holding .git, returning the
 // work tree root and the git directory (following a `gitdir:` file, as
 // worktrees and submodules use).
-func findRepo(dir string) (root, gitDir string) {
+func FindRepo(dir string) (root, gitDir string) {
 	for d := dir; ; {
 		p := filepath.Join(d, ".git")
 		if fi, err := os.Stat(p); err == nil {

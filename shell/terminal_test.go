@@ -1,5 +1,9 @@
 package shell
 
+// Focused pty tests of what the shell does with its terminal when things
+// go wrong: a removed directory, a program that cannot start, a prompt
+// command that fails.
+
 import (
 	"testing"
 
@@ -42,5 +46,22 @@ func TestFailedStartGivesTheTerminalBack(t *testing.T) {
 	s = term.Run("echo ok")
 	if s.Rows[s.Row-1] != "ok" {
 		t.Fatalf("echo ok after a failed start:\n%s", s.Framed())
+	}
+}
+
+// A PS1 whose command substitution fails leaves the editor in raw mode:
+// arrow keys move, edits show, and what runs is what is shown.
+func TestFailingPromptCommandKeepsRawMode(t *testing.T) {
+	t.Parallel()
+	term := screentest.StartShell(t, noshShell(t), screentest.Options{})
+	term.Run(`PS1='$(sh -c "exit 128")$ '`)
+	if !term.Raw() {
+		t.Fatal("the terminal is not raw at a prompt whose command failed")
+	}
+	term.Type("echo abc\x1b[D\x1b[DX")
+	term.WaitText("$ echo aXbc")
+	s := term.Run("")
+	if s.Rows[s.Row-1] != "aXbc" {
+		t.Fatalf("the edited line did not run as shown:\n%s", s.Framed())
 	}
 }

@@ -1,0 +1,167 @@
+package shell
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"nosh/shell/prompt"
+)
+
+// The sandbox lets an agent write anywhere in its workspace, and some
+// files there make code run later, outside any sandbox, when the user
+// runs an ordinary tool: git runs what .git/config names (fsmonitor,
+// filters, pagers, aliases…) and .git/hooks holds, direnv runs .envrc on
+// cd, editors run a folder's tasks. Landlock cannot leave holes in the
+// tree it grants, and blocking them by name in the gate would stop only
+// nosh's own writes (and every `git config` or `git branch -u` the agent
+// runs legitimately writes .git/config). So nosh's own git runs confined
+// (confineReadOnly), and at the end of a run the user is told which of
+// these files the agent changed, with the lines it added, to look at
+// before running git or entering the directory again.
+
+// plantedFiles are the files, relative to the workspace, whose change
+// the user is told about; a trailing slash is a directory whose entries
+// count. The git directory's are added by plantedWatch.
+var plantedFiles = []string{
+	".envrc", ".gitattributes", ".gitmodules", ".vscode/settings.json", ".vscode/tasks.json",
+	".devcontainer/devcontainer.json", ".pre-commit-config.yaml",
+}
+
+// plantedGitFiles are the git directory's.
+var plantedGitFiles = []string{"config", "hooks/", "info/attributes"}
+
+// plantedWatch is the state of those files when a run started.
+type plantedWatch struct {
+	ws    string
+	files map[string]plantedState // by path
+}
+
+type plantedState struct {
+	info    string // mode, size and time; "" when missing
+	content []byte // of a small file, to show what was added
+}
+
+// watchPlanted records the files of the workspace ws ("" for none) that
+// run code later.
+func watchPlanted(ws string) *plantedWatch {
+	w := &plantedWatch{ws: ws, files: map[string]plantedState{}}
+	if ws == "" {
+		return w
+	}
+	for _, p := range w.paths() {
+		w.files[p] = plantedStateOf(p)
+	}
+	return w
+}
+
+// paths lists the watched files as they are now: directories expanded.
+func (w *plantedWatch) paths() []string {
+	var names []string
+	for _, f := range plantedFiles {
+		names = append(names, filepath.Join(w.ws, f))
+	}
+	if _, gitDir := prompt.FindRepo(w.ws); gitDir != "" && strings.HasPrefix(gitDir+"/", w.ws+"/") {
+		for _, f := range plantedGitFiles {
+			if strings.HasSuffix(f, "/") {
+				names = append(names, filepath.Join(gitDir, f)+"/")
+			} else {
+				names = append(names, filepath.Join(gitDir, f))
+			}
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if !strings.HasSuffix(n, "/") {
+			out = append(out, n)
+			continue
+		}
+		dir := strings.TrimSuffix(n, "/")
+		out = append(out, dir)
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
+}
+
+func plantedStateOf(p string) plantedState {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return plantedState{}
+	}
+	st := plantedState{info: fmt.Sprintf("%v %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano())}
+	if fi.Mode().IsRegular() && fi.Size() <= 64<<10 {
+		st.content, _ = os.ReadFile(p)
+	}
+	return st
+}
+
+// changes describes each watched file the run created, changed or
+// removed, with up to three lines it added.
+func (w *plantedWatch) changes() []string {
+	if w == nil || w.ws == "" {
+		return nil
+	}
+	now := map[string]plantedState{}
+	for _, p := range w.paths() {
+		now[p] = plantedStateOf(p)
+	}
+	for p := range w.files {
+		if _, ok := now[p]; !ok {
+			now[p] = plantedState{}
+		}
+	}
+	var out []string
+	for p, st := range now {
+		before := w.files[p]
+		if st.info == before.info {
+			continue
+		}
+		rel, _ := filepath.Rel(w.ws, p)
+		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
+			continue // its entries say what changed
+		}
+		switch {
+		case st.info == "":
+			out = append(out, rel+" (removed)")
+		case before.info == "":
+			out = append(out, rel+" (new)"+addedLines(nil, st.content))
+		default:
+			out = append(out, rel+addedLines(before.content, st.content))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// addedLines shows up to three lines of after that before lacks.
+func addedLines(before, after []byte) string {
+	had := map[string]bool{}
+	for _, l := range bytes.Split(before, []byte("\n")) {
+		had[string(bytes.TrimSpace(l))] = true
+	}
+	var added []string
+	for _, l := range bytes.Split(after, []byte("\n")) {
+		t := string(bytes.TrimSpace(l))
+		if t == "" || had[t] {
+			continue
+		}
+		if len(added) == 3 {
+			added = append(added, "…")
+			break
+		}
+		if len(t) > 60 {
+			t = t[:57] + "…"
+		}
+		added = append(added, t)
+	}
+	if len(added) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(added, " ⏎ ")
+}

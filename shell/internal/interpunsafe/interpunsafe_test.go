@@ -1,0 +1,140 @@
+package interpunsafe
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+func newRunner(t *testing.T) (*interp.Runner, *bytes.Buffer) {
+	t.Helper()
+	var buf bytes.Buffer
+	r, err := interp.New(interp.StdIO(nil, &buf, &buf), interp.Env(expand.ListEnviron("HOME=/tmp")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, &buf
+}
+
+func run(t *testing.T, r *interp.Runner, src string) {
+	t.Helper()
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range f.Stmts {
+		r.Run(context.Background(), st)
+	}
+}
+
+// TestFieldLayouts: every interp.Runner field nosh reads in place has
+// exactly the layout nosh reads it with (start-up checks only kind and
+// size).
+func TestFieldLayouts(t *testing.T) {
+	if len(fieldTypes) == 0 {
+		t.Fatal("no fields recorded")
+	}
+	for _, f := range fieldTypes {
+		got := runnerFields()[f.name].Type
+		if f.name == "opts" {
+			continue // an array longer than nosh's, checked at start-up
+		}
+		if !sameLayout(got, f.want) {
+			t.Errorf("interp.Runner.%s is %v, nosh reads it as %v", f.name, got, f.want)
+		}
+	}
+	if !sameLayout(reflect.TypeFor[Status](), reflect.TypeFor[Status]()) {
+		t.Error("sameLayout is not reflexive")
+	}
+	if handlerRunnerOffset < 0 {
+		t.Error("interp.HandlerContext has no runner field: Of falls back to reflection")
+	}
+}
+
+// TestOptionOrder checks that the option tables follow interp's.
+func TestOptionOrder(t *testing.T) {
+	r, _ := newRunner(t)
+	for _, name := range BashOptions() {
+		run(t, r, "shopt -u "+name)
+	}
+	for _, name := range BashOptions() {
+		run(t, r, "shopt -s "+name)
+		for _, other := range BashOptions() {
+			if got := *Option(r, other); got != (other == name) {
+				t.Errorf("after shopt -s %s: %s is %v", name, other, got)
+			}
+		}
+		run(t, r, "shopt -u "+name)
+	}
+	for _, o := range SetOptions() {
+		if o.Name == "noexec" {
+			continue // it would stop the test
+		}
+		run(t, r, "set -o "+o.Name)
+		if !*Option(r, o.Name) || !SetOptionValues(r)[o.Name] {
+			t.Errorf("set -o %s did not show", o.Name)
+		}
+		run(t, r, "set +o "+o.Name)
+	}
+	if Option(r, "nosuch") != nil {
+		t.Error("an unknown option has a pointer")
+	}
+}
+
+// TestLinked exercises the linked methods and the fields they touch.
+func TestLinked(t *testing.T) {
+	r, buf := newRunner(t)
+	ctx := context.Background()
+	run(t, r, "f() { return 7; }; x=1; alias ll='ls -l'")
+	f, _ := syntax.NewParser().Parse(strings.NewReader("f; echo $? $x"), "")
+	for _, st := range f.Stmts {
+		Stmt(r, ctx, st)
+	}
+	if got := buf.String(); got != "7 1\n" {
+		t.Errorf("Stmt: got %q", got)
+	}
+	if LastExit(r).Code != 0 {
+		t.Errorf("LastExit after echo: %d", LastExit(r).Code)
+	}
+	if w, ok := GetStreams(r).Stdout.(*bytes.Buffer); !ok || w != buf {
+		t.Errorf("Streams: stdout is %T", GetStreams(r).Stdout)
+	}
+	if err := SetString(r, "y", "2"); err != nil || LookupVar(r, "y").String() != "2" {
+		t.Errorf("SetString: %v", err)
+	}
+	if a, ok := (*Aliases(r))["ll"]; !ok || len(a.Args) != 2 {
+		t.Errorf("aliases: %v", *Aliases(r))
+	}
+	r2 := Subshell(r, false)
+	*InFunc(r) = true
+	InheritScope(r2, r)
+	*InFunc(r) = false
+	if LookupVar(r2, "x").String() != "1" || !*InFunc(r2) {
+		t.Error("Subshell lost x or the function scope")
+	}
+}
+
+// TestOf checks that a handler sees the runner executing it, a subshell's
+// copy included.
+func TestOf(t *testing.T) {
+	var seen []*interp.Runner
+	r, err := interp.New(interp.ExecHandlers(func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+		return func(ctx context.Context, args []string) error {
+			seen = append(seen, Of(interp.HandlerCtx(ctx)))
+			return nil
+		}
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, r, "nosuch-a; (nosuch-b)")
+	if len(seen) != 2 || seen[0] != r || seen[1] == r || seen[1] == nil {
+		t.Errorf("Of: %p (main %p)", seen, r)
+	}
+}
