@@ -25,8 +25,17 @@ import (
 // shell when exit is set. Its message is printed once, where interp
 // reports expansion errors (or by whoever raises it).
 type shellAbort struct {
-	msg  string
-	exit bool // a non-interactive shell exits
+	msg    string
+	exit   bool // a non-interactive shell exits
+	status int  // the status it exits with; 0 means 1
+}
+
+// exitStatus is the status a shell that a exits ends with.
+func (a *shellAbort) exitStatus() int {
+	if a.status == 0 {
+		return 1
+	}
+	return a.status
 }
 
 func (e *shellAbort) Error() string { return e.msg }

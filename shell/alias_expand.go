@@ -100,6 +100,17 @@ type aliasExpander struct {
 	checkNext bool
 	// check is whether the word being read is eligible that way.
 	check bool
+	// continued is set when this line ended in a line continuation,
+	// which was removed; joined counts the newlines so removed since a
+	// newline could be added back (see removeContinuation).
+	continued bool
+	joined    int
+	// held is a line read back to be scanned with the next one.
+	held string
+	// splitOp is set when a continuation split an operator (<\⏎<): the
+	// scanner has read it as two, and may have missed a here-document, so
+	// no newline is added back (line numbers drift by one instead).
+	splitOp bool
 }
 
 func newAliasExpander(lookup func(string) (string, bool), posix func() bool) *aliasExpander {
@@ -112,6 +123,9 @@ func newAliasExpander(lookup func(string) (string, bool), posix func() bool) *al
 // line returns one line of source (with its newline, except at the end
 // of input) with its aliases expanded.
 func (e *aliasExpander) line(s string) string {
+	s = e.held + s
+	e.held = ""
+	saved := e.snapshot()
 	e.buf = s
 	for k := range e.stack {
 		// A word that goes on from the last line is not a plain one.
@@ -120,10 +134,18 @@ func (e *aliasExpander) line(s string) string {
 		}
 	}
 	e.guards = e.guards[:0]
+	e.continued = false
 	e.scan(0)
+	if t := e.top(); e.continued && (t.kind == acCmd || t.kind == acBackquote) && t.inWord && t.simple {
+		// A plain word goes on on the next line (ee\⏎e may be an
+		// alias): read the two lines as one.
+		e.restore(saved)
+		e.held = s
+		return ""
+	}
 	// After a line continuation, a blank-ended alias that ended on this
 	// line still makes the next word (on the next line) eligible.
-	if !strings.HasSuffix(e.buf, "\\\n") {
+	if !e.continued {
 		e.checkNext = false
 	} else {
 		for _, g := range e.guards {
@@ -135,6 +157,47 @@ func (e *aliasExpander) line(s string) string {
 	out := e.buf
 	e.buf = ""
 	return out
+}
+
+// flush returns a line held back at the end of input.
+func (e *aliasExpander) flush() string {
+	if e.held == "" {
+		return ""
+	}
+	s := e.held
+	e.held = ""
+	e.scan0(s)
+	return e.buf
+}
+
+// scan0 scans s as a line without holding it back.
+func (e *aliasExpander) scan0(s string) {
+	e.buf = s
+	e.guards = e.guards[:0]
+	e.continued = false
+	e.scan(0)
+}
+
+// expanderState is what line changes, to go back to when a line is held.
+type expanderState struct {
+	stack            []aliasCtx
+	pending, bodies  []heredocDelim
+	checkNext, check bool
+	joined           int
+	splitOp          bool
+}
+
+func (e *aliasExpander) snapshot() expanderState {
+	return expanderState{
+		stack: append([]aliasCtx(nil), e.stack...), pending: append([]heredocDelim(nil), e.pending...),
+		bodies: append([]heredocDelim(nil), e.bodies...), checkNext: e.checkNext, check: e.check,
+		joined: e.joined, splitOp: e.splitOp,
+	}
+}
+
+func (e *aliasExpander) restore(st expanderState) {
+	e.stack, e.pending, e.bodies = st.stack, st.pending, st.bodies
+	e.checkNext, e.check, e.joined, e.splitOp = st.checkNext, st.check, st.joined, st.splitOp
 }
 
 func (e *aliasExpander) top() *aliasCtx { return &e.stack[len(e.stack)-1] }
@@ -156,7 +219,7 @@ func (e *aliasExpander) scan(i int) {
 		e.scanTo(i)
 		// The end of input ends a word.
 		t := e.top()
-		if (t.kind == acCmd || t.kind == acBackquote) && t.inWord && !strings.HasSuffix(e.buf, "\\") && !strings.HasSuffix(e.buf, "\n") {
+		if (t.kind == acCmd || t.kind == acBackquote) && t.inWord && !e.continued && !strings.HasSuffix(e.buf, "\n") {
 			if e.endWord(len(e.buf)) {
 				i = t.start
 				continue
@@ -201,7 +264,7 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 	}
 	switch b[i+1] {
 	case '(':
-		if i+2 < len(b) && b[i+2] == '(' {
+		if i+2 < len(b) && b[i+2] == '(' && !e.nestedParens(i+1) {
 			c := e.push(acArith)
 			c.depth = 2
 			return i + 3, true
@@ -210,6 +273,9 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 		c.closer = ')'
 		return i + 2, true
 	case '{':
+		if end := e.badSubstAt(i); end > 0 {
+			return end, true
+		}
 		c := e.push(acParam)
 		c.depth = 1
 		return i + 2, true
@@ -226,6 +292,9 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 func (e *aliasExpander) scanInner(i int, allowSingle bool) (int, bool) {
 	switch e.buf[i] {
 	case '\\':
+		if e.removeContinuation(i) {
+			return i, true
+		}
 		return i + 2, true
 	case '$':
 		if j, ok := e.expansionStart(i); ok {
@@ -277,13 +346,15 @@ func (e *aliasExpander) scanHeredoc(i int) int {
 			return end
 		}
 	}
-	for i < len(b) {
-		switch b[i] {
+	for i < len(e.buf) {
+		switch e.buf[i] {
 		case '\n':
 			c.lineStart = true
 			return i + 1
 		case '\\':
-			i += 2
+			if !e.removeContinuation(i) {
+				i += 2
+			}
 			continue
 		case '$':
 			if j, ok := e.expansionStart(i); ok {
@@ -384,6 +455,63 @@ func (e *aliasExpander) scanArith(i int) int {
 	return i
 }
 
+// nestedParens reports whether the (( at i opens two subshells rather
+// than an arithmetic expression, as in ((cmd); cmd) or $((cmd) | cmd):
+// the parenthesis that closes the inner one is not right before the one
+// that closes the outer. It then separates them with a space, for the
+// parser. An expression not closed on this line is taken for arithmetic.
+func (e *aliasExpander) nestedParens(i int) bool {
+	b := e.buf
+	depth := 2
+	for j := i + 2; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '\'', '"':
+			k := strings.IndexByte(b[j+1:], b[j])
+			if k < 0 {
+				return false
+			}
+			j += k + 1
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 1 {
+				if j+1 < len(b) && b[j+1] == ')' {
+					return false
+				}
+				e.insert(i+1, " ")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// badSubstAt replaces the ${…} at i with a hook that reports it when it
+// runs, when it is a bad substitution (bad_substitution.go) written out
+// plainly on this line; it returns where the replacement ends, or 0.
+func (e *aliasExpander) badSubstAt(i int) int {
+	b := e.buf
+	j := i + 2
+	for j < len(b) && strings.IndexByte("}{$'\"`\\\n", b[j]) < 0 {
+		j++
+	}
+	if j >= len(b) || b[j] != '}' || !badSubstitution(b[i+2:j]) {
+		return 0
+	}
+	text := badSubstText(b[i : j+1])
+	e.buf = b[:i] + text + b[j+1:]
+	delta := len(text) - (j + 1 - i)
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end += delta
+		}
+	}
+	return i + len(text)
+}
+
 // isWordEnd reports whether c ends an unquoted word.
 func isWordEnd(c byte) bool {
 	switch c {
@@ -420,11 +548,19 @@ func (e *aliasExpander) scanCmd(i int) int {
 			e.bodies = append(e.bodies, e.pending...)
 			e.pending = e.pending[:0]
 			e.push(acHeredoc).lineStart = true
+		} else if e.joined > 0 && e.splitOp {
+			e.joined, e.splitOp = 0, false
+		} else if e.joined > 0 && c.state == csCmd {
+			// Empty lines for the ones joined, so that the parser counts
+			// lines as they are in the source again.
+			e.insert(i, strings.Repeat("\n", e.joined))
+			i += e.joined
+			e.joined = 0
 		}
 		return i
-	case ch == '\\' && i+1 < len(b) && b[i+1] == '\n':
+	case ch == '\\' && e.removeContinuation(i):
 		// A line continuation between words.
-		return i + 2
+		return i
 	case ch == '#':
 		j := strings.IndexByte(b[i:], '\n')
 		if j < 0 {
@@ -479,10 +615,9 @@ func (e *aliasExpander) wordStart(i int) {
 
 // scanWord reads the rest of a word.
 func (e *aliasExpander) scanWord(i int) int {
-	b := e.buf
 	c := e.top()
-	for i < len(b) {
-		ch := b[i]
+	for i < len(e.buf) {
+		ch := e.buf[i]
 		if c.kind == acBackquote && ch == '`' {
 			e.endWord(i)
 			e.pop()
@@ -493,6 +628,9 @@ func (e *aliasExpander) scanWord(i int) int {
 				return c.start
 			}
 			return i
+		}
+		if ch == '\\' && e.removeContinuation(i) {
+			continue
 		}
 		switch ch {
 		case '\\', '"', '\'', '`':
@@ -560,8 +698,7 @@ func (e *aliasExpander) endWord(i int) bool {
 	case csCmd, csTime, csFuncAfter:
 		// POSIX: a keyword is never an alias; bash looks for an alias
 		// first.
-		keyword := c.simple && keywordState(word, csArgs) != csArgs || word == "[[" || word == "}"
-		if c.simple && !(keyword && e.posix()) && e.expand(start, i, word) {
+		if c.simple && !(isReservedWord(word) && e.posix()) && e.expand(start, i, word) {
 			return true
 		}
 		switch {
@@ -629,6 +766,17 @@ func keywordState(word string, other cmdState) cmdState {
 	return other
 }
 
+// isReservedWord reports whether word is a reserved word where a command
+// may start.
+func isReservedWord(word string) bool {
+	switch word {
+	case "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until",
+		"for", "select", "function", "in", "{", "}", "!", "[[", "]]", "time", "coproc":
+		return true
+	}
+	return false
+}
+
 // isAssignWord reports whether w is a variable assignment (NAME=…,
 // NAME+=…, NAME[…]=…).
 func isAssignWord(w string) bool {
@@ -647,6 +795,40 @@ func isAssignWord(w string) bool {
 		i += j + 1
 	}
 	return strings.HasPrefix(w[i:], "=") || strings.HasPrefix(w[i:], "+=")
+}
+
+// removeContinuation removes the line continuation (backslash, newline)
+// at i, if there is one, as bash does wherever a backslash quotes: the
+// parser then reads operators, keywords and expansions split across lines
+// whole (&\⏎&, ca\⏎se, $\⏎( …). It reports whether it did.
+func (e *aliasExpander) removeContinuation(i int) bool {
+	if i+1 >= len(e.buf) || e.buf[i] != '\\' || e.buf[i+1] != '\n' {
+		return false
+	}
+	if i > 0 && strings.IndexByte("<>&|;", e.buf[i-1]) >= 0 {
+		e.splitOp = true
+	}
+	e.buf = e.buf[:i] + e.buf[i+2:]
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end -= 2
+		}
+	}
+	e.joined++
+	if i == len(e.buf) {
+		e.continued = true
+	}
+	return true
+}
+
+// insert puts text into the buffer at i.
+func (e *aliasExpander) insert(i int, text string) {
+	e.buf = e.buf[:i] + text + e.buf[i:]
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end += len(text)
+		}
+	}
 }
 
 // unquoteDelim is a here-document delimiter without its quotes.
@@ -743,7 +925,7 @@ func (e *aliasExpander) operator(i int) int {
 	case b[i] == '(':
 		switch c.state {
 		case csCmd:
-			if two == "((" {
+			if two == "((" && !e.nestedParens(i) {
 				n := e.push(acArith)
 				n.depth = 2
 				c.state = csArgs

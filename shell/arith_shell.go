@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"nosh/shell/internal/interpunsafe"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -15,27 +12,20 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // How nosh's arithmetic (arith_eval.go) is wired into interp. The rewrite
-// replaces each $(( expr )) by a command substitution of the form
-// $(<NAME), where NAME is a private path naming the expression in the
-// stash. interp reads such a substitution through the open handler,
-// without a subshell, and nosh's open handler answers it with the value:
-// the handler has the runner that is expanding, so it can read and assign
-// its variables. The condition of (( )) and of for (( ; ; )) become such
-// words too, and let is a nosh builtin.
+// replaces each $(( expr )) by an expansion hook (expansion_hook.go) that
+// evaluates it in the runner that expands it, reading and assigning its
+// variables. The expressions of (( )), for (( ; ; )), let and [[ -eq ]]
+// become such hooks too.
 //
 // The expression is kept as a template: its text as the parser read it,
 // with the expansions inside ($x, ${a[i]}, $(cmd)) left to expand when it
 // runs. Like bash, nosh evaluates the text that results, so x='1 + 2';
 // $(( $x * 3 )) is 7.
-
-// arithPathPrefix starts the private path of a stashed expression. (Not
-// a NUL byte, as other private names have: interp cuts words at one.) A
-// script that names such a path itself only evaluates an expression of
-// its own.
-const arithPathPrefix = "\x01arith:"
 
 // arithStash is one expression of the program.
 type arithStash struct {
@@ -166,29 +156,6 @@ func (s *Shell) stashTemplate(t *arithTemplate) *arithStash {
 	return a
 }
 
-// arithWord returns the word that interp expands to the value of a: the
-// command substitution $(<NAME).
-func (s *Shell) arithWord(pos syntax.Pos, a *arithStash) *syntax.Word {
-	return &syntax.Word{Parts: []syntax.WordPart{s.arithSubst(pos, a)}}
-}
-
-func (s *Shell) arithSubst(pos syntax.Pos, a *arithStash) *syntax.CmdSubst {
-	lit := s.stash.put(pos, arithPathPrefix, a)
-	return &syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{{
-		Position: pos,
-		Redirs:   []*syntax.Redirect{{OpPos: pos, Op: syntax.RdrIn, Word: &syntax.Word{Parts: []syntax.WordPart{lit}}}},
-	}}}
-}
-
-// isArithSubst reports whether cs is a substitution made by arithSubst.
-func isArithSubst(cs *syntax.CmdSubst) bool {
-	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) != 1 {
-		return false
-	}
-	w := cs.Stmts[0].Redirs[0].Word
-	return w != nil && len(w.Parts) == 1 && strings.HasPrefix(w.Lit(), arithPathPrefix)
-}
-
 // rewriteArithParts replaces the $(( )) among parts.
 func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
 	for i, p := range parts {
@@ -200,20 +167,20 @@ func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
 		if lazy, ok := s.lazyWords.LoadAndDelete(ae); ok {
 			a.lazy, _ = lazy.([]*syntax.ParamExp)
 		}
-		parts[i] = s.arithSubst(ae.Left, a)
+		parts[i] = s.hookSubst(ae.Left, a)
 	}
 }
 
 // rewriteArithCmd makes (( expr )) evaluate expr with nosh.
 func (s *Shell) rewriteArithCmd(ac *syntax.ArithmCmd) {
 	if w, ok := ac.X.(*syntax.Word); ok && len(w.Parts) == 1 {
-		if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && isArithSubst(cs) {
+		if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && isHookSubst(cs) {
 			return
 		}
 	}
 	a := s.arithStashOf(ac.X)
 	a.command = true
-	ac.X = s.arithWord(ac.Left, a)
+	ac.X = s.hookWord(ac.Left, a)
 }
 
 // rewriteArithFor makes the three expressions of for (( ; ; )) evaluate
@@ -228,13 +195,13 @@ func (s *Shell) rewriteArithFor(fc *syntax.ForClause) {
 			continue
 		}
 		if w, ok := (*x).(*syntax.Word); ok && len(w.Parts) == 1 {
-			if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && isArithSubst(cs) {
+			if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && isHookSubst(cs) {
 				continue
 			}
 		}
 		a := s.arithStashOf(*x)
 		a.command = true
-		*x = s.arithWord(cl.Lparen, a)
+		*x = s.hookWord(cl.Lparen, a)
 	}
 }
 
@@ -252,7 +219,7 @@ func (s *Shell) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
 	}
 	a := s.stashTemplate(&t)
 	a.command = true
-	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: s.arithWord(lc.Let, a)}
+	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: s.hookWord(lc.Let, a)}
 }
 
 // rewriteTestArith makes the operands of [[ a -eq b ]] (and -ne -lt -le
@@ -265,20 +232,42 @@ func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
 	}
 	for _, x := range []*syntax.TestExpr{&bt.X, &bt.Y} {
 		w, ok := (*x).(*syntax.Word)
-		if !ok || len(w.Parts) == 1 && isArithPart(w.Parts[0]) {
+		if !ok || len(w.Parts) == 1 && isHookPart(w.Parts[0]) {
 			continue
 		}
 		t := arithTemplate{unquote: true}
 		t.word(w.Parts)
 		a := s.stashTemplate(&t)
 		a.command = true
-		*x = s.arithWord(w.Pos(), a)
+		*x = s.hookWord(w.Pos(), a)
 	}
 }
 
-func isArithPart(p syntax.WordPart) bool {
-	cs, ok := p.(*syntax.CmdSubst)
-	return ok && isArithSubst(cs)
+// hookValue evaluates the expression in r, as text.
+func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	for _, pe := range a.lazy {
+		if !wordUsed(r, pe) {
+			return "", nil
+		}
+	}
+	text, err := a.expression(r)
+	if err != nil {
+		return "", err
+	}
+	v, err := evalArith(runnerArith{r: r}, text, 0)
+	if err != nil {
+		var ub *arithUnbound
+		switch {
+		case errors.As(err, &ub):
+			return "", &shellAbort{msg: s.Name + ": " + err.Error(), exit: true}
+		case a.command:
+			// (( )) fails; the script goes on.
+			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.Name, err)
+			return "0", nil
+		}
+		return "", s.newAbort(err.Error())
+	}
+	return strconv.FormatInt(v, 10), nil
 }
 
 // expression returns the text of a with its expansions done in r.
@@ -314,99 +303,6 @@ func freshExpandConfig(cfg *expand.Config) *expand.Config {
 		NullGlob: cfg.NullGlob, NoUnset: cfg.NoUnset, ExtGlob: cfg.ExtGlob,
 	}
 }
-
-// arithOpenHandler answers the reads of $(<NAME) that stand for
-// expressions; every other path goes to next. The first one in an
-// expansion configuration also makes the configuration evaluate the
-// following ones directly (hookArith), which is much cheaper than a trip
-// through the open handler.
-func (s *Shell) arithOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
-	return func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
-		key, ok := strings.CutPrefix(path, arithPathPrefix)
-		if !ok {
-			return next(ctx, path, flag, perm)
-		}
-		r := interpunsafe.Of(interp.HandlerCtx(ctx))
-		if r == nil {
-			return nil, fmt.Errorf("nosh: arithmetic outside a runner")
-		}
-		s.hookArith(r)
-		v, err := s.arithValue(r, key)
-		if err != nil {
-			return nil, err
-		}
-		return valueReader(v), nil
-	}
-}
-
-// hookArith makes r's current expansion configuration evaluate the
-// command substitutions that stand for expressions itself.
-func (s *Shell) hookArith(r *interp.Runner) {
-	cfg := interpunsafe.ExpandConfig(r)
-	if cfg == nil || cfg.CmdSubst == nil {
-		return
-	}
-	orig := cfg.CmdSubst
-	cfg.CmdSubst = func(w io.Writer, cs *syntax.CmdSubst) error {
-		if !isArithSubst(cs) {
-			return orig(w, cs)
-		}
-		key := strings.TrimPrefix(cs.Stmts[0].Redirs[0].Word.Lit(), arithPathPrefix)
-		v, err := s.arithValue(r, key)
-		if err != nil {
-			if _, ok := err.(*shellAbort); ok {
-				// As the open handler's error would: fatal to the runner.
-				interpunsafe.Exit(r).Fatal(err)
-			}
-			return err
-		}
-		_, err = io.WriteString(w, v)
-		return err
-	}
-}
-
-// arithValue evaluates the stashed expression key in r, as text.
-func (s *Shell) arithValue(r *interp.Runner, key string) (string, error) {
-	a, ok := s.stash.get(key).(*arithStash)
-	if !ok {
-		return "", fmt.Errorf("nosh: lost arithmetic expression %q", key)
-	}
-	for _, pe := range a.lazy {
-		if !wordUsed(r, pe) {
-			return "", nil
-		}
-	}
-	text, err := a.expression(r)
-	if err != nil {
-		return "", err
-	}
-	v, err := evalArith(runnerArith{r: r}, text, 0)
-	if err != nil {
-		var ub *arithUnbound
-		switch {
-		case errors.As(err, &ub):
-			return "", &shellAbort{msg: s.Name + ": " + err.Error(), exit: true}
-		case a.command:
-			// (( )) fails; the script goes on.
-			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.Name, err)
-			return "0", nil
-		}
-		return "", s.newAbort(err.Error())
-	}
-	return strconv.FormatInt(v, 10), nil
-}
-
-// valueFile is the content of an expression's private file.
-type valueFile struct{ strings.Reader }
-
-func valueReader(v string) *valueFile {
-	f := &valueFile{}
-	f.Reset(v)
-	return f
-}
-
-func (*valueFile) Write(p []byte) (int, error) { return 0, os.ErrInvalid }
-func (*valueFile) Close() error                { return nil }
 
 // runnerArith gives the evaluator a runner's variables.
 type runnerArith struct {

@@ -29,12 +29,22 @@ type call struct {
 	// startupFile says the call is `.` reading a startup file of an
 	// interactive shell, which goes on after errors.
 	startupFile bool
+
+	// viaCommand is set when `command NAME` runs the builtin: a special
+	// builtin is then an ordinary one (its errors do not end the shell).
+	viaCommand bool
 }
+
+type viaCommandKey struct{}
 
 // errorf prints "nosh: NAME: message" to standard error and returns
 // status.
 func (c *call) errorf(status int, format string, a ...any) error {
 	fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, c.name, fmt.Sprintf(format, a...))
+	if status == 2 {
+		// A usage error: fatal in a special builtin in POSIX mode.
+		return c.specialFailed(interp.ExitStatus(status), status)
+	}
 	return interp.ExitStatus(status)
 }
 
@@ -100,6 +110,16 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		}
 		return args, nil
 	}
+	if specialBuiltins[name] && s.posixMode() {
+		// POSIX: a special builtin is found before a function.
+		if _, ok := s.builtins[name]; !ok {
+			if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+				return append([]string{"builtin"}, args...), nil
+			}
+			return args, nil
+		}
+		return append([]string{sentinel + name}, args[1:]...), nil
+	}
 	if _, ok := s.builtins[name]; !ok {
 		return args, nil
 	}
@@ -129,6 +149,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	c := &call{
 		sh: s, hc: hc, r: interpunsafe.Of(hc), name: name, args: args,
 		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
+		viaCommand: ctx.Value(viaCommandKey{}) != nil,
 	}
 	if c.stdin == nil {
 		c.stdin = strings.NewReader("")

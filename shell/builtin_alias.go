@@ -83,7 +83,12 @@ func builtinAlias(ctx context.Context, c *call) error {
 	show := func(name string) bool {
 		text, ok := c.aliasText(name)
 		if ok {
-			fmt.Fprintf(c.stdout, "alias %s=%s\n", name, shellSingleQuote(text))
+			prefix := "alias "
+			if c.sh.posixMode() {
+				// POSIX's format, re-readable as alias's operands.
+				prefix = ""
+			}
+			fmt.Fprintf(c.stdout, "%s%s=%s\n", prefix, name, shellSingleQuote(text))
 		}
 		return ok
 	}

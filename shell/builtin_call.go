@@ -68,6 +68,11 @@ func builtinCall(ctx context.Context, c *call) error {
 		pos = cs.call.Args[0].Pos()
 	}
 	interpunsafe.Call(r, ctx, pos, fields)
+	if specialBuiltins[fields[0]] && c.sh.posixMode() {
+		// POSIX: assignments before a special builtin stay (exported,
+		// as in bash).
+		return errKeepStatus
+	}
 	for _, rs := range restores {
 		interpunsafe.SetVar(r, rs.name, rs.vr)
 	}
@@ -143,6 +148,11 @@ func needsFields(w *syntax.Word) bool {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
 			return true
 		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if pe, ok := q.(*syntax.ParamExp); ok && noshParam(pe) {
+					return true
+				}
+			}
 			if len(p.Parts) > 1 {
 				for _, q := range p.Parts {
 					if pe, ok := q.(*syntax.ParamExp); ok && listParam(pe) {
@@ -151,7 +161,12 @@ func needsFields(w *syntax.Word) bool {
 				}
 			}
 		case *syntax.Lit:
-			if i == 0 && assignmentTilde(p.Value) {
+			if i == 0 && assignmentTilde(p.Value) || leadingDotPattern(p.Value, i == 0) {
+				return true
+			}
+			if i == 0 && strings.HasPrefix(p.Value, "~") && strings.Contains(p.Value, "{") {
+				// ~{,/x}: braces first, then each word's tilde (interp
+				// expands the tilde before the braces).
 				return true
 			}
 		}

@@ -114,13 +114,22 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 		if !filepath.IsAbs(target) {
 			target = cur + string(filepath.Separator) + target
 		}
+		var err error
 		if !physical {
 			// Logical mode cleans the path lexically: a/link/.. is a, as
 			// in bash. Physical mode leaves .. to the kernel, so that
 			// link/.. is the parent of the link's target.
+			if filepath.IsAbs(cand) {
+				err = checkDotDots("/", cand)
+			} else {
+				err = checkDotDots(cur, cand)
+			}
 			target = filepath.Clean(target)
 		}
-		fi, err := os.Stat(target)
+		var fi os.FileInfo
+		if err == nil {
+			fi, err = os.Stat(target)
+		}
 		if err == nil && !fi.IsDir() {
 			err = syscall.ENOTDIR
 		}
@@ -156,6 +165,35 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 		return target, fromCDPATH, nil
 	}
 	return "", false, firstErr
+}
+
+// checkDotDots reports an error when what comes before a .. in path, a
+// path relative to base, is not a directory (BAD/.. or file/..), as bash's
+// cd does before it cleans the path lexically. base itself is not checked:
+// cd .. leaves a directory that was removed.
+func checkDotDots(base, path string) error {
+	cur, depth := base, 0
+	for _, p := range strings.Split(path, "/") {
+		switch p {
+		case "", ".":
+		case "..":
+			if depth > 0 {
+				fi, err := os.Stat(cur)
+				if err != nil {
+					return err
+				}
+				if !fi.IsDir() {
+					return syscall.ENOTDIR
+				}
+				depth--
+			}
+			cur = filepath.Dir(cur)
+		default:
+			cur = filepath.Join(cur, p)
+			depth++
+		}
+	}
+	return nil
 }
 
 func isDotRelative(dir string) bool {

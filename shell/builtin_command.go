@@ -197,7 +197,7 @@ func builtinCommand(ctx context.Context, c *call) error {
 	name := args[0]
 	if c.sh.isUserBuiltin(name) {
 		if _, ok := c.sh.builtins[name]; ok {
-			return c.sh.runBuiltin(ctx, name, args[1:])
+			return c.sh.runBuiltin(context.WithValue(ctx, viaCommandKey{}, true), name, args[1:])
 		}
 		return c.builtin(ctx, args...)
 	}

@@ -34,6 +34,12 @@ type declStash struct {
 // assignments; -p, -f, -F or nothing) to \x00decl, and makes a bare
 // `local name` leave name unset, as in bash.
 func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
+	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
+		call := sentinelCall(st.Position, builtinUnexportName, "")
+		s.stashArg(call, dc)
+		st.Cmd = call
+		return
+	}
 	var flags string
 	var names []string
 	for _, as := range dc.Args {
@@ -84,6 +90,58 @@ func builtinLocal(ctx context.Context, c *call) error {
 		}
 	}
 	return errKeepStatus
+}
+
+// declHasFlag reports whether a declaration has option f (-f, -xf).
+func declHasFlag(dc *syntax.DeclClause, f byte) bool {
+	for _, as := range dc.Args {
+		if as.Name == nil && as.Naked && as.Value != nil {
+			if w := as.Value.Lit(); len(w) > 1 && w[0] == '-' && strings.IndexByte(w[1:], f) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+const builtinUnexportName = "\x00unexport"
+
+// builtinUnexport is export -n: the names stay, no longer exported (and
+// take the value given, if any). interp reads -n as a name reference.
+func builtinUnexport(ctx context.Context, c *call) error {
+	dc, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.DeclClause)
+	if !ok {
+		return fmt.Errorf("nosh: lost export %q", c.args)
+	}
+	c.name = "export"
+	status := 0
+	for _, as := range dc.Args {
+		if as.Name == nil {
+			continue
+		}
+		name := as.Name.Value
+		vr := interpunsafe.LookupVar(c.r, name)
+		if as.Value != nil {
+			v, err := expand.Literal(interpunsafe.ExpandConfig(c.r), as.Value)
+			if err != nil {
+				return c.errorf(1, "%v", err)
+			}
+			if vr.ReadOnly {
+				fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.Name, name)
+				status = 1
+				continue
+			}
+			vr.Kind, vr.Str, vr.Set = expand.String, v, true
+		} else if !vr.IsSet() && vr.Kind == expand.Unknown {
+			continue
+		}
+		vr.Exported = false
+		interpunsafe.SetVar(c.r, name, vr)
+	}
+	if status != 0 {
+		return interp.ExitStatus(status)
+	}
+	return nil
 }
 
 func isFlagWord(s string) bool {

@@ -22,7 +22,7 @@ import (
 // runParsed runs the statements of src in c's runner until one returns,
 // exits or breaks out of a loop. It reports a syntax error after running
 // what came before it.
-func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parseErr error) {
+func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose bool) (parseErr error) {
 	r := c.r
 	interpunsafe.SetExit(r, interpunsafe.Status{})
 	ran := false
@@ -32,7 +32,7 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parse
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	_, err := c.sh.parseLines(r, bufferedLines(src), false, func(st *syntax.Stmt) bool {
+	_, err := c.sh.parseLines(r, bufferedLines(src), verbose, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}
@@ -58,15 +58,19 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string) (parse
 
 // builtinEval is eval.
 func builtinEval(ctx context.Context, c *call) error {
+	if len(c.args) > 0 && c.args[0] == "--" {
+		c.args = c.args[1:]
+	}
 	src := strings.Join(c.args, " ")
 	// Leading newlines put the code on the eval's own line, for $LINENO
 	// and messages.
 	if line := c.hc.Pos.Line(); line > 1 {
 		src = strings.Repeat("\n", int(line)-1) + src
 	}
-	if err := c.runParsed(ctx, strings.NewReader(src), "eval"); err != nil {
+	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "eval")
 		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
+		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
 }
@@ -104,7 +108,7 @@ func builtinSource(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
-		return interp.ExitStatus(1)
+		return c.specialFailed(interp.ExitStatus(1), 1)
 	}
 	defer f.Close()
 
@@ -118,7 +122,8 @@ func builtinSource(ctx context.Context, c *call) error {
 	}
 	*inSource, *setParams = true, false
 	c.startupFile = ctx.Value(startupKey{}) == true
-	perr := c.runParsed(ctx, f, name)
+	// set -v shows a sourced file's lines as they are read, as bash does.
+	perr := c.runParsed(ctx, f, name, true)
 	if hasArgs && !*setParams {
 		r.Params = oldParams
 	}
@@ -127,6 +132,7 @@ func builtinSource(ctx context.Context, c *call) error {
 	if perr != nil {
 		c.sh.reportSyntaxTo(c.stderr, perr, name)
 		interpunsafe.SetExit(r, interpunsafe.Status{Code: 2})
+		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
 }
@@ -161,7 +167,11 @@ func builtinReturn(ctx context.Context, c *call) error {
 	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
 		return c.errorf(2, "can only `return' from a function or sourced script")
 	}
-	code, err := c.statusArg(interpunsafe.LastExit(r).Code)
+	def := interpunsafe.LastExit(r).Code
+	if st, ok := ctx.Value(signalTrapKey{}).(uint8); ok {
+		def = st
+	}
+	code, err := c.statusArg(def)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 	s.setExitTrap(r, "")
 	*interpunsafe.LastExit(r) = interpunsafe.Status{Code: status}
 	c := &call{sh: s, r: r, name: "trap"}
-	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap")
+	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false)
 	if e := interpunsafe.Exit(r); e.Exiting {
 		return e.Code
 	}

@@ -217,7 +217,7 @@ func (c *call) fcRun(ctx context.Context, text string) error {
 	}
 	fmt.Fprintln(c.stderr, text)
 	c.sh.replaceRunningEntry(text)
-	if err := c.runParsed(ctx, strings.NewReader(text), "fc"); err != nil {
+	if err := c.runParsed(ctx, strings.NewReader(text), "fc", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "fc")
 		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
 	}
@@ -248,7 +248,7 @@ func (c *call) editInRunner(ctx context.Context, text, editor string) (string, b
 	}
 	defer os.Remove(path)
 	q, _ := syntax.Quote(path, syntax.LangBash)
-	if err := c.runParsed(ctx, strings.NewReader(editor+" "+q), "fc"); err != nil {
+	if err := c.runParsed(ctx, strings.NewReader(editor+" "+q), "fc", false); err != nil {
 		c.sh.reportSyntaxTo(c.stderr, err, "fc")
 		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
 		return "", false

@@ -1,14 +1,16 @@
 package shell
 
 import (
-	"nosh/shell/internal/interpunsafe"
 	"os/user"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Field expansion as POSIX defines it. interp splits every IFS character
@@ -139,7 +141,7 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 					if err != nil {
 						return nil, err
 					}
-					expanded = append(expanded, bw)
+					expanded = append(expanded, joinLits(bw))
 				}
 			}
 		}
@@ -158,6 +160,22 @@ func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, 
 		}
 	}
 	return out, nil
+}
+
+// joinLits merges the adjacent literal parts brace expansion leaves, so
+// that a ~ before the braces (~{,/x}) starts a tilde prefix.
+func joinLits(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && len(parts) > 0 {
+			if prev, ok := parts[len(parts)-1].(*syntax.Lit); ok {
+				parts[len(parts)-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: lit.ValueEnd, Value: prev.Value + lit.Value}
+				continue
+			}
+		}
+		parts = append(parts, p)
+	}
+	return &syntax.Word{Parts: parts}
 }
 
 // plainLiteral returns the value of a word that is one literal with
@@ -352,6 +370,60 @@ func (e *fieldExpander) elems(pe *syntax.ParamExp) ([]string, error) {
 	return expand.Fields(e.cfg, w)
 }
 
+// leadingDotPattern reports whether the literal s has a ? or [ that starts
+// a pathname component (at the start of the word when first): interp's
+// globbing lets those match a leading dot, which POSIX says only a dot
+// may match, so nosh globs such words itself (dropLeadingDots).
+func leadingDotPattern(s string, first bool) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] == '?' || s[i] == '[') && (i == 0 && first || i > 0 && s[i-1] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// dropLeadingDots removes from the matches of the pattern in parts those
+// where a component that the pattern starts with an unquoted ? or [
+// matched a name starting with a dot. When none is left, the pattern is
+// the one field, as for no match (or none with nullglob).
+func dropLeadingDots(parts []fieldPart, matches []string, nullglob bool) []string {
+	var comps []bool // per component: starts with an unquoted ? or [
+	start := true
+	for _, p := range parts {
+		for i := 0; i < len(p.val); i++ {
+			c := p.val[i]
+			if start {
+				comps = append(comps, !p.quoted && (c == '?' || c == '['))
+				start = false
+			}
+			if c == '/' {
+				start = true
+			}
+		}
+	}
+	if !slices.Contains(comps, true) {
+		return matches
+	}
+	kept := matches[:0:0]
+	for _, m := range matches {
+		ok := true
+		for i, name := range strings.Split(m, "/") {
+			if i < len(comps) && comps[i] && strings.HasPrefix(name, ".") {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) == 0 && len(matches) > 0 && !nullglob {
+		return []string{joinParts(parts)}
+	}
+	return kept
+}
+
 // dblQuoted adds a double-quoted part: no splitting, no globbing, but
 // "$@" still makes one field per element.
 func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
@@ -360,6 +432,12 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 		return nil
 	}
 	for _, p := range dq.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && noshParam(pe) {
+			if err := e.quotedNoshParam(b, pe); err != nil {
+				return err
+			}
+			continue
+		}
 		if pe, ok := p.(*syntax.ParamExp); ok && listParam(pe) {
 			elems, err := e.elems(pe)
 			if err != nil {
@@ -382,8 +460,56 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 	return nil
 }
 
+// quotedNoshParam adds a double-quoted expansion nosh computes: "$@"'s
+// values stay separate fields.
+func (e *fieldExpander) quotedNoshParam(b *fieldBuilder, pe *syntax.ParamExp) error {
+	res, err := e.sh.expandNoshParam(e.r, e.cfg, pe, true)
+	if err != nil {
+		return err
+	}
+	if res.word != nil {
+		v, err := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: res.word.Parts}}})
+		if err != nil {
+			return err
+		}
+		b.literal(v, true)
+		return nil
+	}
+	if res.list && !res.star {
+		for i, el := range res.elems {
+			if i > 0 {
+				b.flush()
+			}
+			b.literal(el, true)
+		}
+		if len(res.elems) == 0 {
+			// "$@" of nothing adds no field by itself.
+			return nil
+		}
+		return nil
+	}
+	b.literal(res.joined(e.ifs()), true)
+	return nil
+}
+
 // paramExp adds an unquoted parameter expansion.
 func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
+	if noshParam(pe) {
+		res, err := e.sh.expandNoshParam(e.r, e.cfg, pe, false)
+		if err != nil {
+			return err
+		}
+		if res.word != nil {
+			return e.wordOf(b, res.word.Parts)
+		}
+		for i, el := range res.elems {
+			if i > 0 && (b.started || len(b.cur) > 0) {
+				b.flush()
+			}
+			b.split(el)
+		}
+		return nil
+	}
 	if listParam(pe) || starParam(pe) {
 		// Each element is split on its own: they stay separate fields
 		// even when IFS is empty.
@@ -435,18 +561,7 @@ func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
 			if pe.Exp.Word == nil {
 				return nil
 			}
-			parts := pe.Exp.Word.Parts
-			if len(parts) == 0 {
-				return nil
-			}
-			if lit, ok := parts[0].(*syntax.Lit); ok {
-				// The word starts a tilde prefix of its own: ${u-~}/x.
-				if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
-					b.literal(prefix, true)
-					parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
-				}
-			}
-			return e.parts(b, parts, true)
+			return e.wordOf(b, pe.Exp.Word.Parts)
 		}
 	}
 	v, err := e.literal(pe)
@@ -455,6 +570,22 @@ func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
 	}
 	b.split(v)
 	return nil
+}
+
+// wordOf adds the word of an unquoted ${x:-word} that is used: it keeps
+// its own quoting, and its literal text is split like an expansion's.
+func (e *fieldExpander) wordOf(b *fieldBuilder, parts []syntax.WordPart) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	if lit, ok := parts[0].(*syntax.Lit); ok {
+		// The word starts a tilde prefix of its own: ${u-~}/x.
+		if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
+			b.literal(prefix, true)
+			parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
+		}
+	}
+	return e.parts(b, parts, true)
 }
 
 // paramState returns whether pe's parameter is set, and its value.
@@ -553,7 +684,11 @@ func (e *fieldExpander) glob(parts []fieldPart) ([]string, error) {
 			s = s[i+1:]
 		}
 	}
-	return expand.Fields(e.cfg, w)
+	matches, err := expand.Fields(e.cfg, w)
+	if err != nil || e.cfg.DotGlob {
+		return matches, err
+	}
+	return dropLeadingDots(parts, matches, e.cfg.NullGlob), nil
 }
 
 // hasGlobMeta reports whether a field is a pattern: its unquoted parts

@@ -122,7 +122,7 @@ func TestBuiltins(t *testing.T) {
 		{"local unset", `x=g; f() { local x; echo "[${x-unset}]"; }; f`, "[unset]\n", 0},
 		{"positional 10", `set -- 1 2 3 4 5 6 7 8 9 ten; echo ${10}`, "ten\n", 0},
 		{"quoted pattern", `x='a*b'; p='a*'; echo "${x#"$p"}" ${x#'a'}`, "b *b\n", 0},
-		{"xtrace", `set -x; x='a b'; echo $x "c d"`, "+ echo a b 'c d'\na b c d\n", 0},
+		{"xtrace", `set -x; x='a b'; echo $x "c d"`, "+ x='a b'\n+ echo a b 'c d'\na b c d\n", 0},
 		{"alias", "shopt -s expand_aliases; alias say='echo said'\nsay it; alias say", "said it\nalias say='echo said'\n", 0},
 		{"declare listing", `export EX1=v; export -p | grep EX1; declare -p EX1`, "declare -x EX1=\"v\"\ndeclare -x EX1=\"v\"\n", 0},
 		{"line with syntax error", "echo a; fi", "nosh: t:1:9: `fi` can only be used to end an `if`\n", 2},

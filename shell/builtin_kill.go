@@ -96,6 +96,12 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 	before := s.handled(sig)
 	caught := sig != 0 && s.catches(sig)
 	if pid == os.Getpid() && sig != 0 && !caught {
+		switch sig {
+		case syscall.SIGBUS, syscall.SIGFPE, syscall.SIGILL, syscall.SIGSEGV, syscall.SIGPIPE:
+			// The Go runtime takes these for its own faults and would
+			// crash with a trace: the shell dies of the signal itself.
+			s.dieOfFatalSignal(sig, false)
+		}
 		// The shell alone: takeSignal makes the signal's action happen
 		// before the next command, as it does in a one-threaded shell.
 		takeSignal(sig)

@@ -6,9 +6,11 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // builtinPrintf is bash's printf: the format is reused while arguments
@@ -40,6 +42,9 @@ func builtinPrintf(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		return c.errorf(2, "usage: printf [-v var] format [arguments]")
 	}
+	if varName != "" && !validVarTarget(varName) {
+		return c.errorf(2, "`%s': not a valid identifier", varName)
+	}
 	f := &printfState{c: c}
 	format, args := args[0], args[1:]
 	var out strings.Builder
@@ -67,6 +72,14 @@ func builtinPrintf(ctx context.Context, c *call) error {
 		return interp.ExitStatus(1)
 	}
 	return nil
+}
+
+// validVarTarget reports whether s can be assigned: NAME or NAME[sub].
+func validVarTarget(s string) bool {
+	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
+		s = s[:i]
+	}
+	return syntax.ValidName(s)
 }
 
 // isPrintfOption reports whether arg looks like an option rather than a
@@ -162,6 +175,35 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 		}
 		for j < len(format) && strings.IndexByte("hlLjzt", format[j]) >= 0 {
 			j++
+		}
+		if j < len(format) && format[j] == '(' {
+			// %(datefmt)T: the argument is seconds since the epoch; -1
+			// or none is now, -2 the shell's start.
+			end := strings.IndexByte(format[j:], ')')
+			if end < 0 || j+end+1 >= len(format) || format[j+end+1] != 'T' {
+				f.warn("`%c': invalid format character", '(')
+				f.fatal = true
+				return used, false
+			}
+			datefmt := format[j+1 : j+end]
+			if datefmt == "" {
+				datefmt = "%X"
+			}
+			i = j + end + 1
+			a, ok := next()
+			t := time.Now()
+			if ok && a != "" {
+				n, _ := f.parseInt(a)
+				switch n {
+				case -1:
+				case -2:
+					t = f.c.sh.started
+				default:
+					t = time.Unix(n, 0)
+				}
+			}
+			out.WriteString(padBytes(strftime(datefmt, t), flags, width, prec, hasPrec))
+			continue
 		}
 		if j >= len(format) {
 			f.warn("`%s': missing format character", format[i:])
@@ -310,8 +352,8 @@ func (f *printfState) parseInt(a string) (int64, bool) {
 		if neg {
 			v = math.MinInt64
 		}
-		f.warn("%s: Numerical result out of range", a)
-		f.failed = true
+		// bash warns and goes on with the nearest value.
+		f.warn("warning: %s: Numerical result out of range", a)
 	} else if neg {
 		v = -v
 	}

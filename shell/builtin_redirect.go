@@ -198,6 +198,8 @@ func builtinRedir(ctx context.Context, c *call) error {
 	r := c.r
 	saved := interpunsafe.GetStreams(r)
 	st := newRedirState(saved, c.sh.fdView(ctx, r))
+	lastExpand := interpunsafe.LastExpandExit(r)
+	*lastExpand = interpunsafe.Status{}
 	for _, rd := range rs.redirs {
 		if err := c.sh.applyRedir(ctx, r, st, rd); err != nil {
 			for _, o := range st.opened {
@@ -213,7 +215,7 @@ func builtinRedir(ctx context.Context, c *call) error {
 				fmt.Fprintf(w, "%s: %v\n", c.sh.Name, err)
 				interpunsafe.SetExit(r, interpunsafe.Status{Code: 1})
 			}
-			return errKeepStatus
+			return c.sh.specialBuiltinFailed(c.sh.commandName(rs.cmd), errKeepStatus, 1)
 		}
 	}
 	if rs.exec {
@@ -225,7 +227,9 @@ func builtinRedir(ctx context.Context, c *call) error {
 		for _, o := range st.opened {
 			o.close()
 		}
-		interpunsafe.SetExit(r, interpunsafe.Status{})
+		// Redirections alone: the status of the last command
+		// substitution in them, as with assignments alone.
+		interpunsafe.SetExit(r, interpunsafe.Status{Code: lastExpand.Code})
 		return errKeepStatus
 	}
 	now := st.streams()

@@ -145,6 +145,8 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 			s.rewriteFor(st, cmd)
 		case *syntax.DeclClause:
 			s.rewriteDecl(st, cmd)
+		case *syntax.WhileClause:
+			s.rewriteWhile(st, cmd)
 		case *syntax.BinaryCmd:
 			if isPipe(cmd) {
 				s.rewritePipeline(st, cmd)
@@ -155,8 +157,7 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 		return
 	}
 	rs := &redirStash{cmd: st.Cmd, redirs: st.Redirs}
-	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 &&
-		len(call.Args) == 1 && call.Args[0].Lit() == "exec" {
+	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 && isBareExec(call.Args) {
 		rs.exec = true
 	}
 	if rs.cmd != nil {
@@ -171,6 +172,19 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 	s.stashArg(call, rs)
 	st.Cmd = call
 	st.Redirs = nil
+}
+
+// isBareExec reports whether args are `exec` alone (or `command exec`,
+// `builtin exec`), whose redirections stay for the rest of the shell.
+func isBareExec(args []*syntax.Word) bool {
+	switch len(args) {
+	case 1:
+		return args[0].Lit() == "exec"
+	case 2:
+		first := args[0].Lit()
+		return (first == "command" || first == "builtin") && args[1].Lit() == "exec"
+	}
+	return false
 }
 
 // onlyStdinHeredocs reports whether every redirection is a here-document
@@ -203,7 +217,9 @@ func isCatShortcut(st *syntax.Stmt) bool {
 // rewriteCall hands a simple command whose words need POSIX field
 // splitting to \x00call (see builtin_fields.go).
 func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
-	need := false
+	// Assignments before a special builtin stay in POSIX mode, which
+	// \x00call decides when it runs.
+	need := len(call.Assigns) > 0 && len(call.Args) > 0 && specialBuiltins[call.Args[0].Lit()]
 	for _, w := range call.Args {
 		if needsFields(w) {
 			need = true
@@ -283,6 +299,7 @@ func (s *Shell) rewriteParamExp(pe *syntax.ParamExp) {
 	if pe.Exp != nil && pe.Exp.Word != nil {
 		switch pe.Exp.Op {
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			rewritePatternTilde(pe)
 			literalQuotes(pe.Exp.Word)
 		}
 	}
@@ -308,11 +325,11 @@ func literalQuotes(w *syntax.Word) {
 		switch p := p.(type) {
 		case *syntax.SglQuoted:
 			if !p.Dollar {
-				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: pattern.QuoteMeta(p.Value, 0)}
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quotePattern(p.Value, i)}
 			}
 		case *syntax.DblQuoted:
 			if text, ok := dquoteLiteral(p); ok {
-				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: pattern.QuoteMeta(text, 0)}
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quotePattern(text, i)}
 				continue
 			}
 			call := &syntax.CallExpr{Args: []*syntax.Word{
@@ -322,6 +339,17 @@ func literalQuotes(w *syntax.Word) {
 			w.Parts[i] = &syntax.CmdSubst{Left: p.Left, Right: p.Right, Stmts: []*syntax.Stmt{{Cmd: call, Position: p.Left}}}
 		}
 	}
+}
+
+// quotePattern escapes the pattern characters of quoted text, the i-th
+// part of a pattern word, and a ~ that would start the word (a quoted ~
+// is not a tilde expansion).
+func quotePattern(text string, i int) string {
+	q := pattern.QuoteMeta(text, 0)
+	if i == 0 && strings.HasPrefix(q, "~") {
+		q = `\` + q
+	}
+	return q
 }
 
 // dquoteLiteral returns the text of a double-quoted part without

@@ -44,12 +44,18 @@ func (s *Shell) noteLazyWord(pe *syntax.ParamExp) {
 		return
 	}
 	syntax.Walk(pe.Exp.Word, func(n syntax.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Exp == nil || !sideEffect(n.Exp.Op) {
+				return true
+			}
 		case *syntax.CmdSubst, *syntax.ArithmExp:
-			prev, _ := s.lazyWords.Load(n)
-			list, _ := prev.([]*syntax.ParamExp)
-			s.lazyWords.Store(n, append(list, pe))
+		default:
+			return true
 		}
+		prev, _ := s.lazyWords.Load(n)
+		list, _ := prev.([]*syntax.ParamExp)
+		s.lazyWords.Store(n, append(list, pe))
 		return true
 	})
 }
@@ -105,7 +111,7 @@ func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 
 // rewriteCmdSubst makes $( … ) run its body through \x00csubst.
 func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
-	if isArithSubst(cs) {
+	if isHookSubst(cs) {
 		return
 	}
 	lazy, _ := s.lazyWords.LoadAndDelete(cs)
@@ -185,7 +191,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	if p := interpunsafe.Option(r, "errexit"); p != nil {
+	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() {
+		// bash keeps it in POSIX mode only.
 		*p = false
 	}
 	// One level deeper for set -x, in the commands and in the

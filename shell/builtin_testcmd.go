@@ -74,8 +74,13 @@ func (t *testEval) posix(a []string) (bool, error) {
 		if a[0] == "(" && a[2] == ")" {
 			return a[1] != "", nil
 		}
-		if a[1] == "-a" || a[1] == "-o" {
-			break
+		// -a and -o between two operands are binary primaries (POSIX):
+		// [ -e -o -a ] is "-e" or "-a", both non-empty strings.
+		switch a[1] {
+		case "-a":
+			return a[0] != "" && a[2] != "", nil
+		case "-o":
+			return a[0] != "" || a[2] != "", nil
 		}
 		return false, fmt.Errorf("%s: binary operator expected", a[1])
 	case 4:

@@ -51,4 +51,10 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
 	m["let"] = builtinLet
+	m[builtinROCheckName] = builtinROCheck
+	m[builtinWhileName] = builtinWhile
+	m[builtinFuncDefName] = builtinFuncDef
+	m[builtinXAssignName] = builtinXAssign
+	m[builtinFuncnameName] = builtinFuncname
+	m[builtinUnexportName] = builtinUnexport
 }

@@ -53,19 +53,25 @@ func builtinExempt(ctx context.Context, c *call) error {
 	if st == 0 {
 		return nil
 	}
-	if c.r != nil && *interpunsafe.Option(c.r, "errexit") {
-		h := &c.sh.errexitHold
-		h.mu.Lock()
-		if h.r == nil {
-			h.r = c.r
-			h.errTrap = *interpunsafe.ErrTrap(c.r)
-			*interpunsafe.Option(c.r, "errexit") = false
-			*interpunsafe.ErrTrap(c.r) = ""
-			h.active.Store(true)
-		}
-		h.mu.Unlock()
-	}
+	c.sh.liftErrexit(c.r)
 	return interp.ExitStatus(st)
+}
+
+// liftErrexit lifts set -e and the ERR trap on r until the next command.
+func (s *Shell) liftErrexit(r *interp.Runner) {
+	if r == nil || !*interpunsafe.Option(r, "errexit") {
+		return
+	}
+	h := &s.errexitHold
+	h.mu.Lock()
+	if h.r == nil {
+		h.r = r
+		h.errTrap = *interpunsafe.ErrTrap(r)
+		*interpunsafe.Option(r, "errexit") = false
+		*interpunsafe.ErrTrap(r) = ""
+		h.active.Store(true)
+	}
+	h.mu.Unlock()
 }
 
 // resumeErrexit puts back set -e and the ERR trap lifted by \x00exempt;

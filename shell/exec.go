@@ -58,12 +58,26 @@ func (s *Shell) lookPath(hc interp.HandlerContext, name, path string) (string, e
 	if err != nil {
 		return "", err
 	}
-	if s.flags.hashall {
+	if s.flags.hashall && fromAbsoluteEntry(path, p) {
+		// A command found through a relative entry (., or empty) is
+		// not remembered: it depends on the current directory.
 		s.mu.Lock()
 		s.hashs[name] = p
 		s.mu.Unlock()
 	}
 	return p, nil
+}
+
+// fromAbsoluteEntry reports whether p, found in path, is in one of its
+// absolute directories.
+func fromAbsoluteEntry(path, p string) bool {
+	dir := filepath.Dir(p)
+	for _, entry := range filepath.SplitList(path) {
+		if filepath.IsAbs(entry) && filepath.Clean(entry) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // lookPathFor is lookPath for a command run under ctx: an agent
@@ -153,8 +167,9 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		return s.reportLookup(hc, err)
 	}
 	// An AI command's program may run confined, under a launcher, with
-	// its environment changed (guard.go).
-	path, argv, env, sandboxed := guardedProgram(ctx, prog, args, execEnv(hc.Env))
+	// its environment changed (guard.go). A program finds its own path
+	// in $_, as bash passes it.
+	path, argv, env, sandboxed := guardedProgram(ctx, prog, args, append(execEnv(hc.Env), "_="+prog))
 	dir, release := s.childDir(hc.Dir)
 	build := func() *exec.Cmd {
 		return &exec.Cmd{

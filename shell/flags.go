@@ -34,6 +34,8 @@ type shellFlags struct {
 	nolog      bool
 	xtrace     bool // x: nosh traces commands itself (see builtin_xtrace.go)
 	histexpand bool // H: ! history expansion, on in interactive shells
+	dashC      bool // $- has c: the commands come from -c
+	dashS      bool // $- has s: the commands come from standard input
 }
 
 // flagFor returns a pointer to one of nosh's own options by name, or nil.
@@ -132,15 +134,32 @@ func builtinSet(ctx context.Context, c *call) error {
 				args = args[1:]
 				if p := s.flags.byName(name); p != nil {
 					if name == "vi" || name == "emacs" {
-						// One of the two editing modes is always on in
-						// an interactive shell: turning one off turns
-						// the other on.
-						s.setEditingMode((name == "vi") == on, true)
+						s.mu.Lock()
+						current := *p
+						s.mu.Unlock()
+						switch {
+						case on:
+							// The two modes exclude each other.
+							s.setEditingMode(name == "vi", true)
+						case !current:
+							// Turning off the mode not in use changes
+							// nothing.
+						case s.Interactive:
+							// The editor needs a mode: the other one.
+							s.setEditingMode(name != "vi", true)
+						default:
+							s.mu.Lock()
+							*p = false
+							s.mu.Unlock()
+						}
 						continue
 					}
 					s.mu.Lock()
 					*p = on
 					s.mu.Unlock()
+					if on && p == &s.flags.xtrace {
+						s.xtraceEver.Store(true)
+					}
 					continue
 				}
 				if !isInterpOpt(name) {
@@ -153,6 +172,9 @@ func builtinSet(ctx context.Context, c *call) error {
 				s.mu.Lock()
 				*p = on
 				s.mu.Unlock()
+				if on && p == &s.flags.xtrace {
+					s.xtraceEver.Store(true)
+				}
 				continue
 			}
 			if strings.IndexByte("aefnu", ch) < 0 {
@@ -224,27 +246,34 @@ func (c *call) listOptions(human bool) {
 }
 
 // dashFlags is the value of $-: interp's flags plus nosh's own.
+// It lists the flags in bash's order, then c for -c and s for commands
+// read from standard input.
 func (s *Shell) dashFlags(r *interp.Runner) string {
 	opts := interpunsafe.SetOptionValues(r)
-	var b []byte
-	for _, o := range interpunsafe.SetOptions() {
-		if o.Flag != 0 && opts[o.Name] {
-			b = append(b, o.Flag)
-		}
-	}
 	s.mu.Lock()
 	f := s.flags
 	s.mu.Unlock()
+	var b []byte
 	for _, x := range []struct {
 		on bool
 		c  byte
-	}{{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {f.braceexpand, 'B'},
-		{f.histexpand, 'H'}, {f.noclobber, 'C'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.notify, 'b'}} {
+	}{{opts["allexport"], 'a'}, {f.notify, 'b'}, {opts["errexit"], 'e'}, {opts["noglob"], 'f'},
+		{f.hashall, 'h'}, {f.interactive, 'i'}, {f.monitor, 'm'}, {opts["noexec"], 'n'},
+		{opts["nounset"], 'u'}, {f.verbose, 'v'}, {f.xtrace, 'x'}, {f.braceexpand, 'B'},
+		{f.noclobber, 'C'}, {f.histexpand, 'H'}, {f.dashC, 'c'}, {f.dashS, 's'}} {
 		if x.on {
 			b = append(b, x.c)
 		}
 	}
 	return string(b)
+}
+
+// SetSource records where the shell reads its commands, for $-: a -c
+// string (c) or standard input (s).
+func (s *Shell) SetSource(command, stdin bool) {
+	s.mu.Lock()
+	s.flags.dashC, s.flags.dashS = command, stdin
+	s.mu.Unlock()
 }
 
 func builtinDashFlags(ctx context.Context, c *call) error {
@@ -289,9 +318,11 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
+			s.rewriteParamHooks(n.Parts)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
+			s.rewriteParamHooks(n.Parts)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			s.rewriteParamExp(n)
@@ -304,11 +335,37 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Assign:
 			rewriteAssignTilde(n)
 			s.seconds.noteAssign(n)
+			s.rewriteNoshParams(n.Value)
+		case *syntax.Redirect:
+			s.rewriteNoshParams(n.Word)
+			s.rewriteNoshParams(n.Hdoc)
+		case *syntax.CaseClause:
+			s.rewriteNoshParams(n.Word)
 		case *syntax.BinaryTest:
+			if w, ok := n.X.(*syntax.Word); ok {
+				s.rewriteNoshParams(w)
+			}
+			if w, ok := n.Y.(*syntax.Word); ok {
+				s.rewriteNoshParams(w)
+			}
 			s.rewriteTestArith(n)
+		case *syntax.DeclClause:
+			s.guardDecl(n)
+			s.noteReadonly(n)
+			s.hookPathAssigns(n.Args)
 		case *syntax.Stmt:
-			if lc, ok := n.Cmd.(*syntax.LetClause); ok {
-				s.rewriteLet(n, lc)
+			switch cmd := n.Cmd.(type) {
+			case *syntax.LetClause:
+				s.rewriteLet(n, cmd)
+			case *syntax.CallExpr:
+				s.hookPathAssigns(cmd.Assigns)
+				s.guardAssignments(cmd)
+				s.traceAssignments(n, cmd)
+			case *syntax.ForClause:
+				s.guardForLoop(n, cmd)
+			case *syntax.FuncDecl:
+				trackFuncDecl(cmd)
+				s.guardFuncDef(n, cmd)
 			}
 			if n.Background || n.Disown {
 				s.rewriteBackground(n)
@@ -416,4 +473,30 @@ func (s *Shell) quotedStmt(prefix string, args ...string) (*syntax.Stmt, bool) {
 // setOptions applies command-line options such as -e or -o pipefail.
 func (s *Shell) setOptions(ctx context.Context, opts []string) (exit bool, status int) {
 	return s.runQuoted(ctx, "set ", opts...)
+}
+
+// shoptOptions applies the -O and +O options of the command line, pairs
+// of "-s" or "-u" and a name ("-O" or "+O" alone lists the options). An
+// invalid name is a usage error (status 2), as in bash.
+func (s *Shell) shoptOptions(ctx context.Context, opts []string) int {
+	for i := 0; i < len(opts); i++ {
+		switch opts[i] {
+		case "-O", "+O":
+			flag := "-p"
+			if opts[i] == "-O" {
+				flag = ""
+			}
+			args := []string{}
+			if flag != "" {
+				args = append(args, flag)
+			}
+			s.runQuoted(ctx, "shopt ", args...)
+			continue
+		}
+		if _, st := s.runQuoted(ctx, "shopt ", opts[i], opts[i+1]); st != 0 {
+			return 2
+		}
+		i++
+	}
+	return 0
 }

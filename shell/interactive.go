@@ -105,6 +105,15 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	if exited, st := se.readStartupFiles(ctx, opts); exited {
 		return st
 	}
+	if opts.HasCommand {
+		// -i -c STRING: an interactive shell that runs the string and
+		// exits, as bash's does.
+		status, exited := s.RunString(ctx, opts.Command, "-c")
+		if exited {
+			return status
+		}
+		return s.Exit(ctx, status)
+	}
 	if !isTerminal(s.stdin) || !isTerminal(s.stdout) {
 		return se.loopPlain(ctx, s.stdin)
 	}

@@ -177,8 +177,10 @@ func (s *Shell) continueStartup(r *interp.Runner, name string, line uint) bool {
 // runner exits.
 func expandFailed(r *interp.Runner, err error) {
 	if a, ok := errors.AsType[*shellAbort](err); ok {
-		// Its message names the shell already; the runner is stopped.
+		// Its message names the shell already. A handler's has stopped
+		// the runner; one nosh's own expansion met has not yet.
 		fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, a.msg)
+		interpunsafe.Exit(r).Fatal(a)
 		return
 	}
 	fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "nosh: %s\n", describeExpandErr(err))

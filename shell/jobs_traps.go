@@ -49,6 +49,10 @@ func builtinTraps(ctx context.Context, c *call) error {
 	return errKeepStatus
 }
 
+// signalTrapKey marks the context of a signal trap's action: its value is
+// $? as the trap started, what a bare return in it returns (POSIX, bash).
+type signalTrapKey struct{}
+
 // runTrapsIn runs the pending traps in r, each with $? as it was before
 // it and restored after it. It reports whether a trap ran exit or return,
 // which then ends the shell or function in place of what came next.
@@ -58,7 +62,8 @@ func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
 	}
 	defer s.job.sig.inTrap.Store(false)
 	for _, action := range s.takePendingTraps() {
-		f, err := s.Parser().Parse(strings.NewReader(action), "trap")
+		// Aliases as they are when the trap runs, as in bash.
+		f, err := s.Parser().Parse(strings.NewReader(s.expandAliasesOn(r, action)), "trap")
 		if err != nil {
 			s.reportSyntax(err, "trap")
 			continue
@@ -67,7 +72,7 @@ func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
 			s.rewrite(st)
 		}
 		exit, last := *interpunsafe.Exit(r), *interpunsafe.LastExit(r)
-		interpunsafe.Stmts(r, ctx, f.Stmts)
+		interpunsafe.Stmts(r, context.WithValue(ctx, signalTrapKey{}, last.Code), f.Stmts)
 		if e := interpunsafe.Exit(r); e.Exiting || e.Returning {
 			return true
 		}

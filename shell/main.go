@@ -31,7 +31,8 @@ options:
   --norc           do not read init.sh (or $ENV)
   --noprofile      do not read /etc/profile or ~/.profile
   --rcfile FILE    read FILE instead of init.sh
-  --posix          parse POSIX sh only, without bash extensions
+  -O NAME, +O NAME set or unset a shopt option (-O alone lists them)
+  --posix          POSIX mode, as bash's (also when invoked as sh)
   --version, --help
 `
 
@@ -83,12 +84,11 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 		// building it starts first, beside everything else.
 		early = buildEditorEarly()
 	}
-	d := dialect.Bash
-	if opts.Posix {
-		d = dialect.POSIX
-	}
 	sh, err := New(Config{
-		Dialect:     d,
+		// POSIX mode changes what the shell does, not what it parses, as
+		// in bash.
+		Dialect:     dialect.Bash,
+		Posix:       opts.Posix,
 		Name:        filepath.Base(opts.Name),
 		Args:        opts.Args,
 		Interactive: interactive,
@@ -106,11 +106,15 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	// otherwise; the NAME operand of -c is only $0.
 	sh.Name = "nosh"
 	sh.SetArg0(opts.Name)
+	sh.SetSource(opts.HasCommand, !opts.HasCommand && opts.Script == "")
 	ctx := context.Background()
 	if len(opts.Set) > 0 {
 		if exit, st := sh.setOptions(ctx, opts.Set); exit || st != 0 {
 			return 2
 		}
+	}
+	if st := sh.shoptOptions(ctx, opts.Shopt); st != 0 {
+		return st
 	}
 	if interactive {
 		sh.early = early
@@ -136,6 +140,7 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return 126
 		}
 		defer f.Close()
+		sh.scriptFile = true
 		status, exited = sh.RunReader(ctx, f, opts.Script)
 	default:
 		status, exited = sh.RunReader(ctx, stdin, "stdin")

@@ -110,7 +110,7 @@ func TestInvocation(t *testing.T) {
 		{"+e", "", []string{"-e", "+e", "-c", "false; echo yes"}, "yes\n", 0},
 		{"-o pipefail", "", []string{"-o", "pipefail", "-c", "false | true"}, "", 1},
 		{"exit trap", "", []string{"-c", `trap 'echo bye $?' EXIT; false`}, "bye 1\n", 1},
-		{"dollar dash", "", []string{"-e", "-c", `echo $-`}, "ehB\n", 0},
+		{"dollar dash", "", []string{"-e", "-c", `echo $-`}, "ehBc\n", 0},
 		{"lineno", "", []string{"-c", "\n\necho $LINENO"}, "3\n", 0},
 		{"version", "", []string{"--version"}, "nosh " + Version + "\n", 0},
 		{"bad option", "", []string{"-Q"}, "", 2},

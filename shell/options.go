@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -29,8 +30,11 @@ type Options struct {
 	NoProfile bool
 	// RCFile replaces init.sh (--rcfile FILE).
 	RCFile string
-	// Posix restricts parsing to POSIX sh (--posix or -o posix).
+	// Posix is bash's POSIX mode (--posix, -o posix, or invoked as sh).
 	Posix bool
+	// Shopt holds -O NAME and +O NAME as "-s" or "-u" and the name, in
+	// order.
+	Shopt []string
 	// Set holds the set-style options in order, e.g. "-e", "+x", "-o",
 	// "pipefail", applied to the shell before anything runs.
 	Set     []string
@@ -53,6 +57,11 @@ func ParseOptions(argv []string) (*Options, error) {
 	if strings.HasPrefix(argv[0], "-") {
 		o.Login = true
 		o.Name = argv[0][1:]
+	}
+	// Invoked as sh, nosh behaves as POSIX requires where bash does not
+	// by default, as bash does.
+	if filepath.Base(o.Name) == "sh" {
+		o.Posix = true
 	}
 	args := argv[1:]
 	i := 0
@@ -113,6 +122,17 @@ loop:
 					o.Interactive, o.InteractiveSet = on, true
 				case 'l':
 					o.Login = on
+				case 'O':
+					if i >= len(args) {
+						o.Shopt = append(o.Shopt, string(arg[0])+"O")
+						continue
+					}
+					flag := "-s"
+					if !on {
+						flag = "-u"
+					}
+					o.Shopt = append(o.Shopt, flag, args[i])
+					i++
 				case 'o':
 					if i >= len(args) {
 						// `nosh -o` alone lists options, like `set -o`.

@@ -29,6 +29,10 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 			return false
 		}
 		exit, st2 := s.RunStmt(ctx, st)
+		if s.Interactive && s.lineAborted() {
+			// An error abandoned the line (-i -c, startup files).
+			s.abandoned = st.End().Line()
+		}
 		exited, status = s.AfterStatement(ctx, exit, st2)
 		return exited
 	})

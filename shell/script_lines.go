@@ -57,13 +57,15 @@ type lineFeeder struct {
 	next   lineFunc
 	before func() bool
 	expand func(string) string
-	echo   func(string) // set -v
+	flush  func() string // a line expand held back, at the end
+	echo   func(string)  // set -v
+	seen   func(string)  // every line read, raw
 	rest   string
 	err    error
 }
 
 func (l *lineFeeder) Read(p []byte) (int, error) {
-	if l.rest == "" {
+	for l.rest == "" {
 		if l.err != nil {
 			return 0, l.err
 		}
@@ -76,6 +78,11 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 			l.err = err
 		}
 		if line == "" {
+			if l.flush != nil {
+				if l.rest = l.flush(); l.rest != "" {
+					break
+				}
+			}
 			if err == nil {
 				err = io.EOF
 			}
@@ -84,7 +91,11 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 		if l.echo != nil {
 			l.echo(line)
 		}
+		if l.seen != nil {
+			l.seen(line)
+		}
 		if l.expand != nil {
+			// It may hold the line back to read it with the next.
 			line = l.expand(line)
 		}
 		l.rest = line
@@ -113,10 +124,13 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			stopped = run(st)
 		}
 	}
+	exp := newAliasExpander(aliasLookup(r), s.posixMode)
 	feeder := &lineFeeder{
 		next:   next,
 		before: func() bool { runHeld(false); return !stopped },
-		expand: newAliasExpander(aliasLookup(r), s.posixMode).line,
+		expand: exp.line,
+		flush:  exp.flush,
+		seen:   func(line string) { s.noteFuncnameUse(r, line) },
 	}
 	if verbose {
 		feeder.echo = func(line string) {
@@ -153,7 +167,13 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 // expandAliasesIn returns text with the aliases of the main runner
 // expanded, as the lines of one command line typed at the prompt.
 func (s *Shell) expandAliasesIn(text string) string {
-	e := newAliasExpander(aliasLookup(s.Runner), s.posixMode)
+	return s.expandAliasesOn(s.Runner, text)
+}
+
+// expandAliasesOn returns text with r's aliases expanded.
+func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
+	s.noteFuncnameUse(r, text)
+	e := newAliasExpander(aliasLookup(r), s.posixMode)
 	var b []byte
 	for len(text) > 0 {
 		i := 0
@@ -166,6 +186,7 @@ func (s *Shell) expandAliasesIn(text string) string {
 		b = append(b, e.line(text[:i])...)
 		text = text[i:]
 	}
+	b = append(b, e.flush()...)
 	return string(b)
 }
 

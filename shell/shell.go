@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -101,6 +104,20 @@ type Shell struct {
 
 	job jobShell // job table, job control, signals and traps (jobs_state.go)
 
+	// scriptFile is set when the shell runs a script file: FUNCNAME ends
+	// with main there.
+	scriptFile bool
+
+	// started is when the shell started (printf's %(fmt)T of -2).
+	started time.Time
+
+	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
+	xtraceEver atomic.Bool
+
+	// readonlyNames are the variables declared read-only so far
+	// (readonly_guard.go).
+	readonlyNames map[string]bool
+
 	// abandoned is the line of the last top-level statement an error
 	// abandoned (abort.go): the rest of that line does not run.
 	abandoned uint
@@ -127,6 +144,8 @@ type Config struct {
 	Env []string
 	// Dir is the initial directory; empty means the process's.
 	Dir string
+	// Posix starts the shell in POSIX mode (set -o posix).
+	Posix bool
 }
 
 // New builds a Shell with its interpreter.
@@ -140,6 +159,7 @@ func New(cfg Config) (*Shell, error) {
 		stdout:      cfg.Stdout,
 		stderr:      cfg.Stderr,
 		hashs:       map[string]string{},
+		started:     time.Now(),
 		hashHits:    map[string]int{},
 		stash:       newStashTable(),
 		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
@@ -150,7 +170,7 @@ func New(cfg Config) (*Shell, error) {
 	// otherwise, as bash's does.
 	s.flags.emacs = cfg.Interactive
 	s.flags.histexpand = cfg.Interactive
-	s.flags.posix = cfg.Dialect == dialect.POSIX
+	s.flags.posix = cfg.Posix || cfg.Dialect == dialect.POSIX
 	s.flags.hashall = true
 	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = readUmask()
@@ -173,7 +193,7 @@ func New(cfg Config) (*Shell, error) {
 		// (guard.go); the user's commands go straight through.
 		interp.CallHandler(guardCallHandler(s.jobCallHandler)),
 		interp.ExecHandlers(s.afterCommandMiddleware, guardExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.arithOpenHandler(guardOpenHandler)),
+		interp.OpenHandler(s.hookOpenHandler(guardOpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
@@ -189,7 +209,26 @@ func New(cfg Config) (*Shell, error) {
 	if p := interpunsafe.Option(r, "expand_aliases"); p != nil {
 		*p = true
 	}
+	startVars(r, cfg.Env)
 	return s, nil
+}
+
+// defaultPath is the PATH bash sets when the environment has none.
+const bashDefaultPath = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."
+
+// startVars sets what bash sets at start-up: PWD, exported (interp sets
+// it unexported), and a PATH when the environment has none (not exported,
+// as in bash).
+func startVars(r *interp.Runner, env []string) {
+	pwd := interpunsafe.LookupVar(r, "PWD")
+	pwd.Exported = true
+	interpunsafe.SetVar(r, "PWD", pwd)
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			return
+		}
+	}
+	interpunsafe.SetVar(r, "PATH", expand.Variable{Set: true, Kind: expand.String, Str: bashDefaultPath})
 }
 
 // prepareEnv adjusts the inherited environment the way bash does at
@@ -249,9 +288,9 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
 		if abort.exit && !s.Interactive {
 			if !fg.nested {
-				return true, int(s.runExitTrap(ctx, s.Runner, 1))
+				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.exitStatus())))
 			}
-			return true, 1
+			return true, abort.exitStatus()
 		}
 		s.abandoned = st.End().Line()
 		if !fg.nested {

@@ -1,0 +1,101 @@
+package shell
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
+)
+
+// FUNCNAME: the names of the functions being run, the current one first,
+// with "main" at the bottom in a script file, as bash keeps it. interp has
+// no notion of it. A function body that nosh tracks starts with
+// \x00funcname NAME, which sets a FUNCNAME local to the call: the scope
+// interp makes for the call holds it, and drops it when the call returns.
+//
+// Tracking costs every function call a builtin, so it is on only once the
+// shell has read code that names FUNCNAME (the line reader looks); the
+// functions already defined then are tracked from that moment.
+
+const builtinFuncnameName = "\x00funcname"
+
+// funcnameOn is set once FUNCNAME is tracked.
+var funcnameOn atomic.Bool
+
+// noteFuncnameUse turns tracking on when line names FUNCNAME, and tracks
+// the functions r has already.
+func (s *Shell) noteFuncnameUse(r *interp.Runner, line string) {
+	if funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") {
+		return
+	}
+	funcnameOn.Store(true)
+	if r == nil {
+		return
+	}
+	for name, body := range r.Funcs {
+		trackFunc(name, body)
+	}
+}
+
+// trackFuncDecl makes a function defined from now on track FUNCNAME.
+func trackFuncDecl(fd *syntax.FuncDecl) {
+	if !funcnameOn.Load() || fd.Name == nil || fd.Body == nil {
+		return
+	}
+	trackFunc(fd.Name.Value, fd.Body)
+}
+
+// trackFunc puts \x00funcname NAME at the start of body, once.
+func trackFunc(name string, body *syntax.Stmt) {
+	pos := body.Position
+	frame := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
+		litWord(pos, sentinel+builtinFuncnameName), litWord(pos, name),
+	}}}
+	if b, ok := body.Cmd.(*syntax.Block); ok {
+		if len(b.Stmts) > 0 && isFuncnameFrame(b.Stmts[0]) {
+			return
+		}
+		b.Stmts = append([]*syntax.Stmt{frame}, b.Stmts...)
+		return
+	}
+	if body.Cmd == nil {
+		return
+	}
+	// ( … ) or another compound command: the frame goes in the call's
+	// scope, before it.
+	inner := &syntax.Stmt{Position: pos, Cmd: body.Cmd}
+	body.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{frame, inner}}
+}
+
+func isFuncnameFrame(st *syntax.Stmt) bool {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(call.Args) > 0 && call.Args[0].Lit() == sentinel+builtinFuncnameName
+}
+
+// builtinFuncname sets FUNCNAME in the scope of the function call it
+// starts.
+func builtinFuncname(ctx context.Context, c *call) error {
+	r := c.r
+	caller := interpunsafe.LookupVar(r, "FUNCNAME")
+	list := []string{firstArg(c.args)}
+	switch {
+	case caller.Kind == expand.Indexed && len(caller.List) > 0:
+		list = append(list, caller.List...)
+	case c.sh.scriptFile:
+		list = append(list, "main")
+	}
+	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+	// $? in the function is still the status before the call; set -e
+	// and the ERR trap do not see it as this command's failure.
+	last := *interpunsafe.LastExit(r)
+	if last.Code != 0 {
+		c.sh.liftErrexit(r)
+	}
+	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
+	return errKeepStatus
+}

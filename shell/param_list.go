@@ -1,0 +1,480 @@
+package shell
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/pattern"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
+)
+
+// Parameter expansions that interp gets wrong and nosh computes itself:
+//
+//   - ${@-word}, "${@:-word}", ${a[@]+word} and the like: interp takes
+//     "$@" and arrays for always set and never null, so the word of
+//     ${@-x} never shows and "${@:-x}" with no parameters is empty;
+//   - anchored replacement ${x/#pat/rep} and ${x/%pat/rep}, which interp
+//     reads as a pattern starting with # or %;
+//   - extended patterns (extglob) in ${x#pat}, ${x%pat} and replacements;
+//   - slices of $@ and $* from 0, which take $0 (interp's own $0).
+//
+// In the words nosh splits itself (builtin_fields.go) the result keeps
+// "$@"'s fields; elsewhere (an assignment, a redirection, a here-document)
+// the rewrite turns the expansion into a hook (expansion_hook.go) that
+// gives the joined text.
+
+// listName returns the name of the list pe expands, and whether it is
+// the * form, when pe is $@, $*, ${a[@]} or ${a[*]}.
+func listName(pe *syntax.ParamExp) (name string, star, ok bool) {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet {
+		return "", false, false
+	}
+	switch pe.Param.Value {
+	case "@", "*":
+		if pe.Index != nil {
+			return "", false, false
+		}
+		return pe.Param.Value, pe.Param.Value == "*", true
+	}
+	if w, ok := pe.Index.(*syntax.Word); ok {
+		switch w.Lit() {
+		case "@", "*":
+			return pe.Param.Value, w.Lit() == "*", true
+		}
+	}
+	return "", false, false
+}
+
+// extPattern reports whether a pattern word has extended operators.
+func extPattern(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ExtGlob:
+			return true
+		case *syntax.Lit:
+			for _, op := range []string{"?(", "*(", "+(", "@(", "!("} {
+				if strings.Contains(p.Value, op) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// anchoredRepl returns '#' or '%' for ${x/#p/r} and ${x/%p/r}.
+func anchoredRepl(pe *syntax.ParamExp) byte {
+	if pe.Repl == nil || pe.Repl.Orig == nil || len(pe.Repl.Orig.Parts) == 0 {
+		return 0
+	}
+	lit, ok := pe.Repl.Orig.Parts[0].(*syntax.Lit)
+	if !ok || lit.Value == "" || (lit.Value[0] != '#' && lit.Value[0] != '%') {
+		return 0
+	}
+	return lit.Value[0]
+}
+
+// noshParam reports whether nosh expands pe itself.
+func noshParam(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width {
+		return false
+	}
+	if _, _, list := listName(pe); list {
+		if pe.Exp != nil && wholeListOp(pe) {
+			return true
+		}
+		if pe.Slice != nil && pe.Index == nil {
+			return true // $@ and $* from 0
+		}
+	}
+	if anchoredRepl(pe) != 0 {
+		return true
+	}
+	if pe.Repl != nil && extPattern(pe.Repl.Orig) {
+		return true
+	}
+	if pe.Exp != nil && extPattern(pe.Exp.Word) {
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+			return true
+		}
+	}
+	return false
+}
+
+// paramResult is what nosh's expansion of a parameter gives.
+type paramResult struct {
+	elems []string // the values
+	list  bool     // they are separate fields when quoted ("$@")
+	star  bool     // $* or ${a[*]}: quoted, they are joined with IFS
+	// word is set when the expansion is the word of ${x-word}: expand it
+	// in place instead of elems.
+	word *syntax.Word
+}
+
+// joined returns the result as one string, as in an assignment or
+// double quotes: "$*" joins with IFS, "$@" with spaces.
+func (p paramResult) joined(ifs string) string {
+	sep := " "
+	if p.star {
+		sep = ifsJoiner(ifs)
+	}
+	return strings.Join(p.elems, sep)
+}
+
+// ifsJoiner is what joins "$*": the first character of IFS.
+func ifsJoiner(ifs string) string {
+	if ifs == "" {
+		return ""
+	}
+	return ifs[:1]
+}
+
+// paramValues returns the values of pe's parameter (with its index), and
+// whether it is a list.
+func paramValues(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp) (elems []string, set, list, star bool, err error) {
+	if name, st, ok := listName(pe); ok {
+		if name == "@" || name == "*" {
+			return append([]string(nil), r.Params...), len(r.Params) > 0, true, st, nil
+		}
+		vr := interpunsafe.LookupVar(r, pe.Param.Value)
+		if vr.Kind == expand.NameRef {
+			_, vr = vr.Resolve(cfg.Env)
+		}
+		n := 0
+		switch vr.Kind {
+		case expand.Indexed:
+			n = len(vr.List)
+		case expand.Associative:
+			n = len(vr.Map)
+		case expand.String:
+			if vr.IsSet() {
+				n = 1
+			}
+		}
+		if n == 0 {
+			return nil, false, true, st, nil
+		}
+		all := &syntax.ParamExp{Param: pe.Param, Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "@"}}}}
+		elems, err := expand.Fields(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{all}}}})
+		return elems, true, true, st, err
+	}
+	probe := &syntax.ParamExp{Param: pe.Param, Index: pe.Index, Exp: &syntax.Expansion{
+		Op: syntax.AlternateUnset, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "1"}}},
+	}}
+	s, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{probe}})
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.ParamExp{Param: pe.Param, Index: pe.Index}}})
+	return []string{v}, s == "1", false, false, err
+}
+
+// expandNoshParam computes pe, which noshParam accepts, in r. quoted
+// says it is in double quotes (or an assignment): there "${*:-x}" tests
+// the values joined with IFS, where unquoted ones are joined with spaces.
+func (s *Shell) expandNoshParam(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, quoted bool) (paramResult, error) {
+	elems, set, list, star, err := paramValues(r, cfg, pe)
+	if err != nil {
+		return paramResult{}, err
+	}
+	res := paramResult{elems: elems, list: list, star: star}
+	ifs := " \t\n"
+	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	switch {
+	case pe.Slice != nil:
+		return s.sliceParams(r, cfg, pe, res)
+	case pe.Repl != nil:
+		return s.replaceParams(cfg, pe, res)
+	case pe.Exp != nil && !wholeListOp(pe):
+		return s.stripParams(r, cfg, pe, res)
+	}
+	var null bool
+	switch {
+	case !list:
+		null = elems[0] == ""
+	case quoted:
+		null = res.joined(ifs) == ""
+	default:
+		null = strings.Join(elems, " ") == ""
+	}
+	use := false
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.AssignUnset, syntax.ErrorUnset:
+		use = !set
+	case syntax.DefaultUnsetOrNull, syntax.AssignUnsetOrNull, syntax.ErrorUnsetOrNull:
+		use = !set || null
+	case syntax.AlternateUnset:
+		use = set
+	case syntax.AlternateUnsetOrNull:
+		use = set && !null
+	}
+	switch pe.Exp.Op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		if !use {
+			// Nothing: no field at all for "${@+x}", as "$@" gives.
+			return paramResult{list: list, star: star}, nil
+		}
+		return paramResult{word: wordOrEmpty(pe.Exp.Word)}, nil
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if use {
+			return paramResult{}, s.newAbort("$" + pe.Param.Value + ": cannot assign in this way")
+		}
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		if use {
+			msg := "parameter null or not set"
+			if pe.Exp.Word != nil {
+				if m, err := expand.Literal(cfg, pe.Exp.Word); err == nil && m != "" {
+					msg = m
+				}
+			}
+			return paramResult{}, &shellAbort{msg: s.Name + ": " + pe.Param.Value + ": " + msg, exit: true}
+		}
+	default:
+		if use {
+			return paramResult{word: wordOrEmpty(pe.Exp.Word)}, nil
+		}
+	}
+	return res, nil
+}
+
+func wordOrEmpty(w *syntax.Word) *syntax.Word {
+	if w == nil {
+		return &syntax.Word{}
+	}
+	return w
+}
+
+// sliceParams is ${@:off:len} and ${*:off:len}: offset 0 is $0.
+func (s *Shell) sliceParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
+	args := append([]string{interpunsafe.LookupVar(r, "BASH_ARGV0").String()}, r.Params...)
+	off, n := 0, len(args)
+	if pe.Slice.Offset != nil {
+		o, err := expand.Arithm(cfg, pe.Slice.Offset)
+		if err != nil {
+			return paramResult{}, err
+		}
+		off = o
+		if off < 0 {
+			off += len(args)
+			if off < 1 {
+				// bash: a negative offset before $1 gives nothing.
+				return paramResult{list: true, star: res.star}, nil
+			}
+		}
+	} else {
+		off = 1
+	}
+	if off > len(args) {
+		off = len(args)
+	}
+	end := n
+	if pe.Slice.Length != nil {
+		l, err := expand.Arithm(cfg, pe.Slice.Length)
+		if err != nil {
+			return paramResult{}, err
+		}
+		if l < 0 {
+			return paramResult{}, s.newAbort(pe.Param.Value + ": " + strconv.Itoa(l) + ": substring expression < 0")
+		}
+		end = min(off+l, n)
+	}
+	return paramResult{elems: args[off:end], list: true, star: res.star}, nil
+}
+
+// patternRegexp compiles a shell pattern, with extended operators when
+// extglob is on, matching whole strings.
+func patternRegexp(pat string, extglob bool) (*regexp.Regexp, error) {
+	mode := pattern.EntireString
+	if extglob {
+		mode |= pattern.ExtendedOperators
+	}
+	expr, err := pattern.Regexp(pat, mode)
+	if err != nil {
+		return nil, err
+	}
+	return regexp.Compile(expr)
+}
+
+// replaceParams is ${x/pat/rep} (anchored with # or %, or with an
+// extended pattern) on each value.
+func (s *Shell) replaceParams(cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
+	anchor := anchoredRepl(pe)
+	orig := pe.Repl.Orig
+	if anchor != 0 {
+		lit := orig.Parts[0].(*syntax.Lit)
+		rest := &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[1:]}
+		orig = &syntax.Word{Parts: append([]syntax.WordPart{rest}, orig.Parts[1:]...)}
+	}
+	pat, err := expand.Pattern(cfg, orig)
+	if err != nil {
+		return paramResult{}, err
+	}
+	with := ""
+	if pe.Repl.With != nil {
+		if with, err = expand.Literal(cfg, pe.Repl.With); err != nil {
+			return paramResult{}, err
+		}
+	}
+	rx, err := patternRegexp(pat, cfg.ExtGlob)
+	if err != nil {
+		return res, nil
+	}
+	out := make([]string, len(res.elems))
+	for i, v := range res.elems {
+		out[i] = replaceOne(v, rx, with, anchor, pe.Repl.All)
+	}
+	res.elems = out
+	return res, nil
+}
+
+// replaceOne replaces the longest match of rx in v: at its start
+// (anchor #), at its end (%), or the first (or every, all) anywhere.
+func replaceOne(v string, rx *regexp.Regexp, with string, anchor byte, all bool) string {
+	switch anchor {
+	case '#':
+		for end := len(v); end >= 0; end-- {
+			if rx.MatchString(v[:end]) {
+				return with + v[end:]
+			}
+		}
+		return v
+	case '%':
+		for start := 0; start <= len(v); start++ {
+			if rx.MatchString(v[start:]) {
+				return v[:start] + with
+			}
+		}
+		return v
+	}
+	// The first (or every) longest non-empty match, left to right.
+	var b strings.Builder
+	i := 0
+	for i <= len(v) {
+		end := -1
+		for e := len(v); e > i; e-- {
+			if rx.MatchString(v[i:e]) {
+				end = e
+				break
+			}
+		}
+		if end < 0 {
+			if i < len(v) {
+				b.WriteByte(v[i])
+			}
+			i++
+			continue
+		}
+		b.WriteString(with)
+		i = end
+		if !all {
+			b.WriteString(v[i:])
+			return b.String()
+		}
+	}
+	return b.String()
+}
+
+// stripParams is ${x#pat}, ${x##pat}, ${x%pat} and ${x%%pat} with an
+// extended pattern, on each value.
+func (s *Shell) stripParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
+	pat, err := expand.Pattern(cfg, pe.Exp.Word)
+	if err != nil {
+		return paramResult{}, err
+	}
+	rx, err := patternRegexp(pat, *interpunsafe.Option(r, "extglob"))
+	if err != nil {
+		return res, nil
+	}
+	out := make([]string, len(res.elems))
+	for i, v := range res.elems {
+		out[i] = stripOne(v, rx, pe.Exp.Op)
+	}
+	res.elems = out
+	return res, nil
+}
+
+// stripOne removes the shortest or longest prefix or suffix of v that rx
+// matches whole.
+func stripOne(v string, rx *regexp.Regexp, op syntax.ParExpOperator) string {
+	switch op {
+	case syntax.RemSmallPrefix:
+		for end := 0; end <= len(v); end++ {
+			if rx.MatchString(v[:end]) {
+				return v[end:]
+			}
+		}
+	case syntax.RemLargePrefix:
+		for end := len(v); end >= 0; end-- {
+			if rx.MatchString(v[:end]) {
+				return v[end:]
+			}
+		}
+	case syntax.RemSmallSuffix:
+		for start := len(v); start >= 0; start-- {
+			if rx.MatchString(v[start:]) {
+				return v[:start]
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for start := 0; start <= len(v); start++ {
+			if rx.MatchString(v[start:]) {
+				return v[:start]
+			}
+		}
+	}
+	return v
+}
+
+// listHook is a nosh-computed parameter expansion outside a word nosh
+// splits: its text, the values joined.
+type listHook struct{ pe *syntax.ParamExp }
+
+func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	res, err := s.expandNoshParam(r, cfg, h.pe, true)
+	if err != nil {
+		return "", err
+	}
+	if res.word != nil {
+		return expand.Literal(cfg, res.word)
+	}
+	ifs := " \t\n"
+	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	return res.joined(ifs), nil
+}
+
+// rewriteNoshParams turns the expansions nosh computes in w, a word
+// that is not split into fields (an assignment's value, a redirection's
+// target, a here-document, a case word, an operand of [[ ]]), into hooks.
+// The words nosh splits compute them in place (builtin_fields.go).
+func (s *Shell) rewriteNoshParams(w *syntax.Word) {
+	if w == nil {
+		return
+	}
+	hookParts := func(parts []syntax.WordPart) {
+		for i, p := range parts {
+			if pe, ok := p.(*syntax.ParamExp); ok && noshParam(pe) {
+				parts[i] = s.hookSubst(pe.Pos(), listHook{pe: pe})
+			}
+		}
+	}
+	hookParts(w.Parts)
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			hookParts(dq.Parts)
+		}
+	}
+}

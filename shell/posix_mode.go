@@ -1,0 +1,107 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
+)
+
+// POSIX mode (--posix, set -o posix, or nosh invoked as sh), as bash's: it
+// changes what the shell does where bash and POSIX disagree, not what it
+// parses. Its effects live with the features they change; the ones that
+// make errors fatal are here.
+
+// specialBuiltins are POSIX's special built-in utilities: in POSIX mode
+// an error in one of them ends a non-interactive shell.
+var specialBuiltins = map[string]bool{
+	"break": true, ":": true, "continue": true, ".": true, "eval": true, "exec": true,
+	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
+	"shift": true, "times": true, "trap": true, "unset": true,
+}
+
+// fatalInPosix reports whether an error of a special builtin ends the
+// shell: in POSIX mode, when it is not interactive.
+func (s *Shell) fatalInPosix() bool {
+	return !s.Interactive && s.posixMode()
+}
+
+// commandName is the name of the simple command cmd runs, when it is
+// written out.
+func (s *Shell) commandName(cmd syntax.Command) string {
+	if dc, ok := cmd.(*syntax.DeclClause); ok && dc.Variant != nil {
+		return dc.Variant.Value
+	}
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return ""
+	}
+	name := call.Args[0].Lit()
+	if len(call.Args) > 1 {
+		switch v := s.stash.get(call.Args[1].Lit()).(type) {
+		case *callStash:
+			if name == sentinel+builtinCallName {
+				return s.commandName(v.call)
+			}
+		case *declStash:
+			if name == sentinel+builtinDeclName {
+				return v.variant
+			}
+		}
+	}
+	return name
+}
+
+// specialFailed is specialBuiltinFailed for the builtin c runs (which
+// `command` makes an ordinary one).
+func (c *call) specialFailed(err error, status int) error {
+	if c.viaCommand {
+		return err
+	}
+	return c.sh.specialBuiltinFailed(c.name, err, status)
+}
+
+// specialBuiltinFailed is the result of a special builtin that reported a
+// usage or redirection error (err, status), its message out: in POSIX mode
+// a non-interactive shell exits with that status; otherwise err stands.
+func (s *Shell) specialBuiltinFailed(name string, err error, status int) error {
+	if !specialBuiltins[name] || !s.fatalInPosix() {
+		return err
+	}
+	return &shellAbort{exit: true, status: status}
+}
+
+const builtinFuncDefName = "\x00funcdef"
+
+// guardFuncDef makes the definition of a function named as a special
+// builtin go through \x00funcdef, which refuses it in POSIX mode.
+func (s *Shell) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] {
+		return
+	}
+	call := sentinelCall(fd.Pos(), builtinFuncDefName, "")
+	s.stashArg(call, fd)
+	st.Cmd = call
+}
+
+// builtinFuncDef defines a function named as a special builtin, which
+// POSIX mode refuses (a non-interactive shell exits with status 2).
+func builtinFuncDef(ctx context.Context, c *call) error {
+	fd, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.FuncDecl)
+	if !ok {
+		return fmt.Errorf("nosh: lost function %q", c.args)
+	}
+	if c.sh.posixMode() {
+		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.Name, fd.Name.Value)
+		if c.sh.fatalInPosix() {
+			return &shellAbort{exit: true, status: 2}
+		}
+		return interp.ExitStatus(2)
+	}
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, fd)
+	return errKeepStatus
+}
