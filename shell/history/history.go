@@ -51,11 +51,10 @@ type History struct {
 	opts Options
 
 	mu   sync.Mutex
-	recs []record
-	// heads[i] is head(recs[i].Command): Suggest scans these 8 bytes per
-	// entry instead of whole records, a tenth of the memory traffic.
-	heads []uint64
-	file  fileState
+	st   store
+	file fileState
+	// lastSuggest is Suggest's last search, which the next one may go on.
+	lastSuggest suggestion
 	// lastID names this session's most recent entry while it waits for
 	// SetStatus.
 	lastID string
@@ -125,11 +124,12 @@ func (h *History) loadLocked() error {
 		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries}
 		h.markRead(info, int64(len(data)))
 	}
-	recs := d.recs
-	if n := h.opts.Size; n > 0 && len(recs) > n {
-		recs = slices.Clone(recs[len(recs)-n:])
+	gen := h.st.gen + 1
+	h.st = d.st
+	h.st.gen = gen
+	if n := h.opts.Size; n > 0 {
+		h.st.keepLast(n)
 	}
-	h.setRecs(recs)
 	return nil
 }
 
@@ -159,7 +159,7 @@ func (h *History) Add(e Entry) error {
 	if h.opts.IgnoreSpace && e.Command[0] == ' ' {
 		return nil
 	}
-	if n := len(h.recs); h.opts.Dedupe && n > 0 && h.recs[n-1].Command == e.Command {
+	if n := h.st.len(); h.opts.Dedupe && n > 0 && h.st.command(n-1) == e.Command {
 		return nil
 	}
 	if e.Time.IsZero() {
@@ -174,10 +174,9 @@ func (h *History) Add(e Entry) error {
 		r.id = newID()
 		h.lastID = r.id
 	}
-	h.recs = append(h.recs, r)
-	h.heads = append(h.heads, head(r.Command))
-	if n := h.opts.Size; n > 0 && len(h.recs) > n+n/4 {
-		h.setRecs(slices.Clone(h.recs[len(h.recs)-n:]))
+	h.st.add(r)
+	if n := h.opts.Size; n > 0 && h.st.len() > n+n/4 {
+		h.st.keepLast(n)
 	}
 
 	return h.append(appendEntry(nil, r), []record{r})
@@ -194,10 +193,9 @@ func (h *History) SetStatus(status int) error {
 		return nil
 	}
 	h.lastID = ""
-	for i := len(h.recs) - 1; i >= 0; i-- {
-		if h.recs[i].id == id {
-			h.recs[i].Status = status
-			h.recs[i].id = ""
+	for i := h.st.len() - 1; i >= 0; i-- {
+		if h.st.id(i) == id {
+			h.st.setStatus(i, status)
 			break
 		}
 	}
@@ -251,12 +249,12 @@ func (h *History) trimLocked(f *os.File) error {
 		return err
 	}
 	d := decode(data, false)
-	h.file = fileState{info: info, size: int64(len(data)), entries: len(d.recs)}
+	h.file = fileState{info: info, size: int64(len(data)), entries: d.st.len()}
 	n := h.opts.Size
-	if len(d.recs) <= n {
+	if d.st.len() <= n {
 		return nil
 	}
-	return h.rewriteLocked(d.recs[len(d.recs)-n:])
+	return h.rewriteLocked(d.records()[d.st.len()-n:])
 }
 
 // rewriteLocked replaces the file's records with recs; the caller holds
@@ -280,17 +278,16 @@ func (h *History) rewriteLocked(recs []record) error {
 func (h *History) Delete(i int) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if i < 0 || i >= len(h.recs) {
+	if i < 0 || i >= h.st.len() {
 		return fmt.Errorf("history: no entry %d", i)
 	}
-	r := h.recs[i]
+	r := h.st.record(i)
 	if !h.memoryOnly {
 		if err := h.deleteFromFile(r); err != nil {
 			return err
 		}
 	}
-	h.recs = slices.Delete(h.recs, i, i+1)
-	h.heads = slices.Delete(h.heads, i, i+1)
+	h.st.delete(i)
 	if r.id != "" && r.id == h.lastID {
 		h.lastID = ""
 	}
@@ -310,7 +307,7 @@ func (h *History) deleteFromFile(r record) error {
 	}
 	if info != nil {
 		d := decode(data, false)
-		kept := slices.DeleteFunc(d.recs, func(x record) bool {
+		kept := slices.DeleteFunc(d.records(), func(x record) bool {
 			return x.Command == r.Command && x.sec >= r.first && x.sec <= r.sec
 		})
 		if len(kept) < d.entries {
@@ -325,31 +322,22 @@ func (h *History) deleteFromFile(r record) error {
 func (h *History) Clear() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.setRecs(nil)
+	h.st.reset(nil)
 	h.lastID = ""
-}
-
-// setRecs replaces the entries in memory.
-func (h *History) setRecs(recs []record) {
-	h.recs = recs
-	h.heads = make([]uint64, len(recs))
-	for i, r := range recs {
-		h.heads[i] = head(r.Command)
-	}
 }
 
 // Len returns the number of entries in this session's view.
 func (h *History) Len() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return len(h.recs)
+	return h.st.len()
 }
 
 // Entry returns entry i, oldest first; i must be in [0, Len()).
 func (h *History) Entry(i int) Entry {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.recs[i].entry()
+	return h.st.record(i).entry()
 }
 
 // Search returns the indexes, oldest first, of the entries whose command
@@ -358,8 +346,8 @@ func (h *History) Search(substr string) []int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var found []int
-	for i, r := range h.recs {
-		if strings.Contains(r.Command, substr) {
+	for i := range h.st.len() {
+		if strings.Contains(h.st.command(i), substr) {
 			found = append(found, i)
 		}
 	}

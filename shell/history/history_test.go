@@ -473,3 +473,55 @@ func TestSuggestMatchesNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestWhileTyping types lines as a person does, a key at a time
+// with the odd backspace, entries added and deleted between keys, and
+// checks every suggestion against a full scan: Suggest goes on from its
+// last search only while that is sound.
+func TestSuggestWhileTyping(t *testing.T) {
+	h := open(t, Options{Path: tempPath(t)})
+	words := []string{"git ", "go ", "make ", "ls ", "échō ", "-v ", "x"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	line := func() string {
+		var b strings.Builder
+		for range 1 + rng.IntN(4) {
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		return b.String()
+	}
+	for range 200 {
+		add(t, h, Entry{Dir: "/a", Command: line()})
+	}
+	naive := func(prefix string) (string, bool) {
+		for i := h.Len() - 1; i >= 0; i-- {
+			if c := h.Entry(i).Command; len(c) > len(prefix) && strings.HasPrefix(c, prefix) {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	for range 300 {
+		target, typed := line(), ""
+		for typed != target {
+			switch r := rng.IntN(20); {
+			case r == 0 && typed != "":
+				typed = typed[:len(typed)-1]
+			case r == 1:
+				add(t, h, Entry{Dir: "/a", Command: line()})
+			case r == 2 && h.Len() > 0:
+				if err := h.Delete(rng.IntN(h.Len())); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				typed = target[:len(typed)+1]
+			}
+			if typed == "" {
+				continue
+			}
+			got, ok := h.Suggest(typed, "/a")
+			if want, wantOK := naive(typed); got != want || ok != wantOK {
+				t.Fatalf("Suggest(%q) = %q, %v; want %q, %v", typed, got, ok, want, wantOK)
+			}
+		}
+	}
+}

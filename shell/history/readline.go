@@ -31,11 +31,13 @@ func (s *ReadlineSource) Write(string) (int, error) {
 func (s *ReadlineSource) GetLine(i int) (string, error) {
 	h := s.h
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if i < 0 || i >= len(h.recs) {
+	if i < 0 || i >= h.st.len() {
+		h.mu.Unlock()
 		return "", errNoLine
 	}
-	return h.recs[i].Command, nil
+	cmd := h.st.command(i)
+	h.mu.Unlock()
+	return cmd, nil
 }
 
 // Len returns the number of entries.
@@ -48,9 +50,9 @@ func (s *ReadlineSource) Dump() any {
 	h := s.h
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make([]Entry, len(h.recs))
-	for i, r := range h.recs {
-		out[i] = r.entry()
+	out := make([]Entry, h.st.len())
+	for i := range out {
+		out[i] = h.st.record(i).entry()
 	}
 	return out
 }
