@@ -38,7 +38,8 @@ type session struct {
 	histWarned bool
 
 	rl      *readline.Shell
-	pending string // text the prefill widget puts in the edit buffer
+	suggest *suggester // the editor's history suggestions
+	pending string     // text the prefill widget puts in the edit buffer
 	// lastVi is the editing mode the editor and set -o last agreed on.
 	lastVi bool
 	// editReq is an edit in $EDITOR asked for by a key (editorexternal.go).

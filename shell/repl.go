@@ -17,6 +17,8 @@ import (
 	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/history"
 )
 
 // prefillSeq is a private key sequence nobody types, bound to a widget
@@ -42,6 +44,7 @@ func (se *session) loop(ctx context.Context) int {
 		// rows kept below the input must not be the last line's.
 		rl.Line().Set()
 		rl.Cursor().Set(0)
+		se.suggest.beforeReadline()
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
@@ -246,15 +249,19 @@ func (se *session) newEditor() *readline.Shell {
 	// (option "prompt-transient") redraws one row too low once the line
 	// has been accepted.
 	rl.Config.Set("prompt-transient", false)
-	rl.Prompt.Primary(se.primaryPrompt)
+	rl.Prompt.Primary(func() string {
+		se.suggest.promptDrawn()
+		return se.primaryPrompt()
+	})
 	rl.Prompt.Secondary(se.secondaryPrompt)
 	if se.cfg.Prompt.Right != "" {
 		rl.Prompt.Right(se.rightPrompt)
 	}
+	var src *history.ReadlineSource
 	if se.hist != nil {
-		rl.History.Add("nosh", se.hist.ReadlineSource())
+		src = se.hist.ReadlineSource()
+		rl.History.Add("nosh", src)
 	}
-	rl.Config.Set("history-autosuggest", se.cfg.Editor.Autosuggest)
 	rl.Keymap.Register(map[string]func(){
 		prefillWidget: func() {
 			rl.Line().Set([]rune(se.pending)...)
@@ -270,6 +277,7 @@ func (se *session) newEditor() *readline.Shell {
 	se.setupEditorMode(rl, inputrcSet["editing-mode"])
 	se.setupEditorKnowledge(rl)
 	rl.AcceptMultiline = func(line []rune) bool { return se.editReq != nil || se.sh.complete(string(line)) }
+	se.setupSuggestions(rl, se.hist, src, se.cfg.Editor.Autosuggest)
 	return rl
 }
 

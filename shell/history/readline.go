@@ -12,6 +12,8 @@ import "errors"
 // which readline does not know. Write only reports the current length.
 type ReadlineSource struct {
 	h *History
+	// hideScan makes the next Len report no entries (HideFromNextScan).
+	hideScan bool
 }
 
 // ReadlineSource returns the readline adapter for h.
@@ -40,9 +42,32 @@ func (s *ReadlineSource) GetLine(i int) (string, error) {
 	return cmd, nil
 }
 
-// Len returns the number of entries.
+// Len returns the number of entries, or 0 once after HideFromNextScan.
 func (s *ReadlineSource) Len() int {
+	if s.hideScan {
+		s.hideScan = false
+		return 0
+	}
 	return s.h.Len()
+}
+
+// HideFromNextScan makes the next call of Len, and only that one, report
+// an empty history, unless ShowAll comes first. readline looks for its
+// own suggestion by reading every entry at every redraw, and asks Len
+// first: the shell, which knows when that scan comes and makes the
+// suggestion itself from the index (History.Suggest), spares it so. It
+// is called from the editor's goroutine, as Len is.
+func (s *ReadlineSource) HideFromNextScan() {
+	if s != nil {
+		s.hideScan = true
+	}
+}
+
+// ShowAll undoes HideFromNextScan.
+func (s *ReadlineSource) ShowAll() {
+	if s != nil {
+		s.hideScan = false
+	}
 }
 
 // Dump returns a copy of every entry as a []Entry, oldest first.
