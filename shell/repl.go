@@ -35,6 +35,7 @@ func (se *session) loop(ctx context.Context) int {
 	sigint := make(chan os.Signal, 1)
 	signal.Notify(sigint, syscall.SIGINT)
 	defer signal.Stop(sigint)
+	defer se.size.watch()()
 	for {
 		if exit, status := se.beforePrompt(ctx); exit {
 			return status
@@ -169,11 +170,8 @@ const transientPrompt = "$ "
 // of the row below the accepted line.
 func (se *session) collapsePrompt(line string) {
 	f, ok := se.sh.stdout.(*os.File)
-	if !ok {
-		return
-	}
-	cols, _, err := term.GetSize(int(f.Fd()))
-	if err != nil || cols < 1 {
+	cols, _, sized := se.size.get()
+	if !ok || !sized || cols < 1 {
 		return
 	}
 	rows := 0
@@ -305,6 +303,7 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 		return exit, status
 	}
 	se.forgetPrompt()
+	se.size.forget()
 	se.beforePromptPlain(ctx)
 	se.beforeEditor()
 	se.partialLineMark()
@@ -317,8 +316,8 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 // return lands on the same row when the cursor was at column 0 and on the
 // next row otherwise.
 func (se *session) partialLineMark() {
-	cols, _, err := term.GetSize(int(se.sh.stdout.(*os.File).Fd()))
-	if err != nil || cols < 2 {
+	cols, _, ok := se.size.get()
+	if !ok || cols < 2 {
 		return
 	}
 	fmt.Fprint(se.sh.stdout, "\x1b[7m%\x1b[0m"+strings.Repeat(" ", cols-1)+"\r\x1b[K")
