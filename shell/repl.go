@@ -112,7 +112,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		se.lastStatus = status
 		return exit, status
 	}
-	f, err := s.Parser().Parse(strings.NewReader(s.expandAliasesIn(line+"\n")), "")
+	f, err := s.lineParser().Parse(strings.NewReader(s.expandAliasesIn(line+"\n")), "")
 	if err != nil {
 		s.reportSyntax(err, "stdin")
 		se.lastStatus = 2
@@ -291,7 +291,7 @@ func (s *Shell) complete(line string) bool {
 		return false
 	}
 	// The newline makes an open here-document count as incomplete.
-	_, err := s.Parser().Parse(strings.NewReader(line+"\n"), "")
+	_, err := s.lineParser().Parse(strings.NewReader(line+"\n"), "")
 	return err == nil || !syntax.IsIncomplete(err)
 }
 
