@@ -55,6 +55,8 @@ type History struct {
 	file fileState
 	// lastSuggest is Suggest's last search, which the next one may go on.
 	lastSuggest suggestion
+	// kept is the file, open between appends.
+	kept keptFile
 	// lastID names this session's most recent entry while it waits for
 	// SetStatus.
 	lastID string
@@ -121,7 +123,7 @@ func (h *History) loadLocked() error {
 	}
 	d := decode(data, h.opts.Dedupe)
 	if info != nil {
-		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries}
+		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries, endsNL: endsInNewline(data)}
 		h.markRead(info, int64(len(data)))
 	}
 	gen := h.st.gen + 1
@@ -209,23 +211,19 @@ func (h *History) append(data []byte, recs []record) error {
 	if h.memoryOnly {
 		return nil
 	}
-	f, err := lockFile(h.opts.Path)
+	f, st, err := h.kept.lock(h.opts.Path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("history: %w", err)
-	}
+	defer h.kept.unlock()
 	if !st.Mode().IsRegular() {
-		_, err := appendLocked(f, st, data)
+		_, err := appendLocked(f, st, data, false)
 		return err
 	}
 	if err := h.file.catchUp(f, st); err != nil {
 		return err
 	}
-	n, err := appendLocked(f, st, data)
+	n, err := appendLocked(f, st, data, h.file.endsNL)
 	h.noteAppend(st, recs, n)
 	h.file.size += int64(n)
 	if err != nil {
@@ -233,6 +231,7 @@ func (h *History) append(data []byte, recs []record) error {
 		h.file.info = nil
 		return err
 	}
+	h.file.endsNL = true
 	h.file.entries += entries
 	if size := h.opts.Size; size > 0 && h.file.entries > size+size/4 {
 		return h.trimLocked(f)
@@ -249,7 +248,7 @@ func (h *History) trimLocked(f *os.File) error {
 		return err
 	}
 	d := decode(data, false)
-	h.file = fileState{info: info, size: int64(len(data)), entries: d.st.len()}
+	h.file = fileState{info: info, size: int64(len(data)), entries: d.st.len(), endsNL: endsInNewline(data)}
 	n := h.opts.Size
 	if d.st.len() <= n {
 		return nil
@@ -265,7 +264,11 @@ func (h *History) rewriteLocked(recs []record) error {
 	if err != nil {
 		return err
 	}
-	h.file = fileState{info: info, size: int64(len(data)), entries: len(recs)}
+	// The path names the new file now; the next append opens it. Closing
+	// the old one releases the lock the caller took on it, once the new
+	// file is in place.
+	h.kept.close()
+	h.file = fileState{info: info, size: int64(len(data)), entries: len(recs), endsNL: true}
 	return nil
 }
 
@@ -296,11 +299,11 @@ func (h *History) Delete(i int) error {
 
 // deleteFromFile removes r's records from the file, under the lock.
 func (h *History) deleteFromFile(r record) error {
-	f, err := lockFile(h.opts.Path)
+	f, _, err := h.kept.lock(h.opts.Path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer h.kept.unlock()
 	data, info, err := readRegular(f)
 	if err != nil {
 		return err

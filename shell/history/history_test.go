@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -211,10 +212,40 @@ func TestPartialLastLine(t *testing.T) {
 	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"first", "second"}) {
 		t.Fatalf("loaded %q, want the cut line skipped", got)
 	}
-	// The next append must not complete the fragment into a record.
+	// The next append must not complete the fragment into a record:
+	// neither a session that loaded the file with it, nor the one that
+	// was writing before the fragment came.
 	add(t, open(t, Options{Path: path}), Entry{Command: "third"})
-	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"first", "second", "third"}) {
-		t.Errorf("after another append loaded %q", got)
+	add(t, h, Entry{Command: "fourth"})
+	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"first", "second", "third", "fourth"}) {
+		t.Errorf("after more appends loaded %q", got)
+	}
+}
+
+// TestKeptFile: a session keeps one descriptor on the file between
+// appends, and a file removed meanwhile is made again.
+func TestKeptFile(t *testing.T) {
+	path := tempPath(t)
+	h := open(t, Options{Path: path})
+	for i := range 5 {
+		add(t, h, Entry{Command: fmt.Sprint("cmd ", i), Status: StatusUnknown})
+		if err := h.SetStatus(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := fdsOn(t, st); n != 1 {
+		t.Errorf("%d descriptors on the file after 10 appends, want 1", n)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	add(t, h, Entry{Command: "after rm"})
+	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"after rm"}) {
+		t.Errorf("the file made again holds %q", got)
 	}
 }
 

@@ -138,11 +138,10 @@ func (h *History) Rewrite() error {
 	if h.memoryOnly {
 		return errors.New("history: the file could not be read; not overwriting it")
 	}
-	f, err := lockFile(h.opts.Path)
-	if err != nil {
+	if _, _, err := h.kept.lock(h.opts.Path); err != nil {
 		return err
 	}
-	defer f.Close()
+	defer h.kept.unlock()
 	recs := h.st.records()
 	for i := range recs {
 		recs[i].id = ""
