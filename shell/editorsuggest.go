@@ -133,6 +133,11 @@ func (sg *suggester) hideScan() {
 // suggestion for the line as it now is.
 func (sg *suggester) provide(line []rune, cursor int) []rune {
 	sg.src.ShowAll()
+	if sg.hist != nil {
+		// The first prompt is on the screen: time to read the history
+		// (OpenInBackground put it off so as not to slow the start).
+		sg.hist.Begin()
+	}
 	if sg.inCommand || !sg.on || sg.hist == nil || cursor != len(line) || len(line) == 0 ||
 		sg.rl.Keymap.Local() != "" {
 		sg.clear()

@@ -57,6 +57,9 @@ type History struct {
 	lastSuggest suggestion
 	// kept is the file, open between appends.
 	kept keptFile
+	// load starts OpenInBackground's load, once (begin).
+	load  func()
+	begin sync.Once
 	// lastID names this session's most recent entry while it waits for
 	// SetStatus.
 	lastID string
@@ -92,27 +95,49 @@ func Open(opts Options) (*History, error) {
 // OpenInBackground returns a History at once and loads the file in a
 // goroutine that holds the lock every method takes: the first use waits
 // for the load, and a shell can draw its first prompt without waiting
-// the milliseconds 10 000 entries take. If the file cannot be read,
-// onErr is called from that goroutine and the History keeps this
-// session's entries in memory only, never touching the file.
+// the milliseconds 10 000 entries take. The load begins at Begin, or at
+// the first use: a shell starting on a busy machine draws its prompt
+// first, and reads the history while the user reads the prompt. If the
+// file cannot be read, onErr is called from that goroutine and the
+// History keeps this session's entries in memory only, never touching
+// the file.
 func OpenInBackground(opts Options, onErr func(error)) *History {
 	h := &History{opts: opts}
 	h.mu.Lock()
-	go func() {
-		defer h.mu.Unlock()
-		err := error(nil)
-		if h.opts.Path == "" {
-			h.opts.Path, err = DefaultPath()
-		}
-		if err == nil {
-			err = h.loadLocked()
-		}
-		if err != nil {
-			h.memoryOnly = true
-			onErr(err)
-		}
-	}()
+	h.load = func() { go h.loadInBackground(onErr) }
 	return h
+}
+
+// Begin starts the load OpenInBackground put off, if it has not started.
+func (h *History) Begin() {
+	h.begin.Do(func() {
+		if h.load != nil {
+			h.load()
+		}
+	})
+}
+
+// lock takes the lock every method holds, starting the load first.
+func (h *History) lock() {
+	h.Begin()
+	h.mu.Lock()
+}
+
+// loadInBackground is OpenInBackground's load; it releases the lock the
+// History was made with.
+func (h *History) loadInBackground(onErr func(error)) {
+	defer h.mu.Unlock()
+	err := error(nil)
+	if h.opts.Path == "" {
+		h.opts.Path, err = DefaultPath()
+	}
+	if err == nil {
+		err = h.loadLocked()
+	}
+	if err != nil {
+		h.memoryOnly = true
+		onErr(err)
+	}
 }
 
 // loadLocked reads the file into h, which has no entries yet.
@@ -137,7 +162,7 @@ func (h *History) loadLocked() error {
 
 // Path returns the history file's path.
 func (h *History) Path() string {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	return h.opts.Path
 }
@@ -152,7 +177,7 @@ func (h *History) Path() string {
 // still kept in memory for this session, and the error is returned; the
 // file is never truncated.
 func (h *History) Add(e Entry) error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	h.lastID = ""
 	if strings.TrimSpace(e.Command) == "" {
@@ -188,7 +213,7 @@ func (h *History) Add(e Entry) error {
 // with an unknown status. It does nothing if that Add skipped its entry,
 // or if the entry has been deleted or already given its status.
 func (h *History) SetStatus(status int) error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	id := h.lastID
 	if id == "" || status < 0 {
@@ -279,7 +304,7 @@ func (h *History) rewriteLocked(recs []record) error {
 // the lock, so concurrent appends are kept. If the rewrite fails the entry
 // stays and the error is returned.
 func (h *History) Delete(i int) error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	if i < 0 || i >= h.st.len() {
 		return fmt.Errorf("history: no entry %d", i)
@@ -323,7 +348,7 @@ func (h *History) deleteFromFile(r record) error {
 // Clear empties this session's view of the history. The file is left
 // alone: other sessions and the next one still see every entry.
 func (h *History) Clear() {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	h.st.reset(nil)
 	h.lastID = ""
@@ -331,14 +356,14 @@ func (h *History) Clear() {
 
 // Len returns the number of entries in this session's view.
 func (h *History) Len() int {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	return h.st.len()
 }
 
 // Entry returns entry i, oldest first; i must be in [0, Len()).
 func (h *History) Entry(i int) Entry {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	return h.st.record(i).entry()
 }
@@ -346,7 +371,7 @@ func (h *History) Entry(i int) Entry {
 // Search returns the indexes, oldest first, of the entries whose command
 // contains substr.
 func (h *History) Search(substr string) []int {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	var found []int
 	for i := range h.st.len() {

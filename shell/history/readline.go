@@ -32,7 +32,7 @@ func (s *ReadlineSource) Write(string) (int, error) {
 // GetLine returns the command of entry i, oldest first.
 func (s *ReadlineSource) GetLine(i int) (string, error) {
 	h := s.h
-	h.mu.Lock()
+	h.lock()
 	if i < 0 || i >= h.st.len() {
 		h.mu.Unlock()
 		return "", errNoLine
@@ -73,7 +73,7 @@ func (s *ReadlineSource) ShowAll() {
 // Dump returns a copy of every entry as a []Entry, oldest first.
 func (s *ReadlineSource) Dump() any {
 	h := s.h
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	out := make([]Entry, h.st.len())
 	for i := range out {

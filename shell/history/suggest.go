@@ -14,7 +14,7 @@ func (h *History) Suggest(prefix, dir string) (cmd string, ok bool) {
 	if len(prefix) < 8 {
 		mask = 1<<(8*len(prefix)) - 1
 	}
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	from := h.st.len() - 1
 	if last := &h.lastSuggest; last.gen == h.st.gen && last.prefix != "" && len(prefix) > len(last.prefix) &&

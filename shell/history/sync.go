@@ -72,7 +72,7 @@ func (h *History) appendRecs(recs []record) {
 // Reload appends every entry of the history file to this session's view,
 // as bash's `history -r` does (after `history -c`, the view is the file).
 func (h *History) Reload() error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	data, info, err := readFile(h.opts.Path)
 	if err != nil {
@@ -90,7 +90,7 @@ func (h *History) Reload() error {
 // ReadNew appends the entries other sessions added to the history file
 // since this session last read it, as bash's `history -n` does.
 func (h *History) ReadNew() error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	data, info, err := readFile(h.opts.Path)
 	if err != nil || info == nil {
@@ -133,7 +133,7 @@ func (h *History) ReadNew() error {
 // Rewrite replaces the history file with this session's view, as bash's
 // `history -w` does: entries only other sessions had are gone from it.
 func (h *History) Rewrite() error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	if h.memoryOnly {
 		return errors.New("history: the file could not be read; not overwriting it")
@@ -169,7 +169,7 @@ func (h *History) ReadFrom(path string) error {
 	if len(recs) == 0 {
 		recs = decodeBash(string(data))
 	}
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	h.appendRecs(recs)
 	return nil
@@ -200,7 +200,7 @@ func decodeBash(data string) []record {
 // WriteTo writes this session's view to path in bash's format (a
 // `#SECONDS` line before each command), for `history -w FILE`.
 func (h *History) WriteTo(path string) error {
-	h.mu.Lock()
+	h.lock()
 	var b strings.Builder
 	for i := range h.st.len() {
 		fmt.Fprintf(&b, "#%d\n%s\n", h.st.ents[i].sec, h.st.command(i))
