@@ -28,6 +28,9 @@ type editorLink interface {
 	bindCommand(keymaps []string, seq, command string)
 	// boundCommands lists the bind -x bindings of keymap.
 	boundCommands(keymap string) []boundCommand
+	// autosuggest reports whether history suggestions are shown, after
+	// switching them on or off when set is not nil.
+	autosuggest(set *bool) bool
 }
 
 // boundCommand is one bind -x binding.
@@ -191,6 +194,12 @@ func (h *bindHandler) Set(name string, value any) error {
 	rl := h.b.rl
 	if rl.Config.Get(name) == nil && name != "editing-mode" {
 		return fmt.Errorf("%s: unknown variable name", name)
+	}
+	if on, ok := value.(bool); ok && name == "history-autosuggest" {
+		// nosh makes the suggestions (editorsuggest.go); readline's own
+		// stay off.
+		h.b.c.sh.editor.autosuggest(&on)
+		return nil
 	}
 	rl.Config.Set(name, value)
 	if name == "editing-mode" {
@@ -430,6 +439,9 @@ func (b *binder) listVars(readable bool) {
 	vars := b.rl.Config.Vars
 	for _, name := range sortedNames(vars) {
 		v := vars[name]
+		if name == "history-autosuggest" {
+			v = b.c.sh.editor.autosuggest(nil)
+		}
 		val := fmt.Sprint(v)
 		if bv, ok := v.(bool); ok {
 			val = "off"

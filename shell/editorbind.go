@@ -30,7 +30,7 @@ func (se *session) bindCommand(keymaps []string, seq, command string) {
 	rl := se.lineEditor()
 	se.boundSeq++
 	name := "nosh-shell-command-" + strconv.Itoa(se.boundSeq)
-	rl.Keymap.Register(map[string]func(){name: func() { se.runBoundCommand(rl, command) }})
+	rl.Keymap.Register(map[string]func(){name: se.suggest.wrap(func() { se.runBoundCommand(rl, command) })})
 	if se.boundCmds == nil {
 		se.boundCmds = map[string]map[string]string{}
 	}

@@ -22,10 +22,11 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	selfInsert := builtin["self-insert"]
 	editAndRun := func() { se.requestEdit(rl, acceptLine, true) }
 	editOnly := func() { se.requestEdit(rl, acceptLine, false) }
+	acceptWord := builtin["inline-suggest-accept-word"]
 	rl.Keymap.Register(map[string]func(){
 		"complete":                    func() { completeShowing(rl, menuComplete) },
 		"unix-word-rubout":            func() { unixWordRubout(rl) },
-		"forward-word":                func() { forwardWordOrSuggestion(rl, builtin["inline-suggest-accept-word"], func() { forwardWord(rl) }) },
+		"forward-word":                func() { se.forwardWordOrSuggestion(rl, acceptWord, func() { forwardWord(rl) }) },
 		"backward-word":               func() { backwardWord(rl) },
 		"kill-word":                   func() { killWord(rl) },
 		"backward-kill-word":          func() { backwardKillWord(rl) },
@@ -121,23 +122,22 @@ func unixWordRubout(rl *readline.Shell) {
 // forwardWordOrSuggestion is Alt+F: at the end of the line, with a
 // suggestion shown (from history, or one the shell set), it accepts the
 // suggestion's next word, as fish does; elsewhere it moves forward a word.
-func forwardWordOrSuggestion(rl *readline.Shell, acceptInlineWord, forwardWord func()) {
+func (se *session) forwardWordOrSuggestion(rl *readline.Shell, acceptInlineWord, forwardWord func()) {
 	line, cur := rl.Line(), rl.Cursor()
-	if sug := rl.GetInlineSuggestion(); cur.Pos() == line.Len() && acceptInlineWord != nil &&
-		len(sug) > len(string(*line)) && strings.HasPrefix(sug, string(*line)) {
+	sug := rl.GetInlineSuggestion()
+	if cur.Pos() != line.Len() || len(sug) <= len(string(*line)) || !strings.HasPrefix(sug, string(*line)) {
+		forwardWord()
+		return
+	}
+	if !se.suggest.isHistorySuggestion(sug) && acceptInlineWord != nil {
 		acceptInlineWord()
 		return
 	}
-	if cur.Pos() == line.Len() && rl.Config.GetBool("history-autosuggest") {
-		sugg := []rune(rl.History.Suggest(line))
-		if len(sugg) > line.Len() && string(sugg[:line.Len()]) == string(*line) {
-			next := nextWordEnd(sugg, line.Len())
-			line.Insert(line.Len(), sugg[line.Len():next]...)
-			cur.Set(next)
-			return
-		}
-	}
-	forwardWord()
+	// A history suggestion: the next word as Alt+F moves by words.
+	sugg := []rune(sug)
+	next := nextWordEnd(sugg, line.Len())
+	line.Insert(line.Len(), sugg[line.Len():next]...)
+	cur.Set(next)
 }
 
 // Words for the word motions are runs of letters and digits, as in bash

@@ -38,6 +38,9 @@ type session struct {
 	histWarned bool
 
 	rl      *readline.Shell
+	suggest *suggester // the editor's history suggestions
+	// size is the terminal's size for drawing (termsize.go).
+	size    termSize
 	pending string // text the prefill widget puts in the edit buffer
 	// lastVi is the editing mode the editor and set -o last agreed on.
 	lastVi bool
@@ -83,6 +86,10 @@ type session struct {
 func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: s.early}
 	se.git.Confine = confineReadOnly
+	se.size.fd = -1
+	if f, ok := s.stdout.(*os.File); ok {
+		se.size.fd = int(f.Fd())
+	}
 	s.early = nil
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)

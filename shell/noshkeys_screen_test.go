@@ -266,3 +266,72 @@ func TestScreenInputrcNoshBlock(t *testing.T) {
 	term.WaitText("nosh-block")
 	term.WaitPrompt()
 }
+
+// TestScreenSuggestionLeftOnEnter: a suggestion shown when Enter is pressed
+// goes with it; the accepted line reads as it was typed, and runs so.
+func TestScreenSuggestionLeftOnEnter(t *testing.T) {
+	term := startNosh(t, screentest.Options{})
+	term.Run("echo ghost-entry-long")
+	term.Type("echo gh")
+	term.WaitText("echo ghost-entry-long") // the rest is shown as a suggestion
+	term.Type("\r")
+	s := term.WaitPrompt()
+	if !slicesContain(s.Rows, "$ echo gh") || !slicesContain(s.Rows, "gh") {
+		t.Errorf("the accepted line kept its suggestion:\n%s", s.Framed())
+	}
+}
+
+// TestScreenHistoryKeysBesideSuggestions: the keys that walk the history
+// find every entry while suggestions are shown at each key (nosh hides
+// the history from the editor's own suggestion scan, and from nothing
+// else): ↑ by prefix and on an empty line, Ctrl+R, and →.
+func TestScreenHistoryKeysBesideSuggestions(t *testing.T) {
+	term := startNosh(t, screentest.Options{})
+	term.Run("echo alpha-one")
+	term.Run("echo beta-two")
+	term.Run("echo alpha-three")
+	term.Type("echo al")
+	term.WaitText("echo alpha-three")
+	term.Type("\x1b[A") // ↑ searches by what is typed
+	cursorLine(term, "$ echo alpha-three")
+	term.Type("\x15\x1b[A") // and walks the history on an empty line
+	cursorLine(term, "$ echo alpha-three")
+	term.Type("\x1b[A\x1b[A")
+	cursorLine(term, "$ echo alpha-one")
+	term.Type("\x15\x12beta") // Ctrl+R
+	term.WaitFor("the entry found by Ctrl+R", func(s screentest.Screen) bool {
+		return strings.Contains(s.CursorLine(), "echo beta-two")
+	})
+	term.Type("\x07\x15") // Ctrl+G leaves the search
+	term.Type("echo be")
+	term.WaitText("echo beta-two")
+	term.Type("\x1b[C\r") // → takes the suggestion
+	s := term.WaitPrompt()
+	if s.Count("$ echo beta-two") != 2 || s.Count("beta-two") != 2 {
+		t.Errorf("→ did not take the suggestion:\n%s", s.Framed())
+	}
+}
+
+func slicesContain(rows []string, want string) bool {
+	for _, r := range rows {
+		if strings.TrimRight(r, " ") == want {
+			return true
+		}
+	}
+	return false
+}
+
+// TestScreenAutosuggestSwitch: bind's `set history-autosuggest` turns the
+// suggestions off and on, and bind -v says which.
+func TestScreenAutosuggestSwitch(t *testing.T) {
+	term := startNosh(t, screentest.Options{})
+	term.Run("echo ghost-entry-long")
+	term.Run("bind 'set history-autosuggest off'; bind -v | grep autosuggest")
+	term.WaitText("set history-autosuggest off")
+	term.Type("echo gh")
+	cursorLine(term, "$ echo gh") // nothing after it
+	term.Type("\x15bind 'set history-autosuggest on'\r")
+	term.WaitPrompt()
+	term.Type("echo gh")
+	cursorLine(term, "$ echo ghost-entry-long")
+}

@@ -25,6 +25,10 @@ const promptCommandTimeout = 500 * time.Millisecond
 type prompts struct {
 	ready                     bool
 	primary, secondary, right string
+	// width is displayWidth(widthOf), the prompt's last row (promptspace.go).
+	widthOf    string
+	width      int
+	widthKnown bool
 }
 
 // preparePrompts expands the prompts for the next line: PS1 when it is

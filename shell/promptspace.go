@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/rivo/uniseg"
-	"golang.org/x/term"
 )
 
 // The line editor (reeflective/readline) clears what it drew below the
@@ -33,7 +32,12 @@ import (
 // keepRowsBelow returns the escapes that make sure the rows below the
 // input exist, for a prompt whose last row is last.
 func (se *session) keepRowsBelow(last string) string {
-	n := se.inputRows(displayWidth(last)) + 1
+	// The prompt is the same at every redraw of a line: its width (a
+	// regular expression strips its colours) is measured once.
+	if p := &se.prompts; !p.widthKnown || last != p.widthOf {
+		p.widthOf, p.width, p.widthKnown = last, displayWidth(last), true
+	}
+	n := se.inputRows(se.prompts.width) + 1
 	return strings.Repeat("\x1bD", n) + strings.Repeat("\x1bM", n)
 }
 
@@ -46,10 +50,7 @@ func (se *session) inputRows(promptWidth int) int {
 	if se.rl == nil {
 		return 0
 	}
-	cols := 0
-	if f, ok := se.sh.stdout.(*os.File); ok {
-		cols, _, _ = term.GetSize(int(f.Fd()))
-	}
+	cols, _, _ := se.size.get()
 	if cols < 1 {
 		return 0
 	}
@@ -105,8 +106,8 @@ func (se *session) echoInterrupt() {
 	if !ok || se.rl == nil || !se.rl.Config.GetBool("echo-control-characters") {
 		return
 	}
-	cols, _, err := term.GetSize(int(f.Fd()))
-	if err != nil || cols < 1 {
+	cols, _, sized := se.size.get()
+	if !sized || cols < 1 {
 		return
 	}
 	_, col := layout(string(*se.rl.Line()), displayWidth(se.lastPrompt), cols)

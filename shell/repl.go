@@ -17,6 +17,8 @@ import (
 	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/history"
 )
 
 // prefillSeq is a private key sequence nobody types, bound to a widget
@@ -33,6 +35,7 @@ func (se *session) loop(ctx context.Context) int {
 	sigint := make(chan os.Signal, 1)
 	signal.Notify(sigint, syscall.SIGINT)
 	defer signal.Stop(sigint)
+	defer se.size.watch()()
 	for {
 		if exit, status := se.beforePrompt(ctx); exit {
 			return status
@@ -42,6 +45,7 @@ func (se *session) loop(ctx context.Context) int {
 		// rows kept below the input must not be the last line's.
 		rl.Line().Set()
 		rl.Cursor().Set(0)
+		se.suggest.beforeReadline()
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
@@ -108,7 +112,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		se.lastStatus = status
 		return exit, status
 	}
-	f, err := s.Parser().Parse(strings.NewReader(s.expandAliasesIn(line+"\n")), "")
+	f, err := s.lineParser().Parse(strings.NewReader(s.expandAliasesIn(line+"\n")), "")
 	if err != nil {
 		s.reportSyntax(err, "stdin")
 		se.lastStatus = 2
@@ -166,11 +170,8 @@ const transientPrompt = "$ "
 // of the row below the accepted line.
 func (se *session) collapsePrompt(line string) {
 	f, ok := se.sh.stdout.(*os.File)
-	if !ok {
-		return
-	}
-	cols, _, err := term.GetSize(int(f.Fd()))
-	if err != nil || cols < 1 {
+	cols, _, sized := se.size.get()
+	if !ok || !sized || cols < 1 {
 		return
 	}
 	rows := 0
@@ -246,15 +247,19 @@ func (se *session) newEditor() *readline.Shell {
 	// (option "prompt-transient") redraws one row too low once the line
 	// has been accepted.
 	rl.Config.Set("prompt-transient", false)
-	rl.Prompt.Primary(se.primaryPrompt)
+	rl.Prompt.Primary(func() string {
+		se.suggest.promptDrawn()
+		return se.primaryPrompt()
+	})
 	rl.Prompt.Secondary(se.secondaryPrompt)
 	if se.cfg.Prompt.Right != "" {
 		rl.Prompt.Right(se.rightPrompt)
 	}
+	var src *history.ReadlineSource
 	if se.hist != nil {
-		rl.History.Add("nosh", se.hist.ReadlineSource())
+		src = se.hist.ReadlineSource()
+		rl.History.Add("nosh", src)
 	}
-	rl.Config.Set("history-autosuggest", se.cfg.Editor.Autosuggest)
 	rl.Keymap.Register(map[string]func(){
 		prefillWidget: func() {
 			rl.Line().Set([]rune(se.pending)...)
@@ -270,6 +275,7 @@ func (se *session) newEditor() *readline.Shell {
 	se.setupEditorMode(rl, inputrcSet["editing-mode"])
 	se.setupEditorKnowledge(rl)
 	rl.AcceptMultiline = func(line []rune) bool { return se.editReq != nil || se.sh.complete(string(line)) }
+	se.setupSuggestions(rl, se.hist, src, se.cfg.Editor.Autosuggest)
 	return rl
 }
 
@@ -285,7 +291,7 @@ func (s *Shell) complete(line string) bool {
 		return false
 	}
 	// The newline makes an open here-document count as incomplete.
-	_, err := s.Parser().Parse(strings.NewReader(line+"\n"), "")
+	_, err := s.lineParser().Parse(strings.NewReader(line+"\n"), "")
 	return err == nil || !syntax.IsIncomplete(err)
 }
 
@@ -297,6 +303,7 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 		return exit, status
 	}
 	se.forgetPrompt()
+	se.size.forget()
 	se.beforePromptPlain(ctx)
 	se.beforeEditor()
 	se.partialLineMark()
@@ -309,8 +316,8 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 // return lands on the same row when the cursor was at column 0 and on the
 // next row otherwise.
 func (se *session) partialLineMark() {
-	cols, _, err := term.GetSize(int(se.sh.stdout.(*os.File).Fd()))
-	if err != nil || cols < 2 {
+	cols, _, ok := se.size.get()
+	if !ok || cols < 2 {
 		return
 	}
 	fmt.Fprint(se.sh.stdout, "\x1b[7m%\x1b[0m"+strings.Repeat(" ", cols-1)+"\r\x1b[K")

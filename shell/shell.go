@@ -33,6 +33,12 @@ type Shell struct {
 	// compound command (errexit_compound.go).
 	errexitHold errexitHold
 
+	// typed is lineParser's parser, for Dialect.
+	typed struct {
+		parser  *syntax.Parser
+		dialect dialect.Dialect
+	}
+
 	// Dialect is the language statements are parsed in; the permission
 	// engine and the editor parse in the same one.
 	Dialect dialect.Dialect
@@ -255,6 +261,16 @@ func cutName(kv, name string) (string, bool) {
 
 // Parser returns a parser in the shell's dialect.
 func (s *Shell) Parser() *syntax.Parser { return s.Dialect.NewParser() }
+
+// lineParser is the parser of the lines typed at the prompt, made once
+// (a parser is a few kilobytes) and used only by the goroutine that reads
+// and runs them, one parse at a time. It follows the dialect.
+func (s *Shell) lineParser() *syntax.Parser {
+	if s.typed.parser == nil || s.typed.dialect != s.Dialect {
+		s.typed.parser, s.typed.dialect = s.Parser(), s.Dialect
+	}
+	return s.typed.parser
+}
 
 // RunStmt runs one top-level statement and reports whether the shell must
 // exit, with the status it exits with.

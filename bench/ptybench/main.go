@@ -15,7 +15,10 @@
 // With -base, an earlier nosh build runs beside them too (bare, like the
 // first nosh), for a before-and-after comparison in the same rounds.
 //
-// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-base path] [-start-only]
+// With -syscalls N, it counts system calls instead (strace -f -c on each
+// shell): per line typed and run, per distinct line, per key.
+//
+// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-base path] [-start-only] [-syscalls N]
 package main
 
 import (
@@ -114,6 +117,7 @@ func main() {
 	startOnly := flag.Bool("start-only", false, "only start nosh n times, to profile its start-up")
 	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
 	base := flag.String("base", "", "another nosh binary (an earlier build) to run beside them, bare")
+	syscalls := flag.Int("syscalls", 0, "count the system calls of this many lines and keys instead (strace)")
 	flag.Parse()
 	abs, err := filepath.Abs(*nosh)
 	if err != nil {
@@ -168,6 +172,24 @@ func main() {
 			}
 			fmt.Printf("base start to first prompt: %v; nosh/base per pair %.3f [p10 %.3f, p90 %.3f]\n",
 				median(db).Round(10*time.Microsecond), quantile(r, 0.5), quantile(r, 0.1), quantile(r, 0.9))
+		}
+		return
+	}
+
+	if *syscalls > 0 {
+		specs := []shellSpec{noshSpec, bashSpec}
+		if *base != "" {
+			b, err := filepath.Abs(*base)
+			if err != nil {
+				fatal(err)
+			}
+			specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)})
+		}
+		if *editor != "" {
+			specs = append(specs, shellSpec{"editor", []string{*editor}, append([]string{"HOME=" + bare}, common...)})
+		}
+		if err := countSyscalls(specs, *syscalls); err != nil {
+			fatal(err)
 		}
 		return
 	}

@@ -146,14 +146,23 @@ func (s *session) rssKiB() int {
 
 // visibleIndex finds text in the visible characters of b (escape
 // sequences removed) and returns the offset in b just past it, or -1.
+// Dim text does not count: it is a suggestion drawn after the cursor
+// (fish-style, from history), not what was typed, and a suggestion that
+// shows the whole word after its first letter would make the harness
+// send Enter while the shell still works through the rest.
 func visibleIndex(b []byte, text string) int {
 	matched := 0
+	dim := false
 	for i := 0; i < len(b); {
 		if b[i] == 0x1b {
-			i = skipEscape(b, i)
+			end := skipEscape(b, i)
+			if d, ok := sgrDim(b[i:end]); ok {
+				dim = d
+			}
+			i = end
 			continue
 		}
-		if b[i] == text[matched] {
+		if !dim && b[i] == text[matched] {
 			matched++
 			i++
 			if matched == len(text) {
@@ -170,6 +179,27 @@ func visibleIndex(b []byte, text string) int {
 		i++
 	}
 	return -1
+}
+
+// sgrDim reads a select-graphic-rendition sequence (ESC [ ... m): ok says
+// whether it sets or resets faint text, dim whether text is faint after it.
+func sgrDim(seq []byte) (dim, ok bool) {
+	if len(seq) < 3 || seq[1] != '[' || seq[len(seq)-1] != 'm' {
+		return false, false
+	}
+	params := string(seq[2 : len(seq)-1])
+	if params == "" {
+		return false, true // ESC[m resets
+	}
+	for _, p := range strings.Split(params, ";") {
+		switch p {
+		case "0", "22":
+			dim, ok = false, true
+		case "2":
+			dim, ok = true, true
+		}
+	}
+	return dim, ok
 }
 
 // skipEscape returns the offset after the escape sequence at b[i]; an

@@ -71,3 +71,19 @@ func TestOpenInBackgroundDirectoryAsFile(t *testing.T) {
 		t.Errorf("Delete in memory: %v, Len %d", err, bg.Len())
 	}
 }
+
+// TestOpenInBackgroundWaitsForBegin: the file is read when Begin is called
+// (the shell calls it once its first prompt is on the screen), not when
+// the History is made.
+func TestOpenInBackgroundWaitsForBegin(t *testing.T) {
+	path := tempPath(t)
+	add(t, open(t, Options{Path: path}), Entry{Command: "before"})
+	bg := OpenInBackground(Options{Path: path}, func(err error) { t.Errorf("onErr(%v)", err) })
+	// Written after the History was made, before it began loading.
+	add(t, open(t, Options{Path: path}), Entry{Command: "after"})
+	bg.Begin()
+	bg.Begin()
+	if got, want := commands(bg), []string{"before", "after"}; !slices.Equal(got, want) {
+		t.Errorf("background history = %q, want %q", got, want)
+	}
+}

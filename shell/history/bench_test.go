@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -72,5 +74,29 @@ func BenchmarkAdd(b *testing.B) {
 		if err := h.SetStatus(0); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkCollect is a garbage collection with no history and with
+// 10 000 entries loaded: what each collection in an interactive shell
+// pays for its history, since the editor's garbage brings one every few
+// dozen keys.
+func BenchmarkCollect(b *testing.B) {
+	for _, n := range []int{0, 10_000} {
+		b.Run(fmt.Sprintf("%d entries", n), func(b *testing.B) {
+			h, err := Open(Options{Path: writeSample(b, n), Size: 10_000})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				runtime.GC()
+			}
+			// What each collection must scan for pointers, in all
+			// (the test binary's own included).
+			m := []metrics.Sample{{Name: "/gc/scan/heap:bytes"}}
+			metrics.Read(m)
+			b.ReportMetric(float64(m[0].Value.Uint64()), "heap-scanned-B")
+			runtime.KeepAlive(h)
+		})
 	}
 }

@@ -52,39 +52,64 @@ func readRegular(f *os.File) (string, os.FileInfo, error) {
 	return b.String(), st, nil
 }
 
-// lockFile opens the history file at path for appending, creating it and
-// its directory if needed, and returns it locked with flock(LOCK_EX).
-// Closing the file releases the lock.
-func lockFile(path string) (*os.File, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
+// keptFile is the history file held open between appends: opening it,
+// with its directory made sure of, cost a dozen system calls per entry,
+// two entries' worth per typed line.
+type keptFile struct {
+	f *os.File
+}
+
+// lock returns the history file at path open for appending, locked with
+// flock(LOCK_EX), and its FileInfo, creating the file and its directory
+// if needed. unlock releases it.
+func (k *keptFile) lock(path string) (*os.File, os.FileInfo, error) {
 	deadline := time.Now().Add(lockTimeout)
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
-		if err != nil {
-			return nil, fmt.Errorf("history: %w", err)
+		if k.f == nil {
+			if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+				return nil, nil, fmt.Errorf("history: %w", err)
+			}
+			f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+			if err != nil {
+				return nil, nil, fmt.Errorf("history: %w", err)
+			}
+			k.f = f
 		}
-		if err := flock(f, deadline); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("history: locking %s: %w", path, err)
+		if err := flock(k.f, deadline); err != nil {
+			k.close()
+			return nil, nil, fmt.Errorf("history: locking %s: %w", path, err)
 		}
 		// A rewrite by another session may have renamed a new file over
-		// the one we locked while we waited; appending to the old inode
-		// would lose the entry.
-		fst, err1 := f.Stat()
+		// the one held open (or someone removed it): appending to the old
+		// inode would lose the entry.
+		fst, err1 := k.f.Stat()
 		pst, err2 := os.Stat(path)
-		if err := errors.Join(err1, err2); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("history: %w", err)
+		if err1 == nil && err2 == nil && os.SameFile(fst, pst) {
+			return k.f, fst, nil
 		}
-		if os.SameFile(fst, pst) {
-			return f, nil
+		k.close()
+		if err2 != nil && !errors.Is(err2, os.ErrNotExist) || err1 != nil {
+			return nil, nil, fmt.Errorf("history: %w", errors.Join(err1, err2))
 		}
-		f.Close()
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("history: locking %s: file keeps being replaced", path)
+			return nil, nil, fmt.Errorf("history: locking %s: file keeps being replaced", path)
 		}
+	}
+}
+
+// unlock releases the lock lock took; the file stays open.
+func (k *keptFile) unlock() {
+	if k.f != nil {
+		syscall.Flock(int(k.f.Fd()), syscall.LOCK_UN)
+	}
+}
+
+// close closes the file, which releases its lock: after a rewrite, the
+// path names another file.
+func (k *keptFile) close() {
+	if k.f != nil {
+		k.f.Close()
+		k.f = nil
 	}
 }
 
@@ -112,9 +137,11 @@ func flock(f *os.File, deadline time.Time) error {
 // disk, crash), the file does not end in a newline. A bare newline would turn
 // the fragment into a record that parses (a command cut in half); a tab
 // before it cannot be absorbed by any field, so the fragment stays a line
-// that every reader skips. It returns the number of bytes written.
-func appendLocked(f *os.File, st os.FileInfo, data []byte) (int, error) {
-	if size := st.Size(); size > 0 && st.Mode().IsRegular() {
+// that every reader skips. endsNL says the file is known to end in a
+// newline (or be empty), which spares reading its last byte. It returns
+// the number of bytes written.
+func appendLocked(f *os.File, st os.FileInfo, data []byte, endsNL bool) (int, error) {
+	if size := st.Size(); size > 0 && st.Mode().IsRegular() && !endsNL {
 		var last [1]byte
 		if _, err := f.ReadAt(last[:], size-1); err != nil {
 			return 0, fmt.Errorf("history: %w", err)

@@ -14,10 +14,7 @@ func TestLockTimeout(t *testing.T) {
 	h := open(t, Options{Path: path})
 	add(t, h, Entry{Command: "a"})
 
-	held, err := lockFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	held := holdLock(t, path)
 	defer held.Close()
 	old := lockTimeout
 	lockTimeout = 50 * time.Millisecond
@@ -28,6 +25,18 @@ func TestLockTimeout(t *testing.T) {
 	if err := h.Add(Entry{Command: "b"}); err == nil || !strings.Contains(err.Error(), "held by another process") {
 		t.Errorf("Add while another session holds the lock: %v", err)
 	}
+}
+
+// holdLock locks the history file at path as another session would, on a
+// descriptor of its own.
+func holdLock(t *testing.T, path string) *os.File {
+	t.Helper()
+	var k keptFile
+	f, _, err := k.lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // fdsOn counts this process's descriptors open on the file st.
@@ -53,15 +62,13 @@ func TestLockFollowsReplacedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	held, err := lockFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	held := holdLock(t, path)
 
 	done := make(chan error)
 	go func() { done <- h.Add(Entry{Command: "after rewrite"}) }()
 
-	// Wait until the Add has opened the old file and waits for its lock.
+	// Wait until the Add has the old file open (it keeps it open between
+	// appends) and waits for its lock.
 	for deadline := time.Now().Add(10 * time.Second); fdsOn(t, oldSt) < 2; {
 		if time.Now().After(deadline) {
 			t.Fatal("Add never opened the file")

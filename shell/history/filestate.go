@@ -17,6 +17,8 @@ type fileState struct {
 	size int64
 	// entries is the number of entry records up to size.
 	entries int
+	// endsNL says the file ends in a newline (or is empty) at size.
+	endsNL bool
 }
 
 // catchUp brings s up to date with the locked file f, whose FileInfo is
@@ -31,6 +33,7 @@ func (s *fileState) catchUp(f *os.File, st os.FileInfo) error {
 			return fmt.Errorf("history: %w", err)
 		}
 		s.entries += countEntries(string(delta))
+		s.endsNL = delta[len(delta)-1] == '\n'
 	default:
 		// Replaced by another session's rewrite, or never seen.
 		data, _, err := readRegular(f)
@@ -38,6 +41,7 @@ func (s *fileState) catchUp(f *os.File, st os.FileInfo) error {
 			return err
 		}
 		s.entries = countEntries(data)
+		s.endsNL = endsInNewline(data)
 	}
 	s.info, s.size = st, st.Size()
 	return nil
@@ -58,4 +62,9 @@ func countEntries(data string) int {
 		data = data[nl+1:]
 	}
 	return n
+}
+
+// endsInNewline reports whether data is empty or ends in a newline.
+func endsInNewline(data string) bool {
+	return data == "" || data[len(data)-1] == '\n'
 }

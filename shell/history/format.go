@@ -59,55 +59,78 @@ func appendStatus(buf []byte, id string, status int) []byte {
 
 // decoded is the result of parsing a history file.
 type decoded struct {
-	recs []record
+	// st holds the entries; their text is the file's own memory, except
+	// for entries that had escapes.
+	st store
 	// entries counts the entry records in the file, before any collapsing.
 	entries int
 }
+
+// records returns the entries as records.
+func (d *decoded) records() []record { return d.st.records() }
 
 // decode parses the contents of a history file. Lines that do not parse,
 // including a last line without its newline, are skipped. With collapse,
 // an entry whose command equals the previous entry's replaces it (keeping
 // the older time in first), as the in-memory view with dedupe wants.
 func decode(data string, collapse bool) decoded {
-	d := decoded{recs: make([]record, 0, strings.Count(data, "\n"))}
+	var d decoded
+	st := &d.st
+	n := strings.Count(data, "\n")
+	st.ents, st.heads = make([]packed, 0, n), make([]uint64, 0, n)
+	// Chunk 0 is the file itself; chunk 1 holds the text of the entries
+	// that had escapes, unescaped.
+	var unescaped strings.Builder
+	var prevCmd, prevID string // the last entry's
 	// Pending maps the id of each entry still waiting for its status to
 	// its index; it stays small because most statuses follow soon after.
 	var pending map[string]int
-	for {
-		nl := strings.IndexByte(data, '\n')
+	for pos := 0; ; {
+		nl := strings.IndexByte(data[pos:], '\n')
 		if nl < 0 {
-			return d
+			break
 		}
-		line := data[:nl]
-		data = data[nl+1:]
+		line, at := data[pos:pos+nl], pos
+		pos += nl + 1
 		if line == "" {
 			continue
 		}
 		if line[0] == '=' {
 			id, status, ok := parseStatus(line[1:])
 			if i, found := pending[id]; ok && found {
-				d.recs[i].Status = status
-				d.recs[i].id = ""
+				st.setStatus(i, status)
 				delete(pending, id)
 			}
 			continue
 		}
-		r, ok := parseEntry(line)
+		f, ok := parseEntry(line)
 		if !ok {
 			continue
 		}
 		d.entries++
-		i := len(d.recs)
-		if n := len(d.recs); collapse && n > 0 && d.recs[n-1].Command == r.Command {
-			i = n - 1
-			r.first = d.recs[i].first
-			if old := d.recs[i].id; old != "" && pending[old] == i {
-				delete(pending, old)
-			}
-			d.recs[i] = r
+		r := f.record
+		e := packed{sec: r.sec, first: r.first, status: int32(r.Status)}
+		if f.escaped {
+			e.chunk = 1
+			e.dir, e.cmd, e.id = put(&unescaped, r.Dir), put(&unescaped, r.Command), put(&unescaped, r.id)
 		} else {
-			d.recs = append(d.recs, r)
+			e.dir = span{uint32(at + f.dirAt), uint32(len(r.Dir))}
+			e.cmd = span{uint32(at + f.cmdAt), uint32(len(r.Command))}
+			e.id = span{uint32(at + f.idAt), uint32(len(r.id))}
 		}
+		i := len(st.ents)
+		if collapse && i > 0 && prevCmd == r.Command {
+			i--
+			e.first = st.ents[i].first
+			if prevID != "" && pending[prevID] == i {
+				delete(pending, prevID)
+			}
+			st.ents[i] = e
+		} else {
+			st.ents = append(st.ents, e)
+			st.heads = append(st.heads, head(r.Command))
+		}
+		prevCmd, prevID = r.Command, r.id
 		if r.id != "" {
 			if pending == nil {
 				pending = make(map[string]int)
@@ -115,41 +138,57 @@ func decode(data string, collapse bool) decoded {
 			pending[r.id] = i
 		}
 	}
+	st.chunks = []string{data, unescaped.String()}
+	return d
+}
+
+// entryFields is a parsed entry record: the record, and where its id,
+// directory and command start in the line when they are pieces of it,
+// as they are unless escaped is set.
+type entryFields struct {
+	record
+	idAt, dirAt, cmdAt int
+	escaped            bool
 }
 
 // parseEntry parses one entry record (without its newline).
-func parseEntry(line string) (record, bool) {
-	var r record
+func parseEntry(line string) (entryFields, bool) {
+	var f entryFields
+	r := &f.record
 	t, rest, ok := cutUint(line)
 	if !ok {
-		return r, false
+		return f, false
 	}
 	if rest != "" && rest[0] == '?' {
 		var id string
+		f.idAt = len(line) - len(rest) + 1
 		if id, rest, ok = cutField(rest[1:]); !ok || id == "" {
-			return r, false
+			return f, false
 		}
 		r.id = id
 		r.Status = StatusUnknown
 	} else {
 		var status int64
 		if status, rest, ok = cutUint(rest); !ok {
-			return r, false
+			return f, false
 		}
 		r.Status = int(status)
 	}
+	f.dirAt = len(line) - len(rest)
 	dir, cmd, ok := cutField(rest)
 	if !ok || strings.IndexByte(cmd, '\t') >= 0 {
-		return r, false
+		return f, false
 	}
+	f.cmdAt = len(line) - len(cmd)
 	if r.Dir, ok = unescape(dir); !ok {
-		return r, false
+		return f, false
 	}
 	if r.Command, ok = unescape(cmd); !ok || r.Command == "" {
-		return r, false
+		return f, false
 	}
+	f.escaped = len(r.Dir) != len(dir) || len(r.Command) != len(cmd)
 	r.sec, r.first = t, t
-	return r, true
+	return f, true
 }
 
 // parseStatus parses the part of a status record after its '='.

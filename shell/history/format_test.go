@@ -30,10 +30,10 @@ func TestEncodeRoundTrip(t *testing.T) {
 				t.Fatalf("record %q is not exactly one line", line)
 			}
 			d := decode(string(line), false)
-			if len(d.recs) != 1 {
-				t.Fatalf("decode(%q) gave %d records, want 1", line, len(d.recs))
+			if d.st.len() != 1 {
+				t.Fatalf("decode(%q) gave %d records, want 1", line, d.st.len())
 			}
-			got := d.recs[0].entry()
+			got := d.records()[0].entry()
 			if got.Command != tt.cmd || got.Dir != tt.dir || got.Status != 3 || !got.Time.Equal(time.Unix(in.sec, 0)) {
 				t.Errorf("round trip of %q gave %+v", line, got)
 			}
@@ -69,7 +69,8 @@ func TestDecodeSkipsDamage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, r := range decode(tt.data, false).recs {
+			d := decode(tt.data, false)
+			for _, r := range d.records() {
 				got = append(got, r.Command)
 			}
 			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
@@ -89,15 +90,15 @@ func TestDecodeStatusRecords(t *testing.T) {
 		"4\t?s.2\t/d\tcrashed\n"
 	want := map[string]int{"sleep 9": 130, "other session": 4, "done": 0, "crashed": StatusUnknown}
 	d := decode(data, false)
-	if len(d.recs) != len(want) || d.entries != len(want) {
-		t.Fatalf("got %d records, %d entries; want %d", len(d.recs), d.entries, len(want))
+	if d.st.len() != len(want) || d.entries != len(want) {
+		t.Fatalf("got %d records, %d entries; want %d", d.st.len(), d.entries, len(want))
 	}
-	for _, r := range d.recs {
+	for _, r := range d.records() {
 		if r.Status != want[r.Command] {
 			t.Errorf("%q: status %d, want %d", r.Command, r.Status, want[r.Command])
 		}
 	}
-	if id := d.recs[3].id; id != "s.2" {
+	if id := d.records()[3].id; id != "s.2" {
 		t.Errorf("the crashed entry's id is %q, want s.2 kept for a late status record", id)
 	}
 }
@@ -119,7 +120,7 @@ func TestDecodeCollapse(t *testing.T) {
 		status      int
 	}
 	var got []view
-	for _, r := range d.recs {
+	for _, r := range d.records() {
 		got = append(got, view{r.Command, r.Dir, r.first, r.sec, r.Status})
 	}
 	want := []view{{"ls", "/c", 10, 12, 0}, {"pwd", "/d", 13, 13, 1}, {"ls", "/e", 14, 14, 2}}

@@ -51,11 +51,15 @@ type History struct {
 	opts Options
 
 	mu   sync.Mutex
-	recs []record
-	// heads[i] is head(recs[i].Command): Suggest scans these 8 bytes per
-	// entry instead of whole records, a tenth of the memory traffic.
-	heads []uint64
-	file  fileState
+	st   store
+	file fileState
+	// lastSuggest is Suggest's last search, which the next one may go on.
+	lastSuggest suggestion
+	// kept is the file, open between appends.
+	kept keptFile
+	// load starts OpenInBackground's load, once (begin).
+	load  func()
+	begin sync.Once
 	// lastID names this session's most recent entry while it waits for
 	// SetStatus.
 	lastID string
@@ -91,27 +95,49 @@ func Open(opts Options) (*History, error) {
 // OpenInBackground returns a History at once and loads the file in a
 // goroutine that holds the lock every method takes: the first use waits
 // for the load, and a shell can draw its first prompt without waiting
-// the milliseconds 10 000 entries take. If the file cannot be read,
-// onErr is called from that goroutine and the History keeps this
-// session's entries in memory only, never touching the file.
+// the milliseconds 10 000 entries take. The load begins at Begin, or at
+// the first use: a shell starting on a busy machine draws its prompt
+// first, and reads the history while the user reads the prompt. If the
+// file cannot be read, onErr is called from that goroutine and the
+// History keeps this session's entries in memory only, never touching
+// the file.
 func OpenInBackground(opts Options, onErr func(error)) *History {
 	h := &History{opts: opts}
 	h.mu.Lock()
-	go func() {
-		defer h.mu.Unlock()
-		err := error(nil)
-		if h.opts.Path == "" {
-			h.opts.Path, err = DefaultPath()
-		}
-		if err == nil {
-			err = h.loadLocked()
-		}
-		if err != nil {
-			h.memoryOnly = true
-			onErr(err)
-		}
-	}()
+	h.load = func() { go h.loadInBackground(onErr) }
 	return h
+}
+
+// Begin starts the load OpenInBackground put off, if it has not started.
+func (h *History) Begin() {
+	h.begin.Do(func() {
+		if h.load != nil {
+			h.load()
+		}
+	})
+}
+
+// lock takes the lock every method holds, starting the load first.
+func (h *History) lock() {
+	h.Begin()
+	h.mu.Lock()
+}
+
+// loadInBackground is OpenInBackground's load; it releases the lock the
+// History was made with.
+func (h *History) loadInBackground(onErr func(error)) {
+	defer h.mu.Unlock()
+	err := error(nil)
+	if h.opts.Path == "" {
+		h.opts.Path, err = DefaultPath()
+	}
+	if err == nil {
+		err = h.loadLocked()
+	}
+	if err != nil {
+		h.memoryOnly = true
+		onErr(err)
+	}
 }
 
 // loadLocked reads the file into h, which has no entries yet.
@@ -122,20 +148,21 @@ func (h *History) loadLocked() error {
 	}
 	d := decode(data, h.opts.Dedupe)
 	if info != nil {
-		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries}
+		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries, endsNL: endsInNewline(data)}
 		h.markRead(info, int64(len(data)))
 	}
-	recs := d.recs
-	if n := h.opts.Size; n > 0 && len(recs) > n {
-		recs = slices.Clone(recs[len(recs)-n:])
+	gen := h.st.gen + 1
+	h.st = d.st
+	h.st.gen = gen
+	if n := h.opts.Size; n > 0 {
+		h.st.keepLast(n)
 	}
-	h.setRecs(recs)
 	return nil
 }
 
 // Path returns the history file's path.
 func (h *History) Path() string {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	return h.opts.Path
 }
@@ -150,7 +177,7 @@ func (h *History) Path() string {
 // still kept in memory for this session, and the error is returned; the
 // file is never truncated.
 func (h *History) Add(e Entry) error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	h.lastID = ""
 	if strings.TrimSpace(e.Command) == "" {
@@ -159,7 +186,7 @@ func (h *History) Add(e Entry) error {
 	if h.opts.IgnoreSpace && e.Command[0] == ' ' {
 		return nil
 	}
-	if n := len(h.recs); h.opts.Dedupe && n > 0 && h.recs[n-1].Command == e.Command {
+	if n := h.st.len(); h.opts.Dedupe && n > 0 && h.st.command(n-1) == e.Command {
 		return nil
 	}
 	if e.Time.IsZero() {
@@ -174,10 +201,9 @@ func (h *History) Add(e Entry) error {
 		r.id = newID()
 		h.lastID = r.id
 	}
-	h.recs = append(h.recs, r)
-	h.heads = append(h.heads, head(r.Command))
-	if n := h.opts.Size; n > 0 && len(h.recs) > n+n/4 {
-		h.setRecs(slices.Clone(h.recs[len(h.recs)-n:]))
+	h.st.add(r)
+	if n := h.opts.Size; n > 0 && h.st.len() > n+n/4 {
+		h.st.keepLast(n)
 	}
 
 	return h.append(appendEntry(nil, r), []record{r})
@@ -187,17 +213,16 @@ func (h *History) Add(e Entry) error {
 // with an unknown status. It does nothing if that Add skipped its entry,
 // or if the entry has been deleted or already given its status.
 func (h *History) SetStatus(status int) error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	id := h.lastID
 	if id == "" || status < 0 {
 		return nil
 	}
 	h.lastID = ""
-	for i := len(h.recs) - 1; i >= 0; i-- {
-		if h.recs[i].id == id {
-			h.recs[i].Status = status
-			h.recs[i].id = ""
+	for i := h.st.len() - 1; i >= 0; i-- {
+		if h.st.id(i) == id {
+			h.st.setStatus(i, status)
 			break
 		}
 	}
@@ -211,23 +236,19 @@ func (h *History) append(data []byte, recs []record) error {
 	if h.memoryOnly {
 		return nil
 	}
-	f, err := lockFile(h.opts.Path)
+	f, st, err := h.kept.lock(h.opts.Path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("history: %w", err)
-	}
+	defer h.kept.unlock()
 	if !st.Mode().IsRegular() {
-		_, err := appendLocked(f, st, data)
+		_, err := appendLocked(f, st, data, false)
 		return err
 	}
 	if err := h.file.catchUp(f, st); err != nil {
 		return err
 	}
-	n, err := appendLocked(f, st, data)
+	n, err := appendLocked(f, st, data, h.file.endsNL)
 	h.noteAppend(st, recs, n)
 	h.file.size += int64(n)
 	if err != nil {
@@ -235,6 +256,7 @@ func (h *History) append(data []byte, recs []record) error {
 		h.file.info = nil
 		return err
 	}
+	h.file.endsNL = true
 	h.file.entries += entries
 	if size := h.opts.Size; size > 0 && h.file.entries > size+size/4 {
 		return h.trimLocked(f)
@@ -251,12 +273,12 @@ func (h *History) trimLocked(f *os.File) error {
 		return err
 	}
 	d := decode(data, false)
-	h.file = fileState{info: info, size: int64(len(data)), entries: len(d.recs)}
+	h.file = fileState{info: info, size: int64(len(data)), entries: d.st.len(), endsNL: endsInNewline(data)}
 	n := h.opts.Size
-	if len(d.recs) <= n {
+	if d.st.len() <= n {
 		return nil
 	}
-	return h.rewriteLocked(d.recs[len(d.recs)-n:])
+	return h.rewriteLocked(d.records()[d.st.len()-n:])
 }
 
 // rewriteLocked replaces the file's records with recs; the caller holds
@@ -267,7 +289,11 @@ func (h *History) rewriteLocked(recs []record) error {
 	if err != nil {
 		return err
 	}
-	h.file = fileState{info: info, size: int64(len(data)), entries: len(recs)}
+	// The path names the new file now; the next append opens it. Closing
+	// the old one releases the lock the caller took on it, once the new
+	// file is in place.
+	h.kept.close()
+	h.file = fileState{info: info, size: int64(len(data)), entries: len(recs), endsNL: true}
 	return nil
 }
 
@@ -278,19 +304,18 @@ func (h *History) rewriteLocked(recs []record) error {
 // the lock, so concurrent appends are kept. If the rewrite fails the entry
 // stays and the error is returned.
 func (h *History) Delete(i int) error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
-	if i < 0 || i >= len(h.recs) {
+	if i < 0 || i >= h.st.len() {
 		return fmt.Errorf("history: no entry %d", i)
 	}
-	r := h.recs[i]
+	r := h.st.record(i)
 	if !h.memoryOnly {
 		if err := h.deleteFromFile(r); err != nil {
 			return err
 		}
 	}
-	h.recs = slices.Delete(h.recs, i, i+1)
-	h.heads = slices.Delete(h.heads, i, i+1)
+	h.st.delete(i)
 	if r.id != "" && r.id == h.lastID {
 		h.lastID = ""
 	}
@@ -299,18 +324,18 @@ func (h *History) Delete(i int) error {
 
 // deleteFromFile removes r's records from the file, under the lock.
 func (h *History) deleteFromFile(r record) error {
-	f, err := lockFile(h.opts.Path)
+	f, _, err := h.kept.lock(h.opts.Path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer h.kept.unlock()
 	data, info, err := readRegular(f)
 	if err != nil {
 		return err
 	}
 	if info != nil {
 		d := decode(data, false)
-		kept := slices.DeleteFunc(d.recs, func(x record) bool {
+		kept := slices.DeleteFunc(d.records(), func(x record) bool {
 			return x.Command == r.Command && x.sec >= r.first && x.sec <= r.sec
 		})
 		if len(kept) < d.entries {
@@ -323,43 +348,34 @@ func (h *History) deleteFromFile(r record) error {
 // Clear empties this session's view of the history. The file is left
 // alone: other sessions and the next one still see every entry.
 func (h *History) Clear() {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
-	h.setRecs(nil)
+	h.st.reset(nil)
 	h.lastID = ""
-}
-
-// setRecs replaces the entries in memory.
-func (h *History) setRecs(recs []record) {
-	h.recs = recs
-	h.heads = make([]uint64, len(recs))
-	for i, r := range recs {
-		h.heads[i] = head(r.Command)
-	}
 }
 
 // Len returns the number of entries in this session's view.
 func (h *History) Len() int {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
-	return len(h.recs)
+	return h.st.len()
 }
 
 // Entry returns entry i, oldest first; i must be in [0, Len()).
 func (h *History) Entry(i int) Entry {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
-	return h.recs[i].entry()
+	return h.st.record(i).entry()
 }
 
 // Search returns the indexes, oldest first, of the entries whose command
 // contains substr.
 func (h *History) Search(substr string) []int {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	var found []int
-	for i, r := range h.recs {
-		if strings.Contains(r.Command, substr) {
+	for i := range h.st.len() {
+		if strings.Contains(h.st.command(i), substr) {
 			found = append(found, i)
 		}
 	}

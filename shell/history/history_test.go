@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -211,10 +212,40 @@ func TestPartialLastLine(t *testing.T) {
 	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"first", "second"}) {
 		t.Fatalf("loaded %q, want the cut line skipped", got)
 	}
-	// The next append must not complete the fragment into a record.
+	// The next append must not complete the fragment into a record:
+	// neither a session that loaded the file with it, nor the one that
+	// was writing before the fragment came.
 	add(t, open(t, Options{Path: path}), Entry{Command: "third"})
-	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"first", "second", "third"}) {
-		t.Errorf("after another append loaded %q", got)
+	add(t, h, Entry{Command: "fourth"})
+	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"first", "second", "third", "fourth"}) {
+		t.Errorf("after more appends loaded %q", got)
+	}
+}
+
+// TestKeptFile: a session keeps one descriptor on the file between
+// appends, and a file removed meanwhile is made again.
+func TestKeptFile(t *testing.T) {
+	path := tempPath(t)
+	h := open(t, Options{Path: path})
+	for i := range 5 {
+		add(t, h, Entry{Command: fmt.Sprint("cmd ", i), Status: StatusUnknown})
+		if err := h.SetStatus(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := fdsOn(t, st); n != 1 {
+		t.Errorf("%d descriptors on the file after 10 appends, want 1", n)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	add(t, h, Entry{Command: "after rm"})
+	if got := commands(open(t, Options{Path: path})); !slices.Equal(got, []string{"after rm"}) {
+		t.Errorf("the file made again holds %q", got)
 	}
 }
 
@@ -469,6 +500,58 @@ func TestSuggestMatchesNaive(t *testing.T) {
 				if got != want || ok != wantOK {
 					t.Fatalf("Suggest(%q, %q) = %q, %v; want %q, %v", c[:n], dir, got, ok, want, wantOK)
 				}
+			}
+		}
+	}
+}
+
+// TestSuggestWhileTyping types lines as a person does, a key at a time
+// with the odd backspace, entries added and deleted between keys, and
+// checks every suggestion against a full scan: Suggest goes on from its
+// last search only while that is sound.
+func TestSuggestWhileTyping(t *testing.T) {
+	h := open(t, Options{Path: tempPath(t)})
+	words := []string{"git ", "go ", "make ", "ls ", "échō ", "-v ", "x"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	line := func() string {
+		var b strings.Builder
+		for range 1 + rng.IntN(4) {
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		return b.String()
+	}
+	for range 200 {
+		add(t, h, Entry{Dir: "/a", Command: line()})
+	}
+	naive := func(prefix string) (string, bool) {
+		for i := h.Len() - 1; i >= 0; i-- {
+			if c := h.Entry(i).Command; len(c) > len(prefix) && strings.HasPrefix(c, prefix) {
+				return c, true
+			}
+		}
+		return "", false
+	}
+	for range 300 {
+		target, typed := line(), ""
+		for typed != target {
+			switch r := rng.IntN(20); {
+			case r == 0 && typed != "":
+				typed = typed[:len(typed)-1]
+			case r == 1:
+				add(t, h, Entry{Dir: "/a", Command: line()})
+			case r == 2 && h.Len() > 0:
+				if err := h.Delete(rng.IntN(h.Len())); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				typed = target[:len(typed)+1]
+			}
+			if typed == "" {
+				continue
+			}
+			got, ok := h.Suggest(typed, "/a")
+			if want, wantOK := naive(typed); got != want || ok != wantOK {
+				t.Fatalf("Suggest(%q) = %q, %v; want %q, %v", typed, got, ok, want, wantOK)
 			}
 		}
 	}

@@ -12,6 +12,8 @@ import "errors"
 // which readline does not know. Write only reports the current length.
 type ReadlineSource struct {
 	h *History
+	// hideScan makes the next Len report no entries (HideFromNextScan).
+	hideScan bool
 }
 
 // ReadlineSource returns the readline adapter for h.
@@ -30,27 +32,52 @@ func (s *ReadlineSource) Write(string) (int, error) {
 // GetLine returns the command of entry i, oldest first.
 func (s *ReadlineSource) GetLine(i int) (string, error) {
 	h := s.h
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if i < 0 || i >= len(h.recs) {
+	h.lock()
+	if i < 0 || i >= h.st.len() {
+		h.mu.Unlock()
 		return "", errNoLine
 	}
-	return h.recs[i].Command, nil
+	cmd := h.st.command(i)
+	h.mu.Unlock()
+	return cmd, nil
 }
 
-// Len returns the number of entries.
+// Len returns the number of entries, or 0 once after HideFromNextScan.
 func (s *ReadlineSource) Len() int {
+	if s.hideScan {
+		s.hideScan = false
+		return 0
+	}
 	return s.h.Len()
+}
+
+// HideFromNextScan makes the next call of Len, and only that one, report
+// an empty history, unless ShowAll comes first. readline looks for its
+// own suggestion by reading every entry at every redraw, and asks Len
+// first: the shell, which knows when that scan comes and makes the
+// suggestion itself from the index (History.Suggest), spares it so. It
+// is called from the editor's goroutine, as Len is.
+func (s *ReadlineSource) HideFromNextScan() {
+	if s != nil {
+		s.hideScan = true
+	}
+}
+
+// ShowAll undoes HideFromNextScan.
+func (s *ReadlineSource) ShowAll() {
+	if s != nil {
+		s.hideScan = false
+	}
 }
 
 // Dump returns a copy of every entry as a []Entry, oldest first.
 func (s *ReadlineSource) Dump() any {
 	h := s.h
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
-	out := make([]Entry, len(h.recs))
-	for i, r := range h.recs {
-		out[i] = r.entry()
+	out := make([]Entry, h.st.len())
+	for i := range out {
+		out[i] = h.st.record(i).entry()
 	}
 	return out
 }

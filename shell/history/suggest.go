@@ -2,7 +2,10 @@ package history
 
 // Suggest returns the command of the most recent entry that starts with
 // prefix and is longer than it, preferring one run in dir; ok is false if
-// there is none or prefix is empty. It is meant to run on every keystroke.
+// there is none or prefix is empty. It is meant to run on every keystroke:
+// as a line is typed, each prefix extends the one before, and the search
+// goes on from where the last one found its first match (or, when it
+// found none, ends at once).
 func (h *History) Suggest(prefix, dir string) (cmd string, ok bool) {
 	if prefix == "" {
 		return "", false
@@ -11,31 +14,47 @@ func (h *History) Suggest(prefix, dir string) (cmd string, ok bool) {
 	if len(prefix) < 8 {
 		mask = 1<<(8*len(prefix)) - 1
 	}
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
-	other := -1
-	heads := h.heads
-	for i := len(heads) - 1; i >= 0; i-- {
+	from := h.st.len() - 1
+	if last := &h.lastSuggest; last.gen == h.st.gen && last.prefix != "" && len(prefix) > len(last.prefix) &&
+		prefix[:len(last.prefix)] == last.prefix {
+		// No entry newer than last.first starts with last.prefix, so
+		// none starts with this longer prefix.
+		from = last.first
+	}
+	first, found := -1, -1
+	heads := h.st.heads
+	for i := from; i >= 0; i-- {
 		// The head test rejects nearly every entry without touching the
 		// record; for a prefix of up to 8 bytes it is the whole test.
 		if heads[i]&mask != want {
 			continue
 		}
-		r := &h.recs[i]
-		if len(r.Command) <= len(prefix) || len(prefix) > 8 && r.Command[8:len(prefix)] != prefix[8:] {
+		cmd := h.st.command(i)
+		if len(cmd) <= len(prefix) || len(prefix) > 8 && cmd[8:len(prefix)] != prefix[8:] {
 			continue
 		}
-		if r.Dir == dir {
-			return r.Command, true
+		if first < 0 {
+			first, found = i, i
 		}
-		if other < 0 {
-			other = i
+		if h.st.dir(i) == dir {
+			found = i
+			break
 		}
 	}
-	if other < 0 {
+	h.lastSuggest = suggestion{prefix: prefix, gen: h.st.gen, first: first}
+	if found < 0 {
 		return "", false
 	}
-	return h.recs[other].Command, true
+	return h.st.command(found), true
+}
+
+// suggestion remembers the last search Suggest made.
+type suggestion struct {
+	prefix string
+	gen    uint64 // the store's generation it searched
+	first  int    // the newest entry that matched, or -1
 }
 
 // head packs the first 8 bytes of s (zero-padded) into an integer, so that

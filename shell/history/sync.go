@@ -52,28 +52,34 @@ func (h *History) markRead(fi os.FileInfo, size int64) {
 // appendRecs adds recs to the view, collapsing repeats under Dedupe and
 // keeping at most Size entries.
 func (h *History) appendRecs(recs []record) {
-	for _, r := range recs {
-		if n := len(h.recs); h.opts.Dedupe && n > 0 && h.recs[n-1].Command == r.Command {
-			continue
-		}
-		h.recs = append(h.recs, r)
-		h.heads = append(h.heads, head(r.Command))
+	last := ""
+	if n := h.st.len(); n > 0 {
+		last = h.st.command(n - 1)
 	}
-	if n := h.opts.Size; n > 0 && len(h.recs) > n {
-		h.setRecs(slices.Clone(h.recs[len(h.recs)-n:]))
+	if h.opts.Dedupe {
+		recs = slices.DeleteFunc(slices.Clone(recs), func(r record) bool {
+			dup := r.Command == last
+			last = r.Command
+			return dup
+		})
+	}
+	h.st.add(recs...)
+	if n := h.opts.Size; n > 0 {
+		h.st.keepLast(n)
 	}
 }
 
 // Reload appends every entry of the history file to this session's view,
 // as bash's `history -r` does (after `history -c`, the view is the file).
 func (h *History) Reload() error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	data, info, err := readFile(h.opts.Path)
 	if err != nil {
 		return err
 	}
-	h.appendRecs(decode(data, h.opts.Dedupe).recs)
+	d := decode(data, h.opts.Dedupe)
+	h.appendRecs(d.records())
 	h.lastID = ""
 	if info != nil {
 		h.markRead(info, int64(len(data)))
@@ -84,7 +90,7 @@ func (h *History) Reload() error {
 // ReadNew appends the entries other sessions added to the history file
 // since this session last read it, as bash's `history -n` does.
 func (h *History) ReadNew() error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	data, info, err := readFile(h.opts.Path)
 	if err != nil || info == nil {
@@ -92,7 +98,8 @@ func (h *History) ReadNew() error {
 	}
 	var recs []record
 	if h.readInfo != nil && os.SameFile(h.readInfo, info) && int64(len(data)) >= h.readSize {
-		recs = decode(data[h.readSize:], false).recs
+		d := decode(data[h.readSize:], false)
+		recs = d.records()
 		recs = slices.DeleteFunc(recs, func(r record) bool {
 			k := ownKey(r)
 			if h.own[k] > 0 {
@@ -105,10 +112,11 @@ func (h *History) ReadNew() error {
 		// Rewritten since (trimmed by some session): take what this view
 		// does not have yet.
 		have := map[string]int{}
-		for _, r := range h.recs {
-			have[ownKey(r)]++
+		for i := range h.st.len() {
+			have[ownKey(h.st.record(i))]++
 		}
-		recs = slices.DeleteFunc(decode(data, false).recs, func(r record) bool {
+		d := decode(data, false)
+		recs = slices.DeleteFunc(d.records(), func(r record) bool {
 			k := ownKey(r)
 			if have[k] > 0 {
 				have[k]--
@@ -125,17 +133,16 @@ func (h *History) ReadNew() error {
 // Rewrite replaces the history file with this session's view, as bash's
 // `history -w` does: entries only other sessions had are gone from it.
 func (h *History) Rewrite() error {
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	if h.memoryOnly {
 		return errors.New("history: the file could not be read; not overwriting it")
 	}
-	f, err := lockFile(h.opts.Path)
-	if err != nil {
+	if _, _, err := h.kept.lock(h.opts.Path); err != nil {
 		return err
 	}
-	defer f.Close()
-	recs := slices.Clone(h.recs)
+	defer h.kept.unlock()
+	recs := h.st.records()
 	for i := range recs {
 		recs[i].id = ""
 	}
@@ -157,11 +164,12 @@ func (h *History) ReadFrom(path string) error {
 	if err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
-	recs := decode(string(data), h.opts.Dedupe).recs
+	d := decode(string(data), h.opts.Dedupe)
+	recs := d.records()
 	if len(recs) == 0 {
 		recs = decodeBash(string(data))
 	}
-	h.mu.Lock()
+	h.lock()
 	defer h.mu.Unlock()
 	h.appendRecs(recs)
 	return nil
@@ -192,10 +200,10 @@ func decodeBash(data string) []record {
 // WriteTo writes this session's view to path in bash's format (a
 // `#SECONDS` line before each command), for `history -w FILE`.
 func (h *History) WriteTo(path string) error {
-	h.mu.Lock()
+	h.lock()
 	var b strings.Builder
-	for _, r := range h.recs {
-		fmt.Fprintf(&b, "#%d\n%s\n", r.sec, r.Command)
+	for i := range h.st.len() {
+		fmt.Fprintf(&b, "#%d\n%s\n", h.st.ents[i].sec, h.st.command(i))
 	}
 	h.mu.Unlock()
 	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {

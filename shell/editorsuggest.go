@@ -1,0 +1,179 @@
+package shell
+
+import (
+	"github.com/reeflective/readline"
+
+	"nosh/shell/history"
+)
+
+// Suggestions as fish makes them: the newest history entry that extends
+// the typed line (one run in the current directory first) is shown dimmed
+// after the cursor; → accepts it, Alt+F takes its next word.
+//
+// readline has a history autosuggestion of its own, but it finds it by
+// reading every entry through the history source, newest first, at every
+// redraw, and it does so whether the option is on or off: with 10 000
+// entries and nothing matching, that was most of what a key cost. nosh's
+// history answers the same question from an index of the entries' first
+// bytes in microseconds. So readline's option stays off, the suggestion
+// is nosh's, set as readline's inline suggestion, and readline's scan is
+// spared. A redraw asks for the prompt, then scans (asking the history's
+// length first), then calls the hint provider; the redraw of a line being
+// accepted scans after asking AcceptMultiline. At those two points nosh
+// makes the history source answer its next length question, and only
+// that one, with zero; the provider undoes it in any case, and so does
+// every editor command as it starts, so that the commands that walk the
+// history (↑, Ctrl+R) always see all of it.
+
+// suggester supplies the editor's suggestion from the history index.
+type suggester struct {
+	rl   *readline.Shell
+	hist *history.History
+	src  *history.ReadlineSource
+	dir  func() string
+	// on is whether suggestions are shown: [editor] autosuggest, or bind's
+	// `set history-autosuggest`, or the autosuggest-* commands.
+	on bool
+	// shown is the suggestion nosh set last, to tell it from one the
+	// shell's other parts (the AI) may set.
+	shown string
+	// inCommand is set while an editor command runs: a redraw then is
+	// the command's own (an accepted line's last), and shows none.
+	inCommand bool
+	// armed is set when a command ends: the next prompt drawn begins a
+	// redraw, and the display's history scan follows it.
+	armed bool
+}
+
+// setupSuggestions installs nosh's suggestions on rl, on or off as on
+// says, reading them from h (nil: no history, no suggestions). It must run
+// after every widget is registered: it wraps them all.
+func (se *session) setupSuggestions(rl *readline.Shell, h *history.History, src *history.ReadlineSource, on bool) {
+	sg := &suggester{rl: rl, hist: h, src: src, dir: se.sh.Dir, on: on}
+	se.suggest = sg
+	rl.Config.Set("history-autosuggest", false)
+	rl.Hint.SetProvider(sg.provide)
+	builtin := rl.Keymap.Commands()
+	acceptInline := builtin["inline-suggest-accept"]
+	acceptLine := builtin["accept-line"]
+	rl.Keymap.Register(map[string]func(){
+		"autosuggest-enable":  func() { sg.on = true },
+		"autosuggest-disable": func() { sg.on = false },
+		"autosuggest-toggle":  func() { sg.on = !sg.on },
+		"autosuggest-accept":  acceptInline,
+		"autosuggest-execute": func() {
+			acceptInline()
+			acceptLine()
+		},
+	})
+	for name, cmd := range builtin {
+		builtin[name] = sg.wrap(cmd)
+	}
+	accept := rl.AcceptMultiline
+	rl.AcceptMultiline = func(line []rune) bool {
+		ok := accept == nil || accept(line)
+		if ok && sg.inCommand {
+			// The line is accepted: the editor draws it one last time,
+			// with a scan of the history first.
+			sg.hideScan()
+		}
+		return ok
+	}
+}
+
+// wrap returns cmd marked as an editor command for the suggester.
+func (sg *suggester) wrap(cmd func()) func() {
+	if sg == nil || cmd == nil {
+		return nil
+	}
+	return func() {
+		outer := !sg.inCommand
+		if outer {
+			sg.inCommand = true
+			sg.armed = false
+			sg.src.ShowAll()
+		}
+		defer func() {
+			if outer {
+				sg.inCommand = false
+				sg.src.ShowAll()
+				sg.armed = true
+			}
+		}()
+		cmd()
+	}
+}
+
+// beforeReadline is called before each line is read: the editor reads the
+// history as it starts a line, so nothing is hidden until a command ran.
+func (sg *suggester) beforeReadline() {
+	if sg == nil {
+		return
+	}
+	sg.armed, sg.inCommand = false, false
+	sg.src.ShowAll()
+}
+
+// promptDrawn is called when the editor asks for the primary prompt.
+// After a command, that is the start of a redraw, whose next reading of
+// the history is the suggestion scan.
+func (sg *suggester) promptDrawn() {
+	if sg != nil && sg.armed && !sg.inCommand {
+		sg.armed = false
+		sg.hideScan()
+	}
+}
+
+func (sg *suggester) hideScan() {
+	sg.src.HideFromNextScan()
+}
+
+// provide is readline's hint provider, which it calls at every redraw
+// just after its own (hidden) history scan. It shows no hint; it sets the
+// suggestion for the line as it now is.
+func (sg *suggester) provide(line []rune, cursor int) []rune {
+	sg.src.ShowAll()
+	if sg.hist != nil {
+		// The first prompt is on the screen: time to read the history
+		// (OpenInBackground put it off so as not to slow the start).
+		sg.hist.Begin()
+	}
+	if sg.inCommand || !sg.on || sg.hist == nil || cursor != len(line) || len(line) == 0 ||
+		sg.rl.Keymap.Local() != "" {
+		sg.clear()
+		return nil
+	}
+	cmd, ok := sg.hist.Suggest(string(line), sg.dir())
+	if !ok {
+		sg.clear()
+		return nil
+	}
+	if cur := sg.rl.GetInlineSuggestion(); cur == "" || cur == sg.shown {
+		sg.rl.SetInlineSuggestion(cmd)
+		sg.shown = cmd
+	}
+	return nil
+}
+
+// clear takes nosh's suggestion away, leaving any other one.
+func (sg *suggester) clear() {
+	if sg.shown != "" && sg.rl.GetInlineSuggestion() == sg.shown {
+		sg.rl.ClearInlineSuggestion()
+	}
+	sg.shown = ""
+}
+
+// isHistorySuggestion reports whether s is the history suggestion shown.
+func (sg *suggester) isHistorySuggestion(s string) bool {
+	return sg != nil && s != "" && s == sg.shown
+}
+
+// autosuggest is editorLink's: whether suggestions are shown, switched
+// first when set is not nil.
+func (se *session) autosuggest(set *bool) bool {
+	se.lineEditor() // makes se.suggest
+	if set != nil {
+		se.suggest.on = *set
+	}
+	return se.suggest.on
+}

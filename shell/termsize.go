@@ -1,0 +1,60 @@
+package shell
+
+import (
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// termSize is the terminal's size as the interactive session draws for
+// it. The prompt's rows below the input are counted at every redraw,
+// several times a key; the size is asked once per prompt instead (a
+// program run meanwhile may have resized the window, and SIGWINCH went to
+// it, not to the shell) and again after a SIGWINCH.
+type termSize struct {
+	fd         int
+	resized    atomic.Bool // a SIGWINCH came since the size was asked
+	known      bool
+	cols, rows int
+}
+
+// watch starts noting SIGWINCH; stop ends it.
+func (t *termSize) watch() (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGWINCH)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-ch:
+				t.resized.Store(true)
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// forget makes the next get ask the terminal.
+func (t *termSize) forget() { t.known = false }
+
+// get returns the terminal's columns and rows; ok is false when fd is not
+// a terminal.
+func (t *termSize) get() (cols, rows int, ok bool) {
+	if t.resized.Swap(false) || !t.known {
+		ws, err := unix.IoctlGetWinsize(t.fd, unix.TIOCGWINSZ)
+		t.known = err == nil
+		if err != nil {
+			return 0, 0, false
+		}
+		t.cols, t.rows = int(ws.Col), int(ws.Row)
+	}
+	return t.cols, t.rows, t.known
+}
