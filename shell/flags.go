@@ -413,7 +413,7 @@ func (s *Shell) quotedStmt(prefix string, args ...string) (*syntax.Stmt, bool) {
 	return f.Stmts[0], true
 }
 
-// setOptions applies command-line options such as -e or -o pipefail.
-func (s *Shell) setOptions(ctx context.Context, opts []string) (exit bool, status int) {
+// SetOptions applies command-line options such as -e or -o pipefail.
+func (s *Shell) SetOptions(ctx context.Context, opts []string) (exit bool, status int) {
 	return s.runQuoted(ctx, "set ", opts...)
 }
