@@ -9,7 +9,7 @@ HELPER  := bin/nosh-ai
 LAUNCH  := bin/nosh-sandbox
 PREFIX  ?= /usr/local
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X nosh/shell.Version=$(VERSION)
+LDFLAGS := -s -w -X main.version=$(VERSION)
 
 .PHONY: build run test deps lint bench install clean
 

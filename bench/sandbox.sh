@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the agent's sandbox costs, each figure taken side by side:
 #   - `nosh -c true` start-up with the launcher hook at the top of main,
-#     beside the same nosh built without it (bench/nolauncher), through
+#     beside the same nosh built without it (go build -tags nolauncher), through
 #     bench/pairs (alternating run by run, ratios per round);
 #   - a program started through the sandbox launcher (nosh-sandbox, which
 #     nosh uses when it is installed beside it, and nosh itself, its
@@ -22,7 +22,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 build() { CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$tmp/$1" "./bench/$1"; }
 build pairs
-build nolauncher
+CGO_ENABLED=0 go build -trimpath -tags nolauncher -ldflags '-s -w' -o "$tmp/nolauncher" ./cmd/nosh
 build launchcost
 
 printf '%-40s %10s %10s   %-21s\n' "workload ($ROUNDS rounds)" "with" "without" "ratio per round"

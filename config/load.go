@@ -60,3 +60,13 @@ func unknownConfigKey(key toml.Key) string {
 	}
 	return msg
 }
+
+// LoadAll resolves the paths from getenv, loads the config file there and
+// applies the environment's overrides ([ApplyEnv]): what a subcommand
+// starts from. The warnings are returned for the caller to print.
+func LoadAll(getenv func(string) string) (Paths, Config, []Warning) {
+	paths := ResolvePaths(getenv)
+	cfg, warns := Load(paths.ConfigFile)
+	warns = append(warns, ApplyEnv(&cfg, getenv)...)
+	return paths, cfg, warns
+}

@@ -7,6 +7,7 @@ import (
 
 	"nosh/ai/translate"
 	"nosh/config"
+	"nosh/perms/permscli"
 )
 
 // agentEnabled reports whether `??` runs the agent ([ai] agent, /agent).
@@ -142,7 +143,7 @@ func (se *session) slashContext(ctx context.Context, args []string) int {
 
 // slashPerms is `nosh perms` inside the shell.
 func (se *session) slashPerms(ctx context.Context, args []string) int {
-	st := PermsMain(args, se.sh.stdout, se.sh.stderr)
+	st := permscli.Main(args, se.sh.stdout, se.sh.stderr, se.paths.PermissionsFile)
 	// Rules may have changed: rebuild the policy on next use.
 	if se.ai != nil {
 		se.ai.policy = nil

@@ -109,7 +109,7 @@ func Ask(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	_, cfg, warns := loadConfigQuiet(os.Getenv)
+	_, cfg, warns := config.LoadAll(os.Getenv)
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "nosh: warning: %s\n", w.Error())
 	}

@@ -2,18 +2,18 @@ package shell
 
 import "github.com/reeflective/readline"
 
-// earlyEditor is a blank line editor being built on another goroutine
+// EarlyEditor is a blank line editor being built on another goroutine
 // while the shell starts: readline builds its key maps when it is made,
 // which costs as much as the rest of the start-up before the first prompt,
 // and the second core is otherwise idle then.
-type earlyEditor struct {
+type EarlyEditor struct {
 	done chan struct{}
 	rl   *readline.Shell
 }
 
-// buildEditorEarly starts building a blank editor.
-func buildEditorEarly() *earlyEditor {
-	e := &earlyEditor{done: make(chan struct{})}
+// BuildEditorEarly starts building a blank editor.
+func BuildEditorEarly() *EarlyEditor {
+	e := &EarlyEditor{done: make(chan struct{})}
 	go func() {
 		defer close(e.done)
 		e.rl = newBlankReadline()

@@ -470,15 +470,15 @@ func (s *Shell) quotedStmt(prefix string, args ...string) (*syntax.Stmt, bool) {
 	return f.Stmts[0], true
 }
 
-// setOptions applies command-line options such as -e or -o pipefail.
-func (s *Shell) setOptions(ctx context.Context, opts []string) (exit bool, status int) {
+// SetOptions applies command-line options such as -e or -o pipefail.
+func (s *Shell) SetOptions(ctx context.Context, opts []string) (exit bool, status int) {
 	return s.runQuoted(ctx, "set ", opts...)
 }
 
-// shoptOptions applies the -O and +O options of the command line, pairs
+// ShoptOptions applies the -O and +O options of the command line, pairs
 // of "-s" or "-u" and a name ("-O" or "+O" alone lists the options). An
 // invalid name is a usage error (status 2), as in bash.
-func (s *Shell) shoptOptions(ctx context.Context, opts []string) int {
+func (s *Shell) ShoptOptions(ctx context.Context, opts []string) int {
 	for i := 0; i < len(opts); i++ {
 		switch opts[i] {
 		case "-O", "+O":

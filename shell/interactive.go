@@ -23,7 +23,7 @@ import (
 // and what the prompt shows about the last command.
 type session struct {
 	sh     *Shell
-	opts   *Options
+	opts   InteractOptions
 	paths  config.Paths
 	cfg    config.Config
 	getenv func(string) string
@@ -57,7 +57,7 @@ type session struct {
 	ctx context.Context
 
 	// early is the line editor being built while the shell starts.
-	early *earlyEditor
+	early *EarlyEditor
 
 	// highlighter colours a command line; nil shows it plain.
 	highlighter func(string) string
@@ -80,17 +80,34 @@ type session struct {
 	cmdNum       int
 }
 
+// InteractOptions is how an interactive shell was started.
+type InteractOptions struct {
+	// Login reads the profile files first, unless NoProfile.
+	Login, NoProfile bool
+	// NoRC skips init.sh (or $ENV); RCFile replaces it.
+	NoRC   bool
+	RCFile string
+	// Editor is the line editor built while the shell started, if any
+	// (BuildEditorEarly).
+	Editor *EarlyEditor
+	// Version is nosh's, for the prompt (\v) and crash reports.
+	Version string
+	// HasCommand runs Command (nosh -i -c) after the startup files
+	// instead of reading lines, as bash -i -c does.
+	HasCommand bool
+	Command    string
+}
+
 // Interact runs the interactive shell: configuration, startup files, then
 // the read-eval loop, until exit or end of input. Nothing wrong with the
 // configuration or a startup file keeps it from reaching a prompt.
-func (s *Shell) Interact(ctx context.Context, opts *Options) int {
-	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: s.early}
+func (s *Shell) Interact(ctx context.Context, opts InteractOptions) int {
+	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: opts.Editor}
 	se.git.Confine = confineReadOnly
 	se.size.fd = -1
 	if f, ok := s.stdout.(*os.File); ok {
 		se.size.fd = int(f.Fd())
 	}
-	s.early = nil
 	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
 	}
@@ -131,7 +148,7 @@ func (s *Shell) Interact(ctx context.Context, opts *Options) int {
 // (or --rcfile, or $ENV). Errors in them are reported and each file goes
 // on with its next line; only `exit` keeps the shell from its prompt. It
 // reports whether a file ran exit, and the status.
-func (se *session) readStartupFiles(ctx context.Context, opts *Options) (exited bool, status int) {
+func (se *session) readStartupFiles(ctx context.Context, opts InteractOptions) (exited bool, status int) {
 	s := se.sh
 	s.mu.Lock()
 	s.startup = true
@@ -142,7 +159,7 @@ func (se *session) readStartupFiles(ctx context.Context, opts *Options) (exited 
 		s.mu.Unlock()
 	}()
 	if opts.Login && !opts.NoProfile {
-		if exited, st := s.sourceProfile(ctx); exited {
+		if exited, st := s.SourceProfile(ctx); exited {
 			return true, st
 		}
 	}
@@ -189,7 +206,7 @@ func (se *session) writeCrash(what string, v any, stack []byte) string {
 	}
 	name := filepath.Join(dir, "crash-"+time.Now().Format("20060102-150405.000000")+".txt")
 	var b strings.Builder
-	fmt.Fprintf(&b, "nosh %s crashed while %s at %s\n\npanic: %v\n\n%s", Version, what, time.Now().Format(time.RFC3339), v, stack)
+	fmt.Fprintf(&b, "nosh %s crashed while %s at %s\n\npanic: %v\n\n%s", se.opts.Version, what, time.Now().Format(time.RFC3339), v, stack)
 	if err := os.WriteFile(name, []byte(b.String()), 0o600); err != nil {
 		return "not written: " + err.Error()
 	}

@@ -122,7 +122,7 @@ func (se *session) promptData() prompt.Data {
 	d.Dir = se.sh.Dir()
 	d.Home, _ = se.sh.Var("HOME")
 	d.Shell = "nosh"
-	d.Version = Version
+	d.Version = se.opts.Version
 	d.CmdNum = se.cmdNum + 1
 	d.HistNum = se.cmdNum + 1
 	d.Jobs = len(se.sh.jobs().Jobs()) // \j

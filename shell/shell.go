@@ -128,10 +128,6 @@ type Shell struct {
 	// abandoned (abort.go): the rest of that line does not run.
 	abandoned uint
 
-	// early is the line editor being built for an interactive shell's
-	// session, from before the Shell was made (editorearly.go).
-	early *earlyEditor
-
 	// dir keeps the directory commands run in open (deadcwd.go).
 	dir dirHold
 }

@@ -44,8 +44,8 @@ func (s *Shell) setSource(name string) string {
 	return prev
 }
 
-// sourceProfile reads /etc/profile then ~/.profile, as a login shell does.
-func (s *Shell) sourceProfile(ctx context.Context) (exited bool, status int) {
+// SourceProfile reads /etc/profile then ~/.profile, as a login shell does.
+func (s *Shell) SourceProfile(ctx context.Context) (exited bool, status int) {
 	for _, p := range s.profileFiles() {
 		if exited, status = s.sourceFile(ctx, p, true); exited {
 			return
@@ -64,7 +64,7 @@ func (s *Shell) profileFiles() []string {
 
 // rcFile is the interactive startup file: --rcfile, else $ENV (after
 // parameter expansion, as POSIX asks), else init.sh in the config dir.
-func (s *Shell) rcFile(ctx context.Context, opts *Options, initPath string) string {
+func (s *Shell) rcFile(ctx context.Context, opts InteractOptions, initPath string) string {
 	if opts.RCFile != "" {
 		return opts.RCFile
 	}

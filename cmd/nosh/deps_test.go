@@ -20,3 +20,31 @@ func TestNoTransportInShell(t *testing.T) {
 		}
 	}
 }
+
+// TestFloorLinksNosh: bench/floor/linked, the start-up floor bench/run.sh
+// times beside nosh, links exactly the packages nosh links.
+func TestFloorLinksNosh(t *testing.T) {
+	deps := func(pkg string) map[string]bool {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		m := map[string]bool{}
+		for _, p := range strings.Fields(string(out)) {
+			m[p] = true
+		}
+		delete(m, pkg)
+		return m
+	}
+	nosh, floor := deps("nosh/cmd/nosh"), deps("nosh/bench/floor/linked")
+	for p := range nosh {
+		if !floor[p] {
+			t.Errorf("bench/floor/linked does not link %s", p)
+		}
+	}
+	for p := range floor {
+		if !nosh[p] {
+			t.Errorf("bench/floor/linked links %s, which nosh does not", p)
+		}
+	}
+}

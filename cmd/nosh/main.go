@@ -1,21 +1,16 @@
 // Command nosh is a POSIX login shell with AI built in.
 //
-// The shell, its subcommands (ask, perms, doctor, log) and their wiring
-// live in package shell, where tests can run them in-process.
+// This package is nosh's command line, in the role of elvish's pkg/prog:
+// it parses the arguments (args.go), runs the subcommands ask, perms,
+// doctor and log (subcommands.go) and starts the shell on a script, a -c
+// string, standard input or a terminal (run.go). The shell itself is
+// package shell. The end-to-end tests are here too: they run this very
+// program, through pipes and pseudo-terminals, as a user does.
 package main
 
-import (
-	"os"
-
-	"nosh/perms/sandbox"
-	"nosh/shell"
-)
+import "os"
 
 func main() {
-	// First of all: nosh re-executed as the sandbox launcher of an agent
-	// command (when nosh-sandbox is not installed beside it) restricts
-	// itself and becomes the program, doing nothing else (see package
-	// sandbox).
-	sandbox.Launch(os.Args)
-	os.Exit(shell.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	launch()
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
