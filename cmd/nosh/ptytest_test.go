@@ -17,7 +17,7 @@ import (
 // ptyTimeout is how long Expect waits by default: generous, because the
 // machine running the tests may be loaded, and a passing test never
 // waits that long.
-const ptyTimeout = 15 * time.Second
+const ptyTimeout = 60 * time.Second
 
 // ptyPrompt is the PS1 that startPty gives nosh, so that tests can wait
 // for a prompt without matching anything else.
