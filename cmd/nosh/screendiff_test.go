@@ -159,7 +159,7 @@ var screenScenarios = []screenScenario{
 	{name: "Ctrl+C of a program", run: func(t *screentest.Term) {
 		t.Fill()
 		t.Type("sleep 30\r")
-		t.WaitFor("sleep running", func(screentest.Screen) bool { return t.ProgramRunning() })
+		t.WaitFor("sleep running", func(screentest.Screen) bool { return t.ForegroundIs("sleep") })
 		t.Type(keyCtrlC)
 		t.WaitPrompt()
 		t.Run("echo $?")

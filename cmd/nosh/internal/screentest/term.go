@@ -427,6 +427,26 @@ func (t *Term) ProgramRunning() bool {
 	return pgid != t.cmd.Process.Pid
 }
 
+// ForegroundIs reports whether the terminal's foreground process group
+// is led by a program named name (its /proc comm). ProgramRunning is true
+// as soon as the shell has handed the terminal over, while the child may
+// still be the shell's fork and deaf to Ctrl+C; a key meant for the
+// program waits for this.
+func (t *Term) ForegroundIs(name string) bool {
+	t.tb.Helper()
+	if !t.ProgramRunning() {
+		return false
+	}
+	rc, err := t.pty.SyscallConn()
+	if err != nil {
+		t.tb.Fatal(err)
+	}
+	pgid := 0
+	rc.Control(func(fd uintptr) { pgid, _ = unix.IoctlGetInt(int(fd), unix.TIOCGPGRP) })
+	comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pgid))
+	return err == nil && strings.TrimSpace(string(comm)) == name
+}
+
 // Pid returns the program's process ID.
 func (t *Term) Pid() int { return t.cmd.Process.Pid }
 
