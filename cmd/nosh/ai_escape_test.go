@@ -162,11 +162,22 @@ func TestAgentCannotChangeTheSession(t *testing.T) {
 		"PATH=" + evil + ":$PATH; ls >/dev/null",
 		"fc -s echo",
 		"umask; ulimit -n; set -eu -o pipefail; shopt -s nullglob; history 1 >/dev/null; echo contained-ok",
+		// The same builtins through wrappers and code run later.
+		"builtin history -c",
+		"command umask 000",
+		`eval 'bind -x "\"\\C-k\": touch ~/pwned-eval"'`,
+		"f() { ulimit -Sv 60000; }; f",
+		"shopt -s histappend",
 	}
 	before := e.snapshot(t)
 	s, _, results := agentRun(t, e, cmds, nil)
 	for i := range 13 {
 		if id := fmt.Sprintf("e%d", i); i != 11 && !strings.Contains(results[id], "refused") {
+			t.Errorf("%s (%s) was not refused: %q", id, cmds[i], results[id])
+		}
+	}
+	for i := 14; i < len(cmds); i++ {
+		if id := fmt.Sprintf("e%d", i); !strings.Contains(results[id], "refused") {
 			t.Errorf("%s (%s) was not refused: %q", id, cmds[i], results[id])
 		}
 	}
@@ -198,7 +209,7 @@ func TestAgentCannotChangeTheSession(t *testing.T) {
 	if !strings.Contains(out, "planted=0") {
 		t.Errorf("the agent edited the user's history:\n%s", out)
 	}
-	for _, f := range []string{"pwned-bind", "pwned-complete", "pwned-hash", "pwned-history-line"} {
+	for _, f := range []string{"pwned-bind", "pwned-complete", "pwned-hash", "pwned-history-line", "pwned-eval"} {
 		if _, err := os.Stat(filepath.Join(e.home, f)); err == nil {
 			t.Errorf("%s: code the agent planted ran outside the sandbox", f)
 		}

@@ -254,6 +254,7 @@ func TestGateRedirectionsFollowNoLinkOut(t *testing.T) {
 		"echo pwned >> hard",
 		"echo pwned > ./od/../od/x",
 		"echo pwned > /dev/pts/0",
+		"{ echo pwned; } >>rc",
 		"echo pwned > /proc/self/cwd/../.bashrc",
 	} {
 		d := h.policy.Check(src)
