@@ -11,7 +11,7 @@ import (
 
 // startAIScreen starts nosh on an emulated terminal of 50 rows, in
 // colour, with the fake provider at srv and permissions.toml holding
-// rules, after filling most of the screen.
+// rules, after filling the screen.
 func startAIScreen(t *testing.T, srv *fakellm.Server, rules string, env ...string) *screentest.Term {
 	t.Helper()
 	exe, err := os.Executable()
@@ -29,10 +29,9 @@ func startAIScreen(t *testing.T, srv *fakellm.Server, rules string, env ...strin
 		Files: map[string]string{".config/nosh/permissions.toml": rules},
 	}
 	term := screentest.StartShell(t, screentest.Nosh(exe, "NOSH_TEST_AS_NOSH=1"), o)
-	// Lines on the screen before the run. (Not term.Fill, and a screen
-	// tall enough for the whole run: nosh's editor loses its prompt on
-	// the bottom row until issue 14's fix lands.)
-	term.Run("seq 10")
+	// A full, scrolled screen before the run: the run's display is drawn
+	// from the bottom row, as in a terminal in use.
+	term.Fill()
 	// A project directory: the agent's workspace may not be the home
 	// directory itself.
 	term.Run("mkdir -p project && cd project")

@@ -22,19 +22,19 @@ func noshShell(t *testing.T) screentest.Shell {
 	return screentest.Nosh(exe, "NOSH_TEST_AS_NOSH=1")
 }
 
-// partFill puts output on the screen before a scenario starts. It stops
-// short of the bottom row, and the terminals are tall: a prompt drawn at
-// the bottom row is issue #14's, which these tests are not about.
+// partFill puts output on the screen before a scenario starts: the whole
+// screen, scrolled, so that every scenario edits on the bottom row, where
+// a user's shell spends its life.
 func partFill(term *screentest.Term) {
-	term.Run("seq 1 12")
+	term.Fill()
 }
 
 // compareWithBash runs scenario in bash and in nosh and compares the
-// screens at each checkpoint, on a terminal of 80 rows.
+// screens at each checkpoint, on a terminal of 24 rows unless o says.
 func compareWithBash(t *testing.T, o screentest.Options, scenario func(*screentest.Term)) {
 	t.Helper()
 	if o.Rows == 0 {
-		o.Rows = 80
+		o.Rows = 24
 	}
 	if o.RC != "" {
 		// Debian's bash reads /etc/bash.bashrc before --rcfile, and it
