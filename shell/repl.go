@@ -108,7 +108,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		return false, st
 	}
 	if isAIRequest(line) {
-		exit, status = se.runAIRequest(ctx, line, sigint)
+		exit, status = se.assistant.Handle(ctx, line, sigint)
 		se.lastStatus = status
 		return exit, status
 	}
@@ -130,9 +130,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	}
 	se.lastStatus = status
 	se.lastDuration = time.Since(start)
-	if se.ai != nil && se.ai.rc != nil {
-		se.ai.typedLine(line, status)
-	}
+	se.assistant.Typed(line, status, se.lastDuration)
 	return false, status
 }
 
