@@ -80,9 +80,9 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	}
 	sort.Strings(slash)
 	hl := &highlight.Highlighter{
-		Dialect:       s.Dialect,
-		Styles:        styles,
-		SlashCommands: slash,
+		Dialect: s.Dialect,
+		Styles:  styles,
+		IsSlash: se.isSlash,
 		Resolver: &highlight.ShellResolver{
 			Alias:    func(n string) bool { return hasAlias(s.Runner, n) },
 			Function: func(n string) bool { return s.Runner.Funcs[n] != nil },

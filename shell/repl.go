@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/linekind"
 	"os"
 	"os/signal"
 	"strings"
@@ -220,12 +221,9 @@ func restoreUsableTerminal(fd int, saved *term.State) {
 	}
 }
 
-// isAIRequest reports whether a line is a `?` or `??` request: its first
-// word is exactly ? or ?? (or starts with them followed by text).
-func isAIRequest(line string) bool {
-	t := strings.TrimLeft(line, " \t")
-	return strings.HasPrefix(t, "?") && !strings.HasPrefix(t, "?(")
-}
+// isAIRequest reports whether a line is a `?` or `??` request
+// (linekind.Classify).
+func isAIRequest(line string) bool { return linekind.Classify(line, nil).Request() }
 
 // ignoreEOF reports whether `set -o ignoreeof` is on.
 func (s *Shell) ignoreEOF() bool {

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/linekind"
 	"os"
 	"sort"
 	"strings"
@@ -34,20 +35,23 @@ func (se *session) slashCommands() map[string]slashCommand {
 	return m
 }
 
-// slashCommand runs line if it is a slash command.
+// isSlash reports whether word is a slash command of the session: in
+// its table, and no file of that name exists (so /bin/ls still runs ls).
+func (se *session) isSlash(word string) bool {
+	if _, ok := se.slash[word]; !ok {
+		return false
+	}
+	_, err := os.Stat(word)
+	return err != nil
+}
+
+// slashCommand runs line if it is a slash command (linekind.Classify).
 func (se *session) slashCommand(ctx context.Context, line string) (handled bool, status int) {
-	fields := strings.Fields(line)
-	if len(fields) == 0 || !strings.HasPrefix(fields[0], "/") {
+	l := linekind.Classify(line, se.isSlash)
+	if l.Kind != linekind.Slash {
 		return false, 0
 	}
-	cmd, ok := se.slash[fields[0]]
-	if !ok {
-		return false, 0
-	}
-	if _, err := os.Stat(fields[0]); err == nil {
-		return false, 0
-	}
-	return true, cmd.run(ctx, line, fields[1:])
+	return true, se.slash[l.Marker].run(ctx, line, strings.Fields(line)[1:])
 }
 
 func (se *session) slashHelp(ctx context.Context, args []string) int {

@@ -16,6 +16,7 @@ import (
 	"nosh/perms"
 	"nosh/perms/gate"
 	"nosh/shell/internal/interrupt"
+	"nosh/shell/linekind"
 	"nosh/shell/markdown"
 )
 
@@ -137,15 +138,11 @@ func (a *Assistant) aiContext() *translate.Context {
 	return a.ai.rc
 }
 
-// requestText splits a `?`/`??` line into its kind and text.
+// requestText splits a `?`/`??` line into its kind and text
+// (linekind.Classify).
 func requestText(line string) (agent bool, text string) {
-	t := strings.TrimLeft(line, " \t")
-	t = strings.TrimPrefix(t, "?")
-	if strings.HasPrefix(t, "?") {
-		agent = true
-		t = t[1:]
-	}
-	return agent, strings.TrimSpace(t)
+	l := linekind.Classify(line, nil)
+	return l.Kind == linekind.Agent, l.Text
 }
 
 // Handle runs one line that starts with ? or ??: a translation, an
