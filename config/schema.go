@@ -92,7 +92,7 @@ type Prompt struct {
 	// Git shows the branch and a dirty mark inside a repository.
 	Git bool `toml:"git"`
 	// GitTimeoutMS bounds how long the prompt waits for git information
-	// before drawing without it (it is redrawn when it arrives).
+	// before drawing without it (a later answer shows at the next prompt).
 	GitTimeoutMS int `toml:"git_timeout_ms"`
 	// DurationThreshold: show the last command's duration when it took
 	// at least this many seconds (0 disables).

@@ -16,6 +16,7 @@ import (
 	"nosh/perms"
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
+	"nosh/shell/assistant"
 )
 
 // benchAgentCommands are typical investigations: one program, and three
@@ -72,9 +73,9 @@ func benchAgentSandbox(b *testing.B, benchAgentCommand string) {
 	}
 	run := func(sandboxed bool) time.Duration {
 		r := sh.Runner.Subshell()
-		ctx := withAgentCommand(withAI(context.Background(), g, approval))
+		ctx := WithGuard(g.WithApproval(context.Background(), approval), assistant.NewGuard(g, true))
 		if sandboxed {
-			ctx = withAgentCommand(withAgentSandbox(context.Background(), g, approval, box, true))
+			ctx = WithGuard(g.WithSandbox(context.Background(), approval, box, true), assistant.NewGuard(g, true))
 		}
 		out.Reset()
 		start := time.Now()

@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell/assistant"
 	"nosh/shell/complete"
 	"nosh/shell/highlight"
 )
@@ -73,15 +74,15 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	if err != nil {
 		fmt.Fprintf(s.stderr, "nosh: warning: [editor] colors: %v\n", err)
 	}
-	slash := make([]string, 0, len(slashCommands))
-	for name := range slashCommands {
+	slash := make([]string, 0, len(se.slash))
+	for name := range se.slash {
 		slash = append(slash, name)
 	}
 	sort.Strings(slash)
 	hl := &highlight.Highlighter{
-		Dialect:       s.Dialect,
-		Styles:        styles,
-		SlashCommands: slash,
+		Dialect: s.Dialect,
+		Styles:  styles,
+		IsSlash: se.isSlash,
 		Resolver: &highlight.ShellResolver{
 			Alias:    func(n string) bool { return hasAlias(s.Runner, n) },
 			Function: func(n string) bool { return s.Runner.Funcs[n] != nil },
@@ -90,7 +91,7 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 			Dir:      s.Dir,
 			Cache:    pc,
 		},
-		Danger: se.catastrophic,
+		Danger: se.assistant.Dangerous,
 	}
 	se.highlighter = hl.Highlight
 	if se.cfg.Editor.Highlight {
@@ -101,10 +102,10 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	// Offer exactly the slash commands this shell has, with their help.
 	comp.Slash = comp.Slash[:0]
 	for _, name := range slash {
-		comp.Slash = append(comp.Slash, complete.Candidate{Value: name, Description: slashCommands[name].help, Tag: "slash commands"})
+		comp.Slash = append(comp.Slash, complete.Candidate{Value: name, Description: se.slash[name].help, Tag: "slash commands"})
 	}
 	comp.Path = pc
-	comp.Confine = confineReadOnly
+	comp.Confine = assistant.ConfineReadOnly
 	comp.User = se.userCompletion
 	comp.Shopts = sortedNames(shoptTable)
 	comp.Bindings = sortedNames(rl.Keymap.Commands())

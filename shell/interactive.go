@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"nosh/config"
+	"nosh/shell/assistant"
 	"nosh/shell/highlight"
 	"nosh/shell/history"
 	"nosh/shell/prompt"
@@ -64,16 +65,10 @@ type session struct {
 
 	pathCache *highlight.PathCache
 
-	ai          *aiState
-	auditWarned bool
-	// agentMode and yoloMode are /agent and /yolo; nil follows config.
-	agentMode, yoloMode *bool
-	agentCancel         context.CancelFunc // stops the agent run under way
-	answerView          *answerView        // shows the agent run under way
-	slashLine           string             // the slash command line being run, as typed
-	// agentBox is the sandbox of the agent run under way.
-	agentBox     *agentBox
-	sandboxState landlockState
+	// assistant is the AI side: ? and ?? lines, its slash commands.
+	assistant *assistant.Assistant
+	// slash are the slash commands, the REPL's and the assistant's.
+	slash map[string]slashCommand
 
 	lastStatus   int
 	lastDuration time.Duration
@@ -103,7 +98,7 @@ type InteractOptions struct {
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Interact(ctx context.Context, opts InteractOptions) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: opts.Editor}
-	se.git.Confine = confineReadOnly
+	se.git.Confine = assistant.ConfineReadOnly
 	se.size.fd = -1
 	if f, ok := s.stdout.(*os.File); ok {
 		se.size.fd = int(f.Fd())
@@ -114,6 +109,11 @@ func (s *Shell) Interact(ctx context.Context, opts InteractOptions) int {
 	defer s.leaveJobControl()
 	se.paths = config.ResolvePaths(os.Getenv)
 	se.loadConfig()
+	se.assistant = assistant.New(assistant.Config{
+		Settings: se.cfg, Paths: se.paths, Dialect: s.Dialect,
+		Stdin: s.stdin, Stdout: s.stdout, Stderr: s.stderr,
+	}, sessionHost{se})
+	se.slash = se.slashCommands()
 	if se.cfg.Editor.Mode == "vi" {
 		s.setEditingMode(true, true)
 	}
@@ -181,6 +181,9 @@ func (se *session) loadConfig() {
 		fmt.Fprintf(se.sh.stderr, "nosh: warning: %s\n", w.Error())
 	}
 	se.cfg = cfg
+	if se.assistant != nil {
+		se.assistant.Reconfigure(cfg)
+	}
 }
 
 // protect runs f, turning a panic into a crash report and a one-line

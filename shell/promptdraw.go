@@ -84,8 +84,8 @@ func (se *session) drawPrompt() string {
 	if ps1, ok := se.sh.Var("PS1"); ok {
 		// A user's own PS1 still shows modes that must not go unnoticed.
 		mark := ""
-		for _, m := range se.promptMarkers() {
-			mark += se.paint("1;31", m) + " "
+		for _, m := range se.assistant.Markers() {
+			mark += paint("1;31", m) + " "
 		}
 		return mark + se.expandPS(ps1)
 	}
@@ -136,7 +136,7 @@ func (se *session) promptState() prompt.State {
 		LastDuration: se.lastDuration,
 		Threshold:    time.Duration(se.cfg.Prompt.DurationThreshold * float64(time.Second)),
 		Color:        os.Getenv("NO_COLOR") == "",
-		Markers:      se.promptMarkers(),
+		Markers:      se.assistant.Markers(),
 	}
 	switch se.cfg.Prompt.UserHost {
 	case "always":
@@ -174,6 +174,14 @@ func (se *session) promptCommand(cmd string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSuffix(out.String(), "\n"), true
+}
+
+// paint wraps text in an SGR colour unless NO_COLOR is set.
+func paint(sgr, text string) string {
+	if os.Getenv("NO_COLOR") != "" {
+		return text
+	}
+	return "\x1b[" + sgr + "m" + text + "\x1b[0m"
 }
 
 // splitOSC takes the operating system commands (ESC ] ... BEL or ESC \\)

@@ -3,7 +3,9 @@ package shell
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/rivo/uniseg"
 )
@@ -133,3 +135,8 @@ func printableASCII(s string) bool {
 	}
 	return true
 }
+
+// ansiEscapes is compiled on first use: not on the start-up path.
+var ansiEscapes = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/linekind"
 	"os"
 	"os/signal"
 	"strings"
@@ -108,7 +109,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		return false, st
 	}
 	if isAIRequest(line) {
-		exit, status = se.runAIRequest(ctx, line, sigint)
+		exit, status = se.assistant.Handle(ctx, line, sigint)
 		se.lastStatus = status
 		return exit, status
 	}
@@ -130,9 +131,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	}
 	se.lastStatus = status
 	se.lastDuration = time.Since(start)
-	if se.ai != nil && se.ai.rc != nil {
-		se.ai.typedLine(line, status)
-	}
+	se.assistant.Typed(line, status, se.lastDuration)
 	return false, status
 }
 
@@ -222,12 +221,9 @@ func restoreUsableTerminal(fd int, saved *term.State) {
 	}
 }
 
-// isAIRequest reports whether a line is a `?` or `??` request: its first
-// word is exactly ? or ?? (or starts with them followed by text).
-func isAIRequest(line string) bool {
-	t := strings.TrimLeft(line, " \t")
-	return strings.HasPrefix(t, "?") && !strings.HasPrefix(t, "?(")
-}
+// isAIRequest reports whether a line is a `?` or `??` request
+// (linekind.Classify).
+func isAIRequest(line string) bool { return linekind.Classify(line, nil).Request() }
 
 // ignoreEOF reports whether `set -o ignoreeof` is on.
 func (s *Shell) ignoreEOF() bool {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"nosh/config"
+	"nosh/shell/assistant"
 	"nosh/shell/history"
 )
 
@@ -59,6 +60,10 @@ func benchSession(b *testing.B) *session {
 	s.SetArg0("nosh")
 	s.Interactive = true
 	se := &session{sh: s, getenv: os.Getenv, ctx: context.Background(), cfg: config.Default()}
+	se.assistant = assistant.New(assistant.Config{
+		Settings: se.cfg, Dialect: s.Dialect, Stdin: null, Stdout: null, Stderr: null,
+	}, sessionHost{se})
+	se.slash = se.slashCommands()
 	path := filepath.Join(dir, "history")
 	f, err := os.Create(path)
 	if err != nil {

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/linekind"
 	"os"
 	"sort"
 	"strings"
@@ -11,47 +12,46 @@ import (
 // slashCommand is one of the interactive /commands.
 type slashCommand struct {
 	help string
-	run  func(se *session, ctx context.Context, args []string) int
+	// run runs it: line is the whole line as typed, args its words after
+	// the name.
+	run func(ctx context.Context, line string, args []string) int
 }
 
-// slashCommands are recognised only when the whole first word is one of
+// slashCommands are the session's slash commands: the REPL's own and the
+// assistant's. A line is one only when its whole first word is one of
 // them and no file of that name exists (so /bin/ls still runs ls).
-var slashCommands map[string]slashCommand
-
-func init() {
-	// Filled in init because /help lists the table it is part of.
-	slashCommands = map[string]slashCommand{
-		"/help":    {"list the slash commands and what a line can start with", (*session).slashHelp},
-		"/config":  {"show nosh's files; `/config edit` opens config.toml in $EDITOR", (*session).slashConfig},
-		"/reload":  {"re-read config.toml and init.sh", (*session).slashReload},
-		"/clear":   {"forget the AI's rolling context: start a new conversation (as /new)", (*session).slashClear},
-		"/new":     {"start a new, empty AI conversation (the current one stays saved)", (*session).slashNew},
-		"/compact": {"summarise the older exchanges of the conversation now (one request)", (*session).slashCompact},
-		"/resume":  {"N: continue saved conversation N (see /history); alone, the latest", (*session).slashResume},
-		"/context": {"show exactly what the next ? request would send", (*session).slashContext},
-		"/agent":   {"on|off: whether ?? runs the agent (off: ?? translates)", (*session).slashAgent},
-		"/yolo":    {"on|off: let the agent run commands without asking (deny rules still hold)", (*session).slashYolo},
-		"/perms":   {"list|allow|deny|rm|check: the permission rules, as `nosh perms`", (*session).slashPerms},
-		"/history": {"list saved AI conversations; /history N shows one", (*session).slashHistory},
-		"/explain": {"COMMAND: what a command line does, part by part, and its risks (nothing runs)", (*session).slashExplain},
+func (se *session) slashCommands() map[string]slashCommand {
+	own := func(f func(*session, context.Context, []string) int) func(context.Context, string, []string) int {
+		return func(ctx context.Context, _ string, args []string) int { return f(se, ctx, args) }
 	}
+	m := map[string]slashCommand{
+		"/help":   {"list the slash commands and what a line can start with", own((*session).slashHelp)},
+		"/config": {"show nosh's files; `/config edit` opens config.toml in $EDITOR", own((*session).slashConfig)},
+		"/reload": {"re-read config.toml and init.sh", own((*session).slashReload)},
+	}
+	for _, c := range se.assistant.Commands() {
+		m[c.Name] = slashCommand{c.Help, c.Run}
+	}
+	return m
 }
 
-// slashCommand runs line if it is a slash command.
+// isSlash reports whether word is a slash command of the session: in
+// its table, and no file of that name exists (so /bin/ls still runs ls).
+func (se *session) isSlash(word string) bool {
+	if _, ok := se.slash[word]; !ok {
+		return false
+	}
+	_, err := os.Stat(word)
+	return err != nil
+}
+
+// slashCommand runs line if it is a slash command (linekind.Classify).
 func (se *session) slashCommand(ctx context.Context, line string) (handled bool, status int) {
-	fields := strings.Fields(line)
-	if len(fields) == 0 || !strings.HasPrefix(fields[0], "/") {
+	l := linekind.Classify(line, se.isSlash)
+	if l.Kind != linekind.Slash {
 		return false, 0
 	}
-	cmd, ok := slashCommands[fields[0]]
-	if !ok {
-		return false, 0
-	}
-	if _, err := os.Stat(fields[0]); err == nil {
-		return false, 0
-	}
-	se.slashLine = line
-	return true, cmd.run(se, ctx, fields[1:])
+	return true, se.slash[l.Marker].run(ctx, line, strings.Fields(line)[1:])
 }
 
 func (se *session) slashHelp(ctx context.Context, args []string) int {
@@ -60,13 +60,13 @@ func (se *session) slashHelp(ctx context.Context, args []string) int {
 	fmt.Fprintln(w, "  ? TEXT      ask the AI to translate TEXT into a command")
 	fmt.Fprintln(w, "  ?? TEXT     let the AI investigate with commands you allow, then answer")
 	fmt.Fprintln(w, "  /COMMAND    one of:")
-	names := make([]string, 0, len(slashCommands))
-	for name := range slashCommands {
+	names := make([]string, 0, len(se.slash))
+	for name := range se.slash {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		fmt.Fprintf(w, "    %-10s %s\n", name, slashCommands[name].help)
+		fmt.Fprintf(w, "    %-10s %s\n", name, se.slash[name].help)
 	}
 	return 0
 }

@@ -11,6 +11,7 @@ import (
 
 	"nosh/config/dialect"
 	"nosh/shell"
+	"nosh/shell/assistant"
 )
 
 // version is nosh's version, set at build time with
@@ -44,7 +45,7 @@ func run(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if len(argv) > 1 {
 		switch argv[1] {
 		case "ask":
-			return shell.Ask(argv[2:], stdout, stderr)
+			return assistant.Ask(argv[2:], stdout, stderr)
 		case "perms":
 			return permsMain(argv[2:], stdout, stderr)
 		case "doctor":

@@ -102,6 +102,10 @@ func TestComplete(t *testing.T) {
 		{`?? why don't @"my`, `@"my file.txt"␣`},
 		{`? explain @my\ f`, `@my\ file.txt␣`},
 		{`? explain my`, ``},
+		// `?foo` is a request too (linekind), as the REPL runs it: prose,
+		// not a glob in command position.
+		{`?explain @my`, `@my\ file.txt␣`},
+		{`?explain my`, ``},
 	}
 	c, _ := testCompleter(t)
 	for _, tt := range tests {

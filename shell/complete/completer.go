@@ -12,6 +12,7 @@ import (
 
 	"nosh/config/dialect"
 	"nosh/shell/highlight"
+	"nosh/shell/linekind"
 )
 
 // Completer computes completions. Set its fields before first use; after
@@ -24,7 +25,8 @@ type Completer struct {
 	// Path lists executables on $PATH; share the highlighter's cache.
 	Path *highlight.PathCache
 	// Slash are the slash commands offered as the first word of a line
-	// (Value "/help", Description what it does).
+	// (Value "/help", Description what it does): exactly those the REPL
+	// registered, none by default.
 	Slash []Candidate
 	// Specs complete the arguments of commands, by command name.
 	Specs map[string]Spec
@@ -72,7 +74,6 @@ func New(env Env) *Completer {
 	return &Completer{
 		Env:         env,
 		Path:        highlight.NewPathCache(),
-		Slash:       DefaultSlash(),
 		Specs:       DefaultSpecs(),
 		Timeout:     DefaultTimeout,
 		HelpTimeout: DefaultHelpTimeout,
@@ -110,7 +111,7 @@ func (c *Completer) CompleteContext(ctx context.Context, line string, cursor int
 	c.init()
 	cursor = max(0, min(cursor, len(line)))
 	left := line[:cursor]
-	if m, _ := highlight.QuestionMarker(line); m != "" {
+	if linekind.Classify(line, nil).Request() {
 		return c.question(left)
 	}
 	s := c.locate(left)

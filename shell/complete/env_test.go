@@ -82,6 +82,10 @@ func testCompleter(t testing.TB) (*Completer, *fakeEnv) {
 	c.Passwd = filepath.Join(root, "passwd")
 	c.Path = highlight.NewPathCache()
 	c.NoCarapace = true
+	// The slash commands a REPL registers (it sets Slash from its table).
+	for _, name := range []string{"/help", "/config", "/reload", "/clear", "/context", "/agent", "/yolo", "/perms", "/history"} {
+		c.Slash = append(c.Slash, Candidate{Value: name, Description: "the " + name + " command", Tag: "slash commands"})
+	}
 	return c, env
 }
 

@@ -6,21 +6,6 @@ import (
 	"nosh/ai/attach"
 )
 
-// DefaultSlash returns nosh's slash commands with their descriptions.
-func DefaultSlash() []Candidate {
-	return []Candidate{
-		{Value: "/help", Description: "show help", Tag: "slash commands"},
-		{Value: "/config", Description: "show or edit the configuration", Tag: "slash commands"},
-		{Value: "/reload", Description: "reload the configuration", Tag: "slash commands"},
-		{Value: "/clear", Description: "clear the AI conversation", Tag: "slash commands"},
-		{Value: "/context", Description: "show what the AI sees", Tag: "slash commands"},
-		{Value: "/agent", Description: "toggle agent mode for ??", Tag: "slash commands"},
-		{Value: "/yolo", Description: "toggle auto-approval of agent commands", Tag: "slash commands"},
-		{Value: "/perms", Description: "list and edit permission rules", Tag: "slash commands"},
-		{Value: "/history", Description: "search the AI history", Tag: "slash commands"},
-	}
-}
-
 // question completes in a `?`/`??` request, which is prose: only a word
 // starting with '@' is completed, as a path (with shell quoting, so that
 // `@my\ file` names "my file").

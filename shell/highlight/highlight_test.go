@@ -8,10 +8,10 @@ import (
 
 func testHighlighter() *Highlighter {
 	return &Highlighter{
-		Resolver:      fakeResolver,
-		Styles:        DefaultStyles(),
-		Danger:        func(s string) bool { return strings.HasPrefix(s, "rm -rf /") && !strings.HasPrefix(s, "rm -rf /tmp") },
-		SlashCommands: []string{"/help", "/config"},
+		Resolver: fakeResolver,
+		Styles:   DefaultStyles(),
+		Danger:   func(s string) bool { return strings.HasPrefix(s, "rm -rf /") && !strings.HasPrefix(s, "rm -rf /tmp") },
+		IsSlash:  func(w string) bool { return w == "/help" || w == "/config" },
 	}
 }
 
@@ -74,7 +74,7 @@ func TestSpans(t *testing.T) {
 		// Questions and slash commands.
 		{`? find big files`, `{operator:?} find big files`},
 		{`  ?? do "it`, `  {operator:??} do "it`},
-		{`?x`, `{unknown:?x}`},
+		{`?x`, `{operator:?}x`},
 		{`/help me`, `{builtin:/help} me`},
 		{`/helpme`, `{unknown:/helpme}`},
 		{"", ""},

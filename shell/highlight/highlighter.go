@@ -21,10 +21,11 @@ type Highlighter struct {
 	// top-level statement; true paints the whole statement as Danger.
 	// The shell plugs the permission engine's catastrophic check here.
 	Danger func(stmt string) bool
-	// SlashCommands are the slash commands (such as "/help"): when the
-	// first word of the line is one of them, it is painted as a builtin
-	// and the rest of the line is left plain.
-	SlashCommands []string
+	// IsSlash reports whether a word is a slash command (such as
+	// "/help"): when the first word of the line is one
+	// (linekind.Classify), it is painted as a builtin and the rest of the
+	// line is left plain. Nil: there are none.
+	IsSlash func(word string) bool
 }
 
 // Span is a range of bytes of the line, [Start, End), and its class.

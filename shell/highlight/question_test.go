@@ -7,30 +7,6 @@ import (
 	"nosh/config/dialect"
 )
 
-func TestQuestionMarker(t *testing.T) {
-	tests := []struct {
-		line, marker string
-		at           int
-	}{
-		{"? find files", "?", 0},
-		{"?? fix it", "??", 0},
-		{"  ? x", "?", 2},
-		{"?", "?", 0},
-		{"??", "??", 0},
-		{"?\nmore", "?", 0},
-		{"?x", "", 0},
-		{"???", "", 0},
-		{"ls ?", "", 0},
-		{"", "", 0},
-	}
-	for _, tt := range tests {
-		m, at := QuestionMarker(tt.line)
-		if m != tt.marker || at != tt.at {
-			t.Errorf("QuestionMarker(%q) = %q, %d; want %q, %d", tt.line, m, at, tt.marker, tt.at)
-		}
-	}
-}
-
 func TestCommandPositions(t *testing.T) {
 	tests := []struct {
 		words []string

@@ -15,6 +15,7 @@ import (
 	_ "nosh/perms/permscli"
 	_ "nosh/perms/sandbox"
 	_ "nosh/shell"
+	_ "nosh/shell/assistant"
 )
 
 func main() {}

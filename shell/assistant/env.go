@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"os"
@@ -17,16 +17,16 @@ var processSystem = sync.OnceValue(func() translate.System {
 // envInfo is the environment the session's requests describe: the
 // machine, looked up on the shell's PATH at the first request (again
 // when PATH changes; never at start-up), and the current directory.
-func (se *session) envInfo() translate.Env {
-	st := se.ai
+func (a *Assistant) envInfo() translate.Env {
+	st := a.ai
 	if st == nil {
-		se.aiContext()
-		st = se.ai
+		a.aiContext()
+		st = a.ai
 	}
-	path := se.sh.getenv("PATH")
+	path := a.host.Getenv("PATH")
 	if st.system == nil || st.systemPath != path {
 		sys := translate.DetectSystem(translate.LocalProbe(runtime.GOOS, path))
 		st.system, st.systemPath = &sys, path
 	}
-	return envInfo(se.sh.Dir(), *st.system)
+	return envInfo(a.host.Dir(), *st.system)
 }

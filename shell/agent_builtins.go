@@ -428,3 +428,12 @@ func (s *Shell) reportAgentRefusal(ctx context.Context, stderr io.Writer, what, 
 	}
 	fmt.Fprintf(stderr, "%s: refused: %s: %s\n", s.Name, strings.TrimSpace(what), why)
 }
+
+// TrackAgentPrograms returns a context under which the programs an agent
+// command starts in the sandbox are recorded: its kill and wait reach
+// only them, and stop ends those still running when the run is over and
+// says how many there were.
+func TrackAgentPrograms(ctx context.Context) (tracked context.Context, stop func() int) {
+	ap := &agentProcs{}
+	return withAgentProcs(ctx, ap), ap.stop
+}

@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/creack/pty"
-	"mvdan.cc/sh/v3/interp"
 )
 
 // outputKeep is how much of a translated command's output goes into the
@@ -24,26 +23,23 @@ const outputKeep = 500
 // buffering, screen size), standard input stays the user's terminal so
 // interactive programs and Ctrl+C keep working, and the start of the
 // output can go to the model.
-func (se *session) runCaptured(ctx context.Context, cmd string, interrupts <-chan os.Signal) (exit bool, status int, output string) {
-	s := se.sh
+func (a *Assistant) runCaptured(ctx context.Context, cmd string, interrupts <-chan os.Signal) (exit bool, status int, output string) {
 	ptmx, tty, err := pty.Open()
 	if err != nil {
-		exit, status = se.runCommandText(ctx, cmd, interrupts)
+		exit, status = a.host.Run(ctx, cmd, nil, interrupts)
 		return exit, status, ""
 	}
 	defer ptmx.Close()
-	if f, ok := s.stdout.(*os.File); ok {
+	if f, ok := a.stdout.(*os.File); ok {
 		pty.InheritSize(f, ptmx)
 	}
 	keep := &headBuffer{max: 4 * outputKeep}
 	copied := make(chan struct{})
 	go func() {
 		defer close(copied)
-		io.Copy(io.MultiWriter(s.stdout, keep), ptmx)
+		io.Copy(io.MultiWriter(a.stdout, keep), ptmx)
 	}()
-	interp.StdIO(s.stdin, tty, tty)(s.Runner)
-	exit, status = se.runCommandText(ctx, cmd, interrupts)
-	interp.StdIO(s.stdin, s.stdout, s.stderr)(s.Runner)
+	exit, status = a.host.Run(ctx, cmd, tty, interrupts)
 	tty.Close()
 	// The copier ends when the last writer closes the terminal; a
 	// background job may keep it open, so wait only briefly.

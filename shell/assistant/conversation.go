@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"context"
@@ -17,35 +17,35 @@ import (
 
 // conversations is where conversations are saved: the transcripts
 // directory, the last ai.keep_conversations kept.
-func (se *session) conversations() translate.Store {
-	return translate.Store{Dir: se.paths.TranscriptDir, Keep: se.cfg.AI.KeepConversations}
+func (a *Assistant) conversations() translate.Store {
+	return translate.Store{Dir: a.paths.TranscriptDir, Keep: a.cfg.AI.KeepConversations}
 }
 
 // saveConversation saves the current conversation, once it has begun.
-func (se *session) saveConversation(st *aiState) {
+func (a *Assistant) saveConversation(st *aiState) {
 	if st == nil || st.rc == nil || st.rc.Empty() {
 		return
 	}
-	if err := se.conversations().Save(st.rc.Snapshot()); err != nil {
-		fmt.Fprintf(se.sh.stderr, "nosh: warning: %v\n", err)
+	if err := a.conversations().Save(st.rc.Snapshot()); err != nil {
+		fmt.Fprintf(a.stderr, "nosh: warning: %v\n", err)
 	}
 }
 
 // newConversation starts an empty conversation; the current one stays
 // saved.
-func (se *session) newConversation() {
-	if se.ai == nil || se.ai.rc == nil {
+func (a *Assistant) newConversation() {
+	if a.ai == nil || a.ai.rc == nil {
 		return
 	}
-	se.saveConversation(se.ai)
-	se.ai.rc.Clear()
-	se.ai.edited = nil
+	a.saveConversation(a.ai)
+	a.ai.rc.Clear()
+	a.ai.edited = nil
 }
 
 // recordRun adds an agent run to the conversation; answering marks the
 // continuation of a run that asked the user a question.
-func (se *session) recordRun(st *aiState, question string, res agent.Result, runErr error, answering bool) {
-	r := translate.AgentRun{Time: time.Now(), Dir: se.sh.Dir(), Question: question, Answer: res.Answer,
+func (a *Assistant) recordRun(st *aiState, question string, res agent.Result, runErr error, answering bool) {
+	r := translate.AgentRun{Time: time.Now(), Dir: a.host.Dir(), Question: question, Answer: res.Answer,
 		Commands: res.Commands, Usage: res.Usage, Messages: res.Transcript}
 	if runErr != nil {
 		r.Error = runErr.Error()
@@ -59,67 +59,66 @@ func (se *session) recordRun(st *aiState, question string, res agent.Result, run
 
 // compact has the model summarise the older exchanges, with a spinner
 // and a line saying what it did.
-func (se *session) compact(ctx context.Context, st *aiState) (translate.Compaction, error) {
-	s := se.sh
-	spin := startSpinner(s.stderr, "summarising with "+st.tr.provider.Model())
+func (a *Assistant) compact(ctx context.Context, st *aiState) (translate.Compaction, error) {
+	spin := startSpinner(a.stderr, "summarising with "+st.tr.provider.Model())
 	res, err := translate.Compact(ctx, st.tr.provider, "", st.rc, st.tr.redactor)
 	spin.stop()
 	switch {
 	case errors.Is(err, translate.ErrNothingToCompact):
 	case err != nil && ctx.Err() != nil:
-		fmt.Fprintln(s.stderr, "nosh: summary cancelled")
+		fmt.Fprintln(a.stderr, "nosh: summary cancelled")
 	case err != nil:
-		se.aiNotice(fmt.Sprintf("%v; the older exchanges are sent whole", err))
+		a.aiNotice(fmt.Sprintf("%v; the older exchanges are sent whole", err))
 	default:
-		se.aiNotice(fmt.Sprintf("summarised %d exchange%s (about %d tokens) into %d tokens",
+		a.aiNotice(fmt.Sprintf("summarised %d exchange%s (about %d tokens) into %d tokens",
 			res.Exchanges, plural(res.Exchanges), res.Before, res.After))
-		se.saveConversation(st)
+		a.saveConversation(st)
 	}
 	return res, err
 }
 
 // slashCompact is /compact: summarise the older exchanges now.
-func (se *session) slashCompact(ctx context.Context, args []string) int {
-	st, err := se.ensureAI()
+func (a *Assistant) slashCompact(ctx context.Context, args []string) int {
+	st, err := a.ensureAI()
 	if err != nil {
-		fmt.Fprintf(se.sh.stderr, "nosh: %v\n", err)
+		fmt.Fprintf(a.stderr, "nosh: %v\n", err)
 		return 1
 	}
 	if st.rc.Compactable() == 0 {
-		fmt.Fprintln(se.sh.stdout, "nothing to compact: no exchanges since the last summary")
+		fmt.Fprintln(a.stdout, "nothing to compact: no exchanges since the last summary")
 		return 0
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	se.aiNotice("summarising the conversation: one extra request")
-	if _, err := se.compact(ctx, st); err != nil {
+	a.aiNotice("summarising the conversation: one extra request")
+	if _, err := a.compact(ctx, st); err != nil {
 		return 1
 	}
 	return 0
 }
 
 // slashNew is /new: start an empty conversation.
-func (se *session) slashNew(ctx context.Context, args []string) int {
-	se.newConversation()
-	fmt.Fprintln(se.sh.stdout, "new conversation (the last one is saved: /history, /resume)")
+func (a *Assistant) slashNew(ctx context.Context, args []string) int {
+	a.newConversation()
+	fmt.Fprintln(a.stdout, "new conversation (the last one is saved: /history, /resume)")
 	return 0
 }
 
 // savedConversations lists the saved conversations, warning about a file
 // that cannot be read.
-func (se *session) savedConversations(cmd string) []translate.Conversation {
-	convs, err := se.conversations().List()
+func (a *Assistant) savedConversations(cmd string) []translate.Conversation {
+	convs, err := a.conversations().List()
 	if err != nil {
-		fmt.Fprintf(se.sh.stderr, "%s: warning: %v\n", cmd, err)
+		fmt.Fprintf(a.stderr, "%s: warning: %v\n", cmd, err)
 	}
 	return convs
 }
 
 // pick finds conversation N (1 is the oldest) of convs.
-func (se *session) pick(cmd string, convs []translate.Conversation, arg string) (translate.Conversation, bool) {
+func (a *Assistant) pick(cmd string, convs []translate.Conversation, arg string) (translate.Conversation, bool) {
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 1 || n > len(convs) {
-		fmt.Fprintf(se.sh.stderr, "%s: no conversation %q (1-%d; see /history)\n", cmd, arg, len(convs))
+		fmt.Fprintf(a.stderr, "%s: no conversation %q (1-%d; see /history)\n", cmd, arg, len(convs))
 		return translate.Conversation{}, false
 	}
 	return convs[n-1], true
@@ -127,22 +126,22 @@ func (se *session) pick(cmd string, convs []translate.Conversation, arg string) 
 
 // slashResume is /resume N: make a saved conversation the current one.
 // Without N it resumes the latest one that is not current.
-func (se *session) slashResume(ctx context.Context, args []string) int {
-	rc := se.aiContext()
-	se.saveConversation(se.ai)
-	convs := se.savedConversations("/resume")
+func (a *Assistant) slashResume(ctx context.Context, args []string) int {
+	rc := a.aiContext()
+	a.saveConversation(a.ai)
+	convs := a.savedConversations("/resume")
 	if len(convs) == 0 {
-		fmt.Fprintln(se.sh.stderr, "/resume: no saved conversations")
+		fmt.Fprintln(a.stderr, "/resume: no saved conversations")
 		return 1
 	}
 	var conv translate.Conversation
 	switch {
 	case len(args) > 1:
-		fmt.Fprintln(se.sh.stderr, "usage: /resume [N]")
+		fmt.Fprintln(a.stderr, "usage: /resume [N]")
 		return 2
 	case len(args) == 1:
 		var ok bool
-		if conv, ok = se.pick("/resume", convs, args[0]); !ok {
+		if conv, ok = a.pick("/resume", convs, args[0]); !ok {
 			return 2
 		}
 	default:
@@ -152,33 +151,33 @@ func (se *session) slashResume(ctx context.Context, args []string) int {
 			}
 		}
 		if conv.ID == "" {
-			fmt.Fprintln(se.sh.stderr, "/resume: no other conversation saved")
+			fmt.Fprintln(a.stderr, "/resume: no other conversation saved")
 			return 1
 		}
 	}
 	rc.Resume(conv)
-	se.ai.edited = nil
-	fmt.Fprintf(se.sh.stdout, "resumed: %s (%d exchange%s, %d command%s); follow-ups continue it\n",
+	a.ai.edited = nil
+	fmt.Fprintf(a.stdout, "resumed: %s (%d exchange%s, %d command%s); follow-ups continue it\n",
 		oneLineText(conv.First, 50), len(conv.Exchanges), plural(len(conv.Exchanges)), conv.Commands, plural(conv.Commands))
 	if len(conv.Waiting) > 0 {
-		fmt.Fprintf(se.sh.stdout, "the AI is waiting for your answer: %s\n", oneLineText(conv.Waiting[len(conv.Waiting)-1].Content, 70))
+		fmt.Fprintf(a.stdout, "the AI is waiting for your answer: %s\n", oneLineText(conv.Waiting[len(conv.Waiting)-1].Content, 70))
 	}
 	return 0
 }
 
 // slashHistory is /history: list the saved conversations, or show one
 // (/history N).
-func (se *session) slashHistory(ctx context.Context, args []string) int {
-	w := se.sh.stdout
-	se.saveConversation(se.ai)
-	convs := se.savedConversations("/history")
+func (a *Assistant) slashHistory(ctx context.Context, args []string) int {
+	w := a.stdout
+	a.saveConversation(a.ai)
+	convs := a.savedConversations("/history")
 	if len(convs) == 0 {
 		fmt.Fprintln(w, "no conversations saved yet")
 		return 0
 	}
 	current := ""
-	if se.ai != nil && se.ai.rc != nil {
-		current = se.ai.rc.ID()
+	if a.ai != nil && a.ai.rc != nil {
+		current = a.ai.rc.ID()
 	}
 	if len(args) == 0 {
 		for i, c := range convs {
@@ -192,7 +191,7 @@ func (se *session) slashHistory(ctx context.Context, args []string) int {
 		fmt.Fprintln(w, "(/history N shows one, /resume N continues it)")
 		return 0
 	}
-	conv, ok := se.pick("/history", convs, args[0])
+	conv, ok := a.pick("/history", convs, args[0])
 	if !ok {
 		return 2
 	}

@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 // before each later step; a spinner while the model thinks. Everything
 // it writes goes through before, so the spinner never draws over output.
 type answerView struct {
-	se   *session
+	a    *Assistant
 	spin *spinner
 	md   *markdown.Renderer
 	// sep asks for a blank line before the next output: a step ended.
@@ -28,18 +28,18 @@ type answerView struct {
 	shown bool
 }
 
-func (se *session) newAnswerView(label string) *answerView {
-	v := &answerView{se: se}
-	v.md = markdown.New(viewWriter{v, se.sh.stdout}, se.markdownOptions())
-	v.spin = startSpinner(se.sh.stderr, label)
+func (a *Assistant) newAnswerView(label string) *answerView {
+	v := &answerView{a: a}
+	v.md = markdown.New(viewWriter{v, a.stdout}, a.markdownOptions())
+	v.spin = startSpinner(a.stderr, label)
 	return v
 }
 
 // markdownOptions renders for the shell's standard output: its width,
 // colour unless NO_COLOR or a dumb terminal, hyperlinks where the
 // terminal has them, and shell code coloured as the line editor does.
-func (se *session) markdownOptions() markdown.Options {
-	f, tty := se.sh.stdout.(*os.File)
+func (a *Assistant) markdownOptions() markdown.Options {
+	f, tty := a.stdout.(*os.File)
 	width := 0
 	if tty {
 		tty = term.IsTerminal(int(f.Fd()))
@@ -48,14 +48,14 @@ func (se *session) markdownOptions() markdown.Options {
 		}
 	}
 	if width <= 0 {
-		width, _ = strconv.Atoi(se.sh.getenv("COLUMNS"))
+		width, _ = strconv.Atoi(a.host.Getenv("COLUMNS"))
 	}
-	opt := markdown.ForTerminal(se.sh.getenv, width, tty)
-	if se.highlighter != nil {
+	opt := markdown.ForTerminal(a.host.Getenv, width, tty)
+	if h := a.host.Highlighter(); h != nil {
 		opt.Highlight = func(lang, line string) (string, bool) {
 			switch lang {
 			case "sh", "bash", "shell", "zsh", "ksh", "posix", "nosh":
-				return se.highlighter(line), true
+				return h(line), true
 			}
 			return "", false
 		}
@@ -68,7 +68,7 @@ func (se *session) markdownOptions() markdown.Options {
 func (v *answerView) before() {
 	v.spin.stop()
 	if v.sep && v.shown {
-		fmt.Fprintln(v.se.sh.stdout)
+		fmt.Fprintln(v.a.stdout)
 	}
 	v.sep = false
 	v.shown = true
@@ -100,25 +100,25 @@ func (v *answerView) line(w io.Writer, s string) {
 
 // running says that cmd runs now.
 func (v *answerView) running(cmd string) {
-	v.line(v.se.sh.stderr, v.se.paint("1;35", "[AI] Running:")+" "+v.se.highlight(cmd))
+	v.line(v.a.stderr, v.a.paint("1;35", "[AI] Running:")+" "+v.a.highlight(cmd))
 }
 
 // asking says that cmd waits for the user's approval; the prompt follows.
 func (v *answerView) asking(cmd string) {
-	v.line(v.se.sh.stderr, v.se.paint("1;33", "[AI] Asks to run:")+" "+v.se.highlight(cmd))
+	v.line(v.a.stderr, v.a.paint("1;33", "[AI] Asks to run:")+" "+v.a.highlight(cmd))
 }
 
 // refused says that cmd will not run, and why, before anything else.
 func (v *answerView) refused(cmd, reason string) {
-	v.line(v.se.sh.stderr, v.se.paint("1;31", "[AI] Refused:")+" "+cmd)
-	v.line(v.se.sh.stderr, "  "+v.se.paint("31", "✗ "+tildeHome(reason, v.se.sh.getenv("HOME"))))
+	v.line(v.a.stderr, v.a.paint("1;31", "[AI] Refused:")+" "+cmd)
+	v.line(v.a.stderr, "  "+v.a.paint("31", "✗ "+tildeHome(reason, v.a.host.Getenv("HOME"))))
 }
 
 // refusedWhileRunning says that part of a running command was refused,
 // and why: what the gate or a builtin found only while it ran.
 func (v *answerView) refusedWhileRunning(what, why string) {
-	home := v.se.sh.getenv("HOME")
-	v.line(v.se.sh.stderr, "  "+v.se.paint("31", "✗ refused: "+tildeHome(what, home)+": "+tildeHome(why, home)))
+	home := v.a.host.Getenv("HOME")
+	v.line(v.a.stderr, "  "+v.a.paint("31", "✗ refused: "+tildeHome(what, home)+": "+tildeHome(why, home)))
 }
 
 // tildeHome writes the home directory as ~ in paths of s, as the user
@@ -151,7 +151,7 @@ func tildeHome(s, home string) string {
 func (v *answerView) stepDone() {
 	v.sep = true
 	v.spin.stop()
-	v.spin = startSpinner(v.se.sh.stderr, "thinking")
+	v.spin = startSpinner(v.a.stderr, "thinking")
 }
 
 // close shows the rest of the text and stops the spinner.

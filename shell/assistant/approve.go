@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"fmt"
@@ -20,66 +20,65 @@ const answerEdit perms.Answer = 100
 // approve shows a decision and, when it asks, reads the user's answer.
 // ok reports whether the command may run. withEdit offers [E]dit. The
 // answer is not recorded: see remember.
-func (se *session) approve(d perms.Decision, withEdit bool) (answer perms.Answer, ok bool) {
-	s := se.sh
+func (a *Assistant) approve(d perms.Decision, withEdit bool) (answer perms.Answer, ok bool) {
 	switch d.Verdict {
 	case perms.Allow:
 		return 0, true
 	case perms.Deny:
-		fmt.Fprint(s.stderr, indentLines(d.Explain(), "  "))
-		fmt.Fprintf(s.stderr, "%s not run: denied\n", se.paint("1;31", "✗"))
+		fmt.Fprint(a.stderr, indentLines(d.Explain(), "  "))
+		fmt.Fprintf(a.stderr, "%s not run: denied\n", a.paint("1;31", "✗"))
 		return perms.Refuse, false
 	}
-	fmt.Fprint(s.stderr, indentLines(d.Explain(), "  "))
+	fmt.Fprint(a.stderr, indentLines(d.Explain(), "  "))
 	offers := d.Offers()
 	var labels []string
 	keys := map[byte]perms.Answer{}
-	for _, a := range offers {
-		k := byte(a.Key())
-		keys[k] = a
-		labels = append(labels, "["+strings.ToUpper(string(k))+"]"+answerWord(a)[1:])
+	for _, ans := range offers {
+		k := byte(ans.Key())
+		keys[k] = ans
+		labels = append(labels, "["+strings.ToUpper(string(k))+"]"+answerWord(ans)[1:])
 	}
 	if withEdit {
 		keys['e'] = answerEdit
 		labels = append(labels, "[E]dit")
 	}
-	fmt.Fprintf(s.stderr, "%s ", strings.Join(labels, " "))
+	fmt.Fprintf(a.stderr, "%s ", strings.Join(labels, " "))
 	for {
-		c, err := readKey(s.stdin)
+		c, err := readKey(a.stdin)
 		if err != nil || c == 3 || c == 4 || c == 27 { // ^C, ^D, Esc
-			fmt.Fprintln(s.stderr, "d")
+			fmt.Fprintln(a.stderr, "d")
 			return perms.Refuse, false
 		}
 		c = toLower(c)
-		a, found := keys[c]
+		ans, found := keys[c]
 		if !found {
 			continue
 		}
-		fmt.Fprintln(s.stderr, string(c))
-		switch a {
+		fmt.Fprintln(a.stderr, string(c))
+		switch ans {
 		case answerEdit:
-			return a, false
+			return ans, false
 		case perms.Refuse:
-			return a, false
+			return ans, false
 		}
-		return a, true
+		return ans, true
 	}
 }
 
 // remember stores the rules a Session or Always answer asks for.
-func (se *session) remember(d perms.Decision, a perms.Answer) {
-	if a != perms.Session && a != perms.Always {
+func (a *Assistant) remember(d perms.Decision, ans perms.Answer) {
+	if ans != perms.Session && ans != perms.Always {
 		return
 	}
-	if err := se.ai.policy.Record(d, a); err != nil {
-		fmt.Fprintf(se.sh.stderr, "nosh: warning: %v\n", err)
+	if err := a.ai.policy.Record(d, ans); err != nil {
+		fmt.Fprintf(a.stderr, "nosh: warning: %v\n", err)
 	}
 }
 
 // askAtRunTime is the gate's question about a command that only showed
 // itself while running (after expansion, inside eval or a function).
-func (se *session) askAtRunTime(d perms.Decision) perms.Answer {
-	if se.yoloOn() {
+func (a *Assistant) askAtRunTime(d perms.Decision) perms.Answer {
+	if a.yoloOn() {
 		// YOLO skips questions, never the sandbox: what the rules would
 		// ask about runs, a change outside the workspace does not.
 		for _, f := range d.Findings {
@@ -89,15 +88,15 @@ func (se *session) askAtRunTime(d perms.Decision) perms.Answer {
 		}
 		return perms.Once
 	}
-	fmt.Fprintf(se.sh.stderr, "%s the command is about to run something it did not show:\n", se.paint("1;33", "!"))
-	a, ok := se.approve(d, false)
+	fmt.Fprintf(a.stderr, "%s the command is about to run something it did not show:\n", a.paint("1;33", "!"))
+	ans, ok := a.approve(d, false)
 	if !ok {
 		return perms.Refuse
 	}
-	if a == 0 {
+	if ans == 0 {
 		return perms.Once
 	}
-	return a
+	return ans
 }
 
 func answerWord(a perms.Answer) string {
@@ -140,7 +139,7 @@ func indentLines(s, prefix string) string {
 }
 
 // paint wraps text in an SGR colour unless NO_COLOR is set.
-func (se *session) paint(sgr, text string) string {
+func (a *Assistant) paint(sgr, text string) string {
 	if os.Getenv("NO_COLOR") != "" {
 		return text
 	}
@@ -148,9 +147,9 @@ func (se *session) paint(sgr, text string) string {
 }
 
 // highlight colours a command as the line editor would.
-func (se *session) highlight(cmd string) string {
-	if se.highlighter != nil {
-		return se.highlighter(cmd)
+func (a *Assistant) highlight(cmd string) string {
+	if h := a.host.Highlighter(); h != nil {
+		return h(cmd)
 	}
 	return cmd
 }
@@ -182,17 +181,17 @@ type auditEntry struct {
 }
 
 // audit appends to the audit log; a failure warns once.
-func (se *session) audit(e auditEntry) {
-	if se.paths.AuditFile == "" {
+func (a *Assistant) audit(e auditEntry) {
+	if a.paths.AuditFile == "" {
 		return
 	}
-	err := audit.Log{Path: se.paths.AuditFile}.Append(audit.Entry{
-		Dir: se.sh.Dir(), Source: e.Source, Command: e.Command, Original: e.Original, Verdict: e.Verdict,
+	err := audit.Log{Path: a.paths.AuditFile}.Append(audit.Entry{
+		Dir: a.host.Dir(), Source: e.Source, Command: e.Command, Original: e.Original, Verdict: e.Verdict,
 		Decider: e.Decider, Status: e.Status, DurationMS: e.Duration.Milliseconds(),
 	})
-	if err != nil && !se.auditWarned {
-		se.auditWarned = true
-		fmt.Fprintf(se.sh.stderr, "nosh: warning: %v\n", err)
+	if err != nil && !a.auditWarned {
+		a.auditWarned = true
+		fmt.Fprintf(a.stderr, "nosh: warning: %v\n", err)
 	}
 }
 

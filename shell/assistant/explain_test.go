@@ -1,12 +1,11 @@
-package shell
+package assistant
 
 import (
 	"testing"
 )
 
 func TestExplainTarget(t *testing.T) {
-	sh, _ := newTestShell(t, t.TempDir())
-	se := &session{sh: sh}
+	a := New(Config{}, fakeHost{kinds: map[string]string{"ls": "program", "tar": "program", "echo": "builtin", "cat": "program"}})
 	for _, c := range []struct {
 		in, cmd string
 		ok      bool
@@ -22,9 +21,17 @@ func TestExplainTarget(t *testing.T) {
 		{"explain 'unterminated", "", false},
 		{"list files", "", false},
 	} {
-		cmd, ok := se.explainTarget(c.in)
+		cmd, ok := a.explainTarget(c.in)
 		if cmd != c.cmd || ok != c.ok {
 			t.Errorf("%q: got %q %v, want %q %v", c.in, cmd, ok, c.cmd, c.ok)
 		}
 	}
 }
+
+// fakeHost is a shell that knows some command names and nothing else.
+type fakeHost struct {
+	Host
+	kinds map[string]string
+}
+
+func (h fakeHost) CommandKind(name string) string { return h.kinds[name] }

@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"bytes"
@@ -12,14 +12,12 @@ import (
 	"syscall"
 	"time"
 
-	"mvdan.cc/sh/v3/interp"
-	"mvdan.cc/sh/v3/syntax"
-
 	"nosh/ai/agent"
 	"nosh/ai/translate"
 	"nosh/perms"
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
+	"nosh/shell/internal/interrupt"
 )
 
 // agentEnv neutralises pagers, editors and password prompts for the
@@ -36,59 +34,61 @@ const agentOutputCap = 64 << 10
 
 // runAgent runs a `??` investigation, or continues the one waiting for
 // the user's answer to its question.
-func (se *session) runAgent(ctx context.Context, st *aiState, line string, interrupts <-chan os.Signal) (exit bool, status int) {
-	s := se.sh
-	if !se.agentEnabled() {
-		fmt.Fprintln(s.stderr, "nosh: agent mode is off (/agent on to enable); translating with ? instead")
-		return se.translateAndRun(ctx, st, line, interrupts)
+func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, interrupts <-chan os.Signal) (exit bool, status int) {
+	if !a.agentEnabled() {
+		fmt.Fprintln(a.stderr, "nosh: agent mode is off (/agent on to enable); translating with ? instead")
+		return a.translateAndRun(ctx, st, line, interrupts)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	se.agentCancel = cancel
-	stopWatch := watchInterrupt(interrupts, cancel)
+	a.agentCancel = cancel
+	stopWatch := interrupt.Watch(interrupts, cancel)
 	defer stopWatch()
 
 	// An answer continues a transcript: compacting the rolling context
 	// would not shorten it.
 	answering := st.rc.Waiting() != nil
-	prep, err := se.prepareRequest(ctx, st, line, !answering)
+	prep, err := a.prepareRequest(ctx, st, line, !answering)
 	if err != nil {
-		fmt.Fprintln(s.stderr, "nosh: agent cancelled")
+		fmt.Fprintln(a.stderr, "nosh: agent cancelled")
 		return false, 130
 	}
 	text := prep.text
 
-	box, err := se.newAgentBox(s.Dir())
+	box, err := a.newAgentBox(a.host.Dir())
 	if err != nil {
-		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
+		fmt.Fprintf(a.stderr, "nosh: %v\n", err)
 		return false, 1
 	}
 	defer box.close()
 	planted := watchPlanted(box.workspace)
-	se.agentBox = box
-	defer func() { se.agentBox = nil }()
-	if ll := se.landlock(); ll.err != nil && !ll.told {
+	// The programs the run starts: the only ones its commands may
+	// signal or wait for, stopped when it ends.
+	ctx, stopPrograms := a.host.TrackPrograms(ctx)
+	a.agentBox = box
+	defer func() { a.agentBox = nil }()
+	if ll := a.landlock(); ll.err != nil && !ll.told {
 		ll.told = true
-		fmt.Fprintln(s.stderr, se.paint("33", "nosh: no kernel sandbox for the agent's commands ("+ll.err.Error()+"): the permission gate alone holds them"))
+		fmt.Fprintln(a.stderr, a.paint("33", "nosh: no kernel sandbox for the agent's commands ("+ll.err.Error()+"): the permission gate alone holds them"))
 	}
 	if box.notice != "" {
-		fmt.Fprintln(s.stderr, se.paint("2", "nosh: "+box.notice))
+		fmt.Fprintln(a.stderr, a.paint("2", "nosh: "+box.notice))
 	}
 
-	view := se.newAnswerView("investigating with " + se.agentModel(st))
-	se.answerView = view
-	defer func() { se.answerView = nil }()
+	view := a.newAnswerView("investigating with " + a.agentModel(st))
+	a.answerView = view
+	defer func() { a.answerView = nil }()
 	run := &agent.Run{
 		Provider: st.tr.provider,
-		Model:    se.cfg.AI.AgenticModel,
+		Model:    a.cfg.AI.AgenticModel,
 		Limits: agent.Limits{
-			MaxCommands: se.cfg.AI.MaxIterations,
-			Timeout:     time.Duration(se.cfg.AI.Timeout) * time.Second,
-			TokenBudget: se.cfg.AI.TokenBudget,
+			MaxCommands: a.cfg.AI.MaxIterations,
+			Timeout:     time.Duration(a.cfg.AI.Timeout) * time.Second,
+			TokenBudget: a.cfg.AI.TokenBudget,
 		},
 		Hooks: agent.Hooks{
 			Gate: func(ctx context.Context, cmd string) agent.Verdict {
-				v := se.agentGate(ctx, st, cmd)
+				v := a.agentGate(ctx, st, cmd)
 				if !v.Run {
 					view.stepDone()
 				}
@@ -97,52 +97,52 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 			Exec: func(ctx context.Context, cmd string, v agent.Verdict) (int, string, error) {
 				defer view.stepDone()
 				g, _ := v.Grant.(agentGrant)
-				return se.agentExec(ctx, st, cmd, g)
+				return a.agentExec(ctx, st, cmd, g)
 			},
 			Text:    view.text,
 			EndTurn: view.endTurn,
-			Notice:  func(n string) { view.line(s.stderr, se.paint("33", "nosh: "+n)) },
+			Notice:  func(n string) { view.line(a.stderr, a.paint("33", "nosh: "+n)) },
 		},
 		Redactor: st.tr.redactor,
-		Env:      se.envInfo(),
+		Env:      a.envInfo(),
 		Context:  st.rc,
 		Sandbox:  box.describe(),
 	}
 	res, err := run.Do(ctx, prep.sent)
 	view.close()
-	if n := box.procs.stop(); n > 0 {
+	if n := stopPrograms(); n > 0 {
 		// The run's programs end with it: its sandbox and scratch
 		// directory go, and nothing it started may write on the prompt.
-		fmt.Fprintln(s.stderr, se.paint("2", fmt.Sprintf("nosh: stopped %d program%s the agent left running", n, plural(n))))
+		fmt.Fprintln(a.stderr, a.paint("2", fmt.Sprintf("nosh: stopped %d program%s the agent left running", n, plural(n))))
 	}
 	if changed := planted.changes(); len(changed) > 0 {
-		fmt.Fprintln(s.stderr, se.paint("33", "nosh: the agent changed files that make git, direnv or your editor run code later, outside its sandbox; look at them first:"))
+		fmt.Fprintln(a.stderr, a.paint("33", "nosh: the agent changed files that make git, direnv or your editor run code later, outside its sandbox; look at them first:"))
 		for _, c := range changed {
-			fmt.Fprintln(s.stderr, se.paint("33", "  "+c))
+			fmt.Fprintln(a.stderr, a.paint("33", "  "+c))
 		}
 	}
-	se.recordRun(st, text, res, err, answering)
+	a.recordRun(st, text, res, err, answering)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() == context.Canceled:
-		fmt.Fprintln(s.stderr, "nosh: agent cancelled")
+		fmt.Fprintln(a.stderr, "nosh: agent cancelled")
 		status = 130
 	case errors.Is(err, agent.ErrLimit):
-		fmt.Fprintf(s.stderr, "nosh: agent stopped: %s\n", strings.TrimPrefix(err.Error(), agent.ErrLimit.Error()+": "))
+		fmt.Fprintf(a.stderr, "nosh: agent stopped: %s\n", strings.TrimPrefix(err.Error(), agent.ErrLimit.Error()+": "))
 		status = 1
 	case err != nil:
-		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
+		fmt.Fprintf(a.stderr, "nosh: %v\n", err)
 		status = 1
 	}
 	if res.Commands > 0 || res.Usage.Total() > 0 {
 		// A run happened; a request that failed before any reply (no
 		// provider listening, a bad key) has only its error to show.
-		se.agentSummary(res)
+		a.agentSummary(res)
 	}
 	if err == nil {
 		st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Answer: res.Answer})
 		if translate.AsksUser(res.Answer) {
 			st.rc.Wait(res.Transcript)
-			fmt.Fprintln(s.stderr, se.paint("2", "the AI is waiting for your answer: reply with ? TEXT (/new to drop it)"))
+			fmt.Fprintln(a.stderr, a.paint("2", "the AI is waiting for your answer: reply with ? TEXT (/new to drop it)"))
 		} else {
 			st.rc.StopWaiting()
 		}
@@ -150,20 +150,20 @@ func (se *session) runAgent(ctx context.Context, st *aiState, line string, inter
 	return false, status
 }
 
-func (se *session) agentModel(st *aiState) string {
-	if m := se.cfg.AI.AgenticModel; m != "" {
+func (a *Assistant) agentModel(st *aiState) string {
+	if m := a.cfg.AI.AgenticModel; m != "" {
 		return m
 	}
 	return st.tr.provider.Model()
 }
 
 // agentSummary prints one dim line: commands run, tokens, elapsed time.
-func (se *session) agentSummary(res agent.Result) {
+func (a *Assistant) agentSummary(res agent.Result) {
 	est := ""
 	if res.Usage.Estimated {
 		est = "~"
 	}
-	fmt.Fprintln(se.sh.stderr, se.paint("2", fmt.Sprintf("%d command%s · %s%d tokens in / %s%d out · %s",
+	fmt.Fprintln(a.stderr, a.paint("2", fmt.Sprintf("%d command%s · %s%d tokens in / %s%d out · %s",
 		res.Commands, plural(res.Commands), est, res.Usage.InputTokens, est, res.Usage.OutputTokens,
 		res.Elapsed.Round(100*time.Millisecond))))
 }
@@ -179,11 +179,10 @@ func plural(n int) string {
 // yolo, or the user. What the screen says is true when it says it: a
 // refused command shows as refused first, one waiting for approval says
 // so, and "[AI] Running:" comes only once the command will run.
-func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent.Verdict {
-	s := se.sh
-	view := se.answerView
+func (a *Assistant) agentGate(ctx context.Context, st *aiState, cmd string) agent.Verdict {
+	view := a.answerView
 	var d perms.Decision
-	if b := se.agentBox; b != nil {
+	if b := a.agentBox; b != nil {
 		// What the sandbox holds: its scratch directory as $TMPDIR, and
 		// redirections into its places, which need no question.
 		d = st.policy.CheckConfined(cmd, perms.Confined{Vars: b.env(), Writable: func(p string) bool {
@@ -193,10 +192,10 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 		d = st.policy.Check(cmd)
 	}
 	var outside []perms.Finding
-	if se.agentBox != nil {
+	if a.agentBox != nil {
 		// Changes outside the sandbox's places are asked about whatever
 		// the rules say, and approved for this command only.
-		outside = gate.Outside(d.Targets, se.agentBox.policy)
+		outside = gate.Outside(d.Targets, a.agentBox.policy)
 		d = d.WithFindings(outside...)
 	}
 	var answer perms.Answer
@@ -205,22 +204,22 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 	switch {
 	case d.Verdict == perms.Allow:
 		ok, who = true, "rule"
-	case d.Verdict == perms.Ask && se.yoloOn():
+	case d.Verdict == perms.Ask && a.yoloOn():
 		ok, who = true, "yolo"
 	case d.Verdict == perms.Deny:
 		who = decider(d, perms.Refuse)
 		view.refused(cmd, "denied: "+denyReason(d))
 	default:
 		view.asking(cmd)
-		answer, ok = se.approve(d, false)
+		answer, ok = a.approve(d, false)
 		who = decider(d, answer)
 		if ok {
-			se.remember(d, answer)
+			a.remember(d, answer)
 		} else {
-			fmt.Fprintf(s.stderr, "  %s\n", se.paint("31", "✗ not run: you refused it"))
+			fmt.Fprintf(a.stderr, "  %s\n", a.paint("31", "✗ not run: you refused it"))
 		}
 	}
-	se.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: who, Source: "??"})
+	a.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: who, Source: "??"})
 	if !ok {
 		reason := "the user refused to run this command"
 		if d.Verdict == perms.Deny {
@@ -233,9 +232,9 @@ func (se *session) agentGate(ctx context.Context, st *aiState, cmd string) agent
 		// outside the sandbox's places: those stay refused.
 		d = withoutOutside(d)
 	}
-	grant := agentGrant{approval: d.Approval(s.Dir()), decider: who}
+	grant := agentGrant{approval: d.Approval(a.host.Dir()), decider: who}
 	if len(outside) > 0 && who != "yolo" {
-		grant.outside = se.grantOutside(d, outside)
+		grant.outside = a.grantOutside(d, outside)
 	}
 	view.running(cmd)
 	return agent.Verdict{Run: true, Grant: grant}
@@ -264,7 +263,7 @@ func withoutOutside(d perms.Decision) perms.Decision {
 
 // grantOutside widens the sandbox, for one approved command, to the
 // changes outside it that the prompt named, and says what it allows.
-func (se *session) grantOutside(d perms.Decision, outside []perms.Finding) []sandbox.Rule {
+func (a *Assistant) grantOutside(d perms.Decision, outside []perms.Finding) []sandbox.Rule {
 	named := map[string]bool{}
 	for _, f := range outside {
 		named[f.Key] = true
@@ -277,10 +276,10 @@ func (se *session) grantOutside(d perms.Decision, outside []perms.Finding) []san
 	}
 	rules, described, err := gate.Grants(ts)
 	if err != nil {
-		fmt.Fprintf(se.sh.stderr, "nosh: %v\n", err)
+		fmt.Fprintf(a.stderr, "nosh: %v\n", err)
 	}
 	if len(described) > 0 {
-		fmt.Fprintln(se.sh.stderr, se.paint("2", "  sandbox, for this command only: "+strings.Join(described, "; ")))
+		fmt.Fprintln(a.stderr, a.paint("2", "  sandbox, for this command only: "+strings.Join(described, "; ")))
 	}
 	return rules
 }
@@ -295,13 +294,12 @@ func firstLine(s string) string {
 // them or the directory; standard input is /dev/null; the gate checks
 // everything it really runs; output is shown indented and kept for the
 // model.
-func (se *session) agentExec(ctx context.Context, st *aiState, cmd string, g agentGrant) (int, string, error) {
-	s := se.sh
-	f, err := s.Parser().Parse(strings.NewReader(cmd+"\n"), "")
+func (a *Assistant) agentExec(ctx context.Context, st *aiState, cmd string, g agentGrant) (int, string, error) {
+	f, err := a.dialect.NewParser().Parse(strings.NewReader(cmd+"\n"), "")
 	if err != nil {
 		return 2, "", fmt.Errorf("does not parse: %v", err)
 	}
-	if t := se.cfg.AI.CommandTimeout; t > 0 {
+	if t := a.cfg.AI.CommandTimeout; t > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, time.Duration(t)*time.Second)
 		defer cancel()
@@ -313,16 +311,14 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string, g age
 	defer devnull.Close()
 	var captured bytes.Buffer
 	capture := &capWriter{buf: &captured, max: agentOutputCap}
-	shown := &indentWriter{w: s.stdout, prefix: se.paint("2", "  │ ")}
+	shown := &indentWriter{w: a.stdout, prefix: a.paint("2", "  │ ")}
 	out := &lockedWriter{w: io.MultiWriter(shown, capture)}
 
-	r := s.Runner.Subshell()
-	interp.StdIO(devnull, out, out)(r)
 	start := time.Now()
 	// What the gate or a builtin refuses while the command runs shows as
 	// a refusal, after what the command printed so far, and the model
 	// reads it in the output.
-	view := se.answerView
+	view := a.answerView
 	refuse := func(what, why string) {
 		out.mu.Lock()
 		defer out.mu.Unlock()
@@ -330,67 +326,38 @@ func (se *session) agentExec(ctx context.Context, st *aiState, cmd string, g age
 		if view != nil {
 			view.refusedWhileRunning(what, why)
 		}
-		fmt.Fprintf(capture, "%s: refused: %s: %s\n", s.Name, what, why)
+		fmt.Fprintf(capture, "nosh: refused: %s: %s\n", what, why)
 	}
-	runCtx := gate.OnRefusal(withAgentCommand(withAI(ctx, st.gate, g.approval)), refuse)
-	if b := se.agentBox; b != nil {
-		runCtx = withAgentCommand(withAgentSandbox(ctx, st.gate, g.approval, b.policy.With(g.outside...), b.enforce))
-		runCtx = gate.OnRefusal(withAgentProcs(runCtx, b.procs), refuse)
+	runCtx := gate.OnRefusal(a.withAI(ctx, st.gate, g.approval, true), refuse)
+	var env []string
+	if b := a.agentBox; b != nil {
+		runCtx = gate.OnRefusal(a.withAgentSandbox(ctx, st.gate, g.approval, b.policy.With(g.outside...), b.enforce), refuse)
 		// The scratch directory, for the command and the programs it
 		// starts; set before the gate watches the variables.
-		if err := se.setAgentEnv(ctx, r, b.env()); err != nil {
-			return 1, "", err
-		}
+		env = b.env()
 	}
-	status := 0
-	for _, stmt := range f.Stmts {
-		s.rewrite(stmt)
-		err := r.Run(runCtx, stmt)
-		status = exitStatusOf(err)
-		if status < 0 {
-			status = 1
-		}
-		if r.Exited() || ctx.Err() != nil {
-			break
-		}
+	status, err := a.host.Subshell(runCtx, f.Stmts, devnull, out, env)
+	if err != nil {
+		return 1, "", err
 	}
 	shown.finish()
-	if status == 128+int(syscall.SIGINT) && s.Interactive {
+	if status == 128+int(syscall.SIGINT) && a.host.Interactive() {
 		// Ctrl+C reached the command (it had the terminal): the user
 		// wants the whole investigation stopped, not just this command.
-		se.agentCancel()
+		a.agentCancel()
 	}
 	if ctx.Err() == context.DeadlineExceeded {
-		fmt.Fprintf(s.stderr, "%s\n", se.paint("33", fmt.Sprintf("nosh: stopped after %ds (ai.command_timeout)", se.cfg.AI.CommandTimeout)))
-		captured.WriteString(fmt.Sprintf("\n[stopped: the %ds per-command time limit ran out]\n", se.cfg.AI.CommandTimeout))
+		fmt.Fprintf(a.stderr, "%s\n", a.paint("33", fmt.Sprintf("nosh: stopped after %ds (ai.command_timeout)", a.cfg.AI.CommandTimeout)))
+		captured.WriteString(fmt.Sprintf("\n[stopped: the %ds per-command time limit ran out]\n", a.cfg.AI.CommandTimeout))
 		status = 124
 		ctx = context.Background()
 	}
 	st0 := status
-	se.audit(auditEntry{Command: cmd, Verdict: "allow", Decider: g.decider, Source: "??", Status: &st0, Duration: time.Since(start)})
+	a.audit(auditEntry{Command: cmd, Verdict: "allow", Decider: g.decider, Source: "??", Status: &st0, Duration: time.Since(start)})
 	if capture.dropped > 0 {
 		captured.WriteString(fmt.Sprintf("\n[... %d more bytes of output not kept ...]\n", capture.dropped))
 	}
 	return status, captured.String(), ctx.Err()
-}
-
-// setAgentEnv exports NAME=value variables in the agent's subshell r.
-func (se *session) setAgentEnv(ctx context.Context, r *interp.Runner, vars []string) error {
-	var b strings.Builder
-	b.WriteString("export")
-	for _, kv := range vars {
-		name, value, _ := strings.Cut(kv, "=")
-		q, err := syntax.Quote(value, syntax.LangBash)
-		if err != nil {
-			return fmt.Errorf("agent environment: %v", err)
-		}
-		b.WriteString(" " + name + "=" + q)
-	}
-	f, err := syntax.NewParser().Parse(strings.NewReader(b.String()), "")
-	if err != nil {
-		return fmt.Errorf("agent environment: %v", err)
-	}
-	return r.Run(ctx, f.Stmts[0])
 }
 
 // capWriter keeps the first max bytes written to it.

@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"fmt"
@@ -25,9 +25,6 @@ type agentBox struct {
 	scratch   string
 	// notice says, in one line, why the workspace is not writable.
 	notice string
-	// procs are the programs the run started: the only ones its
-	// commands may signal, stopped when it ends.
-	procs *agentProcs
 }
 
 // landlockState is what the kernel offers, looked up once per session.
@@ -38,12 +35,12 @@ type landlockState struct {
 	told    bool // the first `??` said that there is no sandbox
 }
 
-func (se *session) landlock() *landlockState {
-	if !se.sandboxState.checked {
-		se.sandboxState.checked = true
-		se.sandboxState.abi, se.sandboxState.err = sandbox.Available()
+func (a *Assistant) landlock() *landlockState {
+	if !a.sandboxState.checked {
+		a.sandboxState.checked = true
+		a.sandboxState.abi, a.sandboxState.err = sandbox.Available()
 	}
-	return &se.sandboxState
+	return &a.sandboxState
 }
 
 // newAgentBox makes the sandbox of a run started in dir: its scratch
@@ -51,7 +48,7 @@ func (se *session) landlock() *landlockState {
 // the home directory or above, or that holds nosh's own files, is not
 // writable: the sandbox cannot leave holes in a tree it grants, and
 // granting that much would make it pointless.
-func (se *session) newAgentBox(dir string) (*agentBox, error) {
+func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	scratch, err := os.MkdirTemp("", "nosh-agent-")
 	if err != nil {
 		return nil, fmt.Errorf("creating the agent's scratch directory: %w", err)
@@ -59,12 +56,12 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 	if p, err := filepath.EvalSymlinks(scratch); err == nil {
 		scratch = p
 	}
-	b := &agentBox{scratch: scratch, procs: &agentProcs{}}
-	ll := se.landlock()
+	b := &agentBox{scratch: scratch}
+	ll := a.landlock()
 	b.enforce = ll.err == nil
-	b.policy.NoNetwork = !se.cfg.AI.SandboxNetwork
-	home, _ := se.sh.Var("HOME")
-	if ws, why := sandbox.Workspace(dir, home, se.protectedPaths()); ws != "" {
+	b.policy.NoNetwork = !a.cfg.AI.SandboxNetwork
+	home := a.host.Getenv("HOME")
+	if ws, why := sandbox.Workspace(dir, home, a.protectedPaths()); ws != "" {
 		b.workspace = ws
 		b.policy.Rules = append(b.policy.Rules, sandbox.Rule{Path: ws, Access: sandbox.All})
 	} else {
@@ -74,8 +71,8 @@ func (se *session) newAgentBox(dir string) (*agentBox, error) {
 		sandbox.Rule{Path: scratch, Access: sandbox.All},
 		sandbox.Rule{Path: "/dev/null", Access: sandbox.Write},
 		sandbox.Rule{Path: "/dev/tty", Access: sandbox.Write})
-	if t := se.sh.terminal(); t != nil {
-		if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(t.Fd())); err == nil && strings.HasPrefix(p, "/dev/") {
+	if fd, ok := a.host.Terminal(); ok {
+		if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd)); err == nil && strings.HasPrefix(p, "/dev/") {
 			b.policy.Rules = append(b.policy.Rules, sandbox.Rule{Path: p, Access: sandbox.Write})
 		}
 	}
@@ -88,12 +85,12 @@ var landlockAvailable = sync.OnceValues(sandbox.Available)
 // readOnlyBox may write nothing but /dev/null, and connect nowhere.
 var readOnlyBox = sandbox.Policy{Rules: []sandbox.Rule{{Path: "/dev/null", Access: sandbox.Write}}, NoNetwork: true}
 
-// confineReadOnly starts a program nosh runs for itself (git for the
+// ConfineReadOnly starts a program nosh runs for itself (git for the
 // prompt and for completion) in a sandbox that may write nothing, where
 // the kernel has Landlock: a repository's configuration can make git run
 // any program (core.fsmonitor, clean filters, a submodule's own), and an
 // agent may have written it; whatever it runs then cannot change a file.
-func confineReadOnly(path string, argv []string) (string, []string) {
+func ConfineReadOnly(path string, argv []string) (string, []string) {
 	if _, err := landlockAvailable(); err != nil {
 		return path, argv
 	}
@@ -102,9 +99,9 @@ func confineReadOnly(path string, argv []string) (string, []string) {
 
 // protectedPaths are nosh's own files and directories, which the AI may
 // never change.
-func (se *session) protectedPaths() []string {
+func (a *Assistant) protectedPaths() []string {
 	var out []string
-	for _, p := range []string{se.paths.ConfigDir, se.paths.ConfigFile, se.paths.StateDir, se.paths.PermissionsFile, se.cfg.History.File} {
+	for _, p := range []string{a.paths.ConfigDir, a.paths.ConfigFile, a.paths.StateDir, a.paths.PermissionsFile, a.cfg.History.File} {
 		if p != "" && filepath.IsAbs(p) {
 			out = append(out, filepath.Clean(p))
 		}

@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"context"
@@ -30,17 +30,16 @@ const minAttachShare = 8
 // attachments to the room left. A file that cannot be attached, and a
 // file cut, each get a one-line notice; the request goes on. The error is
 // the context's, when a compaction was interrupted.
-func (se *session) prepareRequest(ctx context.Context, st *aiState, line string, compact bool) (preparedRequest, error) {
-	s := se.sh
+func (a *Assistant) prepareRequest(ctx context.Context, st *aiState, line string, compact bool) (preparedRequest, error) {
 	text, refs := attach.Parse(line)
 	p := preparedRequest{text: text, sent: text}
-	home, _ := s.Var("HOME")
-	opt := attach.Options{Dir: s.Dir(), Home: home}
+	home := a.host.Getenv("HOME")
+	opt := attach.Options{Dir: a.host.Dir(), Home: home}
 	var files []attach.File
 	for _, ref := range refs {
 		f, err := attach.Read(ref, opt)
 		if err != nil {
-			se.aiNotice(err.Error() + "; sending the request without it")
+			a.aiNotice(err.Error() + "; sending the request without it")
 			continue
 		}
 		// Redacted before any cut, so that a secret spanning lines is
@@ -48,16 +47,16 @@ func (se *session) prepareRequest(ctx context.Context, st *aiState, line string,
 		files = append(files, f.Map(st.tr.redactor.String))
 	}
 
-	target := translate.Target(se.cfg.AI.ContextTokens)
-	base := se.requestTokens(st, text)
+	target := translate.Target(a.cfg.AI.ContextTokens)
+	base := a.requestTokens(st, text)
 	if compact && base+min(st.rc.AttachmentTokens(files), target/2) > target && st.rc.Compactable() > 0 {
-		fmt.Fprintln(s.stderr, se.paint("33", fmt.Sprintf(
+		fmt.Fprintln(a.stderr, a.paint("33", fmt.Sprintf(
 			"nosh: the conversation nears ai.context_tokens (about %d of %d tokens): summarising older exchanges, one extra request",
-			base, se.cfg.AI.ContextTokens)))
-		if _, err := se.compact(ctx, st); err != nil && ctx.Err() != nil {
+			base, a.cfg.AI.ContextTokens)))
+		if _, err := a.compact(ctx, st); err != nil && ctx.Err() != nil {
 			return p, ctx.Err()
 		}
-		base = se.requestTokens(st, text)
+		base = a.requestTokens(st, text)
 	}
 	if len(files) == 0 {
 		return p, nil
@@ -66,8 +65,8 @@ func (se *session) prepareRequest(ctx context.Context, st *aiState, line string,
 	fitted := st.rc.FitAttachments(files, room)
 	for i, f := range fitted {
 		if f.Omitted > files[i].Omitted {
-			se.aiNotice(fmt.Sprintf("@%s: %d of %d %s left out to fit ai.context_tokens (%d)",
-				f.Path, f.Omitted, f.Lines, unitOf(f), se.cfg.AI.ContextTokens))
+			a.aiNotice(fmt.Sprintf("@%s: %d of %d %s left out to fit ai.context_tokens (%d)",
+				f.Path, f.Omitted, f.Lines, unitOf(f), a.cfg.AI.ContextTokens))
 		}
 		p.attached = append(p.attached, f.Path)
 	}
@@ -77,8 +76,8 @@ func (se *session) prepareRequest(ctx context.Context, st *aiState, line string,
 
 // requestTokens estimates the request text would make without
 // attachments.
-func (se *session) requestTokens(st *aiState, text string) int {
-	return st.rc.Estimate(translate.Build(text, st.rc, se.envInfo(), st.tr.redactor))
+func (a *Assistant) requestTokens(st *aiState, text string) int {
+	return st.rc.Estimate(translate.Build(text, st.rc, a.envInfo(), st.tr.redactor))
 }
 
 func unitOf(f attach.File) string {
@@ -89,6 +88,6 @@ func unitOf(f attach.File) string {
 }
 
 // aiNotice prints a one-line notice about a request.
-func (se *session) aiNotice(msg string) {
-	fmt.Fprintln(se.sh.stderr, se.paint("33", "nosh: "+msg))
+func (a *Assistant) aiNotice(msg string) {
+	fmt.Fprintln(a.stderr, a.paint("33", "nosh: "+msg))
 }

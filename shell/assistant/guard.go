@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"nosh/perms/sandbox"
 )
 
-// aiGuard is the permission gate as the core's Guard (guard.go): it
+// aiGuard is the permission gate as the shell's Guard (Host.Guarded): it
 // checks the AI's commands and writes, and for an agent command starts
 // its programs in the sandbox with the agent's environment.
 type aiGuard struct {
@@ -49,21 +49,19 @@ func (aiGuard) Refused(ctx context.Context, what, why string) bool {
 	return f != nil
 }
 
-// withAI marks ctx as running an AI command, checked by g under approval.
-func withAI(ctx context.Context, g *gate.Gate, approval *perms.Approval) context.Context {
-	return WithGuard(g.WithApproval(ctx, approval), aiGuard{Gate: g})
+// withAI marks ctx as running an AI command, checked by g under
+// approval; agent marks an agent command (aiGuard.agent).
+func (a *Assistant) withAI(ctx context.Context, g *gate.Gate, approval *perms.Approval, agent bool) context.Context {
+	return a.host.Guarded(g.WithApproval(ctx, approval), aiGuard{Gate: g, agent: agent})
 }
 
 // withAgentSandbox marks ctx as running an agent command, checked by g
 // under approval and confined to box (by the kernel too when enforce).
-func withAgentSandbox(ctx context.Context, g *gate.Gate, approval *perms.Approval, box sandbox.Policy, enforce bool) context.Context {
-	return WithGuard(g.WithSandbox(ctx, approval, box, enforce), aiGuard{Gate: g})
+func (a *Assistant) withAgentSandbox(ctx context.Context, g *gate.Gate, approval *perms.Approval, box sandbox.Policy, enforce bool) context.Context {
+	return a.host.Guarded(g.WithSandbox(ctx, approval, box, enforce), aiGuard{Gate: g, agent: true})
 }
 
-// withAgentCommand marks ctx, made by withAI or withAgentSandbox, as
-// running an agent command: the programs it starts get agentEnv.
-func withAgentCommand(ctx context.Context) context.Context {
-	g, _ := guardOf(ctx).(aiGuard)
-	g.agent = true
-	return WithGuard(ctx, g)
-}
+// NewGuard returns the Guard a shell runs the AI's commands under: the
+// gate g, for an agent's command when agent is set (for the benchmark of
+// the sandbox, which runs commands as the agent does).
+func NewGuard(g *gate.Gate, agent bool) Guard { return aiGuard{Gate: g, agent: agent} }

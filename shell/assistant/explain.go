@@ -1,4 +1,4 @@
-package shell
+package assistant
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"nosh/ai/attach"
 	"nosh/ai/translate"
 	"nosh/perms"
+	"nosh/shell/internal/interrupt"
 	"nosh/shell/markdown"
 )
 
@@ -24,7 +25,7 @@ import (
 // command line — it parses and its first command exists — and returns
 // CMD. `? explain how tar works` and `? explain @main.go` are ordinary
 // requests.
-func (se *session) explainTarget(text string) (string, bool) {
+func (a *Assistant) explainTarget(text string) (string, bool) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
 	if !strings.EqualFold(word, "explain") {
 		return "", false
@@ -39,8 +40,8 @@ func (se *session) explainTarget(text string) (string, bool) {
 	if _, refs := attach.Parse(cmd); len(refs) > 0 {
 		return "", false
 	}
-	name, ok := firstCommand(se.sh.Parser(), cmd)
-	if !ok || !(strings.Contains(name, "/") || se.sh.commandExists(name)) {
+	name, ok := firstCommand(a.dialect.NewParser(), cmd)
+	if !ok || !(strings.Contains(name, "/") || a.commandExists(name)) {
 		return "", false
 	}
 	return cmd, true
@@ -67,14 +68,14 @@ func firstCommand(p *syntax.Parser, src string) (string, bool) {
 	return name, name != ""
 }
 
-// slashExplain is /explain CMD.
-func (se *session) slashExplain(ctx context.Context, args []string) int {
-	cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(se.slashLine), "/explain"))
+// slashExplain is /explain CMD; line is the whole line as typed.
+func (a *Assistant) slashExplain(ctx context.Context, line string, args []string) int {
+	cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "/explain"))
 	if cmd == "" {
-		fmt.Fprintln(se.sh.stderr, "usage: /explain COMMAND-LINE")
+		fmt.Fprintln(a.stderr, "usage: /explain COMMAND-LINE")
 		return 2
 	}
-	return se.explain(ctx, cmd, nil)
+	return a.explain(ctx, cmd, nil)
 }
 
 // explain shows what a command line does, part by part: first at once
@@ -82,29 +83,28 @@ func (se *session) slashExplain(ctx context.Context, args []string) int {
 // manual's description and the verdict the rules give it, each risky
 // construct, what destructive arguments expand to), then, when the AI is
 // configured, the model's explanation in words, streamed. Nothing runs.
-func (se *session) explain(ctx context.Context, cmd string, interrupts <-chan os.Signal) int {
-	s := se.sh
-	policy := se.ensurePolicy()
+func (a *Assistant) explain(ctx context.Context, cmd string, interrupts <-chan os.Signal) int {
+	policy := a.ensurePolicy()
 	d := policy.Check(cmd)
-	manual := se.manualLines(ctx, d)
-	md := markdown.New(s.stdout, se.markdownOptions())
-	io.WriteString(md, explainBreakdown(cmd, d, manual, s.getenv("HOME")))
+	manual := a.manualLines(ctx, d)
+	md := markdown.New(a.stdout, a.markdownOptions())
+	io.WriteString(md, explainBreakdown(cmd, d, manual, a.host.Getenv("HOME")))
 	md.Close()
 
-	st, err := se.ensureAI()
+	st, err := a.ensureAI()
 	if err != nil {
-		fmt.Fprintln(s.stderr, se.paint("2", "(that is the permission engine's analysis; for an explanation in words, configure the AI: "+err.Error()+")"))
+		fmt.Fprintln(a.stderr, a.paint("2", "(that is the permission engine's analysis; for an explanation in words, configure the AI: "+err.Error()+")"))
 		return 0
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if interrupts != nil {
-		stop := watchInterrupt(interrupts, cancel)
+		stop := interrupt.Watch(interrupts, cancel)
 		defer stop()
 	}
-	view := se.newAnswerView("explaining with " + st.tr.provider.Model())
+	view := a.newAnswerView("explaining with " + st.tr.provider.Model())
 	view.sep, view.shown = true, true // a blank line after the breakdown
-	req := translate.BuildExplain(cmd, d.Lines(), manual, se.envInfo(), st.tr.redactor)
+	req := translate.BuildExplain(cmd, d.Lines(), manual, a.envInfo(), st.tr.redactor)
 	resp, err := ai.Collect(st.tr.provider.Stream(ctx, req), func(ev ai.Event) {
 		if ev.Kind == ai.EventText {
 			view.text(ev.Text)
@@ -114,10 +114,10 @@ func (se *session) explain(ctx context.Context, cmd string, interrupts <-chan os
 	st.rc.Observe(req, resp.Usage)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		fmt.Fprintln(s.stderr, "nosh: request cancelled")
+		fmt.Fprintln(a.stderr, "nosh: request cancelled")
 		return 130
 	case err != nil:
-		fmt.Fprintf(s.stderr, "nosh: %v\n", err)
+		fmt.Fprintf(a.stderr, "nosh: %v\n", err)
 		return 1
 	}
 	st.rc.Add(translate.Exchange{Request: "explain " + cmd, Answer: resp.Text})
@@ -218,7 +218,7 @@ func codeSpan(s string) string {
 // manualLines describes each program the command runs in one line, as
 // `NAME — description`: the manual's (whatis) for programs, and what
 // nosh knows for builtins and functions. At most two seconds in all.
-func (se *session) manualLines(ctx context.Context, d perms.Decision) []string {
+func (a *Assistant) manualLines(ctx context.Context, d perms.Decision) []string {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	var out []string
@@ -233,10 +233,10 @@ func (se *session) manualLines(ctx context.Context, d perms.Decision) []string {
 			continue
 		}
 		seen[name] = true
-		switch {
-		case se.sh.Runner.Funcs[name] != nil:
+		switch a.host.CommandKind(name) {
+		case "function":
 			out = append(out, name+" — a function defined in this shell")
-		case se.sh.IsBuiltin(name):
+		case "builtin":
 			out = append(out, name+" — a shell builtin")
 		default:
 			if what := whatis(ctx, name); what != "" {

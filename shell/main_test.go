@@ -1,0 +1,15 @@
+package shell
+
+import (
+	"os"
+	"testing"
+
+	"nosh/perms/sandbox"
+)
+
+// TestMain makes the test binary the launcher of the agent's sandboxed
+// commands (/proc/self/exe), as nosh is, for BenchmarkAgentSandbox.
+func TestMain(m *testing.M) {
+	sandbox.Launch(os.Args)
+	os.Exit(m.Run())
+}
