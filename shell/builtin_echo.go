@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/quote"
 	"strings"
 )
 
@@ -30,7 +31,7 @@ func builtinEcho(ctx context.Context, c *call) error {
 			b.WriteByte(' ')
 		}
 		if escapes {
-			s, stop := expandEscapes(a, escEcho)
+			s, stop := quote.ExpandEscapes(a, quote.Echo)
 			b.WriteString(s)
 			if stop {
 				newline = false

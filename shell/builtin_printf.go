@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"nosh/shell/internal/quote"
 	"strconv"
 	"strings"
 	"time"
@@ -113,7 +114,7 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 		if ch == '\\' {
 			// Find the extent of this escape and expand it alone.
 			end := escapeEnd(format, i)
-			s, _ := expandEscapes(format[i:end], escFormat)
+			s, _ := quote.ExpandEscapes(format[i:end], quote.Format)
 			out.WriteString(s)
 			i = end - 1
 			continue
@@ -222,14 +223,14 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 			out.WriteString(padBytes(a, flags, width, prec, hasPrec))
 		case 'b':
 			a, _ := next()
-			s, stop := expandEscapes(a, escPercentB)
+			s, stop := quote.ExpandEscapes(a, quote.PercentB)
 			out.WriteString(padBytes(s, flags, width, prec, hasPrec))
 			if stop {
 				return used, true
 			}
 		case 'q':
 			a, _ := next()
-			out.WriteString(padBytes(bashQuote(a), flags, width, "", false))
+			out.WriteString(padBytes(quote.Bash(a), flags, width, "", false))
 		case 'c':
 			a, _ := next()
 			s := "\x00"
@@ -270,16 +271,16 @@ func escapeEnd(s string, i int) int {
 	}
 	switch s[j] {
 	case 'x':
-		_, n := parseDigits(s[j+1:], 16, 2)
+		_, n := quote.ParseDigits(s[j+1:], 16, 2)
 		return j + 1 + n
 	case 'u':
-		_, n := parseDigits(s[j+1:], 16, 4)
+		_, n := quote.ParseDigits(s[j+1:], 16, 4)
 		return j + 1 + n
 	case 'U':
-		_, n := parseDigits(s[j+1:], 16, 8)
+		_, n := quote.ParseDigits(s[j+1:], 16, 8)
 		return j + 1 + n
 	case '0', '1', '2', '3', '4', '5', '6', '7':
-		_, n := parseDigits(s[j:], 8, 3)
+		_, n := quote.ParseDigits(s[j:], 8, 3)
 		return j + n
 	}
 	return j + 1
