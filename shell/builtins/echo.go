@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 // builtinEcho is bash's echo: -n, -e and -E (also combined, as in -ne)
 // are options only when the whole word is made of them; escapes are off
 // by default; a write error is reported with status 1.
-func builtinEcho(ctx context.Context, c *call) error {
-	args := c.args
-	newline, escapes := true, c.sh.xpgEcho()
+func builtinEcho(ctx context.Context, c *Call) error {
+	args := c.Args
+	newline, escapes := true, c.Sh.ShoptOn("xpg_echo")
 	for len(args) > 0 && isEchoOptions(args[0]) {
 		for _, o := range args[0][1:] {
 			switch o {
@@ -44,7 +44,7 @@ func builtinEcho(ctx context.Context, c *call) error {
 	if newline {
 		b.WriteByte('\n')
 	}
-	return c.writeOut(b.String())
+	return c.WriteOut(b.String())
 }
 
 func isEchoOptions(a string) bool {

@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -17,8 +17,8 @@ import (
 // builtinPrintf is bash's printf: the format is reused while arguments
 // remain, numbers accept 0x, 0 and 'c forms and report invalid input,
 // widths count bytes, and %b, %q and -v work.
-func builtinPrintf(ctx context.Context, c *call) error {
-	args := c.args
+func builtinPrintf(ctx context.Context, c *Call) error {
+	args := c.Args
 	varName := ""
 	for len(args) > 0 {
 		switch {
@@ -26,7 +26,7 @@ func builtinPrintf(ctx context.Context, c *call) error {
 			args = args[1:]
 		case args[0] == "-v":
 			if len(args) < 2 {
-				return c.errorf(2, "-v: option requires an argument")
+				return c.Errorf(2, "-v: option requires an argument")
 			}
 			varName = args[1]
 			args = args[2:]
@@ -36,15 +36,15 @@ func builtinPrintf(ctx context.Context, c *call) error {
 			args = args[1:]
 			continue
 		case len(args[0]) > 1 && args[0][0] == '-' && args != nil && isPrintfOption(args[0]):
-			return c.errorf(2, "%s: invalid option\nprintf: usage: printf [-v var] format [arguments]", args[0])
+			return c.Errorf(2, "%s: invalid option\nprintf: usage: printf [-v var] format [arguments]", args[0])
 		}
 		break
 	}
 	if len(args) == 0 {
-		return c.errorf(2, "usage: printf [-v var] format [arguments]")
+		return c.Errorf(2, "usage: printf [-v var] format [arguments]")
 	}
 	if varName != "" && !validVarTarget(varName) {
-		return c.errorf(2, "`%s': not a valid identifier", varName)
+		return c.Errorf(2, "`%s': not a valid identifier", varName)
 	}
 	f := &printfState{c: c}
 	format, args := args[0], args[1:]
@@ -60,10 +60,10 @@ func builtinPrintf(ctx context.Context, c *call) error {
 		}
 	}
 	if varName != "" {
-		if err := c.setVarMaybeIndexed(varName, out.String()); err != nil {
-			return c.errorf(1, "%v", err)
+		if err := c.SetVarMaybeIndexed(varName, out.String()); err != nil {
+			return c.Errorf(1, "%v", err)
 		}
-	} else if err := c.writeOut(out.String()); err != nil {
+	} else if err := c.WriteOut(out.String()); err != nil {
 		return err
 	}
 	if f.fatal {
@@ -90,17 +90,19 @@ func isPrintfOption(arg string) bool {
 }
 
 type printfState struct {
-	c      *call
+	c      *Call
 	failed bool // an argument was invalid: status 1
 	fatal  bool // the format was invalid: stop
 }
 
 func (f *printfState) warn(format string, a ...any) {
-	fmt.Fprintf(f.c.stderr, "%s: printf: %s\n", f.c.sh.Name, fmt.Sprintf(format, a...))
+	fmt.Fprintf(f.c.Stderr, "%s: printf: %s\n", f.c.Sh.ProgramName(), fmt.Sprintf(format, a...))
 }
 
 // format writes one pass of format to out, consuming arguments; it
-// returns how many it used and whether %b's \c ended all output.
+// returns how many it used and whether %b's \c ended all output. It is
+// one switch over the conversions, kept whole (over 100 lines) so that
+// each conversion reads in one place.
 func (f *printfState) format(out *strings.Builder, format string, args []string) (used int, stop bool) {
 	next := func() (string, bool) {
 		if used < len(args) {
@@ -198,7 +200,7 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 				switch n {
 				case -1:
 				case -2:
-					t = f.c.sh.started
+					t = f.c.Sh.StartTime()
 				default:
 					t = time.Unix(n, 0)
 				}
