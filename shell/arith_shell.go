@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/arith"
 	"slices"
 	"sort"
 	"strconv"
@@ -16,10 +17,10 @@ import (
 	"nosh/shell/internal/interpunsafe"
 )
 
-// How nosh's arithmetic (arith_eval.go) is wired into interp. The rewrite
-// replaces each $(( expr )) by an expansion hook (expansion_hook.go) that
-// evaluates it in the runner that expands it, reading and assigning its
-// variables. The expressions of (( )), for (( ; ; )), let and [[ -eq ]]
+// How nosh's arithmetic (package shell/internal/arith) is wired into
+// interp. The rewrite replaces each $(( expr )) by an expansion hook
+// (expansion_hook.go) that evaluates it in the runner that expands it,
+// reading and assigning its variables. The expressions of (( )), for (( ; ; )), let and [[ -eq ]]
 // become such hooks too.
 //
 // The expression is kept as a template: its text as the parser read it,
@@ -254,9 +255,9 @@ func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	v, err := evalArith(runnerArith{r: r}, text, 0)
+	v, err := arith.Eval(runnerArith{r: r}, text, 0)
 	if err != nil {
-		var ub *arithUnbound
+		var ub *arith.Unbound
 		switch {
 		case errors.As(err, &ub):
 			return "", &shellAbort{msg: s.Name + ": " + err.Error(), exit: true}
@@ -309,7 +310,7 @@ type runnerArith struct {
 	r *interp.Runner
 }
 
-func (ra runnerArith) nounset() bool { return *interpunsafe.Option(ra.r, "nounset") }
+func (ra runnerArith) Nounset() bool { return *interpunsafe.Option(ra.r, "nounset") }
 
 // resolve follows a name reference.
 func (ra runnerArith) resolve(name string) (string, expand.Variable) {
@@ -326,22 +327,22 @@ func (ra runnerArith) resolve(name string) (string, expand.Variable) {
 // negative one counts back from the end.
 func (ra runnerArith) subscript(name string, vr expand.Variable, sub string, expr string, depth int) (int, error) {
 	if strings.TrimSpace(sub) == "" {
-		return 0, &arithError{expr: expr, msg: name + "[" + sub + "]: bad array subscript", noToken: true}
+		return 0, &arith.Error{Expr: expr, Msg: name + "[" + sub + "]: bad array subscript", NoToken: true}
 	}
-	k, err := evalArith(ra, sub, depth+1)
+	k, err := arith.Eval(ra, sub, depth+1)
 	if err != nil {
 		return 0, err
 	}
 	if k < 0 {
 		k += int64(indexedMax(vr)) + 1
 		if k < 0 {
-			return 0, &arithError{expr: expr, msg: name + "[" + sub + "]: bad array subscript", noToken: true}
+			return 0, &arith.Error{Expr: expr, Msg: name + "[" + sub + "]: bad array subscript", NoToken: true}
 		}
 	}
 	return int(k), nil
 }
 
-func (ra runnerArith) arithGet(name string, sub *string, expr string, depth int) (string, bool, error) {
+func (ra runnerArith) Get(name string, sub *string, expr string, depth int) (string, bool, error) {
 	name, vr := ra.resolve(name)
 	if sub == nil {
 		switch vr.Kind {
@@ -374,11 +375,11 @@ func (ra runnerArith) arithGet(name string, sub *string, expr string, depth int)
 	return "", false, nil
 }
 
-func (ra runnerArith) arithSet(name string, sub *string, value int64, expr string, depth int) error {
+func (ra runnerArith) Set(name string, sub *string, value int64, expr string, depth int) error {
 	name, vr := ra.resolve(name)
 	val := strconv.FormatInt(value, 10)
 	if vr.ReadOnly {
-		return &arithError{expr: expr, msg: name + ": readonly variable", noToken: true}
+		return &arith.Error{Expr: expr, Msg: name + ": readonly variable", NoToken: true}
 	}
 	switch {
 	case vr.Kind == expand.Associative:
@@ -414,7 +415,7 @@ func (ra runnerArith) arithSet(name string, sub *string, value int64, expr strin
 	}
 	vr.Set = true
 	if err := interpunsafe.SetVarChecked(ra.r, name, vr); err != nil {
-		return &arithError{expr: expr, msg: err.Error(), noToken: true}
+		return &arith.Error{Expr: expr, Msg: err.Error(), NoToken: true}
 	}
 	return nil
 }
@@ -499,9 +500,9 @@ func builtinLet(ctx context.Context, c *call) error {
 	var v int64
 	for _, arg := range c.args {
 		var err error
-		v, err = evalArith(runnerArith{r: c.r}, arg, 0)
+		v, err = arith.Eval(runnerArith{r: c.r}, arg, 0)
 		if err != nil {
-			var ub *arithUnbound
+			var ub *arith.Unbound
 			if errors.As(err, &ub) {
 				a := &shellAbort{msg: c.sh.Name + ": " + err.Error(), exit: true}
 				fmt.Fprintln(c.stderr, a.msg)

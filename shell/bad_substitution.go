@@ -10,7 +10,7 @@ import (
 // Bad substitutions. bash reports ${#x:1}, ${#x-def} or ${a&} when the
 // line runs ("bad substitution"), which abandons the line; the parser
 // nosh uses rejects them when it reads them, a syntax error that ends a
-// script. The line reader (alias_expand.go) replaces such an expansion by
+// script. The line reader (package alias) replaces such an expansion by
 // an expansion hook that reports it when it runs, as bash does.
 
 // badSubstitution reports whether the text between ${ and } (with no
@@ -73,6 +73,21 @@ func cutParam(s string) (rest string, ok bool) {
 	}
 	return s[i:], true
 }
+
+// badSubstReplacement returns the hook that stands for expansion, a ${…}
+// written out plainly, when it is a bad substitution.
+func badSubstReplacement(expansion string) (string, bool) {
+	if !badSubstitution(expansion[2 : len(expansion)-1]) {
+		return "", false
+	}
+	return badSubstText(expansion), true
+}
+
+func isNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isNameChar(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
 
 // badSubstHook reports a bad substitution when it runs.
 type badSubstHook struct{ text string }

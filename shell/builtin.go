@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -33,6 +34,9 @@ type call struct {
 	// viaCommand is set when `command NAME` runs the builtin: a special
 	// builtin is then an ordinary one (its errors do not end the shell).
 	viaCommand bool
+
+	// pc is the call as package builtins sees it (pub).
+	pc builtins.Call
 }
 
 type viaCommandKey struct{}
@@ -40,12 +44,7 @@ type viaCommandKey struct{}
 // errorf prints "nosh: NAME: message" to standard error and returns
 // status.
 func (c *call) errorf(status int, format string, a ...any) error {
-	fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, c.name, fmt.Sprintf(format, a...))
-	if status == 2 {
-		// A usage error: fatal in a special builtin in POSIX mode.
-		return c.specialFailed(interp.ExitStatus(status), status)
-	}
-	return interp.ExitStatus(status)
+	return c.pub().Errorf(status, format, a...)
 }
 
 // errKeepStatus is returned by builtins that ran shell code themselves
@@ -177,6 +176,7 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	// it: this runs at every start-up.
 	m := make(map[string]builtinFunc, 96)
 	for _, add := range []func(map[string]builtinFunc){
+		registerBuiltins,
 		posixBuiltins,
 		jobBuiltins,
 		interactiveBuiltins,

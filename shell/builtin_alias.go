@@ -14,7 +14,7 @@ import (
 // Aliases live in the runner's table, so that a subshell gets a copy and
 // what it defines stays there, but under a private key (a NUL byte before
 // the name) that interp's own expansion, done when a command runs, never
-// finds: nosh expands aliases in the text it reads (alias_expand.go). The
+// finds: nosh expands aliases in the text it reads (package shell/internal/alias). The
 // value is kept as the text it was defined with, in one literal word.
 const aliasKeyPrefix = "\x00alias:"
 

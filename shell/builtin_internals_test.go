@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"nosh/shell/internal/interpunsafe"
-	"reflect"
+	"nosh/shell/internal/quote"
 	"strings"
 	"testing"
 )
@@ -141,31 +141,6 @@ func TestBuiltins(t *testing.T) {
 	}
 }
 
-// TestSplitReadFields checks read's field splitting on its own.
-func TestSplitReadFields(t *testing.T) {
-	tests := []struct {
-		line, ifs string
-		n         int
-		want      []string
-	}{
-		{"a:b:", ":", 1, []string{"a:b:"}},
-		{"a:b:", ":", 2, []string{"a", "b"}},
-		{"a:b::", ":", 2, []string{"a", "b::"}},
-		{" a : b : ", " :", 2, []string{"a", "b"}},
-		{"a  :  :b", " :", 3, []string{"a", "", "b"}},
-		{":a", ":", 2, []string{"", "a"}},
-		{"  a  b  ", " ", 1, []string{"a  b"}},
-		{"a b", "", 2, []string{"a b"}},
-		{"a:b:c", ":", -1, []string{"a", "b", "c"}},
-	}
-	for _, tt := range tests {
-		got := splitReadFields([]byte(tt.line), make([]bool, len(tt.line)), tt.ifs, tt.n)
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("split %q IFS=%q n=%d: got %q, want %q", tt.line, tt.ifs, tt.n, got, tt.want)
-		}
-	}
-}
-
 // TestQuoting checks the quoting styles of printf %q and set -x.
 func TestQuoting(t *testing.T) {
 	tests := []struct{ in, bash, trace string }{
@@ -177,35 +152,11 @@ func TestQuoting(t *testing.T) {
 		{"plain", "plain", "plain"},
 	}
 	for _, tt := range tests {
-		if got := bashQuote(tt.in); got != tt.bash {
-			t.Errorf("bashQuote(%q) = %q, want %q", tt.in, got, tt.bash)
+		if got := quote.Bash(tt.in); got != tt.bash {
+			t.Errorf("quote.Bash(%q) = %q, want %q", tt.in, got, tt.bash)
 		}
 		if got := traceQuote(tt.in); got != tt.trace {
 			t.Errorf("traceQuote(%q) = %q, want %q", tt.in, got, tt.trace)
-		}
-	}
-}
-
-// TestExpandEscapes checks the three escape dialects.
-func TestExpandEscapes(t *testing.T) {
-	tests := []struct {
-		in   string
-		mode escapeMode
-		want string
-		stop bool
-	}{
-		{`a\tb\\`, escEcho, "a\tb\\", false},
-		{`\0101\101`, escEcho, `A\101`, false},
-		{`\101\0101`, escPercentB, "AA", false},
-		{`\101`, escFormat, "A", false},
-		{`x\cy`, escEcho, "x", true},
-		{`x\cy`, escFormat, `x\cy`, false},
-		{`\x41\u00e9\q`, escEcho, "Aé\\q", false},
-	}
-	for _, tt := range tests {
-		got, stop := expandEscapes(tt.in, tt.mode)
-		if got != tt.want || stop != tt.stop {
-			t.Errorf("expandEscapes(%q, %d) = %q, %v; want %q, %v", tt.in, tt.mode, got, stop, tt.want, tt.stop)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/quote"
 	"sort"
 	"strings"
 
@@ -72,7 +73,7 @@ func setQuote(s string) string {
 	}
 	for _, r := range s {
 		if r < 0x20 || r == 0x7f {
-			return bashQuote(s)
+			return quote.Bash(s)
 		}
 	}
 	if strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`~#=%,") {

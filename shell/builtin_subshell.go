@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"syscall"
 
@@ -207,7 +208,7 @@ func builtinCsubst(ctx context.Context, c *call) error {
 // trap, and puts back a umask the subshell changed. The result is the
 // subshell's status, with exit and return spent.
 func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
-	umask := readUmask()
+	umask := builtins.ReadUmask()
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
 	interpunsafe.Stmts(r2, ctx, stmts)
 	// An error that abandons the line ends the subshell with status 1.
@@ -224,7 +225,7 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 		st.Code = code
 	}
 	st.Exiting, st.Returning = false, false
-	if now := readUmask(); now != umask {
+	if now := builtins.ReadUmask(); now != umask {
 		syscall.Umask(umask)
 		s.mu.Lock()
 		s.umask = umask

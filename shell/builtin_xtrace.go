@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/quote"
 	"runtime"
 	"strings"
 	"sync"
@@ -101,7 +102,7 @@ func traceQuote(s string) string {
 	}
 	for _, r := range s {
 		if r < 0x20 || r == 0x7f {
-			return bashQuote(s)
+			return quote.Bash(s)
 		}
 	}
 	if !strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`") && s[0] != '~' && s[0] != '#' {

@@ -1,9 +1,9 @@
 package shell
 
 // posixBuiltins registers the POSIX and bash builtins that nosh implements
-// in place of interp's missing or partial ones.
+// in place of interp's missing or partial ones, besides package builtins'
+// (registerBuiltins).
 func posixBuiltins(m map[string]builtinFunc) {
-	m["umask"] = builtinUmask
 	m["set"] = builtinSet
 	m[internalFlags] = builtinDashFlags
 	m[builtinRedirName] = builtinRedir
@@ -22,27 +22,14 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinPipeName] = builtinPipe
 	m["unset"] = builtinUnset
 	m["shopt"] = builtinShopt
-	m["test"] = builtinTest
-	m["["] = builtinTest
 	for _, name := range []string{"export", "readonly", "declare", "typeset", "local"} {
 		m[name] = builtinDeclCmd
 	}
-	m["echo"] = builtinEcho
-	m["printf"] = builtinPrintf
-	m["read"] = builtinRead
-	m["getopts"] = builtinGetopts
 	m["command"] = builtinCommand
 	m["type"] = builtinType
 	m["hash"] = builtinHash
 	m["alias"] = builtinAlias
 	m["unalias"] = builtinUnalias
-	m["cd"] = builtinCd
-	m["pwd"] = builtinPwd
-	m["dirs"] = builtinDirs
-	m["pushd"] = builtinPushd
-	m["popd"] = builtinPopd
-	m["ulimit"] = builtinUlimit
-	m["times"] = builtinTimes
 	m["eval"] = builtinEval
 	m["source"] = builtinSource
 	m["."] = builtinSource

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"nosh/shell/internal/alias"
 	"os"
 
 	"mvdan.cc/sh/v3/interp"
@@ -13,7 +14,7 @@ import (
 // Source is read a line at a time, as bash reads it: the statements that a
 // line completes run before the next line is read, so that an alias they
 // define applies from the next line on, and the next line is expanded for
-// aliases when it is read (alias_expand.go).
+// aliases when it is read (package shell/internal/alias).
 
 // lineFunc returns the next line of source with its newline (the last one
 // may have none), or an error at the end.
@@ -124,12 +125,12 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			stopped = run(st)
 		}
 	}
-	exp := newAliasExpander(aliasLookup(r), s.posixMode)
+	exp := alias.NewExpander(aliasLookup(r), s.posixMode, badSubstReplacement)
 	feeder := &lineFeeder{
 		next:   next,
 		before: func() bool { runHeld(false); return !stopped },
-		expand: exp.line,
-		flush:  exp.flush,
+		expand: exp.Line,
+		flush:  exp.Flush,
 		seen:   func(line string) { s.noteFuncnameUse(r, line) },
 	}
 	if verbose {
@@ -173,7 +174,7 @@ func (s *Shell) expandAliasesIn(text string) string {
 // expandAliasesOn returns text with r's aliases expanded.
 func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
 	s.noteFuncnameUse(r, text)
-	e := newAliasExpander(aliasLookup(r), s.posixMode)
+	e := alias.NewExpander(aliasLookup(r), s.posixMode, badSubstReplacement)
 	var b []byte
 	for len(text) > 0 {
 		i := 0
@@ -183,10 +184,10 @@ func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
 		if i < len(text) {
 			i++
 		}
-		b = append(b, e.line(text[:i])...)
+		b = append(b, e.Line(text[:i])...)
 		text = text[i:]
 	}
-	b = append(b, e.flush()...)
+	b = append(b, e.Flush()...)
 	return string(b)
 }
 

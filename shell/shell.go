@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/builtins"
 	"os"
 	"strconv"
 	"strings"
@@ -175,7 +176,7 @@ func New(cfg Config) (*Shell, error) {
 	s.flags.posix = cfg.Posix || cfg.Dialect == dialect.POSIX
 	s.flags.hashall = true
 	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
-	s.umask = readUmask()
+	s.umask = builtins.ReadUmask()
 	s.builtins = s.builtinTable()
 	s.initShopts()
 

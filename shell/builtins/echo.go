@@ -1,16 +1,17 @@
-package shell
+package builtins
 
 import (
 	"context"
+	"nosh/shell/internal/quote"
 	"strings"
 )
 
 // builtinEcho is bash's echo: -n, -e and -E (also combined, as in -ne)
 // are options only when the whole word is made of them; escapes are off
 // by default; a write error is reported with status 1.
-func builtinEcho(ctx context.Context, c *call) error {
-	args := c.args
-	newline, escapes := true, c.sh.xpgEcho()
+func builtinEcho(ctx context.Context, c *Call) error {
+	args := c.Args
+	newline, escapes := true, c.Sh.ShoptOn("xpg_echo")
 	for len(args) > 0 && isEchoOptions(args[0]) {
 		for _, o := range args[0][1:] {
 			switch o {
@@ -30,7 +31,7 @@ func builtinEcho(ctx context.Context, c *call) error {
 			b.WriteByte(' ')
 		}
 		if escapes {
-			s, stop := expandEscapes(a, escEcho)
+			s, stop := quote.ExpandEscapes(a, quote.Echo)
 			b.WriteString(s)
 			if stop {
 				newline = false
@@ -43,7 +44,7 @@ func builtinEcho(ctx context.Context, c *call) error {
 	if newline {
 		b.WriteByte('\n')
 	}
-	return c.writeOut(b.String())
+	return c.WriteOut(b.String())
 }
 
 func isEchoOptions(a string) bool {

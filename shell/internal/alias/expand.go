@@ -1,22 +1,6 @@
-package shell
+package alias
 
 import "strings"
-
-// Alias expansion as bash does it: in the text of the program, as it is
-// read. interp expands an alias when the command runs, and only into words,
-// so an alias could not hold a keyword, an operator or a newline
-// (alias LEFT='{', alias t='a | b', alias loop='for i in 1 2; do'), could
-// not be defined and used on one line without applying at once, and did
-// not expand the first word of its own value recursively.
-//
-// aliasExpander reads source a line at a time and replaces each alias name
-// that stands where a command word may (or after an alias whose value ends
-// in a blank) by its value, then reads on from the start of the value, so
-// that keywords and operators in it count and its first word may be an
-// alias too (but not the one being expanded). It keeps just enough of the
-// lexical state across lines to know where commands start: quotes, $( ),
-// ${ }, $(( )), backquotes, here-document bodies, comments, and the
-// keywords that take words (for, case, [[ ]], function).
 
 // aliasCtxKind is a kind of nesting the scanner can be in.
 type aliasCtxKind uint8
@@ -81,13 +65,17 @@ type aliasGuard struct {
 	blank bool // its value ends in a blank: check the word after it
 }
 
-// aliasExpander expands aliases in lines of source; see above.
-type aliasExpander struct {
+// Expander expands aliases in lines of source; see the package
+// documentation.
+type Expander struct {
 	// lookup returns the value of an alias, when aliases are expanded.
 	lookup func(name string) (string, bool)
 	// posix reports whether the shell is in POSIX mode, where keywords
 	// are not aliases.
 	posix func() bool
+	// badSubst returns what replaces a ${…} expansion that is a bad
+	// substitution, or false when it is not one.
+	badSubst func(expansion string) (replacement string, ok bool)
 
 	stack   []aliasCtx
 	pending []heredocDelim // here-documents whose body starts after this line
@@ -113,16 +101,21 @@ type aliasExpander struct {
 	splitOp bool
 }
 
-func newAliasExpander(lookup func(string) (string, bool), posix func() bool) *aliasExpander {
+// NewExpander returns an Expander. lookup returns an alias's value;
+// posix, when not nil, reports whether the shell is in POSIX mode;
+// badSubst, when not nil, returns what replaces a ${…} written out
+// plainly on a line that is a bad substitution (a hook that reports it
+// when it runs, as bash does), or false when it is not one.
+func NewExpander(lookup func(string) (string, bool), posix func() bool, badSubst func(expansion string) (replacement string, ok bool)) *Expander {
 	if posix == nil {
 		posix = func() bool { return false }
 	}
-	return &aliasExpander{lookup: lookup, posix: posix, stack: []aliasCtx{{kind: acCmd}}}
+	return &Expander{lookup: lookup, posix: posix, badSubst: badSubst, stack: []aliasCtx{{kind: acCmd}}}
 }
 
-// line returns one line of source (with its newline, except at the end
+// Line returns one line of source (with its newline, except at the end
 // of input) with its aliases expanded.
-func (e *aliasExpander) line(s string) string {
+func (e *Expander) Line(s string) string {
 	s = e.held + s
 	e.held = ""
 	saved := e.snapshot()
@@ -159,8 +152,8 @@ func (e *aliasExpander) line(s string) string {
 	return out
 }
 
-// flush returns a line held back at the end of input.
-func (e *aliasExpander) flush() string {
+// Flush returns a line held back at the end of input.
+func (e *Expander) Flush() string {
 	if e.held == "" {
 		return ""
 	}
@@ -171,7 +164,7 @@ func (e *aliasExpander) flush() string {
 }
 
 // scan0 scans s as a line without holding it back.
-func (e *aliasExpander) scan0(s string) {
+func (e *Expander) scan0(s string) {
 	e.buf = s
 	e.guards = e.guards[:0]
 	e.continued = false
@@ -187,7 +180,7 @@ type expanderState struct {
 	splitOp          bool
 }
 
-func (e *aliasExpander) snapshot() expanderState {
+func (e *Expander) snapshot() expanderState {
 	return expanderState{
 		stack: append([]aliasCtx(nil), e.stack...), pending: append([]heredocDelim(nil), e.pending...),
 		bodies: append([]heredocDelim(nil), e.bodies...), checkNext: e.checkNext, check: e.check,
@@ -195,26 +188,26 @@ func (e *aliasExpander) snapshot() expanderState {
 	}
 }
 
-func (e *aliasExpander) restore(st expanderState) {
+func (e *Expander) restore(st expanderState) {
 	e.stack, e.pending, e.bodies = st.stack, st.pending, st.bodies
 	e.checkNext, e.check, e.joined, e.splitOp = st.checkNext, st.check, st.joined, st.splitOp
 }
 
-func (e *aliasExpander) top() *aliasCtx { return &e.stack[len(e.stack)-1] }
+func (e *Expander) top() *aliasCtx { return &e.stack[len(e.stack)-1] }
 
-func (e *aliasExpander) push(k aliasCtxKind) *aliasCtx {
+func (e *Expander) push(k aliasCtxKind) *aliasCtx {
 	e.stack = append(e.stack, aliasCtx{kind: k})
 	return e.top()
 }
 
-func (e *aliasExpander) pop() {
+func (e *Expander) pop() {
 	if len(e.stack) > 1 {
 		e.stack = e.stack[:len(e.stack)-1]
 	}
 }
 
 // scan reads e.buf from i to its end.
-func (e *aliasExpander) scan(i int) {
+func (e *Expander) scan(i int) {
 	for {
 		e.scanTo(i)
 		// The end of input ends a word.
@@ -229,7 +222,7 @@ func (e *aliasExpander) scan(i int) {
 	}
 }
 
-func (e *aliasExpander) scanTo(i int) {
+func (e *Expander) scanTo(i int) {
 	for i < len(e.buf) {
 		switch e.top().kind {
 		case acSingle:
@@ -257,7 +250,7 @@ func (e *aliasExpander) scanTo(i int) {
 
 // expansionStart pushes the context that $ at i opens, if any, and
 // returns where to go on.
-func (e *aliasExpander) expansionStart(i int) (int, bool) {
+func (e *Expander) expansionStart(i int) (int, bool) {
 	b := e.buf
 	if i+1 >= len(b) {
 		return i + 1, false
@@ -289,7 +282,7 @@ func (e *aliasExpander) expansionStart(i int) (int, bool) {
 // scanInner handles the characters that open nested contexts inside
 // double quotes, ${ } and $(( )). It returns the next position and
 // whether c at i was one of them.
-func (e *aliasExpander) scanInner(i int, allowSingle bool) (int, bool) {
+func (e *Expander) scanInner(i int, allowSingle bool) (int, bool) {
 	switch e.buf[i] {
 	case '\\':
 		if e.removeContinuation(i) {
@@ -319,7 +312,7 @@ func (e *aliasExpander) scanInner(i int, allowSingle bool) (int, bool) {
 
 // scanHeredoc reads a here-document body: the line that is its delimiter
 // ends it; an unquoted one has expansions, $( ) among them.
-func (e *aliasExpander) scanHeredoc(i int) int {
+func (e *Expander) scanHeredoc(i int) int {
 	b := e.buf
 	c := e.top()
 	d := e.bodies[0]
@@ -370,7 +363,7 @@ func (e *aliasExpander) scanHeredoc(i int) int {
 	return i
 }
 
-func (e *aliasExpander) scanDollarSingle(i int) int {
+func (e *Expander) scanDollarSingle(i int) int {
 	for i < len(e.buf) {
 		switch e.buf[i] {
 		case '\\':
@@ -385,7 +378,7 @@ func (e *aliasExpander) scanDollarSingle(i int) int {
 	return i
 }
 
-func (e *aliasExpander) scanDouble(i int) int {
+func (e *Expander) scanDouble(i int) int {
 	for i < len(e.buf) {
 		if e.buf[i] == '"' {
 			e.pop()
@@ -403,7 +396,7 @@ func (e *aliasExpander) scanDouble(i int) int {
 	return i
 }
 
-func (e *aliasExpander) scanParam(i int) int {
+func (e *Expander) scanParam(i int) int {
 	for i < len(e.buf) {
 		c := e.top()
 		switch e.buf[i] {
@@ -429,7 +422,7 @@ func (e *aliasExpander) scanParam(i int) int {
 	return i
 }
 
-func (e *aliasExpander) scanArith(i int) int {
+func (e *Expander) scanArith(i int) int {
 	for i < len(e.buf) {
 		c := e.top()
 		switch e.buf[i] {
@@ -460,7 +453,7 @@ func (e *aliasExpander) scanArith(i int) int {
 // the parenthesis that closes the inner one is not right before the one
 // that closes the outer. It then separates them with a space, for the
 // parser. An expression not closed on this line is taken for arithmetic.
-func (e *aliasExpander) nestedParens(i int) bool {
+func (e *Expander) nestedParens(i int) bool {
 	b := e.buf
 	depth := 2
 	for j := i + 2; j < len(b); j++ {
@@ -489,19 +482,22 @@ func (e *aliasExpander) nestedParens(i int) bool {
 	return false
 }
 
-// badSubstAt replaces the ${…} at i with a hook that reports it when it
-// runs, when it is a bad substitution (bad_substitution.go) written out
-// plainly on this line; it returns where the replacement ends, or 0.
-func (e *aliasExpander) badSubstAt(i int) int {
+// badSubstAt replaces the ${…} at i with what badSubst says, when it is a
+// bad substitution written out plainly on this line; it returns where the
+// replacement ends, or 0.
+func (e *Expander) badSubstAt(i int) int {
 	b := e.buf
 	j := i + 2
 	for j < len(b) && strings.IndexByte("}{$'\"`\\\n", b[j]) < 0 {
 		j++
 	}
-	if j >= len(b) || b[j] != '}' || !badSubstitution(b[i+2:j]) {
+	if j >= len(b) || b[j] != '}' || e.badSubst == nil {
 		return 0
 	}
-	text := badSubstText(b[i : j+1])
+	text, ok := e.badSubst(b[i : j+1])
+	if !ok {
+		return 0
+	}
 	e.buf = b[:i] + text + b[j+1:]
 	delta := len(text) - (j + 1 - i)
 	for k := range e.guards {
@@ -523,7 +519,7 @@ func isWordEnd(c byte) bool {
 
 // scanCmd reads a command list (or backquotes) from i, until it leaves
 // the context or the buffer ends.
-func (e *aliasExpander) scanCmd(i int) int {
+func (e *Expander) scanCmd(i int) int {
 	b := e.buf
 	c := e.top()
 	if c.inWord {
@@ -598,7 +594,7 @@ func isOperatorStart(c byte) bool {
 // wordStart notes a word starting at i: the guards of alias texts that
 // end before it expire, and one that ended in a blank makes this word
 // eligible for expansion.
-func (e *aliasExpander) wordStart(i int) {
+func (e *Expander) wordStart(i int) {
 	kept := e.guards[:0]
 	for _, g := range e.guards {
 		if g.end <= i {
@@ -614,7 +610,7 @@ func (e *aliasExpander) wordStart(i int) {
 }
 
 // scanWord reads the rest of a word.
-func (e *aliasExpander) scanWord(i int) int {
+func (e *Expander) scanWord(i int) int {
 	c := e.top()
 	for i < len(e.buf) {
 		ch := e.buf[i]
@@ -657,7 +653,7 @@ func (e *aliasExpander) scanWord(i int) int {
 
 // endWord handles the word that ends at i. It reports whether an alias
 // replaced it: scanning then starts over at the word's start.
-func (e *aliasExpander) endWord(i int) bool {
+func (e *Expander) endWord(i int) bool {
 	c := e.top()
 	c.inWord = false
 	start := c.start
@@ -801,7 +797,7 @@ func isAssignWord(w string) bool {
 // at i, if there is one, as bash does wherever a backslash quotes: the
 // parser then reads operators, keywords and expansions split across lines
 // whole (&\⏎&, ca\⏎se, $\⏎( …). It reports whether it did.
-func (e *aliasExpander) removeContinuation(i int) bool {
+func (e *Expander) removeContinuation(i int) bool {
 	if i+1 >= len(e.buf) || e.buf[i] != '\\' || e.buf[i+1] != '\n' {
 		return false
 	}
@@ -822,7 +818,7 @@ func (e *aliasExpander) removeContinuation(i int) bool {
 }
 
 // insert puts text into the buffer at i.
-func (e *aliasExpander) insert(i int, text string) {
+func (e *Expander) insert(i int, text string) {
 	e.buf = e.buf[:i] + text + e.buf[i:]
 	for k := range e.guards {
 		if e.guards[k].end > i {
@@ -850,7 +846,7 @@ func unquoteDelim(w string) string {
 
 // expand replaces the word at [start, end) by its alias value, if it is
 // an alias not being expanded already. It reports whether it did.
-func (e *aliasExpander) expand(start, end int, word string) bool {
+func (e *Expander) expand(start, end int, word string) bool {
 	if e.lookup == nil {
 		return false
 	}
@@ -878,7 +874,7 @@ func (e *aliasExpander) expand(start, end int, word string) bool {
 }
 
 // newline ends a line of commands.
-func (e *aliasExpander) newline() {
+func (e *Expander) newline() {
 	c := e.top()
 	switch c.state {
 	case csForIn:
@@ -890,7 +886,7 @@ func (e *aliasExpander) newline() {
 }
 
 // operator reads the operator at i.
-func (e *aliasExpander) operator(i int) int {
+func (e *Expander) operator(i int) int {
 	b := e.buf
 	c := e.top()
 	two := ""
@@ -984,3 +980,9 @@ func (e *aliasExpander) operator(i int) int {
 	c.redir = true
 	return j
 }
+
+func isNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isNameChar(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }

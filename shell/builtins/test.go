@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -23,23 +23,23 @@ import (
 
 // testEval evaluates a test expression for one call.
 type testEval struct {
-	c    *call
+	c    *Call
 	args []string
 	pos  int
 }
 
-func builtinTest(ctx context.Context, c *call) error {
-	args := c.args
-	if c.name == "[" {
+func builtinTest(ctx context.Context, c *Call) error {
+	args := c.Args
+	if c.Name == "[" {
 		if len(args) == 0 || args[len(args)-1] != "]" {
-			return c.errorf(2, "missing `]'")
+			return c.Errorf(2, "missing `]'")
 		}
 		args = args[:len(args)-1]
 	}
 	t := &testEval{c: c, args: args}
 	ok, err := t.posix(args)
 	if err != nil {
-		return c.errorf(2, "%v", err)
+		return c.Errorf(2, "%v", err)
 	}
 	if !ok {
 		return interp.ExitStatus(1)
@@ -197,7 +197,7 @@ func (t *testEval) path(name string) string {
 	if name == "" || filepath.IsAbs(name) {
 		return name
 	}
-	return filepath.Join(t.c.r.Dir, name)
+	return filepath.Join(t.c.R.Dir, name)
 }
 
 func (t *testEval) unary(op, x string) (bool, error) {
@@ -207,22 +207,17 @@ func (t *testEval) unary(op, x string) (bool, error) {
 	case "-z":
 		return x == "", nil
 	case "-o":
-		s := t.c.sh
-		s.mu.Lock()
-		own := s.flags.byName(x)
-		on := own != nil && *own
-		s.mu.Unlock()
-		if own != nil {
+		if on, own := t.c.Sh.SetOptionOn(x); own {
 			return on, nil
 		}
-		if p := interpunsafe.Option(t.c.r, x); p != nil {
+		if p := interpunsafe.Option(t.c.R, x); p != nil {
 			return *p, nil
 		}
 		return false, nil
 	case "-v":
-		return interpunsafe.LookupVar(t.c.r, x).IsSet(), nil
+		return interpunsafe.LookupVar(t.c.R, x).IsSet(), nil
 	case "-R":
-		vr := interpunsafe.LookupVar(t.c.r, x)
+		vr := interpunsafe.LookupVar(t.c.R, x)
 		return vr.Kind == expand.NameRef, nil
 	case "-t":
 		fd, err := strconv.Atoi(strings.TrimSpace(x))
@@ -288,15 +283,13 @@ func (t *testEval) isTerminalFd(fd int) bool {
 	var f *os.File
 	switch fd {
 	case 0:
-		f, _ = t.c.stdin.(*os.File)
+		f, _ = t.c.Stdin.(*os.File)
 	case 1:
-		f, _ = t.c.stdout.(*os.File)
+		f, _ = t.c.Stdout.(*os.File)
 	case 2:
-		f, _ = t.c.stderr.(*os.File)
+		f, _ = t.c.Stderr.(*os.File)
 	default:
-		if o := t.c.sh.fdView(context.Background(), t.c.r)[fd]; o != nil {
-			f = o.f
-		}
+		f = t.c.Sh.File(context.Background(), t.c.R, fd)
 	}
 	if f == nil {
 		return false

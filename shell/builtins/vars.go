@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -14,16 +14,16 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// setVarMaybeIndexed assigns value to name, which may name an array
+// SetVarMaybeIndexed assigns value to name, which may name an array
 // element as in `printf -v 'a[1]'`.
-func (c *call) setVarMaybeIndexed(name, value string) error {
+func (c *Call) SetVarMaybeIndexed(name, value string) error {
 	if !strings.Contains(name, "[") {
 		if !syntax.ValidName(name) {
 			return fmt.Errorf("`%s': not a valid identifier", name)
 		}
-		return interpunsafe.SetString(c.r, name, value)
+		return interpunsafe.SetString(c.R, name, value)
 	}
-	f, err := c.sh.Parser().Parse(strings.NewReader(name+"=x"), "")
+	f, err := c.Sh.Parser().Parse(strings.NewReader(name+"=x"), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return fmt.Errorf("`%s': not a valid identifier", name)
 	}
@@ -32,10 +32,10 @@ func (c *call) setVarMaybeIndexed(name, value string) error {
 		return fmt.Errorf("`%s': not a valid identifier", name)
 	}
 	call.Assigns[0].Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: value}}}
-	saved := *interpunsafe.Exit(c.r)
-	interpunsafe.Cmd(c.r, context.Background(), call)
-	failed := interpunsafe.Exit(c.r).Code != 0
-	*interpunsafe.Exit(c.r) = saved
+	saved := *interpunsafe.Exit(c.R)
+	interpunsafe.Cmd(c.R, context.Background(), call)
+	failed := interpunsafe.Exit(c.R).Code != 0
+	*interpunsafe.Exit(c.R) = saved
 	if failed {
 		return errSilent
 	}
@@ -45,16 +45,16 @@ func (c *call) setVarMaybeIndexed(name, value string) error {
 // errSilent is a failure that has been reported already.
 var errSilent = errors.New("failed")
 
-// setArrayVar sets name to an indexed array of values.
-func (c *call) setArrayVar(name string, values []string) error {
+// SetArrayVar sets name to an indexed array of values.
+func (c *Call) SetArrayVar(name string, values []string) error {
 	if values == nil {
 		values = []string{}
 	}
-	return interpunsafe.SetVarChecked(c.r, name, expand.Variable{Set: true, Kind: expand.Indexed, List: values})
+	return interpunsafe.SetVarChecked(c.R, name, expand.Variable{Set: true, Kind: expand.Indexed, List: values})
 }
 
-// describeErrno words an I/O error as C's strerror does.
-func describeErrno(err error) string {
+// DescribeErrno words an I/O error as C's strerror does.
+func DescribeErrno(err error) string {
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		msg := errno.Error()
@@ -66,21 +66,21 @@ func describeErrno(err error) string {
 	return err.Error()
 }
 
-// writeOut writes s to standard output. A write error is reported as
+// WriteOut writes s to standard output. A write error is reported as
 // bash does, except a closed pipe, where bash would die of SIGPIPE
 // without a word.
-func (c *call) writeOut(s string) error {
+func (c *Call) WriteOut(s string) error {
 	if s == "" {
 		return nil
 	}
-	if c.stdout == io.Writer(closedOutput()) {
-		return c.errorf(1, "write error: %s", describeErrno(syscall.EBADF))
+	if c.Sh.IsClosed(c.Stdout) {
+		return c.Errorf(1, "write error: %s", DescribeErrno(syscall.EBADF))
 	}
-	if _, err := io.WriteString(c.stdout, s); err != nil {
+	if _, err := io.WriteString(c.Stdout, s); err != nil {
 		if errors.Is(err, syscall.EPIPE) {
 			return interp.ExitStatus(141)
 		}
-		return c.errorf(1, "write error: %s", describeErrno(err))
+		return c.Errorf(1, "write error: %s", DescribeErrno(err))
 	}
 	return nil
 }

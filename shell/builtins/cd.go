@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -20,8 +20,8 @@ import (
 
 // builtinCd is cd with -L/-P, `cd -`, CDPATH and PWD/OLDPWD kept as bash
 // keeps them.
-func builtinCd(ctx context.Context, c *call) error {
-	args := c.args
+func builtinCd(ctx context.Context, c *Call) error {
+	args := c.Args
 	physical := false
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]
@@ -42,27 +42,27 @@ func builtinCd(ctx context.Context, c *call) error {
 			}
 		}
 		if !ok {
-			return c.errorf(2, "%s: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]", a)
+			return c.Errorf(2, "%s: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]", a)
 		}
 		args = args[1:]
 	}
 	if len(args) > 1 {
-		return c.errorf(1, "too many arguments")
+		return c.Errorf(1, "too many arguments")
 	}
 	var dir string
 	printDir := false
 	if len(args) == 0 {
-		home := interpunsafe.LookupVar(c.r, "HOME")
+		home := interpunsafe.LookupVar(c.R, "HOME")
 		if !home.IsSet() || home.String() == "" {
-			return c.errorf(1, "HOME not set")
+			return c.Errorf(1, "HOME not set")
 		}
 		dir = home.String()
 	} else {
 		dir = args[0]
 		if dir == "-" {
-			old := interpunsafe.LookupVar(c.r, "OLDPWD")
+			old := interpunsafe.LookupVar(c.R, "OLDPWD")
 			if !old.IsSet() || old.String() == "" {
-				return c.errorf(1, "OLDPWD not set")
+				return c.Errorf(1, "OLDPWD not set")
 			}
 			dir = old.String()
 			printDir = true
@@ -80,10 +80,10 @@ func builtinCd(ctx context.Context, c *call) error {
 		}
 	}
 	if err != nil {
-		return c.errorf(1, "%v", err)
+		return c.Errorf(1, "%v", err)
 	}
 	if printDir || viaCDPATH {
-		fmt.Fprintln(c.stdout, newDir)
+		fmt.Fprintln(c.Stdout, newDir)
 	}
 	return nil
 }
@@ -91,11 +91,11 @@ func builtinCd(ctx context.Context, c *call) error {
 // changeDir makes dir the runner's directory and updates PWD, OLDPWD and
 // the top of the directory stack. Relative names are looked up in CDPATH
 // when cdpath is set; viaCDPATH reports a match there.
-func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaCDPATH bool, err error) {
-	cur := c.r.Dir
+func (c *Call) changeDir(dir string, physical, cdpath bool) (newDir string, viaCDPATH bool, err error) {
+	cur := c.R.Dir
 	candidates := []string{dir}
 	if cdpath && !filepath.IsAbs(dir) && !isDotRelative(dir) {
-		if cp := interpunsafe.LookupVar(c.r, "CDPATH").String(); cp != "" {
+		if cp := interpunsafe.LookupVar(c.R, "CDPATH").String(); cp != "" {
 			candidates = nil
 			for _, entry := range filepath.SplitList(cp) {
 				if entry == "" {
@@ -149,14 +149,14 @@ func (c *call) changeDir(dir string, physical, cdpath bool) (newDir string, viaC
 				target = filepath.Clean(target)
 			}
 		}
-		c.r.Dir = target
-		oldPwd := interpunsafe.LookupVar(c.r, "PWD").String()
+		c.R.Dir = target
+		oldPwd := interpunsafe.LookupVar(c.R, "PWD").String()
 		if oldPwd == "" {
 			oldPwd = cur
 		}
 		c.setKeepingAttrs("OLDPWD", oldPwd)
 		c.setKeepingAttrs("PWD", target)
-		stack := interpunsafe.DirStack(c.r)
+		stack := interpunsafe.DirStack(c.R)
 		if len(*stack) == 0 {
 			*stack = append(*stack, target)
 		} else {
@@ -209,25 +209,25 @@ func describeCdError(dir string, err error) error {
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EACCES):
 		return fmt.Errorf("%s: Permission denied", dir)
 	}
-	return fmt.Errorf("%s: %s", dir, describeErrno(err))
+	return fmt.Errorf("%s: %s", dir, DescribeErrno(err))
 }
 
 // setKeepingAttrs sets a string variable, keeping it exported if it was.
-func (c *call) setKeepingAttrs(name, value string) {
-	vr := interpunsafe.LookupVar(c.r, name)
+func (c *Call) setKeepingAttrs(name, value string) {
+	vr := interpunsafe.LookupVar(c.R, name)
 	if vr.ReadOnly {
 		return
 	}
 	vr.Set = true
 	vr.Kind = expand.String
 	vr.Str = value
-	interpunsafe.SetVar(c.r, name, vr)
+	interpunsafe.SetVar(c.R, name, vr)
 }
 
 // builtinPwd prints the logical directory, or with -P the physical one.
-func builtinPwd(ctx context.Context, c *call) error {
+func builtinPwd(ctx context.Context, c *Call) error {
 	physical := false
-	for _, a := range c.args {
+	for _, a := range c.Args {
 		switch a {
 		case "-L":
 			physical = false
@@ -235,31 +235,31 @@ func builtinPwd(ctx context.Context, c *call) error {
 			physical = true
 		case "--":
 		default:
-			return c.errorf(2, "%s: invalid option\npwd: usage: pwd [-LP]", a)
+			return c.Errorf(2, "%s: invalid option\npwd: usage: pwd [-LP]", a)
 		}
 	}
-	dir := c.r.Dir
+	dir := c.R.Dir
 	if physical {
 		if real, err := filepath.EvalSymlinks(dir); err == nil {
 			dir = real
 		}
 	}
-	return c.writeOut(dir + "\n")
+	return c.WriteOut(dir + "\n")
 }
 
 // dirStack returns the directory stack with its top refreshed.
-func (c *call) dirStack() *[]string {
-	stack := interpunsafe.DirStack(c.r)
+func (c *Call) dirStack() *[]string {
+	stack := interpunsafe.DirStack(c.R)
 	if len(*stack) == 0 {
-		*stack = []string{c.r.Dir}
+		*stack = []string{c.R.Dir}
 	}
-	(*stack)[0] = c.r.Dir
+	(*stack)[0] = c.R.Dir
 	return stack
 }
 
 // tildeDir abbreviates $HOME to ~ as dirs prints it.
-func (c *call) tildeDir(dir string) string {
-	home := interpunsafe.LookupVar(c.r, "HOME").String()
+func (c *Call) tildeDir(dir string) string {
+	home := interpunsafe.LookupVar(c.R, "HOME").String()
 	if home != "" && home != "/" {
 		if dir == home {
 			return "~"
@@ -272,7 +272,7 @@ func (c *call) tildeDir(dir string) string {
 }
 
 // printDirs prints the stack as `dirs` does.
-func (c *call) printDirs(long bool) {
+func (c *Call) printDirs(long bool) {
 	stack := *c.dirStack()
 	parts := make([]string, len(stack))
 	for i, d := range stack {
@@ -281,7 +281,7 @@ func (c *call) printDirs(long bool) {
 		}
 		parts[i] = d
 	}
-	fmt.Fprintln(c.stdout, strings.Join(parts, " "))
+	fmt.Fprintln(c.Stdout, strings.Join(parts, " "))
 }
 
 // stackIndex turns +N or -N into an index of a stack of n entries.
@@ -300,17 +300,17 @@ func stackIndex(arg string, n int) (int, bool) {
 }
 
 // builtinDirs is bash's dirs: -c -l -p -v, +N and -N.
-func builtinDirs(ctx context.Context, c *call) error {
+func builtinDirs(ctx context.Context, c *Call) error {
 	long, perLine, verbose := false, false, false
 	stack := c.dirStack()
 	index := -1
-	for _, a := range c.args {
+	for _, a := range c.Args {
 		if k, ok := stackIndex(a, len(*stack)); ok {
 			index = k
 			continue
 		}
 		if len(a) > 1 && (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9' {
-			return c.errorf(1, "%s: directory stack index out of range", a)
+			return c.Errorf(1, "%s: directory stack index out of range", a)
 		}
 		for _, o := range strings.TrimPrefix(a, "-") {
 			switch o {
@@ -323,7 +323,7 @@ func builtinDirs(ctx context.Context, c *call) error {
 			case 'v':
 				perLine, verbose = true, true
 			default:
-				return c.errorf(2, "%s: invalid option\ndirs: usage: dirs [-clpv] [+N] [-N]", a)
+				return c.Errorf(2, "%s: invalid option\ndirs: usage: dirs [-clpv] [+N] [-N]", a)
 			}
 		}
 		if a == "-c" {
@@ -337,7 +337,7 @@ func builtinDirs(ctx context.Context, c *call) error {
 		return c.tildeDir(d)
 	}
 	if index >= 0 {
-		fmt.Fprintln(c.stdout, show((*stack)[index]))
+		fmt.Fprintln(c.Stdout, show((*stack)[index]))
 		return nil
 	}
 	if !perLine {
@@ -346,9 +346,9 @@ func builtinDirs(ctx context.Context, c *call) error {
 	}
 	for i, d := range *stack {
 		if verbose {
-			fmt.Fprintf(c.stdout, "%2d  %s\n", i, show(d))
+			fmt.Fprintf(c.Stdout, "%2d  %s\n", i, show(d))
 		} else {
-			fmt.Fprintln(c.stdout, show(d))
+			fmt.Fprintln(c.Stdout, show(d))
 		}
 	}
 	return nil
@@ -356,8 +356,8 @@ func builtinDirs(ctx context.Context, c *call) error {
 
 // builtinPushd is bash's pushd: swap, push DIR, or rotate to +N/-N;
 // -n changes the stack only.
-func builtinPushd(ctx context.Context, c *call) error {
-	args := c.args
+func builtinPushd(ctx context.Context, c *Call) error {
+	args := c.Args
 	noChange := false
 	if len(args) > 0 && args[0] == "-n" {
 		noChange = true
@@ -370,33 +370,33 @@ func builtinPushd(ctx context.Context, c *call) error {
 	switch {
 	case len(args) == 0:
 		if len(*stack) < 2 {
-			return c.errorf(1, "no other directory")
+			return c.Errorf(1, "no other directory")
 		}
 		s := *stack
 		if noChange {
 			return nil
 		}
 		if _, _, err := c.changeDir(s[1], false, false); err != nil {
-			return c.errorf(1, "%v", err)
+			return c.Errorf(1, "%v", err)
 		}
 		s[0], s[1] = s[1], s[0]
-		s[0] = c.r.Dir
+		s[0] = c.R.Dir
 	case len(args) > 1:
-		return c.errorf(1, "too many arguments")
+		return c.Errorf(1, "too many arguments")
 	default:
 		if k, ok := stackIndex(args[0], len(*stack)); ok {
 			s := *stack
 			rotated := append(append([]string{}, s[k:]...), s[:k]...)
 			if !noChange {
 				if _, _, err := c.changeDir(rotated[0], false, false); err != nil {
-					return c.errorf(1, "%v", err)
+					return c.Errorf(1, "%v", err)
 				}
 			}
 			copy(s, rotated)
 			break
 		}
 		if a := args[0]; len(a) > 1 && (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9' {
-			return c.errorf(1, "%s: directory stack index out of range", a)
+			return c.Errorf(1, "%s: directory stack index out of range", a)
 		}
 		if noChange {
 			dir := args[0]
@@ -404,12 +404,12 @@ func builtinPushd(ctx context.Context, c *call) error {
 			*stack = append(append(append([]string{}, s[0]), dir), s[1:]...)
 			break
 		}
-		old := c.r.Dir
+		old := c.R.Dir
 		if _, _, err := c.changeDir(args[0], false, true); err != nil {
-			return c.errorf(1, "%v", err)
+			return c.Errorf(1, "%v", err)
 		}
 		s := *stack
-		*stack = append([]string{c.r.Dir, old}, s[1:]...)
+		*stack = append([]string{c.R.Dir, old}, s[1:]...)
 	}
 	c.printDirs(false)
 	return nil
@@ -417,8 +417,8 @@ func builtinPushd(ctx context.Context, c *call) error {
 
 // builtinPopd is bash's popd: drop the top (or +N/-N) and go to the new
 // top; -n changes the stack only.
-func builtinPopd(ctx context.Context, c *call) error {
-	args := c.args
+func builtinPopd(ctx context.Context, c *Call) error {
+	args := c.Args
 	noChange := false
 	if len(args) > 0 && args[0] == "-n" {
 		noChange = true
@@ -426,7 +426,7 @@ func builtinPopd(ctx context.Context, c *call) error {
 	}
 	stack := c.dirStack()
 	if len(*stack) < 2 {
-		return c.errorf(1, "directory stack empty")
+		return c.Errorf(1, "directory stack empty")
 	}
 	k := 0
 	if noChange {
@@ -436,19 +436,19 @@ func builtinPopd(ctx context.Context, c *call) error {
 		var ok bool
 		if k, ok = stackIndex(args[0], len(*stack)); !ok {
 			if a := args[0]; len(a) > 1 && (a[0] == '+' || a[0] == '-') {
-				return c.errorf(1, "%s: directory stack index out of range", a)
+				return c.Errorf(1, "%s: directory stack index out of range", a)
 			}
-			return c.errorf(2, "%s: invalid argument\npopd: usage: popd [-n] [+N | -N]", args[0])
+			return c.Errorf(2, "%s: invalid argument\npopd: usage: popd [-n] [+N | -N]", args[0])
 		}
 	}
 	s := *stack
 	if k == 0 {
 		if !noChange {
 			if _, _, err := c.changeDir(s[1], false, false); err != nil {
-				return c.errorf(1, "%v", err)
+				return c.Errorf(1, "%v", err)
 			}
 		}
-		*stack = append([]string{c.r.Dir}, s[2:]...)
+		*stack = append([]string{c.R.Dir}, s[2:]...)
 	} else {
 		*stack = append(append([]string{}, s[:k]...), s[k+1:]...)
 	}

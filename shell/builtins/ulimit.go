@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -41,10 +41,10 @@ var ulimitResources = []ulimitResource{
 // builtinUlimit is bash's ulimit over the process's resource limits,
 // which every program the shell starts inherits. Shell subshells are not
 // processes in nosh, so a limit set in one applies to the whole shell.
-func builtinUlimit(ctx context.Context, c *call) error {
+func builtinUlimit(ctx context.Context, c *Call) error {
 	soft, hard, all := false, false, false
 	var chosen []ulimitResource
-	args := c.args
+	args := c.Args
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]
 		args = args[1:]
@@ -62,7 +62,7 @@ func builtinUlimit(ctx context.Context, c *call) error {
 			default:
 				res, ok := findUlimit(o)
 				if !ok {
-					return c.errorf(2, "-%c: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]", o)
+					return c.Errorf(2, "-%c: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]", o)
 				}
 				chosen = append(chosen, res)
 			}
@@ -70,7 +70,7 @@ func builtinUlimit(ctx context.Context, c *call) error {
 	}
 	if all {
 		for _, res := range ulimitResources {
-			fmt.Fprint(c.stdout, res.line(c.ulimitValue(res, hard && !soft)))
+			fmt.Fprint(c.Stdout, res.line(c.ulimitValue(res, hard && !soft)))
 		}
 		return nil
 	}
@@ -81,23 +81,23 @@ func builtinUlimit(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		for _, res := range chosen {
 			if len(chosen) > 1 {
-				fmt.Fprint(c.stdout, res.line(c.ulimitValue(res, hard && !soft)))
+				fmt.Fprint(c.Stdout, res.line(c.ulimitValue(res, hard && !soft)))
 			} else {
-				fmt.Fprintln(c.stdout, c.ulimitValue(res, hard && !soft))
+				fmt.Fprintln(c.Stdout, c.ulimitValue(res, hard && !soft))
 			}
 		}
 		return nil
 	}
 	if len(args) > 1 {
-		return c.errorf(2, "too many arguments")
+		return c.Errorf(2, "too many arguments")
 	}
 	for _, res := range chosen {
 		if res.resource < 0 {
-			return c.errorf(1, "%s: cannot modify limit: Invalid argument", res.desc)
+			return c.Errorf(1, "%s: cannot modify limit: Invalid argument", res.desc)
 		}
 		var lim unix.Rlimit
 		if err := unix.Getrlimit(res.resource, &lim); err != nil {
-			return c.errorf(1, "%s: cannot get limit: %s", res.desc, describeErrno(err))
+			return c.Errorf(1, "%s: cannot get limit: %s", res.desc, DescribeErrno(err))
 		}
 		var v uint64
 		switch args[0] {
@@ -110,7 +110,7 @@ func builtinUlimit(ctx context.Context, c *call) error {
 		default:
 			n, err := strconv.ParseUint(args[0], 10, 64)
 			if err != nil {
-				return c.errorf(1, "%s: invalid number", args[0])
+				return c.Errorf(1, "%s: invalid number", args[0])
 			}
 			v = n * res.factor
 		}
@@ -122,7 +122,7 @@ func builtinUlimit(ctx context.Context, c *call) error {
 			lim.Max = v
 		}
 		if err := unix.Setrlimit(res.resource, &lim); err != nil {
-			return c.errorf(1, "%s: cannot modify limit: %s", res.desc, describeErrno(err))
+			return c.Errorf(1, "%s: cannot modify limit: %s", res.desc, DescribeErrno(err))
 		}
 	}
 	return nil
@@ -147,7 +147,7 @@ func (res ulimitResource) line(value string) string {
 }
 
 // ulimitValue shows one limit in its unit.
-func (c *call) ulimitValue(res ulimitResource, hard bool) string {
+func (c *Call) ulimitValue(res ulimitResource, hard bool) string {
 	if res.resource < 0 {
 		return "8"
 	}
@@ -167,13 +167,13 @@ func (c *call) ulimitValue(res ulimitResource, hard bool) string {
 
 // builtinTimes prints the user and system times of the shell and of its
 // children, as `times` does.
-func builtinTimes(ctx context.Context, c *call) error {
+func builtinTimes(ctx context.Context, c *Call) error {
 	var self, children unix.Rusage
 	if err := unix.Getrusage(unix.RUSAGE_SELF, &self); err != nil {
-		return c.errorf(1, "%s", describeErrno(err))
+		return c.Errorf(1, "%s", DescribeErrno(err))
 	}
 	if err := unix.Getrusage(unix.RUSAGE_CHILDREN, &children); err != nil {
-		return c.errorf(1, "%s", describeErrno(err))
+		return c.Errorf(1, "%s", DescribeErrno(err))
 	}
 	format := func(t unix.Timeval) string {
 		d := time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
@@ -181,6 +181,6 @@ func builtinTimes(ctx context.Context, c *call) error {
 		s := (d % time.Minute).Seconds()
 		return fmt.Sprintf("%dm%.3fs", m, s)
 	}
-	fmt.Fprintf(c.stdout, "%s %s\n%s %s\n", format(self.Utime), format(self.Stime), format(children.Utime), format(children.Stime))
+	fmt.Fprintf(c.Stdout, "%s %s\n%s %s\n", format(self.Utime), format(self.Stime), format(children.Utime), format(children.Stime))
 	return nil
 }

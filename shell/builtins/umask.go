@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"syscall"
 )
 
-// readUmask returns the process umask without changing it.
-func readUmask() int {
+// ReadUmask returns the process umask without changing it.
+func ReadUmask() int {
 	old := syscall.Umask(0o022)
 	syscall.Umask(old)
 	return old
@@ -18,9 +18,9 @@ func readUmask() int {
 // builtinUmask is POSIX umask: `umask`, `umask -S`, `umask 022`,
 // `umask u=rwx,g=rx,o=`. The mask is the process's, so that every program
 // the shell starts inherits it.
-func builtinUmask(ctx context.Context, c *call) error {
+func builtinUmask(ctx context.Context, c *Call) error {
 	symbolic := false
-	args := c.args
+	args := c.Args
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
 		switch args[0] {
 		case "-S":
@@ -30,27 +30,32 @@ func builtinUmask(ctx context.Context, c *call) error {
 			args = args[1:]
 			goto done
 		default:
-			return c.errorf(2, "%s: invalid option\numask: usage: umask [-p] [-S] [mode]", args[0])
+			return c.Errorf(2, "%s: invalid option\numask: usage: umask [-p] [-S] [mode]", args[0])
 		}
 		args = args[1:]
 	}
 done:
-	c.sh.mu.Lock()
-	defer c.sh.mu.Unlock()
+	var err error
+	c.Sh.WithUmask(func(mask *int) { err = setUmask(c, args, symbolic, mask) })
+	return err
+}
+
+// setUmask prints or sets the shell's mask (*mask, under the shell's lock).
+func setUmask(c *Call, args []string, symbolic bool, mask *int) error {
 	if len(args) == 0 {
-		m := c.sh.umask
+		m := *mask
 		if symbolic {
-			fmt.Fprintln(c.stdout, symbolicMask(m))
+			fmt.Fprintln(c.Stdout, symbolicMask(m))
 		} else {
-			fmt.Fprintf(c.stdout, "%04o\n", m)
+			fmt.Fprintf(c.Stdout, "%04o\n", m)
 		}
 		return nil
 	}
-	m, err := parseMask(args[0], c.sh.umask)
+	m, err := parseMask(args[0], *mask)
 	if err != nil {
-		return c.errorf(1, "%s: %v", args[0], err)
+		return c.Errorf(1, "%s: %v", args[0], err)
 	}
-	c.sh.umask = m
+	*mask = m
 	syscall.Umask(m)
 	return nil
 }

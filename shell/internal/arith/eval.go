@@ -1,4 +1,4 @@
-package shell
+package arith
 
 import (
 	"fmt"
@@ -18,41 +18,43 @@ import (
 // nothing and divides by zero without error), the same number syntax and
 // the same error messages with their "error token".
 
-// arithVars is what the evaluator needs from the shell: variables.
-type arithVars interface {
-	// arithGet returns the value of name, or name[sub] when sub is not
+// Vars is what the evaluator needs from the shell: variables.
+type Vars interface {
+	// Get returns the value of name, or name[sub] when sub is not
 	// nil, and whether it is set.
 	// expr and depth are the expression being evaluated and how deep,
 	// for subscripts and messages.
-	arithGet(name string, sub *string, expr string, depth int) (string, bool, error)
-	// arithSet assigns value to name, or to name[sub].
-	arithSet(name string, sub *string, value int64, expr string, depth int) error
-	// nounset reports whether set -u is on.
-	nounset() bool
+	Get(name string, sub *string, expr string, depth int) (string, bool, error)
+	// Set assigns value to name, or to name[sub].
+	Set(name string, sub *string, value int64, expr string, depth int) error
+	// Nounset reports whether set -u is on.
+	Nounset() bool
 }
 
-// arithError is an evaluation error: the expression, a message, and the
+// Error is an evaluation error: the expression, a message, and the
 // rest of the expression from the token where it was found.
-type arithError struct {
-	expr, msg, token string
-	noToken          bool
+type Error struct {
+	Expr, Msg, Token string
+	NoToken          bool
 }
 
-func (e *arithError) Error() string {
-	if e.noToken {
-		return fmt.Sprintf("%s: %s", e.expr, e.msg)
+// Error words the error as bash does, with its error token.
+func (e *Error) Error() string {
+	if e.NoToken {
+		return fmt.Sprintf("%s: %s", e.Expr, e.Msg)
 	}
-	return fmt.Sprintf("%s: %s (error token is \"%s\")", e.expr, e.msg, e.token)
+	return fmt.Sprintf("%s: %s (error token is \"%s\")", e.Expr, e.Msg, e.Token)
 }
 
-// arithUnbound is an unset variable read under set -u: fatal to a script.
-type arithUnbound struct{ name string }
+// Unbound is an unset variable read under set -u: fatal to a script.
+type Unbound struct{ Name string }
 
-func (e *arithUnbound) Error() string { return e.name + ": unbound variable" }
+// Error words the error as bash does.
+func (e *Unbound) Error() string { return e.Name + ": unbound variable" }
 
-// maxArithDepth bounds how deep variables' values may refer to other
+// MaxDepth bounds how deep variables' values may refer to other
 // expressions, as bash's MAX_EXPR_RECURSION_LEVEL does.
-const maxArithDepth = 1024
+const MaxDepth = 1024
 
 // token kinds
 const (
@@ -73,7 +75,7 @@ const (
 
 // arithEval evaluates one expression text.
 type arithEval struct {
-	vars  arithVars
+	vars  Vars
 	expr  string // the whole text, for messages
 	s     string
 	pos   int // next byte to read
@@ -91,10 +93,10 @@ type arithEval struct {
 	noeval   int
 }
 
-// evalArith evaluates expr. An empty expression is 0.
-func evalArith(vars arithVars, expr string, depth int) (int64, error) {
-	if depth > maxArithDepth {
-		return 0, &arithError{expr: expr, msg: "expression recursion level exceeded", token: expr}
+// Eval evaluates expr. An empty expression is 0.
+func Eval(vars Vars, expr string, depth int) (int64, error) {
+	if depth > MaxDepth {
+		return 0, &Error{Expr: expr, Msg: "expression recursion level exceeded", Token: expr}
 	}
 	ev := &arithEval{vars: vars, expr: expr, s: expr, depth: depth}
 	return ev.run()
@@ -126,7 +128,7 @@ func (ev *arithEval) run() (v int64, err error) {
 // fail aborts the evaluation with msg, the error token being the rest of
 // the text from the current token.
 func (ev *arithEval) fail(msg string) {
-	panic(&arithError{expr: ev.expr, msg: msg, token: ev.s[ev.tokStart:]})
+	panic(&Error{Expr: ev.expr, Msg: msg, Token: ev.s[ev.tokStart:]})
 }
 
 func (ev *arithEval) check(err error) {
@@ -364,14 +366,14 @@ func (ev *arithEval) number(t string) int64 {
 // readVar is the value of a variable read in an expression: its value
 // evaluated as an expression itself, 0 when unset or empty.
 func (ev *arithEval) readVar(name string, sub *string) int64 {
-	val, set, err := ev.vars.arithGet(name, sub, ev.expr, ev.depth)
+	val, set, err := ev.vars.Get(name, sub, ev.expr, ev.depth)
 	ev.check(err)
-	if !set && ev.vars.nounset() && ev.noeval == 0 {
+	if !set && ev.vars.Nounset() && ev.noeval == 0 {
 		n := name
 		if sub != nil {
 			n += "[" + *sub + "]"
 		}
-		panic(&arithUnbound{name: n})
+		panic(&Unbound{Name: n})
 	}
 	if val == "" {
 		return 0
@@ -382,7 +384,7 @@ func (ev *arithEval) readVar(name string, sub *string) int64 {
 	if ev.noeval > 0 {
 		return 0
 	}
-	v, err := evalArith(ev.vars, val, ev.depth+1)
+	v, err := Eval(ev.vars, val, ev.depth+1)
 	ev.check(err)
 	return v
 }
@@ -417,7 +419,7 @@ func (ev *arithEval) assign() int64 {
 		v = ev.binary(op, lhs, v)
 	}
 	if ev.noeval == 0 {
-		ev.check(ev.vars.arithSet(name, sub, v, ev.expr, ev.depth))
+		ev.check(ev.vars.Set(name, sub, v, ev.expr, ev.depth))
 	}
 	return v
 }
@@ -570,7 +572,7 @@ func (ev *arithEval) primary() int64 {
 		}
 		v := ev.val + inc
 		if ev.noeval == 0 {
-			ev.check(ev.vars.arithSet(ev.name, ev.sub, v, ev.expr, ev.depth))
+			ev.check(ev.vars.Set(ev.name, ev.sub, v, ev.expr, ev.depth))
 		}
 		ev.advance()
 		return v
@@ -596,7 +598,7 @@ func (ev *arithEval) primary() int64 {
 				inc = -1
 			}
 			if ev.noeval == 0 {
-				ev.check(ev.vars.arithSet(name, sub, v+inc, ev.expr, ev.depth))
+				ev.check(ev.vars.Set(name, sub, v+inc, ev.expr, ev.depth))
 			}
 			ev.advance()
 			// What follows x++ is not an assignment to x.

@@ -1,4 +1,4 @@
-package shell
+package alias
 
 import (
 	"strings"
@@ -59,11 +59,11 @@ func TestAliasExpander(t *testing.T) {
 		{"equals ok\n", "x=1 echo ok\n"},
 		{"ok", "echo ok"},
 	} {
-		e := newAliasExpander(lookup, nil)
+		e := NewExpander(lookup, nil, nil)
 		got := ""
 		for _, l := range strings.SplitAfter(tc.in, "\n") {
 			if l != "" {
-				got += e.line(l)
+				got += e.Line(l)
 			}
 		}
 		if got != tc.want {
@@ -79,7 +79,7 @@ func TestAliasExpanderLines(t *testing.T) {
 		}
 		return "", false
 	}
-	e := newAliasExpander(lookup, nil)
+	e := NewExpander(lookup, nil, nil)
 	for _, tc := range []struct{ in, want string }{
 		{"cat <<EOF; ok\n", "cat <<EOF; echo ok\n"},
 		{"ok\n", "ok\n"},
@@ -99,7 +99,7 @@ func TestAliasExpanderLines(t *testing.T) {
 		{"\tE\n", "\tE\n"},
 		{"ok\n", "echo ok\n"},
 	} {
-		if got := e.line(tc.in); got != tc.want {
+		if got := e.Line(tc.in); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -1,9 +1,10 @@
-package shell
+package builtins
 
 import (
 	"context"
 	"fmt"
 	"math"
+	"nosh/shell/internal/quote"
 	"strconv"
 	"strings"
 	"time"
@@ -16,8 +17,8 @@ import (
 // builtinPrintf is bash's printf: the format is reused while arguments
 // remain, numbers accept 0x, 0 and 'c forms and report invalid input,
 // widths count bytes, and %b, %q and -v work.
-func builtinPrintf(ctx context.Context, c *call) error {
-	args := c.args
+func builtinPrintf(ctx context.Context, c *Call) error {
+	args := c.Args
 	varName := ""
 	for len(args) > 0 {
 		switch {
@@ -25,7 +26,7 @@ func builtinPrintf(ctx context.Context, c *call) error {
 			args = args[1:]
 		case args[0] == "-v":
 			if len(args) < 2 {
-				return c.errorf(2, "-v: option requires an argument")
+				return c.Errorf(2, "-v: option requires an argument")
 			}
 			varName = args[1]
 			args = args[2:]
@@ -35,15 +36,15 @@ func builtinPrintf(ctx context.Context, c *call) error {
 			args = args[1:]
 			continue
 		case len(args[0]) > 1 && args[0][0] == '-' && args != nil && isPrintfOption(args[0]):
-			return c.errorf(2, "%s: invalid option\nprintf: usage: printf [-v var] format [arguments]", args[0])
+			return c.Errorf(2, "%s: invalid option\nprintf: usage: printf [-v var] format [arguments]", args[0])
 		}
 		break
 	}
 	if len(args) == 0 {
-		return c.errorf(2, "usage: printf [-v var] format [arguments]")
+		return c.Errorf(2, "usage: printf [-v var] format [arguments]")
 	}
 	if varName != "" && !validVarTarget(varName) {
-		return c.errorf(2, "`%s': not a valid identifier", varName)
+		return c.Errorf(2, "`%s': not a valid identifier", varName)
 	}
 	f := &printfState{c: c}
 	format, args := args[0], args[1:]
@@ -59,10 +60,10 @@ func builtinPrintf(ctx context.Context, c *call) error {
 		}
 	}
 	if varName != "" {
-		if err := c.setVarMaybeIndexed(varName, out.String()); err != nil {
-			return c.errorf(1, "%v", err)
+		if err := c.SetVarMaybeIndexed(varName, out.String()); err != nil {
+			return c.Errorf(1, "%v", err)
 		}
-	} else if err := c.writeOut(out.String()); err != nil {
+	} else if err := c.WriteOut(out.String()); err != nil {
 		return err
 	}
 	if f.fatal {
@@ -89,17 +90,19 @@ func isPrintfOption(arg string) bool {
 }
 
 type printfState struct {
-	c      *call
+	c      *Call
 	failed bool // an argument was invalid: status 1
 	fatal  bool // the format was invalid: stop
 }
 
 func (f *printfState) warn(format string, a ...any) {
-	fmt.Fprintf(f.c.stderr, "%s: printf: %s\n", f.c.sh.Name, fmt.Sprintf(format, a...))
+	fmt.Fprintf(f.c.Stderr, "%s: printf: %s\n", f.c.Sh.ProgramName(), fmt.Sprintf(format, a...))
 }
 
 // format writes one pass of format to out, consuming arguments; it
-// returns how many it used and whether %b's \c ended all output.
+// returns how many it used and whether %b's \c ended all output. It is
+// one switch over the conversions, kept whole (over 100 lines) so that
+// each conversion reads in one place.
 func (f *printfState) format(out *strings.Builder, format string, args []string) (used int, stop bool) {
 	next := func() (string, bool) {
 		if used < len(args) {
@@ -113,7 +116,7 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 		if ch == '\\' {
 			// Find the extent of this escape and expand it alone.
 			end := escapeEnd(format, i)
-			s, _ := expandEscapes(format[i:end], escFormat)
+			s, _ := quote.ExpandEscapes(format[i:end], quote.Format)
 			out.WriteString(s)
 			i = end - 1
 			continue
@@ -197,7 +200,7 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 				switch n {
 				case -1:
 				case -2:
-					t = f.c.sh.started
+					t = f.c.Sh.StartTime()
 				default:
 					t = time.Unix(n, 0)
 				}
@@ -222,14 +225,14 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 			out.WriteString(padBytes(a, flags, width, prec, hasPrec))
 		case 'b':
 			a, _ := next()
-			s, stop := expandEscapes(a, escPercentB)
+			s, stop := quote.ExpandEscapes(a, quote.PercentB)
 			out.WriteString(padBytes(s, flags, width, prec, hasPrec))
 			if stop {
 				return used, true
 			}
 		case 'q':
 			a, _ := next()
-			out.WriteString(padBytes(bashQuote(a), flags, width, "", false))
+			out.WriteString(padBytes(quote.Bash(a), flags, width, "", false))
 		case 'c':
 			a, _ := next()
 			s := "\x00"
@@ -270,16 +273,16 @@ func escapeEnd(s string, i int) int {
 	}
 	switch s[j] {
 	case 'x':
-		_, n := parseDigits(s[j+1:], 16, 2)
+		_, n := quote.ParseDigits(s[j+1:], 16, 2)
 		return j + 1 + n
 	case 'u':
-		_, n := parseDigits(s[j+1:], 16, 4)
+		_, n := quote.ParseDigits(s[j+1:], 16, 4)
 		return j + 1 + n
 	case 'U':
-		_, n := parseDigits(s[j+1:], 16, 8)
+		_, n := quote.ParseDigits(s[j+1:], 16, 8)
 		return j + 1 + n
 	case '0', '1', '2', '3', '4', '5', '6', '7':
-		_, n := parseDigits(s[j:], 8, 3)
+		_, n := quote.ParseDigits(s[j:], 8, 3)
 		return j + n
 	}
 	return j + 1

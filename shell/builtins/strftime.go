@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 )
 
 // strftime formats t as C's strftime does in the C and UTF-8 locales, for
-// printf's %(fmt)T. Unknown conversions are written out as they are.
+// printf's %(fmt)T. Unknown conversions are written out as they are. It
+// is one switch with a case per conversion, as C's table is, hence over
+// 100 lines.
 func strftime(format string, t time.Time) string {
 	var b strings.Builder
 	for i := 0; i < len(format); i++ {

@@ -1,4 +1,4 @@
-package shell
+package quote
 
 import (
 	"fmt"
@@ -7,22 +7,22 @@ import (
 	"unicode/utf8"
 )
 
-// escapeMode selects which backslash escapes a string gets, for the
+// Mode selects which backslash escapes a string gets, for the
 // three places bash interprets them.
-type escapeMode int
+type Mode int
 
 const (
-	// escFormat is a printf format: \NNN octal, \c printed as is.
-	escFormat escapeMode = iota
-	// escEcho is echo -e: \0NNN octal, \c ends all output.
-	escEcho
-	// escPercentB is printf %b: \0NNN and \NNN octal, \c ends all output.
-	escPercentB
+	// Format is a printf format: \NNN octal, \c printed as is.
+	Format Mode = iota
+	// Echo is echo -e: \0NNN octal, \c ends all output.
+	Echo
+	// PercentB is printf %b: \0NNN and \NNN octal, \c ends all output.
+	PercentB
 )
 
-// expandEscapes interprets the backslash escapes in s. stop reports a \c
+// ExpandEscapes interprets the backslash escapes in s. stop reports a \c
 // that ends all output (echo -e, %b).
-func expandEscapes(s string, mode escapeMode) (out string, stop bool) {
+func ExpandEscapes(s string, mode Mode) (out string, stop bool) {
 	if !strings.Contains(s, `\`) {
 		return s, false
 	}
@@ -54,20 +54,20 @@ func expandEscapes(s string, mode escapeMode) (out string, stop bool) {
 		case '\\':
 			b.WriteByte('\\')
 		case '"', '\'', '?':
-			if mode == escFormat {
+			if mode == Format {
 				b.WriteByte(e)
 			} else {
 				b.WriteByte('\\')
 				b.WriteByte(e)
 			}
 		case 'c':
-			if mode == escFormat {
+			if mode == Format {
 				b.WriteString(`\c`)
 				continue
 			}
 			return b.String(), true
 		case 'x':
-			n, used := parseDigits(s[i+1:], 16, 2)
+			n, used := ParseDigits(s[i+1:], 16, 2)
 			if used == 0 {
 				b.WriteString(`\x`)
 				continue
@@ -79,7 +79,7 @@ func expandEscapes(s string, mode escapeMode) (out string, stop bool) {
 			if e == 'U' {
 				max = 8
 			}
-			n, used := parseDigits(s[i+1:], 16, max)
+			n, used := ParseDigits(s[i+1:], 16, max)
 			if used == 0 {
 				b.WriteByte('\\')
 				b.WriteByte(e)
@@ -88,22 +88,22 @@ func expandEscapes(s string, mode escapeMode) (out string, stop bool) {
 			b.WriteRune(rune(n))
 			i += used
 		case '0':
-			if mode == escFormat {
-				n, used := parseDigits(s[i:], 8, 3)
+			if mode == Format {
+				n, used := ParseDigits(s[i:], 8, 3)
 				b.WriteByte(byte(n))
 				i += used - 1
 				continue
 			}
-			n, used := parseDigits(s[i+1:], 8, 3)
+			n, used := ParseDigits(s[i+1:], 8, 3)
 			b.WriteByte(byte(n))
 			i += used
 		case '1', '2', '3', '4', '5', '6', '7':
-			if mode == escEcho {
+			if mode == Echo {
 				b.WriteByte('\\')
 				b.WriteByte(e)
 				continue
 			}
-			n, used := parseDigits(s[i:], 8, 3)
+			n, used := ParseDigits(s[i:], 8, 3)
 			b.WriteByte(byte(n))
 			i += used - 1
 		default:
@@ -114,8 +114,8 @@ func expandEscapes(s string, mode escapeMode) (out string, stop bool) {
 	return b.String(), false
 }
 
-// parseDigits reads up to max digits of base from the start of s.
-func parseDigits(s string, base, max int) (n int, used int) {
+// ParseDigits reads up to max digits of base from the start of s.
+func ParseDigits(s string, base, max int) (n int, used int) {
 	for used < len(s) && used < max {
 		d, err := strconv.ParseInt(s[used:used+1], base, 8)
 		if err != nil {
@@ -127,9 +127,9 @@ func parseDigits(s string, base, max int) (n int, used int) {
 	return n, used
 }
 
-// bashQuote quotes s as printf %q does: backslashes before special
+// Bash quotes s as printf %q does: backslashes before special
 // characters, or $'…' when s has unprintable characters.
-func bashQuote(s string) string {
+func Bash(s string) string {
 	if s == "" {
 		return "''"
 	}

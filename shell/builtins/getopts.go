@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -13,46 +13,48 @@ import (
 
 // builtinGetopts is POSIX getopts. The position inside a word of
 // clustered options (-abc) is kept in interp's getopts state and is reset
-// whenever OPTIND is changed from outside.
-func builtinGetopts(ctx context.Context, c *call) error {
-	if len(c.args) < 2 {
-		return c.errorf(2, "usage: getopts optstring name [arg ...]")
+// whenever OPTIND is changed from outside. It is over 100 lines because
+// it is one sequence of steps over shared state (OPTIND, OPTARG, the
+// position in a cluster, silent mode), as bash's getopts is.
+func builtinGetopts(ctx context.Context, c *Call) error {
+	if len(c.Args) < 2 {
+		return c.Errorf(2, "usage: getopts optstring name [arg ...]")
 	}
-	optstring, name := c.args[0], c.args[1]
+	optstring, name := c.Args[0], c.Args[1]
 	if !syntax.ValidName(name) {
-		return c.errorf(1, "`%s': not a valid identifier", name)
+		return c.Errorf(1, "`%s': not a valid identifier", name)
 	}
-	args := c.args[2:]
-	if len(c.args) == 2 {
-		args = c.r.Params
+	args := c.Args[2:]
+	if len(c.Args) == 2 {
+		args = c.R.Params
 	}
 	silent := strings.HasPrefix(optstring, ":")
-	if v := interpunsafe.LookupVar(c.r, "OPTERR"); v.IsSet() && v.String() == "0" {
+	if v := interpunsafe.LookupVar(c.R, "OPTERR"); v.IsSet() && v.String() == "0" {
 		silent = true
 	}
-	state := interpunsafe.GetoptsState(c.r)
-	optind, err := strconv.Atoi(strings.TrimSpace(interpunsafe.LookupVar(c.r, "OPTIND").String()))
+	state := interpunsafe.GetoptsState(c.R)
+	optind, err := strconv.Atoi(strings.TrimSpace(interpunsafe.LookupVar(c.R, "OPTIND").String()))
 	if err != nil || optind < 1 {
 		optind = 1
 	}
 	if optind-1 != state.Argidx {
 		*state = interpunsafe.Getopts{Argidx: optind - 1}
 	}
-	set := func(n, v string) error { return interpunsafe.SetString(c.r, n, v) }
+	set := func(n, v string) error { return interpunsafe.SetString(c.R, n, v) }
 	finish := func(opt string, optarg *string) error {
-		interpunsafe.DelVar(c.r, "OPTARG")
+		interpunsafe.DelVar(c.R, "OPTARG")
 		if optarg != nil {
 			set("OPTARG", *optarg)
 		}
 		set("OPTIND", strconv.Itoa(state.Argidx+1))
 		if err := set(name, opt); err != nil {
-			return c.errorf(1, "%v", err)
+			return c.Errorf(1, "%v", err)
 		}
 		return nil
 	}
 	done := func() error {
 		state.Runeidx = 0
-		interpunsafe.DelVar(c.r, "OPTARG")
+		interpunsafe.DelVar(c.R, "OPTARG")
 		set("OPTIND", strconv.Itoa(state.Argidx+1))
 		set(name, "?")
 		return interp.ExitStatus(1)
@@ -86,7 +88,7 @@ func builtinGetopts(ctx context.Context, c *call) error {
 			s := string(opt)
 			return finish("?", &s)
 		}
-		fmt.Fprintf(c.stderr, "%s: illegal option -- %c\n", c.sh.Name, opt)
+		fmt.Fprintf(c.Stderr, "%s: illegal option -- %c\n", c.Sh.ProgramName(), opt)
 		return finish("?", nil)
 	}
 	if i+1 < len(optstring) && optstring[i+1] == ':' {
@@ -105,7 +107,7 @@ func builtinGetopts(ctx context.Context, c *call) error {
 				s := string(opt)
 				return finish(":", &s)
 			}
-			fmt.Fprintf(c.stderr, "%s: option requires an argument -- %c\n", c.sh.Name, opt)
+			fmt.Fprintf(c.Stderr, "%s: option requires an argument -- %c\n", c.Sh.ProgramName(), opt)
 			return finish("?", nil)
 		}
 		state.Runeidx = 0

@@ -1,0 +1,99 @@
+package shell
+
+import (
+	"context"
+	"io"
+	"os"
+	"time"
+
+	"nosh/shell/builtins"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// builtinHost is the Shell as package builtins sees it (builtins.Shell).
+// It is a conversion of *Shell, free of cost, whose own method set keeps
+// the interface's names apart from the Shell's fields and methods.
+type builtinHost Shell
+
+var _ builtins.Shell = (*builtinHost)(nil)
+
+func (h *builtinHost) shell() *Shell { return (*Shell)(h) }
+
+// ProgramName implements builtins.Shell.
+func (h *builtinHost) ProgramName() string { return h.Name }
+
+// SpecialFailed implements builtins.Shell.
+func (h *builtinHost) SpecialFailed(name string, err error, status int) error {
+	return h.shell().specialBuiltinFailed(name, err, status)
+}
+
+// IsInteractive implements builtins.Shell.
+func (h *builtinHost) IsInteractive() bool { return h.Interactive }
+
+// ShoptOn implements builtins.Shell.
+func (h *builtinHost) ShoptOn(name string) bool { return h.shell().shoptOn(name) }
+
+// SetOptionOn implements builtins.Shell.
+func (h *builtinHost) SetOptionOn(name string) (on, own bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	p := h.flags.byName(name)
+	return p != nil && *p, p != nil
+}
+
+// StartTime implements builtins.Shell.
+func (h *builtinHost) StartTime() time.Time { return h.started }
+
+// File implements builtins.Shell.
+func (h *builtinHost) File(ctx context.Context, r *interp.Runner, fd int) *os.File {
+	if o := h.shell().fdView(ctx, r)[fd]; o != nil {
+		return o.f
+	}
+	return nil
+}
+
+// IsClosed implements builtins.Shell.
+func (h *builtinHost) IsClosed(w io.Writer) bool { return w == io.Writer(closedOutput()) }
+
+// WithUmask implements builtins.Shell.
+func (h *builtinHost) WithUmask(f func(mask *int)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f(&h.umask)
+}
+
+// Parser implements builtins.Shell.
+func (h *builtinHost) Parser() *syntax.Parser { return h.shell().Parser() }
+
+// pub returns the call as package builtins sees it. It lives in the call,
+// so that running a builtin of that package allocates nothing more.
+func (c *call) pub() *builtins.Call {
+	c.pc = builtins.Call{
+		Sh: (*builtinHost)(c.sh), HC: c.hc, R: c.r, Name: c.name, Args: c.args,
+		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
+	}
+	return &c.pc
+}
+
+// registerBuiltins adds package builtins' builtins to m.
+func registerBuiltins(m map[string]builtinFunc) {
+	for name, f := range builtins.Table() {
+		m[name] = func(ctx context.Context, c *call) error { return f(ctx, c.pub()) }
+	}
+}
+
+// The helpers builtins share, for the core's own builtins.
+
+func (c *call) writeOut(s string) error { return c.pub().WriteOut(s) }
+
+func (c *call) setArrayVar(name string, values []string) error {
+	return c.pub().SetArrayVar(name, values)
+}
+
+func (c *call) options(spec, usage string, set func(opt byte, arg string)) ([]string, error) {
+	return c.pub().Options(spec, usage, set)
+}
+
+func describeErrno(err error) string { return builtins.DescribeErrno(err) }

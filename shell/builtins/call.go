@@ -1,0 +1,79 @@
+package builtins
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Func implements one builtin. It returns nil for status 0 or an
+// interp.ExitStatus; any other error is fatal to the statement.
+type Func func(ctx context.Context, c *Call) error
+
+// Call is one invocation of a builtin.
+type Call struct {
+	// Sh is the shell running the builtin.
+	Sh Shell
+	// HC is the handler context of the call.
+	HC interp.HandlerContext
+	// R is the runner executing the call (maybe a subshell's).
+	R *interp.Runner
+	// Name is the builtin's name, for messages.
+	Name string
+	// Args are the arguments after the name.
+	Args []string
+	// Stdin, Stdout and Stderr are the call's standard streams.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// ViaCommand is set when `command NAME` runs the builtin: a special
+	// builtin is then an ordinary one (its errors do not end the shell).
+	ViaCommand bool
+}
+
+// Shell is what builtins need of the shell that runs them. The core
+// implements it; its methods are safe to call from any runner of the
+// shell.
+type Shell interface {
+	// ProgramName is the name that starts the shell's messages.
+	ProgramName() string
+	// SpecialFailed is the result of builtin name, a special builtin
+	// that reported a usage error (err, status), its message out: in
+	// POSIX mode a non-interactive shell exits; otherwise err stands.
+	SpecialFailed(name string, err error, status int) error
+	// IsInteractive reports whether the shell is interactive.
+	IsInteractive() bool
+	// ShoptOn reports whether shopt option name is on.
+	ShoptOn(name string) bool
+	// SetOptionOn reports whether `set -o` option name, one the shell
+	// keeps itself, is on; own is false for an option it does not keep
+	// (interp's, or none).
+	SetOptionOn(name string) (on, own bool)
+	// StartTime is when the shell started (printf's %(fmt)T of -2).
+	StartTime() time.Time
+	// File returns descriptor fd (3 or more) as a command run by r in
+	// ctx sees it, or nil when it is not open or not a file.
+	File(ctx context.Context, r *interp.Runner, fd int) *os.File
+	// IsClosed reports whether w stands for a closed descriptor (>&-).
+	IsClosed(w io.Writer) bool
+	// WithUmask calls f with the shell's file mode mask, under the lock
+	// that guards it; f may change it.
+	WithUmask(f func(mask *int))
+	// Parser returns a parser in the shell's dialect.
+	Parser() *syntax.Parser
+}
+
+// Errorf prints "nosh: NAME: message" to standard error and returns
+// status. Status 2 is a usage error, which ends a non-interactive shell
+// in POSIX mode when the builtin is a special one.
+func (c *Call) Errorf(status int, format string, a ...any) error {
+	fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.Sh.ProgramName(), c.Name, fmt.Sprintf(format, a...))
+	if status == 2 && !c.ViaCommand {
+		return c.Sh.SpecialFailed(c.Name, interp.ExitStatus(status), status)
+	}
+	return interp.ExitStatus(status)
+}

@@ -1,0 +1,22 @@
+package builtins
+
+// Table returns the builtins of this package by name, for the core to
+// register.
+func Table() map[string]Func {
+	return map[string]Func{
+		"echo":    builtinEcho,
+		"printf":  builtinPrintf,
+		"read":    builtinRead,
+		"getopts": builtinGetopts,
+		"test":    builtinTest,
+		"[":       builtinTest,
+		"cd":      builtinCd,
+		"pwd":     builtinPwd,
+		"dirs":    builtinDirs,
+		"pushd":   builtinPushd,
+		"popd":    builtinPopd,
+		"umask":   builtinUmask,
+		"ulimit":  builtinUlimit,
+		"times":   builtinTimes,
+	}
+}
