@@ -18,5 +18,10 @@ func Table() map[string]Func {
 		"umask":   builtinUmask,
 		"ulimit":  builtinUlimit,
 		"times":   builtinTimes,
+		"command": builtinCommand,
+		"type":    builtinType,
+		"hash":    builtinHash,
+		"alias":   builtinAlias,
+		"unalias": builtinUnalias,
 	}
 }
