@@ -4,7 +4,9 @@ import (
 	"context"
 	"io"
 	"nosh/shell/internal/quote"
+	"nosh/shell/jobs"
 	"os"
+	"syscall"
 	"time"
 
 	"nosh/shell/builtins"
@@ -109,6 +111,23 @@ func (h *builtinHost) IsExecutable(path string) bool { return isExecutable(path)
 func (h *builtinHost) FunctionText(name string, body *syntax.Stmt) string {
 	return formatFunction(name, body)
 }
+
+// Jobs implements builtins.Shell.
+func (h *builtinHost) Jobs() *jobs.Table { return h.shell().jobs() }
+
+// Terminal implements builtins.Shell.
+func (h *builtinHost) Terminal() *jobs.Terminal { return h.shell().terminal() }
+
+// ResumeForeground implements builtins.Shell.
+func (h *builtinHost) ResumeForeground(j *jobs.Job, announce func()) error {
+	return h.shell().resumeForeground(j, announce)
+}
+
+// TrapArrived implements builtins.Shell.
+func (h *builtinHost) TrapArrived() <-chan struct{} { return h.shell().trapArrived() }
+
+// LastTrapped implements builtins.Shell.
+func (h *builtinHost) LastTrapped() syscall.Signal { return h.shell().lastTrapped() }
 
 // pub returns the call as package builtins sees it. It lives in the call,
 // so that running a builtin of that package allocates nothing more.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/jobs"
 	"os"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
@@ -89,6 +91,20 @@ type Shell interface {
 	IsExecutable(path string) bool
 	// FunctionText prints the definition of function name as bash does.
 	FunctionText(name string, body *syntax.Stmt) string
+
+	// Jobs is the shell's job table.
+	Jobs() *jobs.Table
+	// Terminal is the terminal the shell controls jobs on, or nil
+	// without job control.
+	Terminal() *jobs.Terminal
+	// ResumeForeground continues job j in the foreground and waits until
+	// it stops or ends; announce prints it when it has the terminal.
+	ResumeForeground(j *jobs.Job, announce func()) error
+	// TrapArrived is closed when a trapped signal arrives, to interrupt
+	// a wait.
+	TrapArrived() <-chan struct{}
+	// LastTrapped is the trapped signal that arrived last.
+	LastTrapped() syscall.Signal
 }
 
 // Errorf prints "nosh: NAME: message" to standard error and returns

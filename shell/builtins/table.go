@@ -23,5 +23,10 @@ func Table() map[string]Func {
 		"hash":    builtinHash,
 		"alias":   builtinAlias,
 		"unalias": builtinUnalias,
+		"jobs":    builtinJobs,
+		"fg":      builtinFg,
+		"bg":      builtinBg,
+		"disown":  builtinDisown,
+		"wait":    builtinWait,
 	}
 }
