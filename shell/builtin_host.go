@@ -3,7 +3,10 @@ package shell
 import (
 	"context"
 	"io"
+	"nosh/shell/internal/quote"
+	"nosh/shell/jobs"
 	"os"
+	"syscall"
 	"time"
 
 	"nosh/shell/builtins"
@@ -67,6 +70,65 @@ func (h *builtinHost) WithUmask(f func(mask *int)) {
 // Parser implements builtins.Shell.
 func (h *builtinHost) Parser() *syntax.Parser { return h.shell().Parser() }
 
+// PosixMode implements builtins.Shell.
+func (h *builtinHost) PosixMode() bool { return h.shell().posixMode() }
+
+// IsBuiltin implements builtins.Shell.
+func (h *builtinHost) IsBuiltin(name string) bool { return h.shell().IsBuiltin(name) }
+
+// OwnBuiltin implements builtins.Shell.
+func (h *builtinHost) OwnBuiltin(name string) bool {
+	_, ok := h.builtins[name]
+	return ok
+}
+
+// RunBuiltinViaCommand implements builtins.Shell.
+func (h *builtinHost) RunBuiltinViaCommand(ctx context.Context, name string, args []string) error {
+	return h.shell().runBuiltin(context.WithValue(ctx, viaCommandKey{}, true), name, args)
+}
+
+// RunProgram implements builtins.Shell.
+func (h *builtinHost) RunProgram(ctx context.Context, args []string, path string) error {
+	return h.shell().execExternal(ctx, args, path)
+}
+
+// WithHash implements builtins.Shell.
+func (h *builtinHost) WithHash(f func(paths map[string]string, hits map[string]int)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f(h.hashs, h.hashHits)
+}
+
+// LookPath implements builtins.Shell.
+func (h *builtinHost) LookPath(dir, path, name string) (string, error) {
+	return findInPath(dir, path, name)
+}
+
+// IsExecutable implements builtins.Shell.
+func (h *builtinHost) IsExecutable(path string) bool { return isExecutable(path) }
+
+// FunctionText implements builtins.Shell.
+func (h *builtinHost) FunctionText(name string, body *syntax.Stmt) string {
+	return formatFunction(name, body)
+}
+
+// Jobs implements builtins.Shell.
+func (h *builtinHost) Jobs() *jobs.Table { return h.shell().jobs() }
+
+// Terminal implements builtins.Shell.
+func (h *builtinHost) Terminal() *jobs.Terminal { return h.shell().terminal() }
+
+// ResumeForeground implements builtins.Shell.
+func (h *builtinHost) ResumeForeground(j *jobs.Job, announce func()) error {
+	return h.shell().resumeForeground(j, announce)
+}
+
+// TrapArrived implements builtins.Shell.
+func (h *builtinHost) TrapArrived() <-chan struct{} { return h.shell().trapArrived() }
+
+// LastTrapped implements builtins.Shell.
+func (h *builtinHost) LastTrapped() syscall.Signal { return h.shell().lastTrapped() }
+
 // pub returns the call as package builtins sees it. It lives in the call,
 // so that running a builtin of that package allocates nothing more.
 func (c *call) pub() *builtins.Call {
@@ -97,3 +159,13 @@ func (c *call) options(spec, usage string, set func(opt byte, arg string)) ([]st
 }
 
 func describeErrno(err error) string { return builtins.DescribeErrno(err) }
+
+func shellSingleQuote(s string) string { return quote.Single(s) }
+
+// The alias table is package builtins' (alias, unalias); the core reads it.
+
+func aliases(r *interp.Runner) map[string]string { return builtins.Aliases(r) }
+
+func hasAlias(r *interp.Runner, name string) bool { return builtins.HasAlias(r, name) }
+
+func aliasLookup(r *interp.Runner) func(string) (string, bool) { return builtins.AliasLookup(r) }

@@ -25,11 +25,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	for _, name := range []string{"export", "readonly", "declare", "typeset", "local"} {
 		m[name] = builtinDeclCmd
 	}
-	m["command"] = builtinCommand
-	m["type"] = builtinType
-	m["hash"] = builtinHash
-	m["alias"] = builtinAlias
-	m["unalias"] = builtinUnalias
 	m["eval"] = builtinEval
 	m["source"] = builtinSource
 	m["."] = builtinSource

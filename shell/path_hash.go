@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -42,4 +44,14 @@ func (s *Shell) isPathHook(cs *syntax.CmdSubst) bool {
 	key, _ := hookKey(cs)
 	_, ok := s.stash.get(key).(pathHook)
 	return ok
+}
+
+// countHit records that name is about to run as a program.
+func (s *Shell) countHit(r *interp.Runner, name string) {
+	if strings.Contains(name, "/") || (r != nil && r.Funcs[name] != nil) || s.IsBuiltin(name) {
+		return
+	}
+	s.mu.Lock()
+	s.hashHits[name]++
+	s.mu.Unlock()
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/jobs"
 	"os"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
@@ -65,6 +67,44 @@ type Shell interface {
 	WithUmask(f func(mask *int))
 	// Parser returns a parser in the shell's dialect.
 	Parser() *syntax.Parser
+	// PosixMode reports whether the shell is in POSIX mode.
+	PosixMode() bool
+
+	// IsBuiltin reports whether name is a builtin, the shell's or interp's.
+	IsBuiltin(name string) bool
+	// OwnBuiltin reports whether name is one of the shell's own builtins
+	// (not interp's).
+	OwnBuiltin(name string) bool
+	// RunBuiltinViaCommand runs the shell's builtin name as `command`
+	// does: a special builtin is then an ordinary one.
+	RunBuiltinViaCommand(ctx context.Context, name string, args []string) error
+	// RunProgram runs args as a program looked up in path ($PATH when
+	// empty), as a simple command does, skipping functions and builtins.
+	RunProgram(ctx context.Context, args []string, path string) error
+	// WithHash calls f with the shell's command hash table (name →
+	// path) and its hit counts, under the lock that guards them.
+	WithHash(f func(paths map[string]string, hits map[string]int))
+	// LookPath finds the executable name in path, relative to dir, as
+	// the shell looks programs up.
+	LookPath(dir, path, name string) (string, error)
+	// IsExecutable reports whether path is an executable regular file.
+	IsExecutable(path string) bool
+	// FunctionText prints the definition of function name as bash does.
+	FunctionText(name string, body *syntax.Stmt) string
+
+	// Jobs is the shell's job table.
+	Jobs() *jobs.Table
+	// Terminal is the terminal the shell controls jobs on, or nil
+	// without job control.
+	Terminal() *jobs.Terminal
+	// ResumeForeground continues job j in the foreground and waits until
+	// it stops or ends; announce prints it when it has the terminal.
+	ResumeForeground(j *jobs.Job, announce func()) error
+	// TrapArrived is closed when a trapped signal arrives, to interrupt
+	// a wait.
+	TrapArrived() <-chan struct{}
+	// LastTrapped is the trapped signal that arrived last.
+	LastTrapped() syscall.Signal
 }
 
 // Errorf prints "nosh: NAME: message" to standard error and returns

@@ -18,5 +18,15 @@ func Table() map[string]Func {
 		"umask":   builtinUmask,
 		"ulimit":  builtinUlimit,
 		"times":   builtinTimes,
+		"command": builtinCommand,
+		"type":    builtinType,
+		"hash":    builtinHash,
+		"alias":   builtinAlias,
+		"unalias": builtinUnalias,
+		"jobs":    builtinJobs,
+		"fg":      builtinFg,
+		"bg":      builtinBg,
+		"disown":  builtinDisown,
+		"wait":    builtinWait,
 	}
 }

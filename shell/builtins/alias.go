@@ -1,9 +1,10 @@
-package shell
+package builtins
 
 import (
 	"context"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/quote"
 	"sort"
 	"strings"
 
@@ -18,8 +19,8 @@ import (
 // value is kept as the text it was defined with, in one literal word.
 const aliasKeyPrefix = "\x00alias:"
 
-// aliasValue returns the text of alias name in r.
-func aliasValue(r *interp.Runner, name string) (string, bool) {
+// AliasValue returns the text of alias name in r.
+func AliasValue(r *interp.Runner, name string) (string, bool) {
 	if r == nil {
 		return "", false
 	}
@@ -34,8 +35,8 @@ func aliasValue(r *interp.Runner, name string) (string, bool) {
 	return lit.Value, true
 }
 
-// setAlias defines alias name in r.
-func setAlias(r *interp.Runner, name, text string) {
+// SetAlias defines alias name in r.
+func SetAlias(r *interp.Runner, name, text string) {
 	table := interpunsafe.Aliases(r)
 	if *table == nil {
 		*table = map[string]interpunsafe.Alias{}
@@ -43,37 +44,34 @@ func setAlias(r *interp.Runner, name, text string) {
 	(*table)[aliasKeyPrefix+name] = interpunsafe.Alias{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: text}}}}}
 }
 
-// aliases returns r's aliases as name → text.
-func aliases(r *interp.Runner) map[string]string {
+// Aliases returns r's aliases as name → text.
+func Aliases(r *interp.Runner) map[string]string {
 	out := map[string]string{}
 	if r == nil {
 		return out
 	}
 	for key := range *interpunsafe.Aliases(r) {
 		if name, ok := strings.CutPrefix(key, aliasKeyPrefix); ok {
-			out[name], _ = aliasValue(r, name)
+			out[name], _ = AliasValue(r, name)
 		}
 	}
 	return out
 }
 
-// aliasLookup returns the function the alias expander looks aliases up
+// AliasLookup returns the function the alias expander looks aliases up
 // with in r: none when expand_aliases is off.
-func aliasLookup(r *interp.Runner) func(string) (string, bool) {
+func AliasLookup(r *interp.Runner) func(string) (string, bool) {
 	return func(name string) (string, bool) {
 		if p := interpunsafe.Option(r, "expand_aliases"); p == nil || !*p {
 			return "", false
 		}
-		return aliasValue(r, name)
+		return AliasValue(r, name)
 	}
 }
 
-// aliasText returns the text alias name was defined with.
-func (c *call) aliasText(name string) (string, bool) { return aliasValue(c.r, name) }
-
 // builtinAlias defines and lists aliases.
-func builtinAlias(ctx context.Context, c *call) error {
-	args := c.args
+func builtinAlias(ctx context.Context, c *Call) error {
+	args := c.Args
 	if len(args) > 0 && args[0] == "-p" {
 		args = args[1:]
 	}
@@ -81,19 +79,19 @@ func builtinAlias(ctx context.Context, c *call) error {
 		args = args[1:]
 	}
 	show := func(name string) bool {
-		text, ok := c.aliasText(name)
+		text, ok := AliasValue(c.R, name)
 		if ok {
 			prefix := "alias "
-			if c.sh.posixMode() {
+			if c.Sh.PosixMode() {
 				// POSIX's format, re-readable as alias's operands.
 				prefix = ""
 			}
-			fmt.Fprintf(c.stdout, "%s%s=%s\n", prefix, name, shellSingleQuote(text))
+			fmt.Fprintf(c.Stdout, "%s%s=%s\n", prefix, name, quote.Single(text))
 		}
 		return ok
 	}
 	if len(args) == 0 {
-		all := aliases(c.r)
+		all := Aliases(c.R)
 		names := make([]string, 0, len(all))
 		for name := range all {
 			names = append(names, name)
@@ -109,17 +107,17 @@ func builtinAlias(ctx context.Context, c *call) error {
 		name, text, ok := strings.Cut(arg, "=")
 		if !ok {
 			if !show(name) {
-				fmt.Fprintf(c.stderr, "%s: alias: %s: not found\n", c.sh.Name, name)
+				fmt.Fprintf(c.Stderr, "%s: alias: %s: not found\n", c.Sh.ProgramName(), name)
 				status = 1
 			}
 			continue
 		}
 		if name == "" || strings.ContainsAny(name, "/$`=\"' \t\n\\") {
-			fmt.Fprintf(c.stderr, "%s: alias: `%s': invalid alias name\n", c.sh.Name, name)
+			fmt.Fprintf(c.Stderr, "%s: alias: `%s': invalid alias name\n", c.Sh.ProgramName(), name)
 			status = 1
 			continue
 		}
-		setAlias(c.r, name, text)
+		SetAlias(c.R, name, text)
 	}
 	if status != 0 {
 		return interp.ExitStatus(status)
@@ -128,9 +126,9 @@ func builtinAlias(ctx context.Context, c *call) error {
 }
 
 // builtinUnalias removes aliases; -a removes them all.
-func builtinUnalias(ctx context.Context, c *call) error {
-	table := interpunsafe.Aliases(c.r)
-	args := c.args
+func builtinUnalias(ctx context.Context, c *Call) error {
+	table := interpunsafe.Aliases(c.R)
+	args := c.Args
 	if len(args) > 0 && args[0] == "-a" {
 		for key := range *table {
 			if strings.HasPrefix(key, aliasKeyPrefix) {
@@ -140,12 +138,12 @@ func builtinUnalias(ctx context.Context, c *call) error {
 		return nil
 	}
 	if len(args) == 0 {
-		return c.errorf(2, "usage: unalias [-a] name [name ...]")
+		return c.Errorf(2, "usage: unalias [-a] name [name ...]")
 	}
 	status := 0
 	for _, name := range args {
 		if _, ok := (*table)[aliasKeyPrefix+name]; !ok {
-			fmt.Fprintf(c.stderr, "%s: unalias: %s: not found\n", c.sh.Name, name)
+			fmt.Fprintf(c.Stderr, "%s: unalias: %s: not found\n", c.Sh.ProgramName(), name)
 			status = 1
 			continue
 		}
@@ -157,9 +155,9 @@ func builtinUnalias(ctx context.Context, c *call) error {
 	return nil
 }
 
-// hasAlias reports whether r has an alias called name, without building
+// HasAlias reports whether r has an alias called name, without building
 // the whole table (it runs on every keystroke).
-func hasAlias(r *interp.Runner, name string) bool {
-	_, ok := aliasValue(r, name)
+func HasAlias(r *interp.Runner, name string) bool {
+	_, ok := AliasValue(r, name)
 	return ok
 }

@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -20,10 +20,10 @@ import (
 // job specs) it returns the status of the last; an ID that is not a job
 // of this shell gives 127. -n waits for the next job to finish. A trapped
 // signal interrupts the wait: it returns 128+N and the trap runs next.
-func builtinWait(ctx context.Context, c *call) error {
+func builtinWait(ctx context.Context, c *Call) error {
 	var next, force bool
 	var pvar string
-	args, err := c.options("nfp:", "wait [-fn] [-p var] [id ...]", func(opt byte, arg string) {
+	args, err := c.Options("nfp:", "wait [-fn] [-p var] [id ...]", func(opt byte, arg string) {
 		switch opt {
 		case 'n':
 			next = true
@@ -36,11 +36,10 @@ func builtinWait(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	s := c.sh
-	tbl := s.jobs()
-	stop := s.trapArrived()
+	tbl := c.Sh.Jobs()
+	stop := c.Sh.TrapArrived()
 	// Without job control, a job is never left stopped: wait for it to end.
-	untilDone := force || s.terminal() == nil
+	untilDone := force || c.Sh.Terminal() == nil
 
 	if next {
 		var cands []*jobs.Job
@@ -62,7 +61,7 @@ func builtinWait(ctx context.Context, c *call) error {
 		c.setWaitVar(pvar, j)
 		status := j.Status()
 		tbl.Forget(j)
-		return statusError(status)
+		return StatusError(status)
 	}
 
 	if len(args) == 0 {
@@ -76,7 +75,7 @@ func builtinWait(ctx context.Context, c *call) error {
 		}
 		// Background goroutines interp started itself (code that did not
 		// go through nosh's rewrite).
-		if err := c.builtin(ctx, "wait"); err != nil {
+		if err := c.HC.Builtin(ctx, []string{"wait"}); err != nil {
 			return err
 		}
 		return nil
@@ -85,7 +84,7 @@ func builtinWait(ctx context.Context, c *call) error {
 	status := 0
 	for _, id := range args {
 		if strings.HasPrefix(id, "g") {
-			if err := c.builtin(ctx, "wait", id); err != nil {
+			if err := c.HC.Builtin(ctx, []string{"wait", id}); err != nil {
 				return err
 			}
 			continue
@@ -104,15 +103,15 @@ func builtinWait(ctx context.Context, c *call) error {
 			tbl.Forget(j)
 		}
 	}
-	return statusError(status)
+	return StatusError(status)
 }
 
 // ownJobs lists the jobs started by the shell (or subshell) running c
 // that are running, or ended without being waited for or reported.
-func (c *call) ownJobs() []*jobs.Job {
+func (c *Call) ownJobs() []*jobs.Job {
 	var out []*jobs.Job
-	for _, j := range c.sh.jobs().Remembered() {
-		if j.Owner() != c.r {
+	for _, j := range c.Sh.Jobs().Remembered() {
+		if j.Owner() != c.R {
 			continue
 		}
 		if st := j.State(); st == jobs.Running || (st == jobs.Done && !j.ReportedDone()) {
@@ -123,33 +122,33 @@ func (c *call) ownJobs() []*jobs.Job {
 }
 
 // waitTarget finds the job an operand of wait names.
-func (c *call) waitTarget(id string) (*jobs.Job, error) {
+func (c *Call) waitTarget(id string) (*jobs.Job, error) {
 	if strings.HasPrefix(id, "%") {
-		return c.lookupJob(id)
+		return c.LookupJob(id)
 	}
 	pid, err := strconv.Atoi(id)
 	if err != nil {
-		return nil, c.errorf(2, "`%s': not a pid or valid job spec", id)
+		return nil, c.Errorf(2, "`%s': not a pid or valid job spec", id)
 	}
-	if j := c.sh.jobs().ByPid(pid); j != nil {
+	if j := c.Sh.Jobs().ByPid(pid); j != nil {
 		return j, nil
 	}
-	return nil, c.errorf(127, "pid %d is not a child of this shell", pid)
+	return nil, c.Errorf(127, "pid %d is not a child of this shell", pid)
 }
 
 // waitInterrupted turns the end of an interrupted wait into its status.
-func (c *call) waitInterrupted(err error) error {
+func (c *Call) waitInterrupted(err error) error {
 	if errors.Is(err, jobs.ErrInterrupted) {
-		return interp.ExitStatus(128 + int(c.sh.lastTrapped()))
+		return interp.ExitStatus(128 + int(c.Sh.LastTrapped()))
 	}
 	return err
 }
 
 // setWaitVar implements -p: the variable gets the ID of the job waited
 // for.
-func (c *call) setWaitVar(name string, j *jobs.Job) {
-	if name == "" || c.r == nil {
+func (c *Call) setWaitVar(name string, j *jobs.Job) {
+	if name == "" || c.R == nil {
 		return
 	}
-	interpunsafe.SetVar(c.r, name, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(j.Pid(0))})
+	interpunsafe.SetVar(c.R, name, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(j.Pid(0))})
 }
