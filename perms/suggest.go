@@ -1,6 +1,11 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+	"nosh/perms/programs"
+)
 
 // subcommandToolsTable lists the programs whose first operand names
 // what they do, so that a rule should name it too: "git log", not "git".
@@ -70,7 +75,7 @@ const maxRuleWords = 5
 // build). It returns nil when no rule could cover the unit: a harmless
 // unit needs none; a computed command name, or a program run by path,
 // cannot have one.
-func SuggestRules(u Unit) []string {
+func SuggestRules(u analysis.Unit) []string {
 	if u.Harmless != "" || u.Catastrophe != "" || len(u.Words) == 0 {
 		return nil
 	}
@@ -80,25 +85,25 @@ func SuggestRules(u Unit) []string {
 	}
 	name := first.Value
 	key := name
-	if !tables().subcommandTools[key] {
-		key = trimVersion(name)
+	if !ruleTables().subcommandTools[key] {
+		key = programs.TrimVersion(name)
 	}
-	if !tables().subcommandTools[key] {
-		return []string{quoteWord(name)}
+	if !ruleTables().subcommandTools[key] {
+		return []string{analysis.QuoteWord(name)}
 	}
 	args := u.Words[1:]
 	words := []string{name}
 	if key == "git" {
 		// Global options and their arguments, then the subcommand.
-		sub := gitSubcommand(args)
+		sub := programs.GitSubcommand(args)
 		if sub < 0 {
-			if vs, ok := staticPrefix(args); ok && len(vs) < maxRuleWords {
+			if vs, ok := analysis.StaticPrefix(args); ok && len(vs) < maxRuleWords {
 				words = append(words, vs...)
 				return []string{joinRule(words)}
 			}
 			return nil
 		}
-		vs, _ := staticPrefix(args[:sub])
+		vs, _ := analysis.StaticPrefix(args[:sub])
 		words = append(words, vs...)
 		args = args[sub:]
 	}
@@ -126,8 +131,8 @@ func SuggestRules(u Unit) []string {
 			// word as its argument: no rule is safe to suggest.
 			return nil
 		}
-		nested := tables().nestedSubcommands[key]
-		if depth == 1 && (tables().alwaysNested[key] || nested[w.Value]) {
+		nested := ruleTables().nestedSubcommands[key]
+		if depth == 1 && (ruleTables().alwaysNested[key] || nested[w.Value]) {
 			depth++
 			continue
 		}
@@ -142,7 +147,7 @@ func joinRule(words []string) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(quoteWord(w))
+		sb.WriteString(analysis.QuoteWord(w))
 	}
 	return sb.String()
 }
