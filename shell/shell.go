@@ -298,7 +298,8 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		// non-interactive shell exits.
 		*interpunsafe.Exit(s.Runner) = interpunsafe.Status{Code: 1}
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
-		if abort.exit && !s.Interactive {
+		// As bash, set -e ends an interactive shell on such an error too.
+		if abort.exit && (!s.Interactive || errexit(s.Runner) && !s.inStartup()) {
 			if !fg.nested {
 				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.exitStatus())))
 			}
