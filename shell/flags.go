@@ -341,12 +341,19 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.rewriteNoshParams(n.Hdoc)
 		case *syntax.CaseClause:
 			s.rewriteNoshParams(n.Word)
+		case *syntax.CaseItem:
+			for _, w := range n.Patterns {
+				rewriteCollating(w)
+			}
 		case *syntax.BinaryTest:
 			if w, ok := n.X.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
 			}
 			if w, ok := n.Y.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
+			}
+			if w, ok := n.Y.(*syntax.Word); ok && (n.Op == syntax.TsMatch || n.Op == syntax.TsMatchShort || n.Op == syntax.TsNoMatch) {
+				rewriteCollating(w)
 			}
 			s.rewriteTestArith(n)
 		case *syntax.DeclClause:
