@@ -371,7 +371,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			case *syntax.ForClause:
 				s.guardForLoop(n, cmd)
 			case *syntax.FuncDecl:
-				trackFuncDecl(cmd)
+				s.trackFuncDecl(cmd)
 				s.guardFuncDef(n, cmd)
 			}
 			if n.Background || n.Disown {

@@ -113,6 +113,8 @@ type Shell struct {
 	// scriptFile is set when the shell runs a script file: FUNCNAME ends
 	// with main there.
 	scriptFile bool
+	// srcFile is the file code is being read from (see readingFile).
+	srcFile string
 
 	// started is when the shell started (printf's %(fmt)T of -2).
 	started time.Time
