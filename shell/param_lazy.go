@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -46,6 +47,11 @@ func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) []syntax.WordPart {
 	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
+		if ok && countOfElements(pe) {
+			parts[i] = s.hookSubst(pe.Pos(), countHook{pe: pe})
+			p = parts[i]
+			ok = false
+		}
 		if !ok || pe.Exp == nil || pe.Param == nil || !sideEffect(pe.Exp.Op) {
 			if out != nil {
 				out = append(out, p)
@@ -181,4 +187,34 @@ func rewritePatternTilde(pe *syntax.ParamExp) {
 		parts = append(parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
 	}
 	pe.Exp.Word.Parts = append(parts, pe.Exp.Word.Parts[1:]...)
+}
+
+// countOfElements reports whether pe is ${#a[@]} or ${#a[*]}, the number
+// of elements of an array, which interp gets wrong for an associative
+// array.
+func countOfElements(pe *syntax.ParamExp) bool {
+	if !pe.Length || pe.Param == nil || pe.Excl || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil {
+		return false
+	}
+	w, ok := pe.Index.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	switch w.Lit() {
+	case "@", "*":
+		return pe.Param.Value != "@" && pe.Param.Value != "*"
+	}
+	return false
+}
+
+// countHook is ${#a[@]}: an associative array's count is its number of
+// keys; any other variable's is interp's.
+type countHook struct{ pe *syntax.ParamExp }
+
+func (h countHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	if vr := interpunsafe.LookupVar(r, h.pe.Param.Value); vr.Kind == expand.Associative {
+		return strconv.Itoa(len(vr.Map)), nil
+	}
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	return expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{h.pe}})
 }
