@@ -72,7 +72,16 @@ func builtinPipe(ctx context.Context, c *call) error {
 	results := make([]interpunsafe.Status, n)
 	var wg sync.WaitGroup
 	in := base.Stdin
+	// shopt -s lastpipe without job control: the last command runs in
+	// the shell itself, after the others have started.
+	last := n
+	if c.shoptGet("lastpipe") && c.sh.terminal() == nil {
+		last = n - 1
+	}
 	for i, stage := range ps.stages {
+		if i == last {
+			break
+		}
 		r2 := interpunsafe.Subshell(r, true)
 		interpunsafe.InheritScope(r2, r)
 		st := interpunsafe.Streams{Stdin: in, Stdout: base.Stdout, Stderr: base.Stderr}
@@ -111,6 +120,11 @@ func builtinPipe(ctx context.Context, c *call) error {
 			}
 		})
 	}
+	var lastSt interpunsafe.Status
+	if last < n {
+		lastSt = c.runLastpipe(ctx, in, ps.stages[last].stmt)
+		results[last] = lastSt
+	}
 	wg.Wait()
 	codes := make([]string, n)
 	for i, res := range results {
@@ -131,6 +145,30 @@ func builtinPipe(ctx context.Context, c *call) error {
 			final.Exiting = true
 		}
 	}
+	if last < n && (lastSt.Exiting || lastSt.Returning) {
+		// exit or return in the shell's own last command.
+		final.Exiting, final.Returning = lastSt.Exiting, lastSt.Returning
+	}
 	interpunsafe.SetExit(r, final)
 	return errKeepStatus
+}
+
+// runLastpipe runs a pipeline's last command in the shell's own runner,
+// reading from in, and returns its status.
+func (c *call) runLastpipe(ctx context.Context, in *os.File, st *syntax.Stmt) interpunsafe.Status {
+	r := c.r
+	saved := interpunsafe.GetStreams(r)
+	cur := saved
+	cur.Stdin = in
+	interpunsafe.SetStreams(r, cur)
+	interpunsafe.SetExit(r, interpunsafe.Status{})
+	interpunsafe.Stmt(r, ctx, st)
+	res := *interpunsafe.Exit(r)
+	interpunsafe.SetStreams(r, saved)
+	if in != saved.Stdin {
+		// Like the process it stands for, it stops reading: a writer
+		// still going gets a broken pipe.
+		in.Close()
+	}
+	return res
 }
