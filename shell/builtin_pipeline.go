@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -131,6 +132,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 		codes[i] = strconv.Itoa(int(res.Code))
 	}
 	interpunsafe.SetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: codes})
+	interpunsafe.DelVar(r, pipeStaleVar)
 	final := results[n-1]
 	if *interpunsafe.Option(r, "pipefail") {
 		for _, res := range results {
@@ -171,4 +173,36 @@ func (c *call) runLastpipe(ctx context.Context, in *os.File, st *syntax.Stmt) in
 		in.Close()
 	}
 	return res
+}
+
+// PIPESTATUS after a simple command holds its status alone, as bash sets
+// it after every pipeline, of one command or more. Setting it after each
+// command would cost every command: instead each command marks the
+// pipeline's PIPESTATUS stale (pipeStaleVar, in the call handler), and a
+// word that reads PIPESTATUS first runs pipestatusHook, which makes it
+// ($?) when it is stale. (So after a compound command it is the compound
+// command's status, where bash keeps its last simple command's.)
+
+// pipeStaleVar is set when a command has run since the last pipeline.
+const pipeStaleVar = "\x00pipestale"
+
+var pipeStaleValue = expand.Variable{Set: true, Kind: expand.String, Str: "1"}
+
+// markPipeStale records in r that a command runs after the last pipeline.
+func markPipeStale(r *interp.Runner) {
+	if !interpunsafe.LookupVar(r, pipeStaleVar).IsSet() {
+		interpunsafe.SetVar(r, pipeStaleVar, pipeStaleValue)
+	}
+}
+
+// pipestatusHook brings PIPESTATUS up to date before a word reads it.
+type pipestatusHook struct{}
+
+func (pipestatusHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	if interpunsafe.LookupVar(r, pipeStaleVar).IsSet() {
+		code := strconv.Itoa(int(interpunsafe.LastExit(r).Code))
+		interpunsafe.SetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{code}})
+		interpunsafe.DelVar(r, pipeStaleVar)
+	}
+	return "", nil
 }

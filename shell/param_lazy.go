@@ -47,6 +47,13 @@ func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) []syntax.WordPart {
 	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
+		if ok && pe.Param != nil && pe.Param.Value == "PIPESTATUS" {
+			if out == nil {
+				out = append(make([]syntax.WordPart, 0, len(parts)+1), parts[:i]...)
+			}
+			out = append(out, s.hookSubst(pe.Pos(), pipestatusHook{}), p)
+			continue
+		}
 		if ok && countOfElements(pe) {
 			parts[i] = s.hookSubst(pe.Pos(), countHook{pe: pe})
 			p = parts[i]
