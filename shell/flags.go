@@ -318,11 +318,11 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
-			n.Parts = s.rewriteParamHooks(n.Parts)
+			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
-			n.Parts = s.rewriteParamHooks(n.Parts)
+			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			s.rewriteParamExp(n)

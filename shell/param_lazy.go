@@ -43,7 +43,7 @@ func sideEffect(op syntax.ParExpOperator) bool {
 // by a hook placed before the plain ${x}: interp would print its error
 // without the shell's name, with no message for ${x:?}, and would expand
 // msg even when x is set.
-func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) []syntax.WordPart {
+func (s *Shell) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []syntax.WordPart {
 	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
@@ -76,7 +76,12 @@ func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) []syntax.WordPart {
 			h.check = checkableParam(pe)
 		}
 		if (len(h.lazy) > 0 || h.badAssign || h.check) && pe.Exp.Word != nil {
-			// The walk that called us does not go into a hook.
+			// The walk that called us does not go into a hook: the word's
+			// escapes (see rewrite_escapes.go) and expansions are
+			// rewritten here.
+			if mode := lw.params[pe]; mode != escLeave {
+				unescapeWord(pe.Exp.Word, mode)
+			}
 			s.rewrite(pe.Exp.Word)
 		}
 		var repl []syntax.WordPart
