@@ -87,8 +87,15 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 		return args, nil
 	}
 	s.resumeErrexit()
-	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && loopJumpPending(r) {
-		return []string{sentinel + builtinSkipName}, nil
+	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil {
+		if loopJumpPending(r) {
+			return []string{sentinel + builtinSkipName}, nil
+		}
+		if args[0] != sentinel+builtinCallName && args[0] != sentinel+builtinFieldName {
+			// (A command whose words nosh expands is marked when it
+			// runs, after its words read PIPESTATUS.)
+			markPipeStale(r)
+		}
 	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {

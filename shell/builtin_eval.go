@@ -123,7 +123,9 @@ func builtinSource(ctx context.Context, c *call) error {
 	*inSource, *setParams = true, false
 	c.startupFile = ctx.Value(startupKey{}) == true
 	// set -v shows a sourced file's lines as they are read, as bash does.
+	leave := c.sh.enterSource(r, name)
 	perr := c.runParsed(ctx, f, name, true)
+	leave()
 	if hasArgs && !*setParams {
 		r.Params = oldParams
 	}

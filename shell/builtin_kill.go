@@ -92,6 +92,14 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 	if pid > jobs.SyntheticBase {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(syscall.ESRCH))
 	}
+	if pid == os.Getpid() && c.r != s.Runner && stopsByDefault(sig) && !s.catches(sig) {
+		// A subshell stopping its parent: in bash it is another process,
+		// which goes on and may continue the parent (kill -CONT $$), who
+		// meanwhile only waited for it. nosh's subshells run inside the
+		// shell, and stopping it would freeze them too, forever: the
+		// stop is as good as over when the subshell goes on.
+		return nil
+	}
 	self := s.targetsSelf(pid)
 	before := s.handled(sig)
 	caught := sig != 0 && s.catches(sig)
@@ -142,6 +150,15 @@ func endsByDefault(sig syscall.Signal) bool {
 		return false
 	}
 	return true
+}
+
+// stopsByDefault reports whether sig's default action stops the process.
+func stopsByDefault(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGSTOP, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
+		return true
+	}
+	return false
 }
 
 // targetsSelf reports whether kill(pid) reaches the shell itself.

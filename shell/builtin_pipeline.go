@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -72,7 +73,16 @@ func builtinPipe(ctx context.Context, c *call) error {
 	results := make([]interpunsafe.Status, n)
 	var wg sync.WaitGroup
 	in := base.Stdin
+	// shopt -s lastpipe without job control: the last command runs in
+	// the shell itself, after the others have started.
+	last := n
+	if c.shoptGet("lastpipe") && c.sh.terminal() == nil {
+		last = n - 1
+	}
 	for i, stage := range ps.stages {
+		if i == last {
+			break
+		}
 		r2 := interpunsafe.Subshell(r, true)
 		interpunsafe.InheritScope(r2, r)
 		st := interpunsafe.Streams{Stdin: in, Stdout: base.Stdout, Stderr: base.Stderr}
@@ -111,12 +121,18 @@ func builtinPipe(ctx context.Context, c *call) error {
 			}
 		})
 	}
+	var lastSt interpunsafe.Status
+	if last < n {
+		lastSt = c.runLastpipe(ctx, in, ps.stages[last].stmt)
+		results[last] = lastSt
+	}
 	wg.Wait()
 	codes := make([]string, n)
 	for i, res := range results {
 		codes[i] = strconv.Itoa(int(res.Code))
 	}
 	interpunsafe.SetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: codes})
+	interpunsafe.DelVar(r, pipeStaleVar)
 	final := results[n-1]
 	if *interpunsafe.Option(r, "pipefail") {
 		for _, res := range results {
@@ -131,6 +147,62 @@ func builtinPipe(ctx context.Context, c *call) error {
 			final.Exiting = true
 		}
 	}
+	if last < n && (lastSt.Exiting || lastSt.Returning) {
+		// exit or return in the shell's own last command.
+		final.Exiting, final.Returning = lastSt.Exiting, lastSt.Returning
+	}
 	interpunsafe.SetExit(r, final)
 	return errKeepStatus
+}
+
+// runLastpipe runs a pipeline's last command in the shell's own runner,
+// reading from in, and returns its status.
+func (c *call) runLastpipe(ctx context.Context, in *os.File, st *syntax.Stmt) interpunsafe.Status {
+	r := c.r
+	saved := interpunsafe.GetStreams(r)
+	cur := saved
+	cur.Stdin = in
+	interpunsafe.SetStreams(r, cur)
+	interpunsafe.SetExit(r, interpunsafe.Status{})
+	interpunsafe.Stmt(r, ctx, st)
+	res := *interpunsafe.Exit(r)
+	interpunsafe.SetStreams(r, saved)
+	if in != saved.Stdin {
+		// Like the process it stands for, it stops reading: a writer
+		// still going gets a broken pipe.
+		in.Close()
+	}
+	return res
+}
+
+// PIPESTATUS after a simple command holds its status alone, as bash sets
+// it after every pipeline, of one command or more. Setting it after each
+// command would cost every command: instead each command marks the
+// pipeline's PIPESTATUS stale (pipeStaleVar, in the call handler), and a
+// word that reads PIPESTATUS first runs pipestatusHook, which makes it
+// ($?) when it is stale. (So after a compound command it is the compound
+// command's status, where bash keeps its last simple command's.)
+
+// pipeStaleVar is set when a command has run since the last pipeline.
+const pipeStaleVar = "\x00pipestale"
+
+var pipeStaleValue = expand.Variable{Set: true, Kind: expand.String, Str: "1"}
+
+// markPipeStale records in r that a command runs after the last pipeline.
+func markPipeStale(r *interp.Runner) {
+	if !interpunsafe.LookupVar(r, pipeStaleVar).IsSet() {
+		interpunsafe.SetVar(r, pipeStaleVar, pipeStaleValue)
+	}
+}
+
+// pipestatusHook brings PIPESTATUS up to date before a word reads it.
+type pipestatusHook struct{}
+
+func (pipestatusHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	if interpunsafe.LookupVar(r, pipeStaleVar).IsSet() {
+		code := strconv.Itoa(int(interpunsafe.LastExit(r).Code))
+		interpunsafe.SetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{code}})
+		interpunsafe.DelVar(r, pipeStaleVar)
+	}
+	return "", nil
 }

@@ -362,7 +362,7 @@ func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState
 		st.set(n, o)
 		return nil
 	}
-	target, err := redirTarget(r, rd.Word)
+	target, err := redirTarget(r, rd.Word, s.posixMode() && !s.Interactive)
 	if err != nil {
 		return err
 	}

@@ -104,15 +104,21 @@ func describePathError(name string, err error) error {
 }
 
 // redirTarget expands a redirection's word. As in bash, it must expand to
-// exactly one field.
-func redirTarget(r *interp.Runner, w *syntax.Word) (string, error) {
+// exactly one field. With noGlob (a non-interactive shell in POSIX mode,
+// as bash --posix) the word is not a pattern.
+func redirTarget(r *interp.Runner, w *syntax.Word, noGlob bool) (string, error) {
 	if w == nil {
 		return "", fmt.Errorf("missing redirection target")
 	}
 	if !wordNeedsFields(w) {
 		return redirWordLiteral(r, w)
 	}
-	fields, err := expand.Fields(interpunsafe.ExpandConfig(r), w)
+	cfg := interpunsafe.ExpandConfig(r)
+	if noGlob {
+		cfg = freshExpandConfig(cfg)
+		cfg.ReadDir, cfg.ReadDir2 = nil, nil
+	}
+	fields, err := expand.Fields(cfg, w)
 	if err != nil {
 		expandFailed(r, err)
 		return "", errExpansion

@@ -318,11 +318,11 @@ func (s *Shell) rewrite(node syntax.Node) {
 		case *syntax.Word:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
-			s.rewriteParamHooks(n.Parts)
+			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
 		case *syntax.DblQuoted:
 			rewriteParts(n.Parts)
 			s.rewriteArithParts(n.Parts)
-			s.rewriteParamHooks(n.Parts)
+			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			s.rewriteParamExp(n)
@@ -341,12 +341,19 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.rewriteNoshParams(n.Hdoc)
 		case *syntax.CaseClause:
 			s.rewriteNoshParams(n.Word)
+		case *syntax.CaseItem:
+			for _, w := range n.Patterns {
+				rewriteCollating(w)
+			}
 		case *syntax.BinaryTest:
 			if w, ok := n.X.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
 			}
 			if w, ok := n.Y.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
+			}
+			if w, ok := n.Y.(*syntax.Word); ok && (n.Op == syntax.TsMatch || n.Op == syntax.TsMatchShort || n.Op == syntax.TsNoMatch) {
+				rewriteCollating(w)
 			}
 			s.rewriteTestArith(n)
 		case *syntax.DeclClause:
@@ -364,7 +371,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			case *syntax.ForClause:
 				s.guardForLoop(n, cmd)
 			case *syntax.FuncDecl:
-				trackFuncDecl(cmd)
+				s.trackFuncDecl(cmd)
 				s.guardFuncDef(n, cmd)
 			}
 			if n.Background || n.Disown {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -24,6 +25,8 @@ type paramHook struct {
 	lazy []*syntax.ParamExp
 	// badAssign is set for ${1=x} and the like.
 	badAssign bool
+	// check is set for ${x?} and ${x:?}: the hook reports their error.
+	check bool
 }
 
 // sideEffect reports whether pe can fail or assign.
@@ -36,11 +39,30 @@ func sideEffect(op syntax.ParExpOperator) bool {
 }
 
 // rewriteParamHooks replaces, among parts, the expansions that need a
-// paramHook.
-func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) {
+// paramHook, and returns the parts. ${x?msg} and ${x:?msg} are checked
+// by a hook placed before the plain ${x}: interp would print its error
+// without the shell's name, with no message for ${x:?}, and would expand
+// msg even when x is set.
+func (s *Shell) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []syntax.WordPart {
+	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
+		if ok && pe.Param != nil && pe.Param.Value == "PIPESTATUS" {
+			if out == nil {
+				out = append(make([]syntax.WordPart, 0, len(parts)+1), parts[:i]...)
+			}
+			out = append(out, s.hookSubst(pe.Pos(), pipestatusHook{}), p)
+			continue
+		}
+		if ok && countOfElements(pe) {
+			parts[i] = s.hookSubst(pe.Pos(), countHook{pe: pe})
+			p = parts[i]
+			ok = false
+		}
 		if !ok || pe.Exp == nil || pe.Param == nil || !sideEffect(pe.Exp.Op) {
+			if out != nil {
+				out = append(out, p)
+			}
 			continue
 		}
 		h := &paramHook{pe: pe}
@@ -50,12 +72,83 @@ func (s *Shell) rewriteParamHooks(parts []syntax.WordPart) {
 		switch pe.Exp.Op {
 		case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 			h.badAssign = !syntax.ValidName(pe.Param.Value)
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			h.check = checkableParam(pe)
 		}
-		if len(h.lazy) == 0 && !h.badAssign {
+		if (len(h.lazy) > 0 || h.badAssign || h.check) && pe.Exp.Word != nil {
+			// The walk that called us does not go into a hook: the word's
+			// escapes (see rewrite_escapes.go) and expansions are
+			// rewritten here.
+			if mode := lw.params[pe]; mode != escLeave {
+				unescapeWord(pe.Exp.Word, mode)
+			}
+			s.rewrite(pe.Exp.Word)
+		}
+		var repl []syntax.WordPart
+		switch {
+		case len(h.lazy) > 0 || h.badAssign:
+			repl = []syntax.WordPart{s.hookSubst(pe.Pos(), h)}
+		case h.check:
+			plain := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
+			repl = []syntax.WordPart{s.hookSubst(pe.Pos(), h), plain}
+		default:
+			if out != nil {
+				out = append(out, p)
+			}
 			continue
 		}
-		parts[i] = s.hookSubst(pe.Pos(), h)
+		if out == nil {
+			out = append(make([]syntax.WordPart, 0, len(parts)+1), parts[:i]...)
+		}
+		out = append(out, repl...)
 	}
+	if out == nil {
+		return parts
+	}
+	return out
+}
+
+// checkableParam reports whether the error expansion pe (${x?}, ${x:?})
+// can be split into a check and a plain expansion of the same parameter:
+// not a list ("${@?}" is nosh's, see param_list.go), not an indirection
+// or a length.
+func checkableParam(pe *syntax.ParamExp) bool {
+	if pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Slice != nil || pe.Repl != nil {
+		return false
+	}
+	if _, _, list := listName(pe); list {
+		return false
+	}
+	return true
+}
+
+// unsetParamError is the error of ${x?word} or ${x:?word} whose word is
+// used, worded as bash does: the word, or when there is none, what was
+// wrong with x. It ends a non-interactive shell.
+func (s *Shell) unsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
+	msg := "parameter null or not set"
+	if pe.Exp.Op == syntax.ErrorUnset {
+		msg = "parameter not set"
+	}
+	if pe.Exp.Word != nil {
+		m, err := expand.Literal(cfg, pe.Exp.Word)
+		if err != nil {
+			return err
+		}
+		msg = m
+	}
+	return &shellAbort{msg: s.Name + ": " + paramName(pe) + ": " + msg, exit: true}
+}
+
+// paramName is how bash names pe's parameter in an error: x, 1, a[1].
+func paramName(pe *syntax.ParamExp) string {
+	name := pe.Param.Value
+	if pe.Index != nil {
+		var b strings.Builder
+		syntax.NewPrinter().Print(&b, pe.Index)
+		name += "[" + b.String() + "]"
+	}
+	return name
 }
 
 func (h *paramHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
@@ -67,7 +160,14 @@ func (h *paramHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	if h.badAssign && wordUsed(r, h.pe) {
 		return "", s.newAbort("$" + h.pe.Param.Value + ": cannot assign in this way")
 	}
-	return expand.Literal(freshExpandConfig(interpunsafe.ExpandConfig(r)), &syntax.Word{Parts: []syntax.WordPart{h.pe}})
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	if h.check && wordUsed(r, h.pe) {
+		return "", s.unsetParamError(cfg, h.pe)
+	}
+	if h.check && len(h.lazy) == 0 {
+		return "", nil // the plain expansion that follows gives the value
+	}
+	return expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{h.pe}})
 }
 
 // rewritePatternTilde expands a leading ~ in the pattern of ${x#~}, ${x%~}
@@ -99,4 +199,34 @@ func rewritePatternTilde(pe *syntax.ParamExp) {
 		parts = append(parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
 	}
 	pe.Exp.Word.Parts = append(parts, pe.Exp.Word.Parts[1:]...)
+}
+
+// countOfElements reports whether pe is ${#a[@]} or ${#a[*]}, the number
+// of elements of an array, which interp gets wrong for an associative
+// array.
+func countOfElements(pe *syntax.ParamExp) bool {
+	if !pe.Length || pe.Param == nil || pe.Excl || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil {
+		return false
+	}
+	w, ok := pe.Index.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	switch w.Lit() {
+	case "@", "*":
+		return pe.Param.Value != "@" && pe.Param.Value != "*"
+	}
+	return false
+}
+
+// countHook is ${#a[@]}: an associative array's count is its number of
+// keys; any other variable's is interp's.
+type countHook struct{ pe *syntax.ParamExp }
+
+func (h countHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	if vr := interpunsafe.LookupVar(r, h.pe.Param.Value); vr.Kind == expand.Associative {
+		return strconv.Itoa(len(vr.Map)), nil
+	}
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	return expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{h.pe}})
 }

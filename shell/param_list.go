@@ -232,13 +232,7 @@ func (s *Shell) expandNoshParam(r *interp.Runner, cfg *expand.Config, pe *syntax
 		}
 	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		if use {
-			msg := "parameter null or not set"
-			if pe.Exp.Word != nil {
-				if m, err := expand.Literal(cfg, pe.Exp.Word); err == nil && m != "" {
-					msg = m
-				}
-			}
-			return paramResult{}, &shellAbort{msg: s.Name + ": " + pe.Param.Value + ": " + msg, exit: true}
+			return paramResult{}, s.unsetParamError(cfg, pe)
 		}
 	default:
 		if use {

@@ -288,7 +288,15 @@ func (s *Shell) complete(line string) bool {
 	}
 	// The newline makes an open here-document count as incomplete.
 	_, err := s.lineParser().Parse(strings.NewReader(line+"\n"), "")
-	return err == nil || !syntax.IsIncomplete(err)
+	return err == nil || !(syntax.IsIncomplete(err) || unclosedHeredoc(err))
+}
+
+// unclosedHeredoc reports whether err is a here-document still waiting
+// for its delimiter, which more lines can close. The parser does not
+// call it incomplete when the delimiter was quoted (cat <<'EOF').
+func unclosedHeredoc(err error) bool {
+	var pe syntax.ParseError
+	return errors.As(err, &pe) && strings.HasPrefix(pe.Text, "unclosed here-document")
 }
 
 // beforePrompt runs what comes before each prompt: pending traps and job

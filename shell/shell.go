@@ -114,6 +114,8 @@ type Shell struct {
 	// scriptFile is set when the shell runs a script file: FUNCNAME ends
 	// with main there.
 	scriptFile bool
+	// srcFile is the file code is being read from (see readingFile).
+	srcFile string
 
 	// started is when the shell started (printf's %(fmt)T of -2).
 	started time.Time
@@ -299,7 +301,8 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		// non-interactive shell exits.
 		*interpunsafe.Exit(s.Runner) = interpunsafe.Status{Code: 1}
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
-		if abort.exit && !s.Interactive {
+		// As bash, set -e ends an interactive shell on such an error too.
+		if abort.exit && (!s.Interactive || errexit(s.Runner) && !s.inStartup()) {
 			if !fg.nested {
 				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.exitStatus())))
 			}

@@ -36,7 +36,8 @@ type shoptOption struct {
 }
 
 // shoptTable is bash 5.2's list. Effects nosh gives to its own options:
-// xpg_echo (echo), histverify and histreedit (history expansion),
+// xpg_echo (echo), lastpipe (builtin_pipeline.go), histverify and
+// histreedit (history expansion),
 // checkwinsize (COLUMNS and LINES), autocd, cdspell, login_shell.
 var shoptTable = map[string]shoptOption{
 	"autocd":                  {},
@@ -78,7 +79,7 @@ var shoptTable = map[string]shoptOption{
 	"huponexit":               {},
 	"inherit_errexit":         {lacks: "command substitutions do not inherit set -e"},
 	"interactive_comments":    {def: true, readOnly: true},
-	"lastpipe":                {lacks: "the last command of a pipeline runs in a subshell"},
+	"lastpipe":                {},
 	"lithist":                 {def: true, readOnly: true}, // multi-line entries keep their newlines
 	"localvar_inherit":        {lacks: "local variables start unset"},
 	"localvar_unset":          {},

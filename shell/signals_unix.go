@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -33,7 +35,11 @@ type sigState struct {
 	last     syscall.Signal
 	released map[syscall.Signal]sigaction // Go's action, while SIG_DFL (or SIG_IGN for SIGQUIT) stands in
 	fatal    syscall.Signal               // a signal the shell is dying of
-	exitTrap bool                         // the main shell has an EXIT trap
+	// parentIgn is the parent's ignored signals (bit sig-1), once
+	// parentRead.
+	parentIgn  uint64
+	parentRead bool
+	exitTrap   bool // the main shell has an EXIT trap
 
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
@@ -220,7 +226,13 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 	}
 	if st.inherit[sig] && !s.Interactive {
 		// POSIX: a signal ignored on entry to a non-interactive shell
-		// stays ignored.
+		// stays ignored, for its children too. The Go runtime put its
+		// own handler in place of SIG_IGN (all but SIGHUP and SIGINT):
+		// ignore it again.
+		if !runtimeSignal(sig) && !signal.Ignored(sig) {
+			signal.Ignore(sig)
+			st.ignored[sig] = true
+		}
 		return
 	}
 	catch, ignore := s.wantsLocked(sig)
@@ -310,8 +322,45 @@ func (s *Shell) unwatchLocked(sig syscall.Signal) {
 func (s *Shell) noteInheritedLocked(sig syscall.Signal) {
 	st := &s.job.sig
 	if _, seen := st.inherit[sig]; !seen {
-		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig]
+		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig] || st.parentIgnores(sig)
 	}
+}
+
+// parentIgnores reports whether the shell's parent ignores sig, read once
+// (from /proc) when the shell first looks. The Go runtime hides the
+// disposition nosh started with for every signal but SIGHUP and SIGINT,
+// and a signal its parent ignores was almost always ignored in nosh too:
+// a shell's trap ” and nohup-like tools leave it ignored across fork and
+// exec. Not for SIGPIPE and SIGXFSZ, which programs that ignore them
+// (Python, tmux) put back to the default in the programs they start.
+func (st *sigState) parentIgnores(sig syscall.Signal) bool {
+	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) || sig < 1 || sig > 64 {
+		return false
+	}
+	if !st.parentRead {
+		st.parentRead = true
+		st.parentIgn = procSigIgn(os.Getppid())
+	}
+	return st.parentIgn&(1<<(sig-1)) != 0
+}
+
+// procSigIgn reads the mask of signals process pid ignores; 0 when it
+// cannot be read.
+func procSigIgn(pid int) uint64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	_, rest, ok := strings.Cut(string(data), "\nSigIgn:")
+	if !ok {
+		return 0
+	}
+	field, _, _ := strings.Cut(rest, "\n")
+	mask, err := strconv.ParseUint(strings.TrimSpace(field), 16, 64)
+	if err != nil {
+		return 0
+	}
+	return mask
 }
 
 // setSignalTrap sets (or, with reset, removes) the trap for sig.

@@ -48,6 +48,8 @@ func TestInteractiveErrorsAbandonTheLine(t *testing.T) {
 		errs        int    // lines on standard error
 	}{
 		{"unset ${x:?}", "echo ${x:?unset}; echo same\necho next $?\n", "next 1\n", 1},
+		{"unset ${x:?} assigned", "x=${y:?}; echo same\necho next $?\n", "next 1\n", 1},
+		{"unset ${x?} in a case word", "case ${y?} in *) echo same; esac\necho next $?\n", "next 1\n", 1},
 		{"set -u", "set -u; echo $NOPE; echo same\necho next $?\n", "next 1\n", 1},
 		{"set -u in a function", "set -u; f() { echo $NOPE; echo in; }; f; echo same\necho next\n", "next\n", 1},
 		{"set -u in a loop", "set -u; for i in 1 2; do echo $NOPE; done; echo same\necho next\n", "next\n", 1},
