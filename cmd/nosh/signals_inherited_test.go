@@ -12,7 +12,7 @@ import (
 // (POSIX; bash and dash do the same). The Go runtime hides the
 // disposition nosh started with for signals other than SIGHUP and SIGINT;
 // nosh reads it from the shell that started it. Each case runs nosh from
-// sh after `trap '' SIG`, as a script or a test suite would.
+// sh after `trap "" SIG`, as a script or a test suite would.
 func TestSignalsIgnoredOnEntry(t *testing.T) {
 	t.Parallel()
 	exe, err := os.Executable()
