@@ -24,38 +24,16 @@ type Analysis struct {
 	Err error
 }
 
-// Analyze lists every unit src would execute and every risky construct
-// in it, parsing with dialect d exactly as the runner does. env gives
-// the variables used to resolve $HOME-like targets of the built-in
-// checks; nil means the process environment. dir is the directory the
-// command starts in, for relative paths; "" leaves them relative.
-func Analyze(src string, d dialect.Dialect, env expand.Environ, dir string) Analysis {
-	a := newAnalyzer(d, env, func() string { return dir })
-	a.file(src)
-	return a.result()
-}
-
-// AnalyzeArgv analyses one simple command as it is about to run, with
-// every expansion done, in directory dir: the run-time view of the gate.
-// Strings that the command runs as code in another process (sh -c, find
-// -exec, sudo…) are analysed; eval, source, trap and alias are not,
-// because the commands they run pass through the gate themselves.
-func AnalyzeArgv(argv []string, d dialect.Dialect, env expand.Environ, dir string) Analysis {
-	a := newAnalyzer(d, env, func() string { return dir })
-	a.runtime = true
-	if len(argv) > 0 {
-		a.unit(Unit{Words: staticWords(argv)})
-	}
-	return a.result()
-}
-
 // maxDepth bounds how deeply strings run as code are re-parsed.
 const maxDepth = 8
 
 type analyzer struct {
 	dialect dialect.Dialect
 	runtime bool
-	env     expand.Environ
+	// classify classifies each unit by its program; nil classifies
+	// nothing (the analysis then only walks the syntax).
+	classify handler
+	env      expand.Environ
 
 	units    []Unit
 	findings []Finding
@@ -141,8 +119,8 @@ type funcFrame struct {
 	pipes, bgs int
 }
 
-func newAnalyzer(d dialect.Dialect, env expand.Environ, dirOf func() string) *analyzer {
-	return &analyzer{dialect: d, env: env, dirOf: dirOf}
+func newAnalyzer(d dialect.Dialect, env expand.Environ, dirOf func() string, classify handler) *analyzer {
+	return &analyzer{dialect: d, env: env, dirOf: dirOf, classify: classify}
 }
 
 // start returns the directory the command starts in, "" when unknown.

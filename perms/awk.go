@@ -165,10 +165,6 @@ func operandEnd(prev byte) bool {
 	return isIdentByte(prev) || prev == ')' || prev == ']' || prev == '$' || prev == '"' || prev == '.'
 }
 
-func isIdentByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}
-
 // skipQuoted returns the index of the quote closing the one at i.
 func skipQuoted(s string, i int, q byte) int {
 	for j := i + 1; j < len(s); j++ {

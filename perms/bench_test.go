@@ -33,7 +33,7 @@ func BenchmarkCheck(b *testing.B) {
 // benchCommand with the shell's parser, and nothing else.
 func BenchmarkParseOnly(b *testing.B) {
 	env, _ := testEnv()
-	a := newAnalyzer(0, env, nil)
+	a := newAnalyzer(0, env, nil, nil)
 	b.SetBytes(int64(len(benchCommand)))
 	b.ReportAllocs()
 	for b.Loop() {

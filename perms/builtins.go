@@ -325,18 +325,18 @@ func builtinSet(c *cmd) {
 	}
 }
 
-func registerBuiltins(t *tableSet) {
+func registerBuiltins(h map[string]handler) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
 		"test", "[", "break", "continue", "return", "exit", "wait",
 		"type", "shopt", "jobs", "times", "help",
 	} {
-		t.handlers[name] = builtinHarmless
+		h[name] = builtinHarmless
 	}
-	t.handlers["unset"] = builtinUnset
-	t.handlers["shift"] = builtinShift
-	t.handlers["set"] = builtinSet
-	t.handlers["hash"] = func(c *cmd) {
+	h["unset"] = builtinUnset
+	h["shift"] = builtinShift
+	h["set"] = builtinSet
+	h["hash"] = func(c *cmd) {
 		// hash -p PATH NAME makes NAME run PATH.
 		if flagsOf(c.args).has('p') {
 			c.risk(KindEval, "hash -p", "makes a command name run another program")
@@ -344,22 +344,22 @@ func registerBuiltins(t *tableSet) {
 		}
 		builtinHarmless(c)
 	}
-	t.handlers["read"] = builtinRead
-	t.handlers["printf"] = builtinPrintf
-	t.handlers["getopts"] = builtinGetopts
-	t.handlers["mapfile"] = builtinMapfile
-	t.handlers["readarray"] = builtinMapfile
+	h["read"] = builtinRead
+	h["printf"] = builtinPrintf
+	h["getopts"] = builtinGetopts
+	h["mapfile"] = builtinMapfile
+	h["readarray"] = builtinMapfile
 	for _, name := range []string{"export", "local", "declare", "typeset", "readonly"} {
-		t.handlers[name] = builtinDeclare
+		h[name] = builtinDeclare
 	}
-	t.handlers["command"] = builtinCommand
-	t.handlers["builtin"] = builtinBuiltin
-	t.handlers["exec"] = builtinExec
-	t.handlers["eval"] = builtinEval
-	t.handlers["source"] = builtinSource
-	t.handlers["."] = builtinSource
-	t.handlers["trap"] = builtinTrap
-	t.handlers["alias"] = builtinAlias
+	h["command"] = builtinCommand
+	h["builtin"] = builtinBuiltin
+	h["exec"] = builtinExec
+	h["eval"] = builtinEval
+	h["source"] = builtinSource
+	h["."] = builtinSource
+	h["trap"] = builtinTrap
+	h["alias"] = builtinAlias
 }
 
 // trackRead records the variables read assigns from input known now:
@@ -590,11 +590,11 @@ func onlyOptions(args []string, letters string) bool {
 	return true
 }
 
-func registerSessionBuiltins(t *tableSet) {
+func registerSessionBuiltins(h map[string]handler) {
 	history := sessionBuiltin("changes the shell's history, or writes it to a file", func(args []string) bool {
 		return len(args) == 0 || len(args) == 1 && isFD(args[0]) || args[0] == "-p"
 	})
-	t.handlers["history"] = func(c *cmd) {
+	h["history"] = func(c *cmd) {
 		history(c)
 		// history -w FILE, -a FILE: the file it writes.
 		for i, w := range c.args {
@@ -604,10 +604,10 @@ func registerSessionBuiltins(t *tableSet) {
 			}
 		}
 	}
-	t.handlers["fc"] = sessionBuiltin("runs commands from the history", func(args []string) bool {
+	h["fc"] = sessionBuiltin("runs commands from the history", func(args []string) bool {
 		return len(args) > 0 && strings.HasPrefix(args[0], "-") && strings.Contains(args[0], "l") && strings.Trim(args[0][1:], "lnr") == ""
 	})
-	t.handlers["bind"] = sessionBuiltin("changes the line editor's keys, which can run commands later", func(args []string) bool {
+	h["bind"] = sessionBuiltin("changes the line editor's keys, which can run commands later", func(args []string) bool {
 		for i := 0; i < len(args); i++ {
 			switch args[i] {
 			case "-l", "-p", "-P", "-v", "-V", "-s", "-S", "-X":
@@ -619,17 +619,17 @@ func registerSessionBuiltins(t *tableSet) {
 		}
 		return true
 	})
-	t.handlers["complete"] = sessionBuiltin("defines completions, which can run commands later", func(args []string) bool {
+	h["complete"] = sessionBuiltin("defines completions, which can run commands later", func(args []string) bool {
 		return len(args) == 0 || args[0] == "-p"
 	})
-	t.handlers["compopt"] = sessionBuiltin("changes completions", func([]string) bool { return false })
-	t.handlers["ulimit"] = sessionBuiltin("changes the shell's resource limits", func(args []string) bool {
+	h["compopt"] = sessionBuiltin("changes completions", func([]string) bool { return false })
+	h["ulimit"] = sessionBuiltin("changes the shell's resource limits", func(args []string) bool {
 		return onlyOptions(args, "aSHRcdefilmnpqrstuvx")
 	})
-	t.handlers["umask"] = sessionBuiltin("changes the mode of the files the shell creates", func(args []string) bool {
+	h["umask"] = sessionBuiltin("changes the mode of the files the shell creates", func(args []string) bool {
 		return onlyOptions(args, "Sp")
 	})
 	for _, name := range []string{"disown", "fg", "bg"} {
-		t.handlers[name] = sessionBuiltin("changes the shell's jobs", func([]string) bool { return false })
+		h[name] = sessionBuiltin("changes the shell's jobs", func([]string) bool { return false })
 	}
 }

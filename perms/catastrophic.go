@@ -102,11 +102,11 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 			all = all && matchesMost(c)
 		}
 		// (an ancestor of the home directory lists it among its entries)
-		if dir == "/" || (tables().systemDirs[dir] || dir == cleanHome || strings.HasPrefix(cleanHome, dir+"/")) && all {
+		if dir == "/" || (coreTables().systemDirs[dir] || dir == cleanHome || strings.HasPrefix(cleanHome, dir+"/")) && all {
 			return show(p), true
 		}
 	}
-	if tables().systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
+	if coreTables().systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
 		return show(clean), true
 	}
 	if a.runtime && clean != "/" {
@@ -188,7 +188,7 @@ func isDiskDevice(p string) bool {
 			return false // file systems and descriptors, not disks
 		}
 	}
-	return strings.HasPrefix(p, "/dev/") && tables().diskDevice.MatchString(p)
+	return strings.HasPrefix(p, "/dev/") && coreTables().diskDevice.MatchString(p)
 }
 
 // recursive reports whether the flags in ws include -r, -R or --recursive.
@@ -520,26 +520,26 @@ func mkfsCmd(c *cmd) {
 	c.catastrophe("creates a file system, erasing what the device holds")
 }
 
-func registerCatastrophic(t *tableSet) {
-	t.handlers["rm"] = rmCmd
+func registerCatastrophic(h map[string]handler) {
+	h["rm"] = rmCmd
 	for _, n := range []string{"chmod", "chown", "chgrp"} {
-		t.handlers[n] = chmodCmd
+		h[n] = chmodCmd
 	}
-	t.handlers["cd"] = cdCmd
-	t.handlers["pushd"] = cdCmd
-	t.handlers["popd"] = cdCmd
-	t.handlers["dd"] = ddCmd
+	h["cd"] = cdCmd
+	h["pushd"] = cdCmd
+	h["popd"] = cdCmd
+	h["dd"] = ddCmd
 	for _, n := range []string{"shred", "wipefs", "blkdiscard", "mkswap", "sgdisk"} {
-		t.handlers[n] = deviceWriter
+		h[n] = deviceWriter
 	}
 	for _, n := range []string{"cp", "mv", "install", "tee", "ln", "truncate", "sponge"} {
-		t.handlers[n] = copyCmd
+		h[n] = copyCmd
 	}
 	for _, n := range []string{"mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"} {
-		t.handlers[n] = mkfsCmd
+		h[n] = mkfsCmd
 	}
 	for _, n := range []string{"parted", "sfdisk", "cryptsetup", "diskutil"} {
-		t.handlers[n] = partitionCmd
+		h[n] = partitionCmd
 	}
 }
 

@@ -1,8 +1,10 @@
 package perms
 
 import (
-	"mvdan.cc/sh/v3/syntax"
+	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // cmd is a unit being classified: which program it runs, what it runs in
@@ -80,7 +82,9 @@ func (a *analyzer) unit(u Unit) {
 	c := a.newCmd()
 	*c = cmd{a: a, idx: idx, args: ex[1:], in: a.stdin, codeArg: -1}
 	c.base, _ = u.base()
-	c.classify()
+	if a.classify != nil {
+		a.classify(c)
+	}
 	defer a.freeCmd()
 	cu := &a.units[idx]
 	if resolved {
@@ -159,48 +163,6 @@ func (a *analyzer) freeCmd() { a.cmdDepth-- }
 
 // unit returns the unit being classified.
 func (c *cmd) unit() *Unit { return &c.a.units[c.idx] }
-
-func (c *cmd) classify() {
-	t := tables()
-	name := c.base
-	h := t.handlers[name]
-	if h == nil {
-		if norm := trimVersion(name); norm != name && t.handlers[norm] != nil {
-			name, h = norm, t.handlers[norm]
-		}
-	}
-	if name == "tar" || name == "gtar" || name == "bsdtar" {
-		c.args = tarOldStyle(c.args)
-	}
-	if h != nil {
-		h(c)
-	}
-	c.globOperands()
-	c.daemonTarget()
-	switch {
-	case t.options[name] != nil:
-		// Every option must be known to be harmless.
-		c.checkOptions(t.options[name], c.args)
-	case h != nil || t.plain[name] || t.plain[c.base]:
-	case strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs"):
-		c.catastrophe("creates a file system, erasing what the device holds")
-	default:
-		c.unknownProgram()
-	}
-}
-
-// trimVersion strips a version suffix: python3.12 → python, perl5.36 →
-// perl.
-func trimVersion(name string) string {
-	i := len(name)
-	for i > 0 && (name[i-1] >= '0' && name[i-1] <= '9' || name[i-1] == '.') {
-		i--
-	}
-	if i == 0 {
-		return name
-	}
-	return name[:i]
-}
 
 // risk records a risky construct of the unit, once: the option tables
 // and a program's handler may both find the same option.
@@ -465,31 +427,16 @@ func (a *analyzer) fieldsOf(w Word) ([]string, bool) {
 	return fs, true
 }
 
-// tarOldStyle rewrites tar's traditional first argument (tar xzf a.tgz,
-// tar xIf prog a.tar) into dash options, each letter that takes an
-// argument taking the next word in order, so that tar is judged the same
-// however its options are spelled.
-func tarOldStyle(args []Word) []Word {
-	if len(args) == 0 || !args[0].IsStatic() {
-		return args
-	}
-	v := args[0].Value
-	if v == "" || v[0] == '-' || strings.ContainsAny(v, "/.=") {
-		return args
-	}
-	for i := 0; i < len(v); i++ {
-		if !(v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z') {
-			return args
-		}
-	}
-	out := make([]Word, 0, len(args)+len(v))
-	next := 1
-	for i := 0; i < len(v); i++ {
-		out = append(out, Word{Value: "-" + v[i:i+1]})
-		if strings.IndexByte("fbHIKLNTXVFgC", v[i]) >= 0 && next < len(args) {
-			out = append(out, args[next])
-			next++
-		}
-	}
-	return append(out, args[next:]...)
+// longName reports whether the option name n (without =value) selects the
+// long option full. GNU getopt_long and git take any unambiguous prefix,
+// so --in-pl is --in-place; a prefix that several options share is
+// refused by the program, so reading it as full never misses a risk.
+func longName(n, full string) bool {
+	return n == full || len(n) >= 3 && strings.HasPrefix(n, "--") && strings.HasPrefix(full, n)
 }
+
+var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
+	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
+
+// isShell reports whether name is a shell.
+func isShell(name string) bool { return slices.Contains(shells, name) }

@@ -8,9 +8,6 @@ import "strings"
 // input, is a risky construct. A script file is not: running
 // "python3 tool.py" needs a rule naming it.
 
-var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
-	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
-
 // noshCmd is nosh itself: a shell, except for its subcommands. Those
 // that change the permission rules are denied: the AI may never change
 // its own permissions.
@@ -360,9 +357,6 @@ func crontabCmd(c *cmd) {
 	}
 	c.risk(KindOption, "crontab", "installs or removes scheduled jobs")
 }
-
-// isShell reports whether name is a shell.
-func isShell(name string) bool { return contains(shells, name) }
 
 // isInterpreter reports whether name is an interpreter other than a shell.
 func isInterpreter(name string) bool {

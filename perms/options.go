@@ -418,17 +418,3 @@ func printsAbsolutePath(cs *syntax.CmdSubst) bool {
 	}
 	return false
 }
-
-// hasGlob reports whether an unquoted literal of the word holds a glob
-// character.
-func hasGlob(w *syntax.Word) bool {
-	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok && !unquoteLit(nil, l.Value) {
-			return true
-		}
-		if _, ok := p.(*syntax.ExtGlob); ok {
-			return true
-		}
-	}
-	return false
-}

@@ -218,7 +218,7 @@ type Confined struct {
 func (p *Policy) CheckConfined(command string, c Confined) Decision {
 	list := unitLists.Get().(*[]Unit)
 	le := &lazyEnv{p: p, extra: c.Vars}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a := newAnalyzer(p.opts.Dialect, le, le.directory, classifyCmd)
 	a.writable = c.Writable
 	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	a.units = (*list)[:0]
@@ -247,7 +247,7 @@ func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decisi
 	if dir == "" {
 		dir = le.directory()
 	}
-	a := newAnalyzer(p.opts.Dialect, env, func() string { return dir })
+	a := newAnalyzer(p.opts.Dialect, env, func() string { return dir }, classifyCmd)
 	a.runtime = true
 	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	a.unit(Unit{Words: staticWords(argv)})
@@ -388,7 +388,7 @@ func (p *Policy) Environ() (expand.Environ, string) { return p.environ() }
 // and says what it is.
 func (p *Policy) Protects(path string) (string, bool) {
 	le := &lazyEnv{p: p}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a := newAnalyzer(p.opts.Dialect, le, le.directory, nil)
 	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	return a.isProtected(path, false)
 }
@@ -397,7 +397,7 @@ func (p *Policy) Protects(path string) (string, bool) {
 // never change (see Options.Protected).
 func (p *Policy) ProtectedPaths() []string {
 	le := &lazyEnv{p: p}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a := newAnalyzer(p.opts.Dialect, le, le.directory, nil)
 	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
 	return append([]string(nil), a.protectedPaths()...)
 }
@@ -406,7 +406,7 @@ func (p *Policy) ProtectedPaths() []string {
 // later: a startup file, a hook, a dotfile, a directory on $PATH.
 func (p *Policy) Sensitive(path string) bool {
 	le := &lazyEnv{p: p}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory)
+	a := newAnalyzer(p.opts.Dialect, le, le.directory, nil)
 	_, ok := a.sensitive(Word{Value: path})
 	return ok
 }

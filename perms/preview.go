@@ -78,7 +78,7 @@ func (p *Policy) addPreviews(d *Decision, le *lazyEnv) {
 		if base == "cd" || base == "pushd" || base == "popd" {
 			cd = true
 		}
-		skip, ok := tables().previewed[base]
+		skip, ok := ruleTables().previewed[base]
 		if !ok {
 			continue
 		}

@@ -34,14 +34,6 @@ func longOpt(v, name string) bool {
 	return longName(n, name)
 }
 
-// longName reports whether the option name n (without =value) selects the
-// long option full. GNU getopt_long and git take any unambiguous prefix,
-// so --in-pl is --in-place; a prefix that several options share is
-// refused by the program, so reading it as full never misses a risk.
-func longName(n, full string) bool {
-	return n == full || len(n) >= 3 && strings.HasPrefix(n, "--") && strings.HasPrefix(full, n)
-}
-
 // scanOpts calls f for each static word before "--".
 func scanOpts(ws []Word, f func(i int, v string)) {
 	for i, w := range ws {

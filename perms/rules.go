@@ -279,7 +279,7 @@ func flagAliasesTable() map[string]map[string]string {
 // canonical names: one letter per short option, the name of each long
 // option without its value.
 func canonicalFlags(base string, ws []Word) map[string]bool {
-	aliases := tables().flagAliases[base]
+	aliases := ruleTables().flagAliases[base]
 	set := make(map[string]bool)
 	add := func(f string) {
 		if a, ok := aliases[f]; ok {

@@ -67,7 +67,7 @@ func (a *analyzer) sensitive(w Word) (string, bool) {
 		// tee ~/.bash[r]c: a pattern may name any file.
 		return w.String(), true
 	}
-	if base := path.Base(clean); tables().sensitiveNames[base] || strings.HasPrefix(base, ".") && base != "." && base != ".." {
+	if base := path.Base(clean); coreTables().sensitiveNames[base] || strings.HasPrefix(base, ".") && base != "." && base != ".." {
 		// Dotfiles hold some program's configuration or startup code:
 		// .bash_aliases, .gdbinit, .tmux.conf, .psqlrc, .envrc…
 		return w.String(), true
@@ -194,7 +194,7 @@ func (c *cmd) intoDir(w Word, what string) {
 		return
 	}
 	if p, ok := c.a.resolve(w); ok {
-		if p = path.Clean(c.a.inCwd(p)); p == "/" || tables().systemDirs[p] {
+		if p = path.Clean(c.a.inCwd(p)); p == "/" || coreTables().systemDirs[p] {
 			c.risk(KindOption, c.base+" "+w.String(), what+" into "+p+", which can replace system files")
 			return
 		}
@@ -252,16 +252,4 @@ func dirOption(args []Word, short, long string) (Word, bool) {
 		}
 	}
 	return Word{}, false
-}
-
-func unzipCmd(c *cmd) {
-	if d, ok := dirOption(c.args, "-d", ""); ok {
-		c.intoDir(d, "extracts")
-	} else if c.a.cwd != "" {
-		c.intoDir(Word{Value: "."}, "extracts")
-	}
-}
-
-func registerUnzip(t *tableSet) {
-	t.handlers["unzip"] = unzipCmd
 }

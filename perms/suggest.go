@@ -80,10 +80,10 @@ func SuggestRules(u Unit) []string {
 	}
 	name := first.Value
 	key := name
-	if !tables().subcommandTools[key] {
+	if !ruleTables().subcommandTools[key] {
 		key = trimVersion(name)
 	}
-	if !tables().subcommandTools[key] {
+	if !ruleTables().subcommandTools[key] {
 		return []string{quoteWord(name)}
 	}
 	args := u.Words[1:]
@@ -126,8 +126,8 @@ func SuggestRules(u Unit) []string {
 			// word as its argument: no rule is safe to suggest.
 			return nil
 		}
-		nested := tables().nestedSubcommands[key]
-		if depth == 1 && (tables().alwaysNested[key] || nested[w.Value]) {
+		nested := ruleTables().nestedSubcommands[key]
+		if depth == 1 && (ruleTables().alwaysNested[key] || nested[w.Value]) {
 			depth++
 			continue
 		}

@@ -1,7 +1,6 @@
 package perms
 
 import (
-	"regexp"
 	"sync"
 )
 
@@ -18,24 +17,15 @@ import (
 type tableSet struct {
 	handlers map[string]handler // program base name to its classifier
 
-	systemDirs        map[string]bool              // catastrophic.go
-	diskDevice        *regexp.Regexp               // catastrophic.go
-	downloaders       map[string]bool              // download.go
-	gitGlobalArg      map[string]bool              // git.go
-	interpreters      map[string]interpSpec        // interpreters.go
-	wrappers          map[string]wrapperSpec       // wrappers.go
-	runners           map[string][]string          // wrappers.go
-	dangerousVars     map[string]string            // vars.go
-	flagAliases       map[string]map[string]string // rules.go
-	subcommandTools   map[string]bool              // suggest.go
-	nestedSubcommands map[string]map[string]bool   // suggest.go
-	alwaysNested      map[string]bool              // suggest.go
-	sensitiveNames    map[string]bool              // sensitive.go
-	xargsOptions      map[string]bool              // xargs.go
-	previewed         map[string]int               // preview.go
-	xargsUnsafe       map[string]bool              // xargs.go
-	options           map[string]*optTable         // options_tables.go
-	plain             map[string]bool              // options_tables.go
+	downloaders  map[string]bool        // download.go
+	gitGlobalArg map[string]bool        // git.go
+	interpreters map[string]interpSpec  // interpreters.go
+	wrappers     map[string]wrapperSpec // wrappers.go
+	runners      map[string][]string    // wrappers.go
+	xargsOptions map[string]bool        // xargs.go
+	xargsUnsafe  map[string]bool        // xargs.go
+	options      map[string]*optTable   // options_tables.go
+	plain        map[string]bool        // options_tables.go
 }
 
 var (
@@ -54,25 +44,16 @@ func tables() *tableSet {
 
 func buildTables() {
 	t := &tableSet{
-		handlers:          make(map[string]handler),
-		systemDirs:        systemDirsTable(),
-		diskDevice:        regexp.MustCompile(diskDevicePattern),
-		downloaders:       downloadersTable(),
-		gitGlobalArg:      gitGlobalArgTable(),
-		interpreters:      interpretersTable(),
-		wrappers:          wrappersTable(),
-		runners:           runnersTable(),
-		dangerousVars:     dangerousVarsTable(),
-		flagAliases:       flagAliasesTable(),
-		subcommandTools:   subcommandToolsTable(),
-		nestedSubcommands: nestedSubcommandsTable(),
-		alwaysNested:      alwaysNestedTable(),
-		sensitiveNames:    sensitiveNamesTable(),
-		xargsOptions:      xargsOptionsTable(),
-		previewed:         previewedTable(),
-		xargsUnsafe:       xargsUnsafeTable(),
-		options:           mergeTables(optionTablesTable(), gitOptionTables()),
-		plain:             plainProgramsTable(),
+		handlers:     make(map[string]handler),
+		downloaders:  downloadersTable(),
+		gitGlobalArg: gitGlobalArgTable(),
+		interpreters: interpretersTable(),
+		wrappers:     wrappersTable(),
+		runners:      runnersTable(),
+		xargsOptions: xargsOptionsTable(),
+		xargsUnsafe:  xargsUnsafeTable(),
+		options:      mergeTables(optionTablesTable(), gitOptionTables()),
+		plain:        plainProgramsTable(),
 	}
 	// The order matters: a later file's handler replaces an earlier one
 	// (catastrophic.go's cd replaces the harmless builtin), and
@@ -80,8 +61,8 @@ func buildTables() {
 	// the order of the init functions these replace: file name order.
 	for _, register := range []func(*tableSet){
 		registerAwk,
-		registerBuiltins,
-		registerCatastrophic,
+		func(t *tableSet) { registerBuiltins(t.handlers) },
+		func(t *tableSet) { registerCatastrophic(t.handlers) },
 		registerChangers,
 		registerDownloaders,
 		registerGit,
@@ -94,7 +75,7 @@ func buildTables() {
 		registerXargs,
 		registerSystem, // wraps the ip wrapper above
 		registerBuildTools,
-		registerSessionBuiltins,
+		func(t *tableSet) { registerSessionBuiltins(t.handlers) },
 		registerCommandReaders, // wraps handlers registered above
 		registerBuildFiles,     // wraps handlers registered above
 	} {

@@ -430,3 +430,15 @@ func registerTools(t *tableSet) {
 	t.handlers["pnpm"] = npmCmd
 	t.handlers["yarn"] = npmCmd
 }
+
+func unzipCmd(c *cmd) {
+	if d, ok := dirOption(c.args, "-d", ""); ok {
+		c.intoDir(d, "extracts")
+	} else if c.a.cwd != "" {
+		c.intoDir(Word{Value: "."}, "extracts")
+	}
+}
+
+func registerUnzip(t *tableSet) {
+	t.handlers["unzip"] = unzipCmd
+}

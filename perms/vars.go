@@ -99,7 +99,7 @@ func dangerousVarsTable() map[string]string {
 // DangerousVar reports whether assigning the named variable changes what
 // runs, and why.
 func DangerousVar(name string) (reason string, ok bool) {
-	if r, ok := tables().dangerousVars[name]; ok {
+	if r, ok := coreTables().dangerousVars[name]; ok {
 		return r, true
 	}
 	switch {
@@ -145,4 +145,22 @@ func subscriptCode(s string) bool {
 		}
 	}
 	return false
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -162,20 +162,6 @@ func isAssignWord(w Word) bool {
 	return ok && isName(name)
 }
 
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return true
-}
-
 // env runs a command with a changed environment; -S splits a string into
 // the command line.
 func envCmd(c *cmd) {
