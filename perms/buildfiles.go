@@ -92,7 +92,7 @@ func buildFromStdin(next handler) handler {
 					if lit, ok := w.node.Parts[0].(*syntax.Lit); ok {
 						for _, o := range opts {
 							if (lit.Value == o || lit.Value == o+"=") && isStdinFile(Word{Kind: Field, node: &syntax.Word{Parts: w.node.Parts[1:]}}) {
-								c.stdinBuild(o)
+								stdinBuild(c, o)
 								return
 							}
 						}
@@ -123,7 +123,7 @@ func buildFromStdin(next handler) handler {
 					val.Value = strings.TrimPrefix(val.Value, "=") // -f=-
 				}
 				if isStdinFile(val) {
-					c.stdinBuild(o)
+					stdinBuild(c, o)
 					return
 				}
 				if !val.IsStatic() {
@@ -133,7 +133,7 @@ func buildFromStdin(next handler) handler {
 						continue
 					}
 					if isStreamPath(v) {
-						c.stdinBuild(o)
+						stdinBuild(c, o)
 						return
 					}
 					val = Word{Value: v}
@@ -145,7 +145,7 @@ func buildFromStdin(next handler) handler {
 			files = []Word{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
 		}
 		for _, f := range files {
-			if p, ok := c.a.absolute(f); ok && c.a.writtenEarlier(p) {
+			if p, ok := c.a.absolute(f); ok && writtenEarlier(c.a, p) {
 				c.risk(KindInlineCode, c.base+" "+f.String(), "runs build instructions this command wrote, which the rule for "+c.base+" was not meant to cover")
 			}
 		}
@@ -154,7 +154,7 @@ func buildFromStdin(next handler) handler {
 
 // writtenEarlier reports whether an earlier part of the command writes
 // or creates the file p.
-func (a *analyzer) writtenEarlier(p string) bool {
+func writtenEarlier(a *analyzer, p string) bool {
 	for _, t := range a.targets {
 		if t.Path == p && t.Op != RemoveEntry && t.Op != ChangeMeta {
 			return true
@@ -166,7 +166,7 @@ func (a *analyzer) writtenEarlier(p string) bool {
 	return false
 }
 
-func (c *cmd) stdinBuild(opt string) {
+func stdinBuild(c *cmd, opt string) {
 	c.unit().stdinCode = true
 	c.risk(KindInlineCode, c.base+" "+opt+" -", "runs build instructions read from standard input or a stream, which the command does not show")
 	if c.in.known && c.in.code != "" && (c.base == "make" || c.base == "gmake") {

@@ -14,7 +14,7 @@ func cmakeCmd(c *cmd) {
 			continue
 		}
 		if w.Value == "-E" && i+1 < len(c.args) {
-			c.cmakeTool(c.args[i+1:])
+			cmakeTool(c, c.args[i+1:])
 			return
 		}
 	}
@@ -26,14 +26,14 @@ func cmakeCmd(c *cmd) {
 		name, _, _ = strings.Cut(name, ":")
 		if strings.Contains(name, "INCLUDE") || strings.Contains(name, "TOOLCHAIN") || strings.Contains(name, "RULES_OVERRIDE") {
 			if isStreamPath(val) {
-				c.stdinBuild("-D " + name)
+				stdinBuild(c, "-D "+name)
 			}
 		}
 	}
 }
 
 // cmakeTool judges the tool of cmake -E, given with its arguments.
-func (c *cmd) cmakeTool(ws []Word) {
+func cmakeTool(c *cmd, ws []Word) {
 	c.risk(KindWrapper, "cmake -E "+ws[0].String(), "runs one of cmake's command-line tools, which copy, delete and run commands")
 	if !ws[0].IsStatic() {
 		return

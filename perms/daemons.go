@@ -11,7 +11,7 @@ import "strings"
 // also keeps the sandbox from connecting to sockets made outside it.)
 
 // viaDaemon returns why the unit has a daemon act for it, or "".
-func (c *cmd) viaDaemon() string {
+func viaDaemon(c *cmd) string {
 	sub := ""
 	if len(c.args) > 0 && c.args[0].IsStatic() {
 		sub = c.args[0].Value
@@ -76,8 +76,8 @@ func (c *cmd) viaDaemon() string {
 }
 
 // daemonTarget records that the unit has a daemon act for it.
-func (c *cmd) daemonTarget() {
-	if why := c.viaDaemon(); why != "" {
+func daemonTarget(c *cmd) {
+	if why := viaDaemon(c); why != "" {
 		c.a.targets = append(c.a.targets, Target{Text: c.unit().String(), Path: "via " + c.base, Op: ViaDaemon, why: why})
 	}
 }

@@ -21,17 +21,17 @@ func classifyCmd(c *cmd) {
 	if h != nil {
 		h(c)
 	}
-	c.globOperands()
-	c.daemonTarget()
+	globOperands(c)
+	daemonTarget(c)
 	switch {
 	case t.options[name] != nil:
 		// Every option must be known to be harmless.
-		c.checkOptions(t.options[name], c.args)
+		checkOptions(c, t.options[name], c.args)
 	case h != nil || t.plain[name] || t.plain[c.base]:
 	case strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs"):
 		c.catastrophe("creates a file system, erasing what the device holds")
 	default:
-		c.unknownProgram()
+		unknownProgram(c)
 	}
 }
 

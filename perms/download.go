@@ -63,11 +63,11 @@ func curlCmd(c *cmd) {
 					c.risk(KindOption, "curl "+name, "writes to a file")
 				}
 				if longName(name, "--output") {
-					c.markFetchedArg(i, hasValue, value)
+					markFetchedArg(c, i, hasValue, value)
 				}
 			case is("--remote-name", "--remote-name-all", "--output-dir", "--create-dirs"):
 				c.risk(KindOption, "curl "+name, "writes to a file")
-				c.fetchedURLs()
+				fetchedURLs(c)
 				if longName(name, "--output-dir") && value != "" {
 					// curl --output-dir /tmp -O URL/i.sh writes /tmp/i.sh.
 					for _, w := range operands(c.args) {
@@ -100,7 +100,7 @@ func curlCmd(c *cmd) {
 			if strings.IndexByte(withArg, ch) < 0 {
 				if ch == 'O' {
 					c.risk(KindOption, "curl -O", "writes to a file")
-					c.fetchedURLs()
+					fetchedURLs(c)
 				}
 				continue
 			}
@@ -114,7 +114,7 @@ func curlCmd(c *cmd) {
 					c.risk(KindOption, "curl -"+string(ch), "writes to a file")
 				}
 				if ch == 'o' {
-					c.markFetchedArg(i, v[j+1:] != "", value)
+					markFetchedArg(c, i, v[j+1:] != "", value)
 				}
 			case 'K':
 				c.risk(KindOption, "curl -K", "reads options from a file")
@@ -166,7 +166,7 @@ func wgetCmd(c *cmd) {
 		}
 	})
 	if !named {
-		c.fetchedURLs()
+		fetchedURLs(c)
 	}
 	scanOpts(c.args, func(i int, v string) {
 		name, value, hasValue := strings.Cut(v, "=")
@@ -215,7 +215,7 @@ func wgetCmd(c *cmd) {
 
 // markFetchedArg records the file named by an option's value: attached,
 // or the next word, resolved when it is computed ($HOME/i.sh, $f).
-func (c *cmd) markFetchedArg(i int, attached bool, value string) {
+func markFetchedArg(c *cmd, i int, attached bool, value string) {
 	if !attached && i+1 < len(c.args) && !c.args[i+1].IsStatic() {
 		if v, ok := c.a.resolve(c.args[i+1]); ok {
 			value = v
@@ -262,7 +262,7 @@ func urlBase(u string) string {
 }
 
 // fetchedURLs records the files a download names after its URLs.
-func (c *cmd) fetchedURLs() {
+func fetchedURLs(c *cmd) {
 	for _, w := range operands(c.args) {
 		if !w.IsStatic() || !strings.Contains(w.Value, "://") {
 			continue

@@ -58,16 +58,16 @@ func gitCmd(c *cmd) {
 	}
 	// Every global option must be known to be harmless, and point git at
 	// the current repository.
-	c.checkOptions(gitGlobals, globals)
+	checkOptions(c, gitGlobals, globals)
 	if sub < 0 {
 		return
 	}
 	name := ws[sub].Value
 	rest := ws[sub+1:]
 	if t := tables().options["git "+name]; t != nil {
-		c.checkOptions(t, rest)
+		checkOptions(c, t, rest)
 	} else if name == "stash" && len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "list" || rest[0].Value == "show") {
-		c.checkOptions(tables().options["git log"], rest[1:])
+		checkOptions(c, tables().options["git log"], rest[1:])
 	}
 	switch name {
 	case "config":
@@ -239,7 +239,7 @@ func gitPlace(c *cmd, opt string, v Word) {
 		return
 	}
 	p, ok := c.a.absolute(v)
-	if ok && c.a.inRepository(p) {
+	if ok && inRepository(c.a, p) {
 		return
 	}
 	c.risk(KindOption, "git "+opt, "points git at another repository, whose configuration can make it run commands")
@@ -248,7 +248,7 @@ func gitPlace(c *cmd, opt string, v Word) {
 // inRepository reports whether p lies in the repository the command
 // starts in (the tree above the nearest .git), or in its directory when
 // it starts outside any repository.
-func (a *analyzer) inRepository(p string) bool {
+func inRepository(a *analyzer, p string) bool {
 	root := a.start()
 	if root == "" {
 		return false

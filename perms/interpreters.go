@@ -193,7 +193,7 @@ func interpreterCmd(c *cmd) {
 		case strings.HasPrefix(v, "--"):
 			name, _, hasValue := strings.Cut(v, "=")
 			if contains(spec.codeLong, name) {
-				c.inlineCode(name, i, hasValue)
+				inlineCode(c, name, i, hasValue)
 				return
 			}
 			if contains(spec.argLong, name) {
@@ -215,7 +215,7 @@ func interpreterCmd(c *cmd) {
 				rest := v[j+1:]
 				switch {
 				case strings.IndexByte(spec.code, ch) >= 0:
-					c.inlineCode("-"+string(ch), i, rest != "")
+					inlineCode(c, "-"+string(ch), i, rest != "")
 					return
 				case strings.IndexByte(spec.module, ch) >= 0:
 					mod := rest
@@ -290,7 +290,7 @@ func isHexDigitOrX(b byte) bool {
 
 // inlineCode records code given on the command line to the interpreter;
 // the code is in word i itself when attached, else in word i+1.
-func (c *cmd) inlineCode(opt string, i int, attached bool) {
+func inlineCode(c *cmd, opt string, i int, attached bool) {
 	c.risk(KindInlineCode, c.base+" "+opt, "runs code given on the command line")
 	c.codeArg = i
 	if !attached && i+1 < len(c.args) {
@@ -306,7 +306,7 @@ func powershellCmd(c *cmd) {
 		}
 		switch strings.ToLower(w.Value) {
 		case "-c", "-command", "-e", "-ec", "-encodedcommand":
-			c.inlineCode(w.Value, i, false)
+			inlineCode(c, w.Value, i, false)
 			return
 		case "-f", "-file":
 			c.codeArg = i + 1
@@ -319,7 +319,7 @@ func powershellCmd(c *cmd) {
 // deno eval CODE runs inline code; deno run runs a script or URL.
 func denoCmd(c *cmd) {
 	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "eval" {
-		c.inlineCode("eval", 0, false)
+		inlineCode(c, "eval", 0, false)
 		return
 	}
 	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "run" {

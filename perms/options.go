@@ -83,7 +83,7 @@ func (t *optTable) isHandledLong(name string) bool {
 // t does not list, a risk: an option not known to be harmless. It
 // returns the operands, the words that are neither options nor their
 // arguments.
-func (c *cmd) checkOptions(t *optTable, ws []Word) []Word {
+func checkOptions(c *cmd, t *optTable, ws []Word) []Word {
 	t.build()
 	var ops []Word
 	unknown := func(opt string) {
@@ -193,7 +193,7 @@ func evalLike(v string) bool {
 // unknownProgram judges a program the tables know nothing about: an
 // option that looks like it evaluates code asks, since an unknown
 // interpreter's -e is as dangerous as python -c.
-func (c *cmd) unknownProgram() {
+func unknownProgram(c *cmd) {
 	for _, w := range c.args {
 		if !w.IsStatic() {
 			continue
@@ -233,7 +233,7 @@ var globOptionPrograms = map[string]bool{
 // a glob whose matches could start with "-", unless "--" comes before
 // it or a literal prefix (./*, src/*) keeps it from looking like an
 // option.
-func (c *cmd) globOperands() {
+func globOperands(c *cmd) {
 	if !globOptionPrograms[c.base] {
 		return
 	}
@@ -241,7 +241,7 @@ func (c *cmd) globOperands() {
 		if w.IsStatic() && w.Value == "--" {
 			return
 		}
-		if w.IsStatic() || w.node == nil || len(w.node.Parts) == 0 || !c.a.mayStartWithDash(w) {
+		if w.IsStatic() || w.node == nil || len(w.node.Parts) == 0 || !mayStartWithDash(c.a, w) {
 			continue
 		}
 		if c.base == "rm" && (recursive(c.args, false) || cannotBeRmOption(w)) {
@@ -336,7 +336,7 @@ func optionUses(ws []Word, args string, short byte, long string) []optUse {
 // argument that starts with "-": it has no literal text before its first
 // glob, brace expansion or expansion whose value is not known now (”,
 // "" and $” are no text: ”* is *).
-func (a *analyzer) mayStartWithDash(w Word) bool {
+func mayStartWithDash(a *analyzer, w Word) bool {
 	if vs, ok := a.fieldsOf(w); ok && !hasBraces(w.node) {
 		for _, v := range vs {
 			// (a value holding a pattern came from one, set -- *: it may

@@ -202,7 +202,7 @@ func tarCmd(c *cmd) {
 }
 
 // sshOptions flags -o settings that run local commands, and -F configs.
-func (c *cmd) sshOptions() {
+func sshOptions(c *cmd) {
 	ws := c.args
 	for i, w := range ws {
 		if !w.IsStatic() {
@@ -243,7 +243,7 @@ func (c *cmd) sshOptions() {
 }
 
 func sshCmd(c *cmd) {
-	c.sshOptions()
+	sshOptions(c)
 	if c.base == "scp" {
 		if d, ok := localDest(c.args); ok {
 			c.sensitiveWrite(d)
@@ -272,7 +272,7 @@ func sshCmd(c *cmd) {
 }
 
 func rsyncCmd(c *cmd) {
-	c.sshOptions()
+	sshOptions(c)
 	if d, ok := localDest(c.args); ok {
 		c.intoDir(d, "copies")
 	}

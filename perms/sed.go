@@ -38,9 +38,9 @@ func sedCmd(c *cmd) {
 				scripts++
 				if !hasValue && i+1 < len(ws) {
 					i++
-					c.sedScript(ws[i])
+					sedScript(c, ws[i])
 				} else {
-					c.sedScript(Word{Value: value})
+					sedScript(c, Word{Value: value})
 				}
 			case longName(name, "--file"):
 				scripts++
@@ -85,7 +85,7 @@ func sedCmd(c *cmd) {
 				switch v[j] {
 				case 'e':
 					scripts++
-					c.sedScript(w)
+					sedScript(c, w)
 				case 'f':
 					scripts++
 					c.risk(KindEval, "sed -f", "runs a sed script from a file")
@@ -95,7 +95,7 @@ func sedCmd(c *cmd) {
 		}
 	}
 	if scripts == 0 && firstOp >= 0 {
-		c.sedScript(ws[firstOp])
+		sedScript(c, ws[firstOp])
 		if len(ops) > 0 {
 			ops = ops[1:]
 		}
@@ -107,7 +107,7 @@ func sedCmd(c *cmd) {
 	}
 }
 
-func (c *cmd) sedScript(w Word) {
+func sedScript(c *cmd, w Word) {
 	if !w.IsStatic() {
 		c.risk(KindInlineCode, "sed computed", "runs a sed script computed at run time")
 		return

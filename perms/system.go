@@ -13,16 +13,16 @@ import (
 // the agent's sandbox also drops the capabilities those changes need.)
 
 // systemChange records a change of the system's state.
-func (c *cmd) systemChange(what string) {
+func systemChange(c *cmd, what string) {
 	c.risk(KindOption, c.base+" "+what, "changes the system's configuration, which the sandbox does not confine")
 }
 
 // readOnlyOperands asks for any operand that is not static or not
 // accepted by ok.
-func (c *cmd) readOnlyOperands(ops []Word, ok func(string) bool, what string) {
+func readOnlyOperands(c *cmd, ops []Word, ok func(string) bool, what string) {
 	for _, w := range ops {
 		if !w.IsStatic() || !ok(w.Value) {
-			c.systemChange(what)
+			systemChange(c, what)
 			return
 		}
 	}
@@ -41,20 +41,20 @@ var (
 // dateCmd: date +FORMAT and -d STRING show a date; -s and an operand that
 // is not a format set the clock.
 func dateCmd(c *cmd) {
-	ops := c.checkOptions(dateTable, c.args)
-	c.readOnlyOperands(ops, func(v string) bool { return strings.HasPrefix(v, "+") }, "DATE")
+	ops := checkOptions(c, dateTable, c.args)
+	readOnlyOperands(c, ops, func(v string) bool { return strings.HasPrefix(v, "+") }, "DATE")
 }
 
 // hostnameCmd: an operand, or -F FILE, -b NAME, sets the host name.
 func hostnameCmd(c *cmd) {
-	ops := c.checkOptions(hostnameTable, c.args)
-	c.readOnlyOperands(ops, func(string) bool { return false }, "NAME")
+	ops := checkOptions(c, hostnameTable, c.args)
+	readOnlyOperands(c, ops, func(string) bool { return false }, "NAME")
 }
 
 // sysctlCmd: NAME=VALUE, -w and -p set kernel parameters.
 func sysctlCmd(c *cmd) {
-	ops := c.checkOptions(sysctlTable, c.args)
-	c.readOnlyOperands(ops, func(v string) bool { return !strings.Contains(v, "=") }, "NAME=VALUE")
+	ops := checkOptions(c, sysctlTable, c.args)
+	readOnlyOperands(c, ops, func(v string) bool { return !strings.Contains(v, "=") }, "NAME=VALUE")
 }
 
 // ipReadOnly are ip's commands that only show.
@@ -69,7 +69,7 @@ func ipCmd(c *cmd) {
 	for i < len(args) && args[i].IsStatic() && strings.HasPrefix(args[i].Value, "-") {
 		switch v := strings.TrimLeft(args[i].Value, "-"); {
 		case v == "b" || strings.HasPrefix(v, "ba") || v == "force":
-			c.systemChange(args[i].Value)
+			systemChange(c, args[i].Value)
 			return
 		case v == "n" || strings.HasPrefix(v, "netns") || v == "f" || strings.HasPrefix(v, "fam") ||
 			v == "l" || strings.HasPrefix(v, "loops") || v == "rc" || strings.HasPrefix(v, "rcvbuf"):
@@ -81,7 +81,7 @@ func ipCmd(c *cmd) {
 		return
 	}
 	if !args[i].IsStatic() {
-		c.systemChange(args[i].String())
+		systemChange(c, args[i].String())
 		return
 	}
 	if obj := args[i].Value; obj == "netns" && i+1 < len(args) && args[i+1].IsStatic() && args[i+1].Value == "exec" {
@@ -92,7 +92,7 @@ func ipCmd(c *cmd) {
 	}
 	cmd := args[i+1]
 	if !cmd.IsStatic() || !ipReadOnly[cmd.Value] && !strings.HasPrefix(cmd.Value, "-") {
-		c.systemChange(args[i].Value + " " + cmd.String())
+		systemChange(c, args[i].Value+" "+cmd.String())
 	}
 }
 
@@ -100,7 +100,7 @@ func ipCmd(c *cmd) {
 func ifconfigCmd(c *cmd) {
 	ops := operands(c.args)
 	if len(ops) > 1 || len(ops) == 1 && !ops[0].IsStatic() {
-		c.systemChange("SETTINGS")
+		systemChange(c, "SETTINGS")
 	}
 }
 
@@ -111,7 +111,7 @@ func routeCmd(c *cmd) {
 			if w.IsStatic() && (w.Value == "print" || w.Value == "show" || w.Value == "get") {
 				continue
 			}
-			c.systemChange(w.String())
+			systemChange(c, w.String())
 			return
 		}
 	}
@@ -120,7 +120,7 @@ func routeCmd(c *cmd) {
 // ssCmd: ss -K kills the sockets it lists.
 func ssCmd(c *cmd) {
 	if flagsOf(c.args).has('K', "--kill") {
-		c.systemChange("-K")
+		systemChange(c, "-K")
 	}
 }
 
@@ -139,13 +139,13 @@ func ctlCmd(c *cmd) {
 		return // status
 	}
 	if !ops[0].IsStatic() || !ctlReadOnly[c.base][ops[0].Value] {
-		c.systemChange(ops[0].String())
+		systemChange(c, ops[0].String())
 	}
 }
 
 // reniceCmd changes the priority of other processes.
 func reniceCmd(c *cmd) {
-	c.systemChange("PRIORITY")
+	systemChange(c, "PRIORITY")
 }
 
 // killCmd: kill signals the processes it names. -1 is every process the

@@ -364,7 +364,7 @@ func runnersTable() map[string][]string {
 
 // runnerInner finds the command a runner tool's subcommand runs; it
 // returns false if the unit is not such a runner.
-func (c *cmd) runnerInner() ([]Word, bool) {
+func runnerInner(c *cmd) ([]Word, bool) {
 	subs, ok := tables().runners[c.base]
 	if !ok || len(c.args) == 0 || !c.args[0].IsStatic() {
 		return nil, false
@@ -396,7 +396,7 @@ func (c *cmd) runnerInner() ([]Word, bool) {
 }
 
 func runnerCmd(c *cmd) {
-	if inner, ok := c.runnerInner(); ok {
+	if inner, ok := runnerInner(c); ok {
 		c.inner(inner, c.base+" "+c.args[0].Value)
 	}
 }

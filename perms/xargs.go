@@ -80,8 +80,8 @@ scan:
 		}
 	case computed || !static:
 		c.risk(KindWrapper, "xargs", "runs a command computed at run time")
-	case c.unsafeSince(before) != "":
-		name = c.unsafeSince(before)
+	case unsafeSince(c, before) != "":
+		name = unsafeSince(c, before)
 		c.risk(KindWrapper, "xargs "+name, "runs "+name+" on files named by its input, which the check cannot see")
 	case tables().xargsOptions[name] && !endsOptions(inner):
 		// echo --pre=x | xargs rg: the input becomes arguments, and an
@@ -95,7 +95,7 @@ scan:
 // unsafeSince returns the name of a unit appended since before (the
 // command xargs runs, or what it runs in turn, as busybox rm) whose
 // effect depends on the file names xargs adds.
-func (c *cmd) unsafeSince(before int) string {
+func unsafeSince(c *cmd, before int) string {
 	for _, u := range c.a.units[before:] {
 		if b, ok := u.base(); ok && tables().xargsUnsafe[b] {
 			return b
