@@ -2,6 +2,8 @@ package perms
 
 import (
 	"path/filepath"
+
+	"nosh/perms/analysis"
 )
 
 // Approval is what the user allowed for one run by answering a prompt:
@@ -12,7 +14,7 @@ import (
 //
 // A nil *Approval approves nothing.
 type Approval struct {
-	units    [][]Word
+	units    [][]analysis.Word
 	findings map[findingKey]bool
 	writes   map[string]bool
 	vars     map[string]bool
@@ -21,7 +23,7 @@ type Approval struct {
 }
 
 type findingKey struct {
-	kind Kind
+	kind analysis.Kind
 	key  string
 }
 
@@ -41,34 +43,34 @@ func (d Decision) Approval(dir string) *Approval {
 		dir:      dir,
 	}
 	for _, u := range d.Units {
-		if u.funcDef {
+		if u.FuncDef {
 			name, _ := u.Name()
 			a.funcs[name] = true
 			continue
 		}
 		a.units = append(a.units, u.Words)
-		if u.exp != nil && len(u.Words) > 0 && u.Words[0].IsStatic() {
+		if u.Exp != nil && len(u.Words) > 0 && u.Words[0].IsStatic() {
 			// Brace expansions of arguments are known exactly. A
 			// command name resolved from a variable is not approved:
 			// the user saw a computed name.
-			a.units = append(a.units, u.exp)
+			a.units = append(a.units, u.Exp)
 		}
 	}
 	for _, f := range d.Findings {
 		switch f.Kind {
-		case KindCatastrophic:
+		case analysis.KindCatastrophic:
 			continue
-		case KindRedirect:
-			if f.computed {
+		case analysis.KindRedirect:
+			if f.Computed {
 				for _, e := range f.Expands {
 					a.addWrite(e)
 				}
 			} else {
 				a.addWrite(f.Key)
 			}
-		case KindAssign:
+		case analysis.KindAssign:
 			a.vars[f.Key] = true
-		case KindFuncDef:
+		case analysis.KindFuncDef:
 			a.funcs[f.Key] = true
 		}
 		a.findings[findingKey{f.Kind, f.Key}] = true
@@ -144,7 +146,7 @@ func (a *Approval) CoversWrite(path, dir string) bool {
 // CoversOutside reports whether the user approved a change of path
 // outside the sandbox's places (a KindOutside finding of the decision).
 func (a *Approval) CoversOutside(path string) bool {
-	return a != nil && a.findings[findingKey{KindOutside, path}]
+	return a != nil && a.findings[findingKey{analysis.KindOutside, path}]
 }
 
 // CoversVar reports whether the approved command assigns the variable.
@@ -152,7 +154,7 @@ func (a *Approval) CoversVar(name string) bool {
 	return a != nil && a.vars[name]
 }
 
-func (a *Approval) coversUnit(ws []Word) bool {
+func (a *Approval) coversUnit(ws []analysis.Word) bool {
 	for _, pat := range a.units {
 		if matchWords(pat, ws) {
 			return true
@@ -166,7 +168,7 @@ func (a *Approval) coversUnit(ws []Word) bool {
 // any number of arguments. A computed word in the argv (from code the
 // gate re-parsed) matches a Fields word, or a Field word written the
 // same way.
-func matchWords(pat, ws []Word) bool {
+func matchWords(pat, ws []analysis.Word) bool {
 	if len(pat) == 0 || len(ws) == 0 || !pat[0].IsStatic() {
 		return false // the command name must have been known
 	}
@@ -179,14 +181,14 @@ func matchWords(pat, ws []Word) bool {
 		p := pat[i]
 		for j := len(ws); j >= 0; j-- {
 			switch {
-			case p.Kind == Fields:
+			case p.Kind == analysis.Fields:
 				cur[j] = next[j] || j < len(ws) && cur[j+1]
 			case j == len(ws):
 				cur[j] = false
-			case p.Kind == Static:
+			case p.Kind == analysis.Static:
 				cur[j] = ws[j].IsStatic() && ws[j].Value == p.Value && next[j+1]
 			default:
-				cur[j] = (ws[j].Kind != Fields || ws[j].Value == p.Value) && next[j+1]
+				cur[j] = (ws[j].Kind != analysis.Fields || ws[j].Value == p.Value) && next[j+1]
 			}
 		}
 		next, cur = cur, next

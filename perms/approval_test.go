@@ -2,6 +2,8 @@ package perms
 
 import (
 	"testing"
+
+	"nosh/perms/analysis"
 )
 
 func TestMatchWords(t *testing.T) {
@@ -23,7 +25,7 @@ func TestMatchWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		pat := firstUnit(t, tt.pat).Words
-		if got := matchWords(pat, staticWords(tt.argv)); got != tt.want {
+		if got := matchWords(pat, analysis.StaticWords(tt.argv)); got != tt.want {
 			t.Errorf("%q against %q = %v, want %v", tt.argv, tt.pat, got, tt.want)
 		}
 	}

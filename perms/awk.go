@@ -1,13 +1,17 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // awk programs are code, but the common ones only print. A program is
 // risky if it calls system(), pipes to or from a command (|, |&,
 // "cmd" | getline), or redirects print output to a file.
 
-func awkCmd(c *cmd) {
-	ws := c.args
+func awkCmd(c *analysis.Cmd) {
+	ws := c.Args
 	progGiven := false
 	i := 0
 	for ; i < len(ws); i++ {
@@ -28,11 +32,11 @@ func awkCmd(c *cmd) {
 			// -e'prog', -iinplace, -lext: the value is attached.
 			name, hasValue = v[:2], true
 		}
-		long := func(full string) bool { return longName(name, full) }
+		long := func(full string) bool { return analysis.LongName(name, full) }
 		switch {
 		case name == "-f" || name == "-E" || long("--file") || long("--exec") ||
 			name == "-i" || long("--include") || name == "-l" || long("--load"):
-			c.risk(KindEval, c.base+" "+name, "runs awk code from a file or loads an extension")
+			c.Risk(analysis.KindEval, c.Base+" "+name, "runs awk code from a file or loads an extension")
 			progGiven = true
 			if !hasValue {
 				i++
@@ -46,13 +50,13 @@ func awkCmd(c *cmd) {
 					return
 				}
 				if !ws[i].IsStatic() {
-					c.risk(KindInlineCode, c.base+" computed", "runs an awk program computed at run time")
+					c.Risk(analysis.KindInlineCode, c.Base+" computed", "runs an awk program computed at run time")
 					continue
 				}
 				src = ws[i].Value
 			}
 			if reason := awkRisky(src); reason != "" {
-				c.risk(KindInlineCode, c.base+" program", reason)
+				c.Risk(analysis.KindInlineCode, c.Base+" program", reason)
 			}
 		case name == "-F" || name == "-v" || long("--field-separator") || long("--assign"):
 			if !hasValue {
@@ -60,7 +64,7 @@ func awkCmd(c *cmd) {
 			}
 		case strings.HasPrefix(v, "-o") || long("--pretty-print") || strings.HasPrefix(v, "-d") ||
 			long("--dump-variables") || strings.HasPrefix(v, "-p") || long("--profile"):
-			c.risk(KindOption, c.base+" "+name, "writes a file")
+			c.Risk(analysis.KindOption, c.Base+" "+name, "writes a file")
 		}
 	}
 	if progGiven || i >= len(ws) {
@@ -68,11 +72,11 @@ func awkCmd(c *cmd) {
 	}
 	prog := ws[i]
 	if !prog.IsStatic() {
-		c.risk(KindInlineCode, c.base+" computed", "runs an awk program computed at run time")
+		c.Risk(analysis.KindInlineCode, c.Base+" computed", "runs an awk program computed at run time")
 		return
 	}
 	if reason := awkRisky(prog.Value); reason != "" {
-		c.risk(KindInlineCode, c.base+" program", reason)
+		c.Risk(analysis.KindInlineCode, c.Base+" program", reason)
 	}
 }
 
@@ -118,9 +122,9 @@ func awkRisky(prog string) string {
 		case ch == ';' || ch == '{' || ch == '}' || ch == '\n':
 			printing = false
 			depth = 0
-		case isIdentByte(ch):
+		case analysis.IsIdentByte(ch):
 			j := i
-			for j < len(prog) && isIdentByte(prog[j]) {
+			for j < len(prog) && analysis.IsIdentByte(prog[j]) {
 				j++
 			}
 			switch word := prog[i:j]; word {
@@ -162,7 +166,7 @@ func harmlessAwkTarget(s string) bool {
 // operandEnd reports whether a '/' after this byte divides rather than
 // starts a regular expression.
 func operandEnd(prev byte) bool {
-	return isIdentByte(prev) || prev == ')' || prev == ']' || prev == '$' || prev == '"' || prev == '.'
+	return analysis.IsIdentByte(prev) || prev == ')' || prev == ']' || prev == '$' || prev == '"' || prev == '.'
 }
 
 // skipQuoted returns the index of the quote closing the one at i.

@@ -3,6 +3,8 @@ package perms
 import (
 	"strings"
 	"testing"
+
+	"nosh/perms/analysis"
 )
 
 // benchCommand is a compound command of about 1 KB, the kind an AI
@@ -33,11 +35,11 @@ func BenchmarkCheck(b *testing.B) {
 // benchCommand with the shell's parser, and nothing else.
 func BenchmarkParseOnly(b *testing.B) {
 	env, _ := testEnv()
-	a := newAnalyzer(0, env, nil, nil)
+	a := analysis.NewAnalyzer(0, env, nil, nil)
 	b.SetBytes(int64(len(benchCommand)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := a.parse(benchCommand); err != nil {
+		if _, err := a.Parse(benchCommand); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/perms/analysis"
 )
 
 // Build tools run the instructions of a file they are pointed at:
@@ -32,9 +34,9 @@ func buildFileOptions() map[string][]string {
 // isStdinFile reports whether a word names standard input or another
 // stream rather than a file: -, /dev/stdin, /dev/fd/N, /proc/*/fd/N, or
 // a process substitution.
-func isStdinFile(w Word) bool {
-	if w.node != nil {
-		for _, p := range w.node.Parts {
+func isStdinFile(w analysis.Word) bool {
+	if w.Node != nil {
+		for _, p := range w.Node.Parts {
 			if _, ok := p.(*syntax.ProcSubst); ok {
 				return true
 			}
@@ -63,14 +65,14 @@ func isStreamPath(v string) bool {
 // buildFromStdin wraps a build tool's handler: an instruction file that
 // is a stream asks. docker, podman and buildah only for build, where a
 // context of - is a Dockerfile read from standard input too.
-func buildFromStdin(next handler) handler {
-	return func(c *cmd) {
+func buildFromStdin(next analysis.Handler) analysis.Handler {
+	return func(c *analysis.Cmd) {
 		if next != nil {
 			next(c)
 		}
-		opts := buildFileOptions()[c.base]
-		args := c.args
-		switch c.base {
+		opts := buildFileOptions()[c.Base]
+		args := c.Args
+		switch c.Base {
 		case "docker", "podman", "buildah", "nerdctl":
 			i := 0
 			for i < len(args) && args[i].IsStatic() && strings.HasPrefix(args[i].Value, "-") {
@@ -80,18 +82,18 @@ func buildFromStdin(next handler) handler {
 				return
 			}
 			args = args[i+1:]
-			if ops := operands(args); len(ops) > 0 && isStdinFile(ops[len(ops)-1]) {
-				c.risk(KindInlineCode, c.base+" build -", "builds from a Dockerfile read from standard input, which the command does not show")
+			if ops := analysis.Operands(args); len(ops) > 0 && isStdinFile(ops[len(ops)-1]) {
+				c.Risk(analysis.KindInlineCode, c.Base+" build -", "builds from a Dockerfile read from standard input, which the command does not show")
 				return
 			}
 		}
 		for _, w := range args {
 			if !w.IsStatic() {
 				// -f<(…), --file=<(…): the option and a computed value in one word.
-				if w.node != nil && len(w.node.Parts) > 1 {
-					if lit, ok := w.node.Parts[0].(*syntax.Lit); ok {
+				if w.Node != nil && len(w.Node.Parts) > 1 {
+					if lit, ok := w.Node.Parts[0].(*syntax.Lit); ok {
 						for _, o := range opts {
-							if (lit.Value == o || lit.Value == o+"=") && isStdinFile(Word{Kind: Field, node: &syntax.Word{Parts: w.node.Parts[1:]}}) {
+							if (lit.Value == o || lit.Value == o+"=") && isStdinFile(analysis.Word{Kind: analysis.Field, Node: &syntax.Word{Parts: w.Node.Parts[1:]}}) {
 								stdinBuild(c, o)
 								return
 							}
@@ -103,10 +105,10 @@ func buildFromStdin(next handler) handler {
 		// Every spelling of the options (-sf -, -kf/dev/stdin, --fi=-),
 		// and a value computed at run time, which may be a stream.
 		argLetters := ""
-		if t := tables().options[c.base]; t != nil {
+		if t := tables().options[c.Base]; t != nil {
 			argLetters = t.arg + t.handledArg
 		}
-		var files []Word
+		var files []analysis.Word
 		for _, o := range opts {
 			var short byte
 			long := ""
@@ -127,26 +129,26 @@ func buildFromStdin(next handler) handler {
 					return
 				}
 				if !val.IsStatic() {
-					v, ok := c.a.resolve(val)
+					v, ok := c.A.Resolve(val)
 					if !ok {
-						c.risk(KindInlineCode, c.base+" "+o+" "+val.String(), "reads build instructions from a file named at run time, which may be a stream")
+						c.Risk(analysis.KindInlineCode, c.Base+" "+o+" "+val.String(), "reads build instructions from a file named at run time, which may be a stream")
 						continue
 					}
 					if isStreamPath(v) {
 						stdinBuild(c, o)
 						return
 					}
-					val = Word{Value: v}
+					val = analysis.Word{Value: v}
 				}
 				files = append(files, val)
 			}
 		}
-		if len(files) == 0 && (c.base == "make" || c.base == "gmake") {
-			files = []Word{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
+		if len(files) == 0 && (c.Base == "make" || c.Base == "gmake") {
+			files = []analysis.Word{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
 		}
 		for _, f := range files {
-			if p, ok := c.a.absolute(f); ok && writtenEarlier(c.a, p) {
-				c.risk(KindInlineCode, c.base+" "+f.String(), "runs build instructions this command wrote, which the rule for "+c.base+" was not meant to cover")
+			if p, ok := c.A.Absolute(f); ok && writtenEarlier(c.A, p) {
+				c.Risk(analysis.KindInlineCode, c.Base+" "+f.String(), "runs build instructions this command wrote, which the rule for "+c.Base+" was not meant to cover")
 			}
 		}
 	}
@@ -154,28 +156,28 @@ func buildFromStdin(next handler) handler {
 
 // writtenEarlier reports whether an earlier part of the command writes
 // or creates the file p.
-func writtenEarlier(a *analyzer, p string) bool {
-	for _, t := range a.targets {
-		if t.Path == p && t.Op != RemoveEntry && t.Op != ChangeMeta {
+func writtenEarlier(a *analysis.Analyzer, p string) bool {
+	for _, t := range a.Targets {
+		if t.Path == p && t.Op != analysis.RemoveEntry && t.Op != analysis.ChangeMeta {
 			return true
 		}
-		if t.Path != "" && t.Op == CreateEntry && t.Recursive && strings.HasPrefix(p, t.Path+"/") {
+		if t.Path != "" && t.Op == analysis.CreateEntry && t.Recursive && strings.HasPrefix(p, t.Path+"/") {
 			return true
 		}
 	}
 	return false
 }
 
-func stdinBuild(c *cmd, opt string) {
-	c.unit().stdinCode = true
-	c.risk(KindInlineCode, c.base+" "+opt+" -", "runs build instructions read from standard input or a stream, which the command does not show")
-	if c.in.known && c.in.code != "" && (c.base == "make" || c.base == "gmake") {
+func stdinBuild(c *analysis.Cmd, opt string) {
+	c.Unit().StdinCode = true
+	c.Risk(analysis.KindInlineCode, c.Base+" "+opt+" -", "runs build instructions read from standard input or a stream, which the command does not show")
+	if c.In.Known && c.In.Code != "" && (c.Base == "make" || c.Base == "gmake") {
 		// echo 'all:; rm -rf /' | make -f -: the recipes are shell code.
-		for _, line := range strings.Split(c.in.code, "\n") {
+		for _, line := range strings.Split(c.In.Code, "\n") {
 			if _, recipe, ok := strings.Cut(line, ";"); ok {
-				c.a.code(recipe, c.base+" recipe", c.unit().Pos)
+				c.A.Code(recipe, c.Base+" recipe", c.Unit().Pos)
 			} else if strings.HasPrefix(line, "\t") {
-				c.a.code(line[1:], c.base+" recipe", c.unit().Pos)
+				c.A.Code(line[1:], c.Base+" recipe", c.Unit().Pos)
 			}
 		}
 	}

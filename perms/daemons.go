@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // Some commands ask a process already running outside the agent's
 // sandbox to act for them: a service manager, a scheduler, a container
@@ -11,34 +15,34 @@ import "strings"
 // also keeps the sandbox from connecting to sockets made outside it.)
 
 // viaDaemon returns why the unit has a daemon act for it, or "".
-func viaDaemon(c *cmd) string {
+func viaDaemon(c *analysis.Cmd) string {
 	sub := ""
-	if len(c.args) > 0 && c.args[0].IsStatic() {
-		sub = c.args[0].Value
+	if len(c.Args) > 0 && c.Args[0].IsStatic() {
+		sub = c.Args[0].Value
 	}
 	has := func(words ...string) bool {
-		for _, w := range c.args {
+		for _, w := range c.Args {
 			if w.IsStatic() && contains(words, w.Value) {
 				return true
 			}
 		}
 		return false
 	}
-	switch c.base {
+	switch c.Base {
 	case "systemd-run", "at", "batch", "crontab", "xdotool", "ydotool", "wtype", "xdg-open", "gio",
 		"dbus-send", "gdbus", "qdbus", "busctl", "emacsclient", "kitty", "wezterm", "osascript":
 		switch {
-		case c.base == "crontab" && flagsOf(c.args).has('l'):
+		case c.Base == "crontab" && analysis.FlagsOf(c.Args).Has('l'):
 			return ""
-		case (c.base == "at" || c.base == "batch") && (flagsOf(c.args).has('l') || sub == "-l"):
+		case (c.Base == "at" || c.Base == "batch") && (analysis.FlagsOf(c.Args).Has('l') || sub == "-l"):
 			return ""
-		case c.base == "busctl" && !has("call", "set-property", "emit"):
+		case c.Base == "busctl" && !has("call", "set-property", "emit"):
 			return ""
-		case c.base == "gio" && sub != "open" && sub != "launch":
+		case c.Base == "gio" && sub != "open" && sub != "launch":
 			return ""
-		case c.base == "kitty" && sub != "@":
+		case c.Base == "kitty" && sub != "@":
 			return ""
-		case c.base == "wezterm" && sub != "cli":
+		case c.Base == "wezterm" && sub != "cli":
 			return ""
 		}
 		return "asks a service outside the sandbox to run or change something"
@@ -58,15 +62,15 @@ func viaDaemon(c *cmd) string {
 		// Every tmux command is asked of the server, outside the
 		// sandbox; those that only show are listed, and any other
 		// (set-hook, bind-key, paste-buffer, send-keys…) may run commands.
-		if !tmuxReadOnly(c.args) {
+		if !tmuxReadOnly(c.Args) {
 			return "asks the tmux server, outside the sandbox, to act (which can run commands)"
 		}
 	case "screen":
-		if flagsOf(c.args).has('X') {
+		if analysis.FlagsOf(c.Args).Has('X') {
 			return "asks a running screen, outside the sandbox, to run commands"
 		}
 	case "nvim", "vim":
-		for _, w := range c.args {
+		for _, w := range c.Args {
 			if w.IsStatic() && (strings.HasPrefix(w.Value, "--remote") || w.Value == "--server" || w.Value == "--servername") {
 				return "asks a running editor, outside the sandbox, to act"
 			}
@@ -76,9 +80,9 @@ func viaDaemon(c *cmd) string {
 }
 
 // daemonTarget records that the unit has a daemon act for it.
-func daemonTarget(c *cmd) {
+func daemonTarget(c *analysis.Cmd) {
 	if why := viaDaemon(c); why != "" {
-		c.a.targets = append(c.a.targets, Target{Text: c.unit().String(), Path: "via " + c.base, Op: ViaDaemon, why: why})
+		c.A.Targets = append(c.A.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + c.Base, Op: analysis.ViaDaemon, Why: why})
 	}
 }
 
@@ -94,7 +98,7 @@ var tmuxShows = map[string]bool{"list-sessions": true, "ls": true, "list-windows
 // tmuxReadOnly reports whether a tmux command line only shows: its
 // global options take no command (-c runs one) and every command of it
 // (separated by ;) is one that shows.
-func tmuxReadOnly(ws []Word) bool {
+func tmuxReadOnly(ws []analysis.Word) bool {
 	i := 0
 	for i < len(ws) && ws[i].IsStatic() && strings.HasPrefix(ws[i].Value, "-") && ws[i].Value != "-V" {
 		v := ws[i].Value

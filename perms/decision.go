@@ -1,5 +1,7 @@
 package perms
 
+import "nosh/perms/analysis"
+
 // Verdict is the outcome of checking a command.
 type Verdict uint8
 
@@ -73,7 +75,7 @@ func (a Answer) Key() rune {
 
 // UnitVerdict is one unit with its verdict.
 type UnitVerdict struct {
-	Unit
+	analysis.Unit
 	Verdict Verdict
 	// Rule is the rule that decided (an allow or deny rule), or
 	// "built-in" for the catastrophic list; empty otherwise.
@@ -100,10 +102,10 @@ type Decision struct {
 	Command  string
 	Verdict  Verdict
 	Units    []UnitVerdict
-	Findings []Finding
+	Findings []analysis.Finding
 	// Targets are the paths the command names as ones it changes (see
 	// Target); the agent compares them with what its sandbox may write.
-	Targets  []Target
+	Targets  []analysis.Target
 	Previews []Preview
 	// RulesErr is why the rules could not all be read, if they could not;
 	// the decision was made without the rules that could not be read
@@ -122,7 +124,7 @@ func (d Decision) Catastrophic() bool {
 		}
 	}
 	for _, f := range d.Findings {
-		if f.Kind == KindCatastrophic {
+		if f.Kind == analysis.KindCatastrophic {
 			return true
 		}
 	}
@@ -196,19 +198,19 @@ func (d Decision) SuggestedRules() []string {
 // WithFindings returns d with more risky constructs, its verdict raised
 // accordingly. The run-time gate uses it to report variables changed
 // behind its back.
-func (d Decision) WithFindings(fs ...Finding) Decision {
-	d.Findings = append(append([]Finding(nil), d.Findings...), fs...)
+func (d Decision) WithFindings(fs ...analysis.Finding) Decision {
+	d.Findings = append(append([]analysis.Finding(nil), d.Findings...), fs...)
 	d.Verdict = verdictOf(d.Units, d.Findings)
 	return d
 }
 
-func verdictOf(units []UnitVerdict, findings []Finding) Verdict {
+func verdictOf(units []UnitVerdict, findings []analysis.Finding) Verdict {
 	v := Allow
 	for _, u := range units {
 		v = max(v, u.Verdict)
 	}
 	for _, f := range findings {
-		if f.Kind == KindCatastrophic {
+		if f.Kind == analysis.KindCatastrophic {
 			return Deny
 		}
 		v = max(v, Ask)

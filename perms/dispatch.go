@@ -1,14 +1,18 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // classifyCmd classifies a unit by what its program does with its
 // arguments: the program's handler, then the checks every program gets
 // (glob operands, daemons, the option allow-lists), and for a program
 // nothing knows, the question of a rule.
-func classifyCmd(c *cmd) {
+func classifyCmd(c *analysis.Cmd) {
 	t := tables()
-	name := c.base
+	name := c.Base
 	h := t.handlers[name]
 	if h == nil {
 		if norm := trimVersion(name); norm != name && t.handlers[norm] != nil {
@@ -16,7 +20,7 @@ func classifyCmd(c *cmd) {
 		}
 	}
 	if name == "tar" || name == "gtar" || name == "bsdtar" {
-		c.args = tarOldStyle(c.args)
+		c.Args = tarOldStyle(c.Args)
 	}
 	if h != nil {
 		h(c)
@@ -26,10 +30,10 @@ func classifyCmd(c *cmd) {
 	switch {
 	case t.options[name] != nil:
 		// Every option must be known to be harmless.
-		checkOptions(c, t.options[name], c.args)
-	case h != nil || t.plain[name] || t.plain[c.base]:
-	case strings.HasPrefix(c.base, "mkfs") || strings.HasPrefix(c.base, "newfs"):
-		c.catastrophe("creates a file system, erasing what the device holds")
+		checkOptions(c, t.options[name], c.Args)
+	case h != nil || t.plain[name] || t.plain[c.Base]:
+	case strings.HasPrefix(c.Base, "mkfs") || strings.HasPrefix(c.Base, "newfs"):
+		c.Catastrophe("creates a file system, erasing what the device holds")
 	default:
 		unknownProgram(c)
 	}
@@ -52,7 +56,7 @@ func trimVersion(name string) string {
 // tar xIf prog a.tar) into dash options, each letter that takes an
 // argument taking the next word in order, so that tar is judged the same
 // however its options are spelled.
-func tarOldStyle(args []Word) []Word {
+func tarOldStyle(args []analysis.Word) []analysis.Word {
 	if len(args) == 0 || !args[0].IsStatic() {
 		return args
 	}
@@ -65,10 +69,10 @@ func tarOldStyle(args []Word) []Word {
 			return args
 		}
 	}
-	out := make([]Word, 0, len(args)+len(v))
+	out := make([]analysis.Word, 0, len(args)+len(v))
 	next := 1
 	for i := 0; i < len(v); i++ {
-		out = append(out, Word{Value: "-" + v[i:i+1]})
+		out = append(out, analysis.Word{Value: "-" + v[i:i+1]})
 		if strings.IndexByte("fbHIKLNTXVFgC", v[i]) >= 0 && next < len(args) {
 			out = append(out, args[next])
 			next++

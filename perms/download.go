@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // Downloaders mark their unit, so that a download run as code is caught
 // (see the checks in walk.go and classify.go), and record the files
@@ -19,9 +23,9 @@ func downloadersTable() map[string]bool {
 	}
 }
 
-func curlCmd(c *cmd) {
-	c.unit().download = true
-	ws := c.args
+func curlCmd(c *analysis.Cmd) {
+	c.Unit().Download = true
+	ws := c.Args
 	// Short options of curl that take an argument.
 	const withArg = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
 	for i := 0; i < len(ws); i++ {
@@ -46,7 +50,7 @@ func curlCmd(c *cmd) {
 			}
 			is := func(names ...string) bool {
 				for _, n := range names {
-					if longName(name, n) {
+					if analysis.LongName(name, n) {
 						return true
 					}
 				}
@@ -54,40 +58,40 @@ func curlCmd(c *cmd) {
 			}
 			switch {
 			case is("--unix-socket", "--abstract-unix-socket"):
-				c.risk(KindOption, "curl "+name, "talks to a local service through its socket, which acts outside the sandbox")
-				c.a.targets = append(c.a.targets, Target{Text: c.unit().String(), Path: "via " + value, Op: ViaDaemon,
-					why: "asks the service listening on " + value + ", outside the sandbox, to act"})
+				c.Risk(analysis.KindOption, "curl "+name, "talks to a local service through its socket, which acts outside the sandbox")
+				c.A.Targets = append(c.A.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + value, Op: analysis.ViaDaemon,
+					Why: "asks the service listening on " + value + ", outside the sandbox, to act"})
 			case is("--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
 				"--libcurl", "--etag-save", "--alt-svc", "--hsts"):
 				if value != "-" {
-					c.risk(KindOption, "curl "+name, "writes to a file")
+					c.Risk(analysis.KindOption, "curl "+name, "writes to a file")
 				}
-				if longName(name, "--output") {
+				if analysis.LongName(name, "--output") {
 					markFetchedArg(c, i, hasValue, value)
 				}
 			case is("--remote-name", "--remote-name-all", "--output-dir", "--create-dirs"):
-				c.risk(KindOption, "curl "+name, "writes to a file")
+				c.Risk(analysis.KindOption, "curl "+name, "writes to a file")
 				fetchedURLs(c)
-				if longName(name, "--output-dir") && value != "" {
+				if analysis.LongName(name, "--output-dir") && value != "" {
 					// curl --output-dir /tmp -O URL/i.sh writes /tmp/i.sh.
-					for _, w := range operands(c.args) {
+					for _, w := range analysis.Operands(c.Args) {
 						if w.IsStatic() && strings.Contains(w.Value, "://") {
-							c.a.markFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
+							c.A.MarkFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
 						}
 					}
 				}
 			case is("--config"):
-				c.risk(KindOption, "curl --config", "reads options from a file")
+				c.Risk(analysis.KindOption, "curl --config", "reads options from a file")
 			case is("--upload-file"):
-				c.risk(KindOption, "curl --upload-file", "sends a local file")
+				c.Risk(analysis.KindOption, "curl --upload-file", "sends a local file")
 			case is("--write-out"):
 				if strings.Contains(value, "%output{") {
-					c.risk(KindOption, "curl --write-out", "writes to a file it names")
+					c.Risk(analysis.KindOption, "curl --write-out", "writes to a file it names")
 				}
 			case name == "--data" || name == "--data-binary" || name == "--data-urlencode" || name == "--json" ||
 				name == "--form" || name == "--form-string" || name == "--data-ascii" || name == "--header":
 				if sendsFile(name, value) {
-					c.risk(KindOption, "curl "+name, "sends a local file")
+					c.Risk(analysis.KindOption, "curl "+name, "sends a local file")
 				}
 			}
 			continue
@@ -99,7 +103,7 @@ func curlCmd(c *cmd) {
 			ch := v[j]
 			if strings.IndexByte(withArg, ch) < 0 {
 				if ch == 'O' {
-					c.risk(KindOption, "curl -O", "writes to a file")
+					c.Risk(analysis.KindOption, "curl -O", "writes to a file")
 					fetchedURLs(c)
 				}
 				continue
@@ -111,22 +115,22 @@ func curlCmd(c *cmd) {
 			switch ch {
 			case 'o', 'D', 'c':
 				if value != "-" {
-					c.risk(KindOption, "curl -"+string(ch), "writes to a file")
+					c.Risk(analysis.KindOption, "curl -"+string(ch), "writes to a file")
 				}
 				if ch == 'o' {
 					markFetchedArg(c, i, v[j+1:] != "", value)
 				}
 			case 'K':
-				c.risk(KindOption, "curl -K", "reads options from a file")
+				c.Risk(analysis.KindOption, "curl -K", "reads options from a file")
 			case 'w':
 				if strings.Contains(value, "%output{") {
-					c.risk(KindOption, "curl -w", "writes to a file it names")
+					c.Risk(analysis.KindOption, "curl -w", "writes to a file it names")
 				}
 			case 'T':
-				c.risk(KindOption, "curl -T", "sends a local file")
+				c.Risk(analysis.KindOption, "curl -T", "sends a local file")
 			case 'd', 'F', 'H':
 				if sendsFile("-"+string(ch), value) {
-					c.risk(KindOption, "curl -"+string(ch), "sends a local file")
+					c.Risk(analysis.KindOption, "curl -"+string(ch), "sends a local file")
 				}
 			}
 			break
@@ -150,83 +154,83 @@ func sendsFile(opt, value string) bool {
 	return strings.HasPrefix(value, "@")
 }
 
-func wgetCmd(c *cmd) {
-	c.unit().download = true
+func wgetCmd(c *analysis.Cmd) {
+	c.Unit().Download = true
 	named := false
-	scanOpts(c.args, func(i int, v string) {
-		if val, ok := clusterValue(c.args, i, 'O', "ohPeaUOtTwQlABDIX"); ok {
+	scanOpts(c.Args, func(i int, v string) {
+		if val, ok := clusterValue(c.Args, i, 'O', "ohPeaUOtTwQlABDIX"); ok {
 			named = true
-			c.a.markFetched(val)
-		} else if name, value, ok := strings.Cut(v, "="); ok && longName(name, "--output-document") {
+			c.A.MarkFetched(val)
+		} else if name, value, ok := strings.Cut(v, "="); ok && analysis.LongName(name, "--output-document") {
 			named = true
-			c.a.markFetched(value)
-		} else if v == "--output-document" && i+1 < len(c.args) {
+			c.A.MarkFetched(value)
+		} else if v == "--output-document" && i+1 < len(c.Args) {
 			named = true
-			c.a.markFetched(c.args[i+1].Value)
+			c.A.MarkFetched(c.Args[i+1].Value)
 		}
 	})
 	if !named {
 		fetchedURLs(c)
 	}
-	scanOpts(c.args, func(i int, v string) {
+	scanOpts(c.Args, func(i int, v string) {
 		name, value, hasValue := strings.Cut(v, "=")
-		if !hasValue && i+1 < len(c.args) {
-			value = c.args[i+1].Value
+		if !hasValue && i+1 < len(c.Args) {
+			value = c.Args[i+1].Value
 		}
 		long := strings.HasPrefix(name, "--")
 		switch {
-		case long && (longName(name, "--post-file") || longName(name, "--body-file")):
-			c.risk(KindOption, "wget "+name, "sends a local file")
-		case long && longName(name, "--output-document") || v == "-O":
+		case long && (analysis.LongName(name, "--post-file") || analysis.LongName(name, "--body-file")):
+			c.Risk(analysis.KindOption, "wget "+name, "sends a local file")
+		case long && analysis.LongName(name, "--output-document") || v == "-O":
 			if value != "-" {
-				c.risk(KindOption, "wget -O", "writes to a file it names")
+				c.Risk(analysis.KindOption, "wget -O", "writes to a file it names")
 			}
 		case strings.HasPrefix(v, "-O") && len(v) > 2 && v[2:] != "-":
-			c.risk(KindOption, "wget -O", "writes to a file it names")
+			c.Risk(analysis.KindOption, "wget -O", "writes to a file it names")
 		case !long && strings.HasPrefix(v, "-") && shortHas(v, 'O', "ohPeaUtTwQlABDIX"):
-			if val, _ := clusterValue(c.args, i, 'O', "ohPeaUOtTwQlABDIX"); val != "-" {
-				c.risk(KindOption, "wget -O", "writes to a file it names") // wget -qO file
+			if val, _ := clusterValue(c.Args, i, 'O', "ohPeaUOtTwQlABDIX"); val != "-" {
+				c.Risk(analysis.KindOption, "wget -O", "writes to a file it names") // wget -qO file
 			}
 		case !long && strings.HasPrefix(v, "-") && shortHas(v, 'e', "ohPaUOtTwQlABDIX"):
-			c.risk(KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
-		case v == "-e" || strings.HasPrefix(v, "-e") && !long || long && longName(name, "--execute"):
-			c.risk(KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
-		case long && (longName(name, "--use-askpass") || longName(name, "--config")):
-			c.risk(KindOption, "wget "+name, "runs a program or reads options from a file")
+			c.Risk(analysis.KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
+		case v == "-e" || strings.HasPrefix(v, "-e") && !long || long && analysis.LongName(name, "--execute"):
+			c.Risk(analysis.KindOption, "wget -e", "runs wgetrc commands, which can name files and programs")
+		case long && (analysis.LongName(name, "--use-askpass") || analysis.LongName(name, "--config")):
+			c.Risk(analysis.KindOption, "wget "+name, "runs a program or reads options from a file")
 		case v == "-o" || v == "-a" || (strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "-a")) && !long ||
-			long && (longName(name, "--output-file") || longName(name, "--append-output")):
-			c.risk(KindOption, "wget "+name, "writes a log file")
+			long && (analysis.LongName(name, "--output-file") || analysis.LongName(name, "--append-output")):
+			c.Risk(analysis.KindOption, "wget "+name, "writes a log file")
 		}
 	})
-	if d, ok := dirOption(c.args, "-P", "--directory-prefix"); ok {
-		c.intoDir(d, "downloads")
-		if dv, ok := c.a.resolve(d); ok && !named {
+	if d, ok := analysis.DirOption(c.Args, "-P", "--directory-prefix"); ok {
+		c.IntoDir(d, "downloads")
+		if dv, ok := c.A.Resolve(d); ok && !named {
 			// wget -P /tmp URL/i.sh && sh /tmp/i.sh
-			for _, w := range operands(c.args) {
+			for _, w := range analysis.Operands(c.Args) {
 				if w.IsStatic() && strings.Contains(w.Value, "://") {
-					c.a.markFetched(strings.TrimSuffix(dv, "/") + "/" + urlBase(w.Value))
+					c.A.MarkFetched(strings.TrimSuffix(dv, "/") + "/" + urlBase(w.Value))
 				}
 			}
 		}
-	} else if !named && c.a.cwd != "" {
-		c.intoDir(Word{Value: "."}, "downloads")
+	} else if !named && c.A.Cwd != "" {
+		c.IntoDir(analysis.Word{Value: "."}, "downloads")
 	}
 }
 
 // markFetchedArg records the file named by an option's value: attached,
 // or the next word, resolved when it is computed ($HOME/i.sh, $f).
-func markFetchedArg(c *cmd, i int, attached bool, value string) {
-	if !attached && i+1 < len(c.args) && !c.args[i+1].IsStatic() {
-		if v, ok := c.a.resolve(c.args[i+1]); ok {
+func markFetchedArg(c *analysis.Cmd, i int, attached bool, value string) {
+	if !attached && i+1 < len(c.Args) && !c.Args[i+1].IsStatic() {
+		if v, ok := c.A.Resolve(c.Args[i+1]); ok {
 			value = v
 		}
 	}
-	c.a.markFetched(value)
+	c.A.MarkFetched(value)
 }
 
 // clusterValue returns the value of short option want in the cluster
 // ws[i] (-qO file, -qOfile), where the letters in args take a value.
-func clusterValue(ws []Word, i int, want byte, args string) (string, bool) {
+func clusterValue(ws []analysis.Word, i int, want byte, args string) (string, bool) {
 	v := ws[i].Value
 	if !ws[i].IsStatic() || len(v) < 2 || v[0] != '-' || v[1] == '-' {
 		return "", false
@@ -262,8 +266,8 @@ func urlBase(u string) string {
 }
 
 // fetchedURLs records the files a download names after its URLs.
-func fetchedURLs(c *cmd) {
-	for _, w := range operands(c.args) {
+func fetchedURLs(c *analysis.Cmd) {
+	for _, w := range analysis.Operands(c.Args) {
 		if !w.IsStatic() || !strings.Contains(w.Value, "://") {
 			continue
 		}
@@ -272,31 +276,31 @@ func fetchedURLs(c *cmd) {
 			u = u[:i]
 		}
 		if i := strings.LastIndexByte(u, '/'); i >= 0 && i+1 < len(u) {
-			c.a.markFetched(u[i+1:])
+			c.A.MarkFetched(u[i+1:])
 		}
 	}
 }
 
-func downloaderCmd(c *cmd) {
-	c.unit().download = true
-	switch c.base {
+func downloaderCmd(c *analysis.Cmd) {
+	c.Unit().Download = true
+	switch c.Base {
 	case "nc", "ncat", "netcat":
-		scanOpts(c.args, func(_ int, v string) {
+		scanOpts(c.Args, func(_ int, v string) {
 			if v == "-e" || v == "-c" || strings.HasPrefix(v, "-e") || longOpt(v, "--exec") || longOpt(v, "--sh-exec") ||
 				longOpt(v, "--lua-exec") {
-				c.risk(KindOption, c.base+" -e", "runs a command connected to the network")
+				c.Risk(analysis.KindOption, c.Base+" -e", "runs a command connected to the network")
 			}
 		})
 	case "socat":
-		for _, w := range c.args {
+		for _, w := range c.Args {
 			u := strings.ToUpper(w.Value)
 			if strings.Contains(u, "EXEC:") || strings.Contains(u, "SYSTEM:") || strings.Contains(u, "SHELL:") {
-				c.risk(KindOption, "socat EXEC", "runs a command connected to the network")
+				c.Risk(analysis.KindOption, "socat EXEC", "runs a command connected to the network")
 				return
 			}
 			if strings.Contains(u, "CREATE:") || strings.Contains(u, "OPEN:") || strings.Contains(u, "GOPEN:") ||
 				strings.HasPrefix(u, "FILE:") {
-				c.risk(KindOption, "socat file", "reads or writes a file")
+				c.Risk(analysis.KindOption, "socat file", "reads or writes a file")
 				return
 			}
 		}

@@ -3,6 +3,8 @@ package perms
 import (
 	"fmt"
 	"strings"
+
+	"nosh/perms/analysis"
 )
 
 // Explain renders the breakdown an approval prompt shows, one line each:
@@ -42,14 +44,14 @@ func (d Decision) Lines() []string {
 		if u.Rule != "" && u.Rule != "built-in" {
 			why += ": " + u.Rule
 		}
-		lines = append(lines, fmt.Sprintf("%-6s %s%s — %s", u.Verdict, firstLine(u.String()), where, why))
+		lines = append(lines, fmt.Sprintf("%-6s %s%s — %s", u.Verdict, analysis.FirstLine(u.String()), where, why))
 	}
 	for _, f := range d.Findings {
 		label := "risky"
 		switch f.Kind {
-		case KindCatastrophic:
+		case analysis.KindCatastrophic:
 			label = "deny"
-		case KindOutside:
+		case analysis.KindOutside:
 			label = "outside"
 		}
 		lines = append(lines, fmt.Sprintf("%-6s %s %s — %s", label, f.Pos, f.Text, f.Reason))

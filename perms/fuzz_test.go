@@ -8,6 +8,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/config/dialect"
+	"nosh/perms/analysis"
 )
 
 // FuzzCheck proves that analysis never panics, never answers allow when
@@ -52,7 +53,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("%q: no unit for the command at %s", src, p)
 			}
 			for _, w := range call.Args {
-				v, ok := staticWord(w)
+				v, ok := analysis.StaticWord(w)
 				if !ok {
 					continue
 				}

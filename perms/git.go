@@ -4,6 +4,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	"nosh/perms/analysis"
 )
 
 // gitGlobalArgTable lists git's global options, true for those that
@@ -18,7 +20,7 @@ func gitGlobalArgTable() map[string]bool {
 // gitSubcommand returns the index in ws (git's arguments) of the
 // subcommand, skipping global options; -1 if there is none or a
 // computed word hides it.
-func gitSubcommand(ws []Word) int {
+func gitSubcommand(ws []analysis.Word) int {
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
@@ -35,8 +37,8 @@ func gitSubcommand(ws []Word) int {
 	return -1
 }
 
-func gitCmd(c *cmd) {
-	ws := c.args
+func gitCmd(c *analysis.Cmd) {
+	ws := c.Args
 	sub := gitSubcommand(ws)
 	globals := ws
 	if sub >= 0 {
@@ -49,11 +51,11 @@ func gitCmd(c *cmd) {
 		v := w.Value
 		switch {
 		case v == "-c" || strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
-			c.risk(KindOption, "git -c", "sets configuration, which can make git run commands (core.pager, core.sshCommand, alias.*)")
+			c.Risk(analysis.KindOption, "git -c", "sets configuration, which can make git run commands (core.pager, core.sshCommand, alias.*)")
 		case longOpt(v, "--config-env"):
-			c.risk(KindOption, "git --config-env", "sets configuration, which can make git run commands")
+			c.Risk(analysis.KindOption, "git --config-env", "sets configuration, which can make git run commands")
 		case strings.HasPrefix(v, "--exec-path="):
-			c.risk(KindOption, "git --exec-path", "runs git subcommands from another directory")
+			c.Risk(analysis.KindOption, "git --exec-path", "runs git subcommands from another directory")
 		}
 	}
 	// Every global option must be known to be harmless, and point git at
@@ -72,7 +74,7 @@ func gitCmd(c *cmd) {
 	switch name {
 	case "config":
 		if gitConfigWrites(rest) {
-			c.risk(KindOption, "git config", "changes git configuration, which can make git run commands")
+			c.Risk(analysis.KindOption, "git config", "changes git configuration, which can make git run commands")
 		}
 	case "submodule":
 		for i, w := range rest {
@@ -81,31 +83,31 @@ func gitCmd(c *cmd) {
 				for j < len(rest) && rest[j].IsStatic() && strings.HasPrefix(rest[j].Value, "-") {
 					j++
 				}
-				c.risk(KindWrapper, "git submodule foreach", "runs a command in every submodule")
-				c.codeWords(rest[j:], "git submodule foreach")
+				c.Risk(analysis.KindWrapper, "git submodule foreach", "runs a command in every submodule")
+				c.CodeWords(rest[j:], "git submodule foreach")
 				break
 			}
 		}
 	case "bisect":
 		if len(rest) > 0 && rest[0].IsStatic() && rest[0].Value == "run" {
-			c.risk(KindWrapper, "git bisect run", "runs a command for every commit tested")
-			c.inner(rest[1:], "git bisect run")
+			c.Risk(analysis.KindWrapper, "git bisect run", "runs a command for every commit tested")
+			c.Inner(rest[1:], "git bisect run")
 		}
 	case "rebase":
 		// -x CMD, -xCMD, -ix CMD, --exec=CMD, --exe CMD…
 		for _, u := range optionUses(rest, "xsXC", 'x', "--exec") {
-			c.risk(KindWrapper, "git rebase --exec", "runs a command after every commit")
-			c.code(u.val, "git rebase --exec")
+			c.Risk(analysis.KindWrapper, "git rebase --exec", "runs a command after every commit")
+			c.Code(u.val, "git rebase --exec")
 		}
 	case "filter-branch":
-		c.risk(KindOption, "git filter-branch", "runs shell filters over history")
+		c.Risk(analysis.KindOption, "git filter-branch", "runs shell filters over history")
 	case "difftool", "mergetool":
 		if len(optionUses(rest, "xtO", 'x', "--extcmd")) > 0 || len(optionUses(rest, "xtO", 't', "--tool")) > 0 {
-			c.risk(KindOption, "git "+name+" --extcmd", "runs a command of its choosing")
+			c.Risk(analysis.KindOption, "git "+name+" --extcmd", "runs a command of its choosing")
 		}
 	case "grep":
 		if len(optionUses(rest, "efABCm", 'O', "--open-files-in-pager")) > 0 {
-			c.risk(KindOption, "git grep -O", "runs a pager command of its choosing")
+			c.Risk(analysis.KindOption, "git grep -O", "runs a pager command of its choosing")
 		}
 	case "instaweb", "daemon":
 		for _, o := range []struct {
@@ -113,13 +115,13 @@ func gitCmd(c *cmd) {
 			long  string
 		}{{'d', "--httpd"}, {'b', "--browser"}, {0, "--access-hook"}} {
 			if len(optionUses(rest, "dbpm", o.short, o.long)) > 0 {
-				c.risk(KindOption, "git "+name+" "+o.long, "runs a command of its choosing")
+				c.Risk(analysis.KindOption, "git "+name+" "+o.long, "runs a command of its choosing")
 			}
 		}
 	case "filter-repo":
 		scanOpts(rest, func(_ int, v string) {
 			if name, _, _ := strings.Cut(v, "="); strings.HasSuffix(name, "-callback") {
-				c.risk(KindInlineCode, "git filter-repo "+name, "runs Python code given on the command line")
+				c.Risk(analysis.KindInlineCode, "git filter-repo "+name, "runs Python code given on the command line")
 			}
 		})
 	case "clone", "worktree":
@@ -128,33 +130,33 @@ func gitCmd(c *cmd) {
 			"--upload-pack", "--template", "--reference", "--separate-git-dir", "--depth", "--shallow-since",
 			"--shallow-exclude", "--filter", "--server-option", "--bundle-uri", "--ref-format", "--reason", "--orphan"}})
 		if name == "worktree" && len(ops) > 1 && ops[0].IsStatic() && ops[0].Value == "add" {
-			c.target(ops[1], CreateEntry, true)
+			c.Target(ops[1], analysis.CreateEntry, true)
 		}
 		if name == "clone" && len(ops) > 1 {
-			c.target(ops[1], CreateEntry, true)
+			c.Target(ops[1], analysis.CreateEntry, true)
 		}
 	case "maintenance":
 		if len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "start" || rest[0].Value == "register") {
-			c.risk(KindOption, "git maintenance "+rest[0].Value, "installs scheduled jobs")
+			c.Risk(analysis.KindOption, "git maintenance "+rest[0].Value, "installs scheduled jobs")
 		}
 	case "archive", "bundle":
 		if name == "archive" {
 			for _, u := range optionUses(rest, "o", 'o', "--output") {
-				c.target(u.val, WriteFile, false)
-				c.sensitiveWrite(u.val)
+				c.Target(u.val, analysis.WriteFile, false)
+				c.SensitiveWrite(u.val)
 			}
 		}
 		scanOpts(rest, func(i int, v string) {
 			if v == "create" && i+1 < len(rest) {
-				c.target(rest[i+1], WriteFile, false)
-				c.sensitiveWrite(rest[i+1])
+				c.Target(rest[i+1], analysis.WriteFile, false)
+				c.SensitiveWrite(rest[i+1])
 			}
 		})
 	case "send-email":
 		scanOpts(rest, func(_ int, v string) {
 			for _, o := range []string{"--to-cmd", "--cc-cmd", "--sendmail-cmd", "--smtp-server"} {
 				if longOpt(v, o) {
-					c.risk(KindOption, "git send-email "+o, "runs a command of its choosing")
+					c.Risk(analysis.KindOption, "git send-email "+o, "runs a command of its choosing")
 				}
 			}
 		})
@@ -162,31 +164,31 @@ func gitCmd(c *cmd) {
 	scanOpts(rest, func(_ int, v string) {
 		switch {
 		case longOpt(v, "--output") || name == "format-patch" && (v == "-o" || longOpt(v, "--output-directory")):
-			c.risk(KindOption, "git "+name+" --output", "writes to a file")
+			c.Risk(analysis.KindOption, "git "+name+" --output", "writes to a file")
 		case longOpt(v, "--upload-pack") || longOpt(v, "--receive-pack") || longOpt(v, "--exec") && name != "rebase":
-			c.risk(KindOption, "git "+name+" "+v, "runs a command of its choosing on the remote side")
+			c.Risk(analysis.KindOption, "git "+name+" "+v, "runs a command of its choosing on the remote side")
 		case (name == "clone" || name == "init") && longOpt(v, "--template"):
-			c.risk(KindOption, "git "+name+" --template", "copies hooks from a template directory into the repository")
+			c.Risk(analysis.KindOption, "git "+name+" --template", "copies hooks from a template directory into the repository")
 		}
 	})
 	switch name {
 	case "clone", "ls-remote", "archive", "fetch", "pull":
 		// -uCMD, -quCMD: the upload-pack command, in any spelling.
 		if len(optionUses(rest, "bcjouC", 'u', "")) > 0 {
-			c.risk(KindOption, "git "+name+" -u", "runs a command of its choosing on the remote side")
+			c.Risk(analysis.KindOption, "git "+name+" -u", "runs a command of its choosing on the remote side")
 		}
 	}
 	switch name {
 	case "clone", "submodule":
 		if len(optionUses(rest, "bcjouC", 'c', "--config")) > 0 {
-			c.risk(KindOption, "git "+name+" --config", "sets configuration of the new repository, which can make git run commands")
+			c.Risk(analysis.KindOption, "git "+name+" --config", "sets configuration of the new repository, which can make git run commands")
 		}
 	}
 }
 
 // gitConfigWrites reports whether git config arguments change the
 // configuration rather than read it.
-func gitConfigWrites(ws []Word) bool {
+func gitConfigWrites(ws []analysis.Word) bool {
 	positional := 0
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
@@ -232,24 +234,24 @@ var gitGlobals = &optTable{short: "pPvh", arg: "C", value: gitPlace, long: []str
 	"--attr-source=", "--git-dir=", "--work-tree="}}
 
 // gitPlace judges where -C, --git-dir and --work-tree point git.
-func gitPlace(c *cmd, opt string, v Word) {
+func gitPlace(c *analysis.Cmd, opt string, v analysis.Word) {
 	switch opt {
 	case "-C", "--git-dir", "--work-tree":
 	default:
 		return
 	}
-	p, ok := c.a.absolute(v)
-	if ok && inRepository(c.a, p) {
+	p, ok := c.A.Absolute(v)
+	if ok && inRepository(c.A, p) {
 		return
 	}
-	c.risk(KindOption, "git "+opt, "points git at another repository, whose configuration can make it run commands")
+	c.Risk(analysis.KindOption, "git "+opt, "points git at another repository, whose configuration can make it run commands")
 }
 
 // inRepository reports whether p lies in the repository the command
 // starts in (the tree above the nearest .git), or in its directory when
 // it starts outside any repository.
-func inRepository(a *analyzer, p string) bool {
-	root := a.start()
+func inRepository(a *analysis.Analyzer, p string) bool {
+	root := a.Start()
 	if root == "" {
 		return false
 	}

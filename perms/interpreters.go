@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // Shells and interpreters run code from a -c/-e argument, a script file,
 // or standard input. Code on the command line is analysed when it is
@@ -11,16 +15,16 @@ import "strings"
 // noshCmd is nosh itself: a shell, except for its subcommands. Those
 // that change the permission rules are denied: the AI may never change
 // its own permissions.
-func noshCmd(c *cmd) {
-	if len(c.args) > 0 && c.args[0].IsStatic() {
-		switch c.args[0].Value {
+func noshCmd(c *analysis.Cmd) {
+	if len(c.Args) > 0 && c.Args[0].IsStatic() {
+		switch c.Args[0].Value {
 		case "perms":
-			if len(c.args) > 1 {
-				switch v := c.args[1]; {
+			if len(c.Args) > 1 {
+				switch v := c.Args[1]; {
 				case !v.IsStatic():
-					c.catastrophe("runs a nosh perms subcommand computed at run time, which may change the permission rules: the AI may never change its own permissions")
+					c.Catastrophe("runs a nosh perms subcommand computed at run time, which may change the permission rules: the AI may never change its own permissions")
 				case v.Value == "allow" || v.Value == "deny" || v.Value == "rm":
-					c.catastrophe("changes nosh's permission rules: the AI may never change its own permissions (type it yourself)")
+					c.Catastrophe("changes nosh's permission rules: the AI may never change its own permissions (type it yourself)")
 				}
 			}
 			return
@@ -31,12 +35,12 @@ func noshCmd(c *cmd) {
 	shellCmd(c)
 }
 
-func shellCmd(c *cmd) {
+func shellCmd(c *analysis.Cmd) {
 	hasC, stdin := false, false
 	i := 0
 scan:
-	for ; i < len(c.args); i++ {
-		w := c.args[i]
+	for ; i < len(c.Args); i++ {
+		w := c.Args[i]
 		if !w.IsStatic() {
 			break
 		}
@@ -52,15 +56,15 @@ scan:
 			name, _, hasValue := strings.Cut(v, "=")
 			switch name {
 			case "--rcfile", "--init-file":
-				c.risk(KindEval, c.base+" "+name, "runs the commands in a startup file")
+				c.Risk(analysis.KindEval, c.Base+" "+name, "runs the commands in a startup file")
 				if !hasValue {
 					i++
 				}
 			case "--command":
 				hasC = true
 				if hasValue {
-					c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
-					c.code(Word{Value: strings.TrimPrefix(v, name+"=")}, c.base+" -c")
+					c.Risk(analysis.KindWrapper, c.Base+" -c", "runs a string as shell code")
+					c.Code(analysis.Word{Value: strings.TrimPrefix(v, name+"=")}, c.Base+" -c")
 					return
 				}
 			}
@@ -79,34 +83,34 @@ scan:
 			break scan
 		}
 	}
-	ops := c.args[min(i, len(c.args)):]
+	ops := c.Args[min(i, len(c.Args)):]
 	if hasC {
-		c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
+		c.Risk(analysis.KindWrapper, c.Base+" -c", "runs a string as shell code")
 		if len(ops) > 0 {
-			c.codeArg = i
+			c.CodeArg = i
 			// sh -c 'rm -rf "$1"' _ /: the words after the code are $0,
 			// $1…, known to the code's analysis.
-			restore := c.a.bindPositional(ops[1:], true)
-			c.code(ops[0], c.base+" -c")
+			restore := c.A.BindPositional(ops[1:], true)
+			c.Code(ops[0], c.Base+" -c")
 			restore()
 			if !ops[0].IsStatic() {
-				c.unit().stdinCode = true // computed code, maybe from a pipe
+				c.Unit().StdinCode = true // computed code, maybe from a pipe
 			}
 		} else {
 			// The code is appended later, as by xargs: it is input.
-			c.unit().stdinCode = true
+			c.Unit().StdinCode = true
 		}
 		return
 	}
-	if stdin || len(ops) == 0 || ops[0].IsStatic() && isStdinPath(ops[0].Value) {
-		c.readsStdinCode()
+	if stdin || len(ops) == 0 || ops[0].IsStatic() && analysis.IsStdinPath(ops[0].Value) {
+		c.ReadsStdinCode()
 		return
 	}
 	if !ops[0].IsStatic() || strings.HasPrefix(ops[0].Value, "/dev/fd/") || strings.HasPrefix(ops[0].Value, "/proc/self/fd/") {
 		// bash <(echo 'touch x'), sh /dev/fd/3 3<<'EOF'
-		c.risk(KindInlineCode, c.base+" computed", "runs a script whose text or path is computed at run time")
+		c.Risk(analysis.KindInlineCode, c.Base+" computed", "runs a script whose text or path is computed at run time")
 	}
-	c.codeArg = i
+	c.CodeArg = i
 }
 
 // interpSpec describes how an interpreter takes its program.
@@ -160,33 +164,33 @@ func interpretersTable() map[string]interpSpec {
 	}
 }
 
-func interpreterCmd(c *cmd) {
+func interpreterCmd(c *analysis.Cmd) {
 	specs := tables().interpreters
-	spec, ok := specs[c.base]
+	spec, ok := specs[c.Base]
 	if !ok {
-		spec = specs[trimVersion(c.base)]
+		spec = specs[trimVersion(c.Base)]
 	}
-	ws := c.args
+	ws := c.Args
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
 			// python3 <(echo 'code'), python3 "$script": the program is
 			// computed at run time.
-			c.risk(KindInlineCode, c.base+" computed", "runs a program whose text or path is computed at run time")
-			c.codeArg = i
+			c.Risk(analysis.KindInlineCode, c.Base+" computed", "runs a program whose text or path is computed at run time")
+			c.CodeArg = i
 			return
 		}
 		v := w.Value
 		switch {
 		case v == "--":
 			if i+1 < len(ws) {
-				c.codeArg = i + 1
+				c.CodeArg = i + 1
 				return
 			}
-			c.readsStdinCode()
+			c.ReadsStdinCode()
 			return
 		case v == "-":
-			c.readsStdinCode()
+			c.ReadsStdinCode()
 			return
 		case v == "--version" || v == "--help" || len(v) == 2 && v[0] == '-' && strings.IndexByte(spec.version, v[1]) >= 0:
 			return
@@ -206,7 +210,7 @@ func interpreterCmd(c *cmd) {
 				}
 				if strings.HasPrefix(val, "data:") {
 					// node --import 'data:text/javascript,…'
-					c.risk(KindInlineCode, c.base+" "+name, "loads code given on the command line")
+					c.Risk(analysis.KindInlineCode, c.Base+" "+name, "loads code given on the command line")
 				}
 			}
 		case len(v) > 1 && v[0] == '-':
@@ -226,22 +230,22 @@ func interpreterCmd(c *cmd) {
 					}
 					switch mod {
 					case "timeit":
-						c.risk(KindInlineCode, c.base+" -m timeit", "runs Python code given on the command line")
+						c.Risk(analysis.KindInlineCode, c.Base+" -m timeit", "runs Python code given on the command line")
 					case "http.server", "SimpleHTTPServer", "CGIHTTPServer", "smtpd", "xmlrpc.server", "pydoc":
-						c.risk(KindOption, c.base+" -m "+mod, "serves files or documentation over the network")
+						c.Risk(analysis.KindOption, c.Base+" -m "+mod, "serves files or documentation over the network")
 					case "pip", "pip3":
 						// (deny rules for pip see python3 -m pip: see
 						// moduleArgv)
 						_ = next
 					case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
 						// An interactive console: what is fed to it is code.
-						if c.in.here || c.in.piped || c.in.redirected {
-							c.readsStdinCode()
+						if c.In.Here || c.In.Piped || c.In.Redirected {
+							c.ReadsStdinCode()
 						}
 					}
 					return
 				case strings.IndexByte(spec.inPlace, ch) >= 0:
-					c.risk(KindOption, c.base+" -"+string(ch), "edits files in place")
+					c.Risk(analysis.KindOption, c.Base+" -"+string(ch), "edits files in place")
 					j = len(v)
 				case strings.IndexByte(spec.digits, ch) >= 0:
 					for j+1 < len(v) && isHexDigitOrX(v[j+1]) {
@@ -255,33 +259,33 @@ func interpreterCmd(c *cmd) {
 							val = ws[i].Value
 						}
 					}
-					if (c.base == "php" || trimVersion(c.base) == "php") && ch == 'd' &&
+					if (c.Base == "php" || trimVersion(c.Base) == "php") && ch == 'd' &&
 						(strings.Contains(val, "auto_prepend_file") || strings.Contains(val, "auto_append_file")) {
 						// php -d auto_prepend_file=data:…,<?php …: code run before the script.
-						c.risk(KindInlineCode, c.base+" -d", "loads code before the script, from a setting given on the command line")
+						c.Risk(analysis.KindInlineCode, c.Base+" -d", "loads code before the script, from a setting given on the command line")
 					}
-					if (c.base == "perl" || trimVersion(c.base) == "perl") && (ch == 'M' || ch == 'm') &&
+					if (c.Base == "perl" || trimVersion(c.Base) == "perl") && (ch == 'M' || ch == 'm') &&
 						strings.ContainsAny(val, ";( \t{'\"") {
 						// perl -M'POSIX;system q(…)': the module name is
 						// pasted into a use statement, so it is code.
-						c.risk(KindInlineCode, c.base+" -"+string(ch), "runs code given on the command line as a module name")
+						c.Risk(analysis.KindInlineCode, c.Base+" -"+string(ch), "runs code given on the command line as a module name")
 					}
 					j = len(v)
 				}
 			}
 		default:
-			if isStdinPath(v) {
-				c.readsStdinCode() // python3 /dev/stdin <<< 'code'
+			if analysis.IsStdinPath(v) {
+				c.ReadsStdinCode() // python3 /dev/stdin <<< 'code'
 				return
 			}
 			if strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/self/fd/") {
-				c.risk(KindInlineCode, c.base+" "+v, "runs a program fed through a file descriptor") // python3 /dev/fd/3 3<<< 'code'
+				c.Risk(analysis.KindInlineCode, c.Base+" "+v, "runs a program fed through a file descriptor") // python3 /dev/fd/3 3<<< 'code'
 			}
-			c.codeArg = i
+			c.CodeArg = i
 			return
 		}
 	}
-	c.readsStdinCode()
+	c.ReadsStdinCode()
 }
 
 func isHexDigitOrX(b byte) bool {
@@ -290,17 +294,17 @@ func isHexDigitOrX(b byte) bool {
 
 // inlineCode records code given on the command line to the interpreter;
 // the code is in word i itself when attached, else in word i+1.
-func inlineCode(c *cmd, opt string, i int, attached bool) {
-	c.risk(KindInlineCode, c.base+" "+opt, "runs code given on the command line")
-	c.codeArg = i
-	if !attached && i+1 < len(c.args) {
-		c.codeArg = i + 1
+func inlineCode(c *analysis.Cmd, opt string, i int, attached bool) {
+	c.Risk(analysis.KindInlineCode, c.Base+" "+opt, "runs code given on the command line")
+	c.CodeArg = i
+	if !attached && i+1 < len(c.Args) {
+		c.CodeArg = i + 1
 	}
 }
 
 // powershell takes -c/-Command/-EncodedCommand in any case.
-func powershellCmd(c *cmd) {
-	for i, w := range c.args {
+func powershellCmd(c *analysis.Cmd) {
+	for i, w := range c.Args {
 		if !w.IsStatic() {
 			continue
 		}
@@ -309,53 +313,53 @@ func powershellCmd(c *cmd) {
 			inlineCode(c, w.Value, i, false)
 			return
 		case "-f", "-file":
-			c.codeArg = i + 1
+			c.CodeArg = i + 1
 			return
 		}
 	}
-	c.readsStdinCode()
+	c.ReadsStdinCode()
 }
 
 // deno eval CODE runs inline code; deno run runs a script or URL.
-func denoCmd(c *cmd) {
-	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "eval" {
+func denoCmd(c *analysis.Cmd) {
+	if len(c.Args) > 0 && c.Args[0].IsStatic() && c.Args[0].Value == "eval" {
 		inlineCode(c, "eval", 0, false)
 		return
 	}
-	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "run" {
-		if i := (optSpec{}).skip(c.args, 1); i < len(c.args) {
-			c.codeArg = i
-			if c.args[i].IsStatic() && isStdinPath(c.args[i].Value) {
-				c.readsStdinCode()
+	if len(c.Args) > 0 && c.Args[0].IsStatic() && c.Args[0].Value == "run" {
+		if i := (optSpec{}).skip(c.Args, 1); i < len(c.Args) {
+			c.CodeArg = i
+			if c.Args[i].IsStatic() && analysis.IsStdinPath(c.Args[i].Value) {
+				c.ReadsStdinCode()
 			}
 		}
 	}
 }
 
 // at and batch read commands to run later from standard input or -f FILE.
-func atCmd(c *cmd) {
-	fs := flagsOf(c.args)
-	if fs.has('l') || fs.has('r') || fs.has('c') || fs.has('d') {
+func atCmd(c *analysis.Cmd) {
+	fs := analysis.FlagsOf(c.Args)
+	if fs.Has('l') || fs.Has('r') || fs.Has('c') || fs.Has('d') {
 		return
 	}
-	if fs.has('f') {
-		c.risk(KindEval, c.base+" -f", "schedules the commands in a file to run later")
+	if fs.Has('f') {
+		c.Risk(analysis.KindEval, c.Base+" -f", "schedules the commands in a file to run later")
 		return
 	}
-	c.unit().stdinCode = true
-	c.risk(KindInlineCode, c.base, "schedules commands from standard input to run later")
-	if c.in.known {
+	c.Unit().StdinCode = true
+	c.Risk(analysis.KindInlineCode, c.Base, "schedules commands from standard input to run later")
+	if c.In.Known {
 		// at now <<< 'rm -rf /': what it will run is checked now.
-		c.a.code(c.in.code, c.base, c.unit().Pos)
+		c.A.Code(c.In.Code, c.Base, c.Unit().Pos)
 	}
 }
 
 // crontab installs scheduled jobs unless it only lists them.
-func crontabCmd(c *cmd) {
-	if flagsOf(c.args).has('l') {
+func crontabCmd(c *analysis.Cmd) {
+	if analysis.FlagsOf(c.Args).Has('l') {
 		return
 	}
-	c.risk(KindOption, "crontab", "installs or removes scheduled jobs")
+	c.Risk(analysis.KindOption, "crontab", "installs or removes scheduled jobs")
 }
 
 // isInterpreter reports whether name is an interpreter other than a shell.
@@ -378,7 +382,7 @@ func contains(list []string, s string) bool {
 }
 
 func registerInterpreters(t *tableSet) {
-	for _, name := range shells {
+	for _, name := range analysis.Shells {
 		t.handlers[name] = shellCmd
 	}
 	t.handlers["nosh"] = noshCmd

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/perms/analysis"
 )
 
 // Safe by construction: for a program with options that can run code or
@@ -38,7 +40,7 @@ type optTable struct {
 	negations bool
 	// value judges the argument of an option whose value matters
 	// (ssh -o KEY=V, git -C DIR); nil when none does.
-	value func(c *cmd, opt string, v Word)
+	value func(c *analysis.Cmd, opt string, v analysis.Word)
 
 	// built from long on first use
 	flags, withArg, optional map[string]bool
@@ -83,11 +85,11 @@ func (t *optTable) isHandledLong(name string) bool {
 // t does not list, a risk: an option not known to be harmless. It
 // returns the operands, the words that are neither options nor their
 // arguments.
-func checkOptions(c *cmd, t *optTable, ws []Word) []Word {
+func checkOptions(c *analysis.Cmd, t *optTable, ws []analysis.Word) []analysis.Word {
 	t.build()
-	var ops []Word
+	var ops []analysis.Word
 	unknown := func(opt string) {
-		c.risk(KindOption, c.base+" "+opt, "an option not known to be harmless for "+c.base+": it may run code or write files")
+		c.Risk(analysis.KindOption, c.Base+" "+opt, "an option not known to be harmless for "+c.Base+": it may run code or write files")
 	}
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
@@ -119,12 +121,12 @@ func checkOptions(c *cmd, t *optTable, ws []Word) []Word {
 						}
 					}
 				} else if t.value != nil && !t.isHandledLong(name) {
-					t.value(c, name, Word{Value: val})
+					t.value(c, name, analysis.Word{Value: val})
 				}
 			default:
 				unknown(name)
 			}
-		case t.digits && isFD(v[1:]):
+		case t.digits && analysis.IsFD(v[1:]):
 		case t.flags[v]:
 			// a single-dash long option (xxd -autoskip)
 		case t.withArg[strings.SplitN(v, "=", 2)[0]]:
@@ -145,7 +147,7 @@ func checkOptions(c *cmd, t *optTable, ws []Word) []Word {
 					// the rest of the word is its argument
 				case strings.IndexByte(t.arg, ch) >= 0 || strings.IndexByte(t.handledArg, ch) >= 0:
 					opt := "-" + string(ch)
-					arg := Word{Value: v[j+1:]}
+					arg := analysis.Word{Value: v[j+1:]}
 					if j+1 == len(v) {
 						i++
 						if i < len(ws) {
@@ -193,8 +195,8 @@ func evalLike(v string) bool {
 // unknownProgram judges a program the tables know nothing about: an
 // option that looks like it evaluates code asks, since an unknown
 // interpreter's -e is as dangerous as python -c.
-func unknownProgram(c *cmd) {
-	for _, w := range c.args {
+func unknownProgram(c *analysis.Cmd) {
+	for _, w := range c.Args {
 		if !w.IsStatic() {
 			continue
 		}
@@ -202,15 +204,15 @@ func unknownProgram(c *cmd) {
 			return
 		}
 		if evalLike(w.Value) {
-			c.risk(KindOption, c.base+" "+w.Value, "an option that may run code given on the command line, for a program the permission check does not know")
+			c.Risk(analysis.KindOption, c.Base+" "+w.Value, "an option that may run code given on the command line, for a program the permission check does not know")
 			return
 		}
 	}
 	// crystal eval, deno eval, nix eval…: a subcommand that evaluates.
-	if len(c.args) > 0 && c.args[0].IsStatic() {
-		switch c.args[0].Value {
+	if len(c.Args) > 0 && c.Args[0].IsStatic() {
+		switch c.Args[0].Value {
 		case "eval", "exec", "run-script", "repl", "-":
-			c.risk(KindOption, c.base+" "+c.args[0].Value, "a subcommand that may run code given on the command line, for a program the permission check does not know")
+			c.Risk(analysis.KindOption, c.Base+" "+c.Args[0].Value, "a subcommand that may run code given on the command line, for a program the permission check does not know")
 		}
 	}
 }
@@ -233,32 +235,32 @@ var globOptionPrograms = map[string]bool{
 // a glob whose matches could start with "-", unless "--" comes before
 // it or a literal prefix (./*, src/*) keeps it from looking like an
 // option.
-func globOperands(c *cmd) {
-	if !globOptionPrograms[c.base] {
+func globOperands(c *analysis.Cmd) {
+	if !globOptionPrograms[c.Base] {
 		return
 	}
-	for _, w := range c.args {
+	for _, w := range c.Args {
 		if w.IsStatic() && w.Value == "--" {
 			return
 		}
-		if w.IsStatic() || w.node == nil || len(w.node.Parts) == 0 || !mayStartWithDash(c.a, w) {
+		if w.IsStatic() || w.Node == nil || len(w.Node.Parts) == 0 || !mayStartWithDash(c.A, w) {
 			continue
 		}
-		if c.base == "rm" && (recursive(c.args, false) || cannotBeRmOption(w)) {
+		if c.Base == "rm" && (analysis.Recursive(c.Args, false) || cannotBeRmOption(w)) {
 			// What rm's options add is -r: nothing when it is recursive
 			// already, and they take no value, so a pattern with a
 			// character no option has (*.o) is safe.
 			continue
 		}
-		c.risk(KindOption, c.base+" "+w.String(), "a glob whose matches may start with -, and so be read as options; write ./"+w.String()+" or put -- before it")
+		c.Risk(analysis.KindOption, c.Base+" "+w.String(), "a glob whose matches may start with -, and so be read as options; write ./"+w.String()+" or put -- before it")
 		return
 	}
 }
 
 // cannotBeRmOption reports whether a pattern's literal text holds a
 // character that no rm option has: its matches cannot be options.
-func cannotBeRmOption(w Word) bool {
-	for _, p := range w.node.Parts {
+func cannotBeRmOption(w analysis.Word) bool {
+	for _, p := range w.Node.Parts {
 		lit, ok := p.(*syntax.Lit)
 		if !ok {
 			return false
@@ -279,7 +281,7 @@ func cannotBeRmOption(w Word) bool {
 // optUse is one use of an option found by optionUses: its value, and
 // the index of the first word after it.
 type optUse struct {
-	val  Word
+	val  analysis.Word
 	next int
 }
 
@@ -291,16 +293,16 @@ type optUse struct {
 // taken to take one. Handlers find options this way rather than by one
 // spelling, so that what the allow-list accepts and what a handler sees
 // are the same options.
-func optionUses(ws []Word, args string, short byte, long string) []optUse {
+func optionUses(ws []analysis.Word, args string, short byte, long string) []optUse {
 	var out []optUse
 	value := func(i int, attached string, hasAttached bool) optUse {
 		if hasAttached {
-			return optUse{val: Word{Value: attached}, next: i + 1}
+			return optUse{val: analysis.Word{Value: attached}, next: i + 1}
 		}
 		if i+1 < len(ws) {
 			return optUse{val: ws[i+1], next: i + 2}
 		}
-		return optUse{val: Word{Value: ""}, next: i + 1}
+		return optUse{val: analysis.Word{Value: ""}, next: i + 1}
 	}
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
@@ -313,7 +315,7 @@ func optionUses(ws []Word, args string, short byte, long string) []optUse {
 			return out
 		case strings.HasPrefix(v, "--"):
 			name, val, eq := strings.Cut(v, "=")
-			if long != "" && longName(name, long) {
+			if long != "" && analysis.LongName(name, long) {
 				out = append(out, value(i, val, eq))
 			}
 		case len(v) > 1 && v[0] == '-':
@@ -336,22 +338,22 @@ func optionUses(ws []Word, args string, short byte, long string) []optUse {
 // argument that starts with "-": it has no literal text before its first
 // glob, brace expansion or expansion whose value is not known now (”,
 // "" and $” are no text: ”* is *).
-func mayStartWithDash(a *analyzer, w Word) bool {
-	if vs, ok := a.fieldsOf(w); ok && !hasBraces(w.node) {
+func mayStartWithDash(a *analysis.Analyzer, w analysis.Word) bool {
+	if vs, ok := a.FieldsOf(w); ok && !analysis.HasBraces(w.Node) {
 		for _, v := range vs {
 			// (a value holding a pattern came from one, set -- *: it may
 			// start with - where the pattern starts with a wildcard)
-			if strings.HasPrefix(v, "-") || v != "" && strings.IndexByte("*?[", v[0]) >= 0 && !hasGlob(w.node) {
+			if strings.HasPrefix(v, "-") || v != "" && strings.IndexByte("*?[", v[0]) >= 0 && !analysis.HasGlob(w.Node) {
 				return true
 			}
 		}
 		// A known value is a pattern only where the word has an
 		// unquoted glob: its literal prefix decides.
-		if !hasGlob(w.node) {
+		if !analysis.HasGlob(w.Node) {
 			return false
 		}
 	}
-	for _, p := range w.node.Parts {
+	for _, p := range w.Node.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			for i := 0; i < len(p.Value); i++ {
@@ -400,7 +402,7 @@ func printsAbsolutePath(cs *syntax.CmdSubst) bool {
 	}
 	var args []string
 	for _, w := range call.Args {
-		v, ok := staticWord(w)
+		v, ok := analysis.StaticWord(w)
 		if !ok {
 			v = "$"
 		}

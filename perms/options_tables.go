@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // plainProgramsTable lists programs that run no code and write no file
 // whatever options they are given (their purpose may be to write, as
@@ -211,12 +215,12 @@ var sshSafeKeys = map[string]bool{
 // sshValue judges ssh's -o KEY=VALUE (scp's and sftp's too): only the
 // settings known to be harmless are let through. ssh reads the key up to
 // the first space, tab or =, case-insensitively.
-func sshValue(c *cmd, opt string, v Word) {
+func sshValue(c *analysis.Cmd, opt string, v analysis.Word) {
 	if opt != "-o" {
 		return
 	}
 	if !v.IsStatic() {
-		c.risk(KindOption, c.base+" -o", "an ssh setting computed at run time")
+		c.Risk(analysis.KindOption, c.Base+" -o", "an ssh setting computed at run time")
 		return
 	}
 	key := strings.TrimLeft(v.Value, " \t")
@@ -224,7 +228,7 @@ func sshValue(c *cmd, opt string, v Word) {
 		key = key[:i]
 	}
 	if !sshSafeKeys[strings.ToLower(key)] {
-		c.risk(KindOption, c.base+" -o "+key, "an ssh setting not known to be harmless: some run commands, load code or write files")
+		c.Risk(analysis.KindOption, c.Base+" -o "+key, "an ssh setting not known to be harmless: some run commands, load code or write files")
 	}
 }
 
@@ -250,8 +254,8 @@ var findSafe = map[string]int{
 // findPredicates records a risk for every predicate of find not known
 // to be harmless. The start paths come first; -newerXY takes one
 // argument.
-func findPredicates(c *cmd) {
-	ws := c.args
+func findPredicates(c *analysis.Cmd) {
+	ws := c.Args
 	i := findStart(ws)
 	for ; i < len(ws); i++ {
 		w := ws[i]
@@ -268,7 +272,7 @@ func findPredicates(c *cmd) {
 		}
 		switch {
 		case !ok:
-			c.risk(KindOption, "find "+v, "a find predicate not known to be harmless: it may run code or write files")
+			c.Risk(analysis.KindOption, "find "+v, "a find predicate not known to be harmless: it may run code or write files")
 		case n < 0:
 			// findCmd judges it; skip to the end of an -exec.
 			if v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir" {

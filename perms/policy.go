@@ -11,6 +11,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 
 	"nosh/config/dialect"
+	"nosh/perms/analysis"
 )
 
 // RuleStore persists rules across sessions (see package rulefile).
@@ -190,7 +191,7 @@ func (l *lazyEnv) Each(f func(name string, vr expand.Variable) bool) { l.get().E
 
 // unitLists recycles the unit lists of Check's analyses: decide copies
 // every unit into the decision, so the list itself dies with Check.
-var unitLists = sync.Pool{New: func() any { return new([]Unit) }}
+var unitLists = sync.Pool{New: func() any { return new([]analysis.Unit) }}
 
 // maxPooledUnits bounds the unit lists kept for reuse, so that one huge
 // command does not pin its memory.
@@ -216,17 +217,17 @@ type Confined struct {
 
 // CheckConfined is Check for a command that will run confined as c says.
 func (p *Policy) CheckConfined(command string, c Confined) Decision {
-	list := unitLists.Get().(*[]Unit)
+	list := unitLists.Get().(*[]analysis.Unit)
 	le := &lazyEnv{p: p, extra: c.Vars}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory, classifyCmd)
-	a.writable = c.Writable
-	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
-	a.units = (*list)[:0]
-	a.file(command)
-	d := p.decide(command, a.result())
-	if cap(a.units) <= maxPooledUnits {
-		clear(a.units) // let the words and strings of this command go
-		*list = a.units[:0]
+	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, classifyCmd)
+	a.Writable = c.Writable
+	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	a.Units = (*list)[:0]
+	a.File(command)
+	d := p.decide(command, a.Result())
+	if cap(a.Units) <= maxPooledUnits {
+		clear(a.Units) // let the words and strings of this command go
+		*list = a.Units[:0]
 		unitLists.Put(list)
 	}
 	if d.Verdict == Ask {
@@ -247,15 +248,15 @@ func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decisi
 	if dir == "" {
 		dir = le.directory()
 	}
-	a := newAnalyzer(p.opts.Dialect, env, func() string { return dir }, classifyCmd)
-	a.runtime = true
-	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
-	a.unit(Unit{Words: staticWords(argv)})
-	return p.decide(strings.Join(argv, " "), a.result())
+	a := analysis.NewAnalyzer(p.opts.Dialect, env, func() string { return dir }, classifyCmd)
+	a.Runtime = true
+	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	a.Unit(analysis.Unit{Words: analysis.StaticWords(argv)})
+	return p.decide(strings.Join(argv, " "), a.Result())
 }
 
 // decide applies the rules to an analysis.
-func (p *Policy) decide(command string, an Analysis) Decision {
+func (p *Policy) decide(command string, an analysis.Analysis) Decision {
 	rs, rerr := p.rules()
 	d := Decision{
 		Command:  command,
@@ -273,7 +274,7 @@ func (p *Policy) decide(command string, an Analysis) Decision {
 }
 
 // judge gives one unit its verdict.
-func judge(u Unit, rs ruleSet) UnitVerdict {
+func judge(u analysis.Unit, rs ruleSet) UnitVerdict {
 	uv := UnitVerdict{Unit: u}
 	if u.Catastrophe != "" {
 		uv.Verdict, uv.Rule, uv.Reason = Deny, "built-in", u.Catastrophe
@@ -388,26 +389,26 @@ func (p *Policy) Environ() (expand.Environ, string) { return p.environ() }
 // and says what it is.
 func (p *Policy) Protects(path string) (string, bool) {
 	le := &lazyEnv{p: p}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory, nil)
-	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
-	return a.isProtected(path, false)
+	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, nil)
+	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	return a.IsProtected(path, false)
 }
 
 // ProtectedPaths lists nosh's own files and directories, which the AI may
 // never change (see Options.Protected).
 func (p *Policy) ProtectedPaths() []string {
 	le := &lazyEnv{p: p}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory, nil)
-	a.protected, a.protKnown = p.opts.Protected, p.opts.Protected != nil
-	return append([]string(nil), a.protectedPaths()...)
+	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, nil)
+	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	return append([]string(nil), a.ProtectedPaths()...)
 }
 
 // Sensitive reports whether writing path (absolute) changes what runs
 // later: a startup file, a hook, a dotfile, a directory on $PATH.
 func (p *Policy) Sensitive(path string) bool {
 	le := &lazyEnv{p: p}
-	a := newAnalyzer(p.opts.Dialect, le, le.directory, nil)
-	_, ok := a.sensitive(Word{Value: path})
+	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, nil)
+	_, ok := a.Sensitive(analysis.Word{Value: path})
 	return ok
 }
 
@@ -422,14 +423,14 @@ func (p *Policy) CheckWrite(path string) Decision {
 		what, protected = p.Protects(filepath.Clean(path))
 	}
 	switch {
-	case harmlessWrite(path):
+	case analysis.HarmlessWrite(path):
 	case protected:
-		d.Findings = []Finding{{Kind: KindCatastrophic, Text: "> " + path, Key: path,
+		d.Findings = []analysis.Finding{{Kind: analysis.KindCatastrophic, Text: "> " + path, Key: path,
 			Reason: "changes " + what + ": the AI may never change its own configuration, permission rules or state"}}
-	case isDiskDevice(path):
-		d.Findings = []Finding{{Kind: KindCatastrophic, Text: "> " + path, Key: path, Reason: "writes onto a disk device"}}
+	case analysis.IsDiskDevice(path):
+		d.Findings = []analysis.Finding{{Kind: analysis.KindCatastrophic, Text: "> " + path, Key: path, Reason: "writes onto a disk device"}}
 	default:
-		d.Findings = []Finding{{Kind: KindRedirect, Text: "> " + path, Key: path, Reason: "writes to a file"}}
+		d.Findings = []analysis.Finding{{Kind: analysis.KindRedirect, Text: "> " + path, Key: path, Reason: "writes to a file"}}
 	}
 	d.Verdict = verdictOf(nil, d.Findings)
 	return d

@@ -10,6 +10,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/perms/analysis"
 )
 
 // Previews show what the arguments of commands that destroy or change
@@ -74,7 +76,7 @@ func (p *Policy) addPreviews(d *Decision, le *lazyEnv) {
 	dir := func() string { return config().Env.Get("PWD").String() }
 	cd := false
 	for _, u := range d.Units {
-		base, _ := u.base()
+		base, _ := u.Base()
 		if base == "cd" || base == "pushd" || base == "popd" {
 			cd = true
 		}
@@ -84,7 +86,7 @@ func (p *Policy) addPreviews(d *Decision, le *lazyEnv) {
 		}
 		var paths []string
 		var notes []string
-		for _, w := range operands(u.argv()[1:]) {
+		for _, w := range analysis.Operands(u.Argv()[1:]) {
 			if skip > 0 {
 				skip--
 				continue
@@ -103,17 +105,17 @@ func (p *Policy) addPreviews(d *Decision, le *lazyEnv) {
 		if cd {
 			notes = append(notes, "after a cd, paths may differ")
 		}
-		d.Previews = append(d.Previews, Preview{Text: firstLine(u.String()), Paths: paths, Note: strings.Join(notes, "; ")})
+		d.Previews = append(d.Previews, Preview{Text: analysis.FirstLine(u.String()), Paths: paths, Note: strings.Join(notes, "; ")})
 	}
 	for i := range d.Findings {
 		f := &d.Findings[i]
-		if f.Kind != KindRedirect || !f.computed {
+		if f.Kind != analysis.KindRedirect || !f.Computed {
 			continue
 		}
-		if f.node == nil {
+		if f.Node == nil {
 			continue
 		}
-		if v, err := literal(config(), f.node); err == nil {
+		if v, err := literal(config(), f.Node); err == nil {
 			f.Expands = []string{v}
 			d.Previews = append(d.Previews, Preview{Text: f.Text, Paths: f.Expands})
 		} else {
@@ -123,7 +125,7 @@ func (p *Policy) addPreviews(d *Decision, le *lazyEnv) {
 }
 
 // expandWord expands one word for a preview.
-func expandWord(cfg *expand.Config, w Word) (paths []string, note string) {
+func expandWord(cfg *expand.Config, w analysis.Word) (paths []string, note string) {
 	defer func() {
 		// expand panics on a few constructs it does not implement; a
 		// preview is not worth a crash.
@@ -134,10 +136,10 @@ func expandWord(cfg *expand.Config, w Word) (paths []string, note string) {
 	if w.IsStatic() {
 		return []string{w.Value}, ""
 	}
-	if w.node == nil {
+	if w.Node == nil {
 		return nil, w.Value + " cannot be expanded"
 	}
-	fields, err := expand.Fields(cfg, w.node)
+	fields, err := expand.Fields(cfg, w.Node)
 	if err != nil {
 		return nil, w.Value + ": " + err.Error()
 	}
@@ -163,7 +165,7 @@ func (pv Preview) String() string {
 			break
 		}
 		sb.WriteByte(' ')
-		sb.WriteString(quoteWord(path))
+		sb.WriteString(analysis.QuoteWord(path))
 	}
 	if pv.Note != "" {
 		sb.WriteString(" (")

@@ -3,6 +3,8 @@ package perms
 import (
 	"path"
 	"strings"
+
+	"nosh/perms/analysis"
 )
 
 // Options of common programs that run code or write files, for programs
@@ -31,11 +33,11 @@ func shortHas(v string, want byte, stop string) bool {
 // or an abbreviation of it (see longName).
 func longOpt(v, name string) bool {
 	n, _, _ := strings.Cut(v, "=")
-	return longName(n, name)
+	return analysis.LongName(n, name)
 }
 
 // scanOpts calls f for each static word before "--".
-func scanOpts(ws []Word, f func(i int, v string)) {
+func scanOpts(ws []analysis.Word, f func(i int, v string)) {
 	for i, w := range ws {
 		if !w.IsStatic() {
 			continue
@@ -47,21 +49,21 @@ func scanOpts(ws []Word, f func(i int, v string)) {
 	}
 }
 
-func sortCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func sortCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		switch {
 		case longOpt(v, "--output") || shortHas(v, 'o', "ktST"):
-			c.risk(KindOption, "sort -o", "writes its output to a file")
+			c.Risk(analysis.KindOption, "sort -o", "writes its output to a file")
 		case longOpt(v, "--compress-program"):
-			c.risk(KindOption, "sort --compress-program", "runs a program to compress temporary files")
+			c.Risk(analysis.KindOption, "sort --compress-program", "runs a program to compress temporary files")
 		}
 	})
 }
 
-func rgCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func rgCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		if longOpt(v, "--pre") || longOpt(v, "--hostname-bin") {
-			c.risk(KindOption, "rg "+v, "runs a command of its choosing")
+			c.Risk(analysis.KindOption, "rg "+v, "runs a command of its choosing")
 		}
 	})
 }
@@ -69,19 +71,19 @@ func rgCmd(c *cmd) {
 // fdArgs are fd's short options that take an argument.
 const fdArgs = "dteESojcCxX"
 
-func fdCmd(c *cmd) {
+func fdCmd(c *analysis.Cmd) {
 	for _, o := range []struct {
 		short byte
 		long  string
 	}{{'x', "--exec"}, {'X', "--exec-batch"}} {
-		for _, u := range optionUses(c.args, fdArgs, o.short, o.long) {
+		for _, u := range optionUses(c.Args, fdArgs, o.short, o.long) {
 			// -x CMD ARGS… up to ";": the value and the words after it.
-			c.risk(KindWrapper, "fd "+o.long, "runs a command for every file found")
+			c.Risk(analysis.KindWrapper, "fd "+o.long, "runs a command for every file found")
 			end := u.next
-			for end < len(c.args) && !(c.args[end].IsStatic() && c.args[end].Value == ";") {
+			for end < len(c.Args) && !(c.Args[end].IsStatic() && c.Args[end].Value == ";") {
 				end++
 			}
-			c.inner(append([]Word{u.val}, c.args[u.next:end]...), "fd "+o.long)
+			c.Inner(append([]analysis.Word{u.val}, c.Args[u.next:end]...), "fd "+o.long)
 			return
 		}
 	}
@@ -89,9 +91,9 @@ func fdCmd(c *cmd) {
 
 // findCmd checks find's actions: -exec and friends run commands, -delete
 // deletes, -fprint and friends write files.
-func findCmd(c *cmd) {
+func findCmd(c *analysis.Cmd) {
 	findPredicates(c)
-	ws := c.args
+	ws := c.Args
 	first := findStart(ws)
 	i := first
 	for ; i < len(ws); i++ {
@@ -113,17 +115,17 @@ func findCmd(c *cmd) {
 			for end < len(ws) && !(ws[end].IsStatic() && (ws[end].Value == ";" || ws[end].Value == "+")) {
 				end++
 			}
-			c.risk(KindWrapper, "find "+v, "runs a command for every file found")
-			before := len(c.a.units)
-			c.inner(ws[i+1:end], "find "+v)
-			if u, ok := c.lastInner(before); ok {
-				switch b, _ := u.base(); b {
+			c.Risk(analysis.KindWrapper, "find "+v, "runs a command for every file found")
+			before := len(c.A.Units)
+			c.Inner(ws[i+1:end], "find "+v)
+			if u, ok := c.LastInner(before); ok {
+				switch b, _ := u.Base(); b {
 				case "rm", "shred", "unlink", "rmdir", "chmod", "chown", "chgrp", "truncate":
 					deletes = true
 				case "sh", "bash", "dash", "zsh", "ksh":
 					// find / -exec sh -c 'rm -rf "$0"' {} \;
-					for _, x := range c.a.units[before:] {
-						if xb, _ := x.base(); xb == "rm" || xb == "chmod" || xb == "chown" || xb == "shred" {
+					for _, x := range c.A.Units[before:] {
+						if xb, _ := x.Base(); xb == "rm" || xb == "chmod" || xb == "chown" || xb == "shred" {
 							deletes = true
 						}
 					}
@@ -132,23 +134,23 @@ func findCmd(c *cmd) {
 			i = end
 		case "-delete":
 			deletes = true
-			c.risk(KindOption, "find -delete", "deletes the files found")
+			c.Risk(analysis.KindOption, "find -delete", "deletes the files found")
 		case "-fprint", "-fprint0", "-fls":
-			c.risk(KindOption, "find "+v, "writes to a file")
+			c.Risk(analysis.KindOption, "find "+v, "writes to a file")
 			i++
 		case "-fprintf":
-			c.risk(KindOption, "find "+v, "writes to a file")
+			c.Risk(analysis.KindOption, "find "+v, "writes to a file")
 			i += 2
 		}
 	}
 	if deletes {
 		for _, s := range starts {
-			if what, ok := c.a.dangerTarget(s); ok {
-				c.catastrophe("deletes or changes everything under " + what)
+			if what, ok := c.A.DangerTarget(s); ok {
+				c.Catastrophe("deletes or changes everything under " + what)
 			}
 		}
-		if c.unit().Catastrophe == "" {
-			c.unresolvedDeletes(starts)
+		if c.Unit().Catastrophe == "" {
+			c.UnresolvedDeletes(starts)
 		}
 	}
 }
@@ -156,54 +158,54 @@ func findCmd(c *cmd) {
 // tarArgs are tar's short options that take an argument.
 const tarArgs = "fCbHKLNTXVgI"
 
-func tarCmd(c *cmd) {
-	fs := flagsOf(c.args)
+func tarCmd(c *analysis.Cmd) {
+	fs := analysis.FlagsOf(c.Args)
 	// The archive it writes, and the snapshot file of -g.
-	if fs.has('c', "--create") || fs.has('r', "--append") || fs.has('u', "--update") || fs.has('A', "--concatenate", "--catenate") {
-		for _, u := range optionUses(c.args, tarArgs, 'f', "--file") {
+	if fs.Has('c', "--create") || fs.Has('r', "--append") || fs.Has('u', "--update") || fs.Has('A', "--concatenate", "--catenate") {
+		for _, u := range optionUses(c.Args, tarArgs, 'f', "--file") {
 			if u.val.IsStatic() && (u.val.Value == "-" || strings.Contains(u.val.Value, ":") && !strings.HasPrefix(u.val.Value, "/")) {
 				if strings.Contains(u.val.Value, ":") {
-					c.risk(KindOption, "tar -f "+u.val.Value, "writes the archive through a remote shell command (HOST:FILE)")
+					c.Risk(analysis.KindOption, "tar -f "+u.val.Value, "writes the archive through a remote shell command (HOST:FILE)")
 				}
 				continue
 			}
-			c.target(u.val, WriteFile, false)
-			c.sensitiveWrite(u.val)
+			c.Target(u.val, analysis.WriteFile, false)
+			c.SensitiveWrite(u.val)
 		}
 	}
-	for _, u := range optionUses(c.args, tarArgs, 'g', "--listed-incremental") {
-		c.target(u.val, WriteFile, false)
-		c.sensitiveWrite(u.val)
+	for _, u := range optionUses(c.Args, tarArgs, 'g', "--listed-incremental") {
+		c.Target(u.val, analysis.WriteFile, false)
+		c.SensitiveWrite(u.val)
 	}
-	if fs.has('P', "--absolute-names") {
-		c.risk(KindOption, "tar -P", "extracts absolute paths, anywhere on the system")
+	if fs.Has('P', "--absolute-names") {
+		c.Risk(analysis.KindOption, "tar -P", "extracts absolute paths, anywhere on the system")
 	}
-	if d, ok := dirOption(c.args, "-C", "--directory"); ok {
-		c.intoDir(d, "extracts")
-		if fs.has('x', "--extract", "--get") {
-			c.target(d, CreateEntry, true)
+	if d, ok := analysis.DirOption(c.Args, "-C", "--directory"); ok {
+		c.IntoDir(d, "extracts")
+		if fs.Has('x', "--extract", "--get") {
+			c.Target(d, analysis.CreateEntry, true)
 		}
-	} else if c.a.cwd != "" {
+	} else if c.A.Cwd != "" {
 		// cd ~ && tar -xf dot.tar: extracts where the cd went.
-		c.intoDir(Word{Value: "."}, "extracts")
+		c.IntoDir(analysis.Word{Value: "."}, "extracts")
 	}
-	scanOpts(c.args, func(_ int, v string) {
+	scanOpts(c.Args, func(_ int, v string) {
 		for _, name := range []string{"--to-command", "--checkpoint-action", "--use-compress-program",
 			"--rmt-command", "--rsh-command", "--info-script", "--new-volume-script"} {
 			if longOpt(v, name) {
-				c.risk(KindOption, "tar "+name, "runs a command")
+				c.Risk(analysis.KindOption, "tar "+name, "runs a command")
 				return
 			}
 		}
 		if v == "-I" || v == "-F" || strings.HasPrefix(v, "-I") && !strings.HasPrefix(v, "--") {
-			c.risk(KindOption, "tar "+v[:2], "runs a command")
+			c.Risk(analysis.KindOption, "tar "+v[:2], "runs a command")
 		}
 	})
 }
 
 // sshOptions flags -o settings that run local commands, and -F configs.
-func sshOptions(c *cmd) {
-	ws := c.args
+func sshOptions(c *analysis.Cmd) {
+	ws := c.Args
 	for i, w := range ws {
 		if !w.IsStatic() {
 			continue
@@ -215,17 +217,17 @@ func sshOptions(c *cmd) {
 			setting = ws[i+1].Value
 		case strings.HasPrefix(v, "-o") && len(v) > 2:
 			setting = v[2:]
-		case v == "-F" || strings.HasPrefix(v, "-F") && len(v) > 2 && c.base != "rsync":
-			c.risk(KindOption, c.base+" -F", "reads a configuration file that can run commands")
+		case v == "-F" || strings.HasPrefix(v, "-F") && len(v) > 2 && c.Base != "rsync":
+			c.Risk(analysis.KindOption, c.Base+" -F", "reads a configuration file that can run commands")
 			continue
-		case (v == "-S" || strings.HasPrefix(v, "-S") && len(v) > 2) && c.base != "ssh":
-			c.risk(KindOption, c.base+" -S", "runs another program as ssh")
+		case (v == "-S" || strings.HasPrefix(v, "-S") && len(v) > 2) && c.Base != "ssh":
+			c.Risk(analysis.KindOption, c.Base+" -S", "runs another program as ssh")
 			continue
-		case (v == "-I" || strings.HasPrefix(v, "-I") && len(v) > 2) && c.base == "ssh":
-			c.risk(KindOption, "ssh -I", "loads a PKCS#11 library into ssh")
+		case (v == "-I" || strings.HasPrefix(v, "-I") && len(v) > 2) && c.Base == "ssh":
+			c.Risk(analysis.KindOption, "ssh -I", "loads a PKCS#11 library into ssh")
 			continue
-		case (v == "-E" || strings.HasPrefix(v, "-E") && len(v) > 2) && c.base == "ssh":
-			c.risk(KindOption, "ssh -E", "writes its log to a file")
+		case (v == "-E" || strings.HasPrefix(v, "-E") && len(v) > 2) && c.Base == "ssh":
+			c.Risk(analysis.KindOption, "ssh -E", "writes its log to a file")
 			continue
 		default:
 			continue
@@ -234,146 +236,146 @@ func sshOptions(c *cmd) {
 		key, _, _ = strings.Cut(key, " ")
 		switch strings.ToLower(key) {
 		case "proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match", "remotecommand":
-			c.risk(KindOption, c.base+" -o "+key, "runs a command through an ssh setting")
+			c.Risk(analysis.KindOption, c.Base+" -o "+key, "runs a command through an ssh setting")
 		case "pkcs11provider", "securitykeyprovider", "include", "identityagent", "controlpath", "userknownhostsfile",
 			"identityfile", "certificatefile", "sendenv", "setenv":
-			c.risk(KindOption, c.base+" -o "+key, "loads code or reads or writes files through an ssh setting")
+			c.Risk(analysis.KindOption, c.Base+" -o "+key, "loads code or reads or writes files through an ssh setting")
 		}
 	}
 }
 
-func sshCmd(c *cmd) {
+func sshCmd(c *analysis.Cmd) {
 	sshOptions(c)
-	if c.base == "scp" {
-		if d, ok := localDest(c.args); ok {
-			c.sensitiveWrite(d)
-			ops := operands(c.args)
+	if c.Base == "scp" {
+		if d, ok := analysis.LocalDest(c.Args); ok {
+			c.SensitiveWrite(d)
+			ops := analysis.Operands(c.Args)
 			for _, src := range ops[:len(ops)-1] {
 				if src.IsStatic() && strings.Contains(src.Value, ":") && d.IsStatic() {
 					// scp host:x.sh x.sh && sh x.sh runs what it fetched.
-					c.a.markFetched(d.Value)
-					c.a.markFetched(strings.TrimSuffix(d.Value, "/") + "/" + path.Base(src.Value[strings.IndexByte(src.Value, ':')+1:]))
+					c.A.MarkFetched(d.Value)
+					c.A.MarkFetched(strings.TrimSuffix(d.Value, "/") + "/" + path.Base(src.Value[strings.IndexByte(src.Value, ':')+1:]))
 				}
 			}
 		}
 	}
-	if c.base != "ssh" {
+	if c.Base != "ssh" {
 		return
 	}
 	spec := optSpec{short: "bcDEeFIiJLlmOopQRSWwB"}
-	i := spec.skip(c.args, 0)
-	if i+1 >= len(c.args) {
+	i := spec.skip(c.Args, 0)
+	if i+1 >= len(c.Args) {
 		return // an interactive login
 	}
-	host := c.args[i].String()
-	c.unit().download = true // its output comes from the other machine
-	c.risk(KindWrapper, "ssh command", "runs a command on "+host)
-	c.codeWords(c.args[i+1:], "ssh "+host)
+	host := c.Args[i].String()
+	c.Unit().Download = true // its output comes from the other machine
+	c.Risk(analysis.KindWrapper, "ssh command", "runs a command on "+host)
+	c.CodeWords(c.Args[i+1:], "ssh "+host)
 }
 
-func rsyncCmd(c *cmd) {
+func rsyncCmd(c *analysis.Cmd) {
 	sshOptions(c)
-	if d, ok := localDest(c.args); ok {
-		c.intoDir(d, "copies")
+	if d, ok := analysis.LocalDest(c.Args); ok {
+		c.IntoDir(d, "copies")
 	}
-	scanOpts(c.args, func(_ int, v string) {
+	scanOpts(c.Args, func(_ int, v string) {
 		switch {
 		case longOpt(v, "--rsh") || shortHas(v, 'e', "BfTM"):
-			c.risk(KindOption, "rsync -e", "runs a remote shell command of its choosing")
+			c.Risk(analysis.KindOption, "rsync -e", "runs a remote shell command of its choosing")
 		case longOpt(v, "--rsync-path"):
-			c.risk(KindOption, "rsync --rsync-path", "runs a command on the remote side")
+			c.Risk(analysis.KindOption, "rsync --rsync-path", "runs a command on the remote side")
 		}
 	})
 }
 
-func goCmd(c *cmd) {
-	if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "env" {
-		scanOpts(c.args[1:], func(_ int, v string) {
+func goCmd(c *analysis.Cmd) {
+	if len(c.Args) > 0 && c.Args[0].IsStatic() && c.Args[0].Value == "env" {
+		scanOpts(c.Args[1:], func(_ int, v string) {
 			if v == "-w" || v == "-u" {
-				c.risk(KindOption, "go env "+v, "changes the Go configuration, which can make builds run programs")
+				c.Risk(analysis.KindOption, "go env "+v, "changes the Go configuration, which can make builds run programs")
 			}
 		})
 	}
-	scanOpts(c.args, func(i int, v string) {
+	scanOpts(c.Args, func(i int, v string) {
 		for _, name := range []string{"-exec", "--exec", "-toolexec", "--toolexec", "-vettool", "--vettool"} {
 			if longOpt(v, name) {
-				c.risk(KindOption, "go "+strings.TrimLeft(name, "-"), "runs the built program or a tool through another command")
+				c.Risk(analysis.KindOption, "go "+strings.TrimLeft(name, "-"), "runs the built program or a tool through another command")
 			}
 		}
-		if v == "-o" && i+1 < len(c.args) {
-			c.sensitiveWrite(c.args[i+1]) // go build -o ~/.local/bin/git
-			c.target(c.args[i+1], WriteFile, false)
+		if v == "-o" && i+1 < len(c.Args) {
+			c.SensitiveWrite(c.Args[i+1]) // go build -o ~/.local/bin/git
+			c.Target(c.Args[i+1], analysis.WriteFile, false)
 		} else if strings.HasPrefix(v, "-o=") {
-			c.sensitiveWrite(Word{Value: v[3:]})
-			c.target(Word{Value: v[3:]}, WriteFile, false)
+			c.SensitiveWrite(analysis.Word{Value: v[3:]})
+			c.Target(analysis.Word{Value: v[3:]}, analysis.WriteFile, false)
 		}
-		if len(c.args) > 0 && c.args[0].IsStatic() && c.args[0].Value == "clean" &&
+		if len(c.Args) > 0 && c.Args[0].IsStatic() && c.Args[0].Value == "clean" &&
 			(v == "-cache" || v == "-modcache" || v == "-testcache" || v == "-fuzzcache" || strings.HasPrefix(v, "--") && strings.HasSuffix(v, "cache")) {
-			c.risk(KindOption, "go clean "+v, "deletes Go's caches, outside the workspace")
+			c.Risk(analysis.KindOption, "go clean "+v, "deletes Go's caches, outside the workspace")
 		}
 	})
 }
 
-func vimCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func vimCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		switch {
 		case v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" || v == "-x":
-			c.risk(KindOption, c.base+" "+v, "runs editor commands, which can run programs")
-		case strings.HasPrefix(v, "+") && len(v) > 1 && !isFD(v[1:]) && v[1] != '/':
-			c.risk(KindOption, c.base+" +cmd", "runs editor commands, which can run programs")
+			c.Risk(analysis.KindOption, c.Base+" "+v, "runs editor commands, which can run programs")
+		case strings.HasPrefix(v, "+") && len(v) > 1 && !analysis.IsFD(v[1:]) && v[1] != '/':
+			c.Risk(analysis.KindOption, c.Base+" +cmd", "runs editor commands, which can run programs")
 		}
 	})
 }
 
-func emacsCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func emacsCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		for _, name := range []string{"--eval", "-l", "--load", "-f", "--funcall", "--script", "-x"} {
 			if longOpt(v, name) {
-				c.risk(KindOption, "emacs "+name, "runs Lisp code")
+				c.Risk(analysis.KindOption, "emacs "+name, "runs Lisp code")
 			}
 		}
 	})
 }
 
-func manCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func manCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		switch {
 		case longOpt(v, "--pager") || strings.HasPrefix(v, "-P"):
-			c.risk(KindOption, "man -P", "runs a pager command of its choosing")
+			c.Risk(analysis.KindOption, "man -P", "runs a pager command of its choosing")
 		case longOpt(v, "--html") || strings.HasPrefix(v, "-H"):
-			c.risk(KindOption, "man -H", "runs a browser command of its choosing")
+			c.Risk(analysis.KindOption, "man -H", "runs a browser command of its choosing")
 		}
 	})
 }
 
-func zipCmd(c *cmd) {
-	args := c.args
-	if c.a.envRisk("ZIPOPT") {
-		c.risk(KindOption, "ZIPOPT", "zip reads options from $ZIPOPT, which can run commands or delete files")
+func zipCmd(c *analysis.Cmd) {
+	args := c.Args
+	if c.A.EnvRisk("ZIPOPT") {
+		c.Risk(analysis.KindOption, "ZIPOPT", "zip reads options from $ZIPOPT, which can run commands or delete files")
 	}
 	scanOpts(args, func(_ int, v string) {
 		if strings.HasPrefix(v, "-TT") || longOpt(v, "--unzip-command") {
-			c.risk(KindOption, "zip -TT", "runs a command to test the archive")
+			c.Risk(analysis.KindOption, "zip -TT", "runs a command to test the archive")
 		}
 	})
 	ops := operandsSkipping(args, optSpec{short: "bnPtxiZ", long: []string{"--exclude", "--include", "--suffixes", "--password"}})
 	if len(ops) > 0 {
-		c.target(ops[0], WriteFile, false) // the archive
-		c.sensitiveWrite(ops[0])
+		c.Target(ops[0], analysis.WriteFile, false) // the archive
+		c.SensitiveWrite(ops[0])
 	}
-	if fs := flagsOf(args); fs.has('m', "--move") {
+	if fs := analysis.FlagsOf(args); fs.Has('m', "--move") {
 		// zip -m deletes the files it adds, and with -r whole trees.
-		rec := recursive(args, false)
+		rec := analysis.Recursive(args, false)
 		for _, w := range ops[min(1, len(ops)):] {
-			if what, ok := c.a.dangerTarget(w); ok && rec {
-				c.catastrophe("zip -rm (deletes what it archives) of " + what)
+			if what, ok := c.A.DangerTarget(w); ok && rec {
+				c.Catastrophe("zip -rm (deletes what it archives) of " + what)
 				return
 			}
-			c.target(w, RemoveEntry, rec)
+			c.Target(w, analysis.RemoveEntry, rec)
 		}
-		c.risk(KindOption, "zip -m", "deletes the files it adds to the archive")
+		c.Risk(analysis.KindOption, "zip -m", "deletes the files it adds to the archive")
 		if rec {
-			c.unresolvedDeletes(ops[min(1, len(ops)):])
+			c.UnresolvedDeletes(ops[min(1, len(ops)):])
 		}
 	}
 }
@@ -403,7 +405,7 @@ func registerPrograms(t *tableSet) {
 
 // findStart returns the index of find's first start path: -H, -L, -P,
 // -Olevel and -D debugopts come before them (find -L / -delete).
-func findStart(ws []Word) int {
+func findStart(ws []analysis.Word) int {
 	i := 0
 	for i < len(ws) && ws[i].IsStatic() {
 		v := ws[i].Value

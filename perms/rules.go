@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/config/dialect"
+	"nosh/perms/analysis"
 )
 
 // Rule is a sequence of words. An allow rule matches a unit whose argv
@@ -26,7 +27,7 @@ func newRule(words []string) Rule {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(quoteWord(w))
+		sb.WriteString(analysis.QuoteWord(w))
 	}
 	r.text = sb.String()
 	return r
@@ -58,7 +59,7 @@ func ParseRule(s string) (Rule, error) {
 	}
 	words := make([]string, len(call.Args))
 	for i, w := range call.Args {
-		v, ok := staticWord(w)
+		v, ok := analysis.StaticWord(w)
 		if !ok {
 			return Rule{}, fmt.Errorf("rule %q: word %d has an expansion or glob; quote it", s, i+1)
 		}
@@ -104,7 +105,7 @@ func (r Rule) IsZero() bool { return len(r.words) == 0 }
 // allows reports whether an allow rule matches u: argv starts with the
 // rule's words, byte for byte, every one of them static, and argv[0]
 // does not contain a slash.
-func (r Rule) allows(u Unit) bool {
+func (r Rule) allows(u analysis.Unit) bool {
 	ws := gitPlainGlobals(u.Words)
 	if len(r.words) == 0 || len(ws) < len(r.words) {
 		return false
@@ -124,7 +125,7 @@ func (r Rule) allows(u Unit) bool {
 // is about (--no-pager and the pathspec switches), so that the rule
 // "git log" allows git --no-pager log -5. -C stays: it points git at
 // another repository, whose configuration may run commands.
-func gitPlainGlobals(ws []Word) []Word {
+func gitPlainGlobals(ws []analysis.Word) []analysis.Word {
 	if len(ws) < 2 || !ws[0].IsStatic() || ws[0].Value != "git" {
 		return ws
 	}
@@ -141,7 +142,7 @@ func gitPlainGlobals(ws []Word) []Word {
 	if i == 1 {
 		return ws
 	}
-	return append([]Word{ws[0]}, ws[i:]...)
+	return append([]analysis.Word{ws[0]}, ws[i:]...)
 }
 
 // denies reports whether a deny rule matches u. The rule's first word
@@ -150,12 +151,12 @@ func gitPlainGlobals(ws []Word) []Word {
 // --recursive --force for rm); its other words must appear in argv in
 // order, after git's global options for git (git push matches
 // git -C . push origin).
-func (r Rule) denies(u Unit) bool {
+func (r Rule) denies(u analysis.Unit) bool {
 	if len(r.words) == 0 {
 		return false
 	}
-	base, ok := u.base()
-	argv := u.argv()
+	base, ok := u.Base()
+	argv := u.Argv()
 	if b, rest, ok := moduleArgv(base, argv); ok {
 		// python3 -m pip install x is pip install x to a deny rule.
 		base, argv = b, rest
@@ -210,17 +211,17 @@ func (r Rule) denies(u Unit) bool {
 	}
 	want := r.words[1:]
 	if base == "npm" || base == "pnpm" || base == "yarn" {
-		ws := canonicalNpm(staticWords(want))
+		ws := canonicalNpm(analysis.StaticWords(want))
 		want = make([]string, len(ws))
 		for i, w := range ws {
 			want[i] = w.Value
 		}
 	}
-	wantFlags := make([]Word, 0, len(want))
+	wantFlags := make([]analysis.Word, 0, len(want))
 	j := 0
 	for k, rw := range want {
 		if isOption(rw) {
-			wantFlags = append(wantFlags, Word{Value: rw})
+			wantFlags = append(wantFlags, analysis.Word{Value: rw})
 			continue
 		}
 		if base == "git" && k == 0 && len(positional) > 0 && positional[0] != rw {
@@ -278,7 +279,7 @@ func flagAliasesTable() map[string]map[string]string {
 // canonicalFlags returns the options in ws before "--" as a set of
 // canonical names: one letter per short option, the name of each long
 // option without its value.
-func canonicalFlags(base string, ws []Word) map[string]bool {
+func canonicalFlags(base string, ws []analysis.Word) map[string]bool {
 	aliases := ruleTables().flagAliases[base]
 	set := make(map[string]bool)
 	add := func(f string) {
@@ -339,14 +340,14 @@ var npmAliases = map[string]string{
 
 // canonicalNpm returns ws with npm's command, the first operand,
 // written as the command it stands for.
-func canonicalNpm(ws []Word) []Word {
+func canonicalNpm(ws []analysis.Word) []analysis.Word {
 	for i, w := range ws {
 		if !w.IsStatic() || isOption(w.Value) {
 			continue
 		}
 		if full, ok := npmAliases[w.Value]; ok {
-			out := append([]Word(nil), ws...)
-			out[i] = Word{Value: full}
+			out := append([]analysis.Word(nil), ws...)
+			out[i] = analysis.Word{Value: full}
 			return out
 		}
 		return ws
@@ -356,7 +357,7 @@ func canonicalNpm(ws []Word) []Word {
 
 // moduleArgv returns the argv of the program a python -m MODULE runs as
 // that program would be spelled: pip for -m pip.
-func moduleArgv(base string, argv []Word) (string, []Word, bool) {
+func moduleArgv(base string, argv []analysis.Word) (string, []analysis.Word, bool) {
 	if !strings.HasPrefix(base, "python") && base != "pypy" && base != "pypy3" {
 		return "", nil, false
 	}
@@ -368,7 +369,7 @@ func moduleArgv(base string, argv []Word) (string, []Word, bool) {
 		if w.Value == "-m" && argv[i+1].IsStatic() {
 			switch m := argv[i+1].Value; m {
 			case "pip", "pip3", "venv", "ensurepip":
-				return m, append([]Word{{Value: m}}, argv[i+2:]...), true
+				return m, append([]analysis.Word{{Value: m}}, argv[i+2:]...), true
 			}
 			return "", nil, false
 		}

@@ -1,16 +1,20 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // sed scripts are code: the e command and the s///e flag run commands,
 // and w, W and s///w write files. -i edits files in place.
 
-func sedCmd(c *cmd) {
-	ws := c.args
+func sedCmd(c *analysis.Cmd) {
+	ws := c.Args
 	scripts := 0
 	var firstOp = -1
 	inPlace := false
-	var ops []Word
+	var ops []analysis.Word
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
@@ -31,24 +35,24 @@ func sedCmd(c *cmd) {
 		if strings.HasPrefix(v, "--") {
 			name, value, hasValue := strings.Cut(v, "=")
 			switch {
-			case longName(name, "--in-place"):
+			case analysis.LongName(name, "--in-place"):
 				inPlace = true
-				c.risk(KindOption, "sed -i", "edits files in place")
-			case longName(name, "--expression"):
+				c.Risk(analysis.KindOption, "sed -i", "edits files in place")
+			case analysis.LongName(name, "--expression"):
 				scripts++
 				if !hasValue && i+1 < len(ws) {
 					i++
 					sedScript(c, ws[i])
 				} else {
-					sedScript(c, Word{Value: value})
+					sedScript(c, analysis.Word{Value: value})
 				}
-			case longName(name, "--file"):
+			case analysis.LongName(name, "--file"):
 				scripts++
-				c.risk(KindEval, "sed -f", "runs a sed script from a file")
+				c.Risk(analysis.KindEval, "sed -f", "runs a sed script from a file")
 				if !hasValue {
 					i++
 				}
-			case longName(name, "--line-length"):
+			case analysis.LongName(name, "--line-length"):
 				if !hasValue {
 					i++
 				}
@@ -68,11 +72,11 @@ func sedCmd(c *cmd) {
 			case 'i', 'I':
 				// -I is BSD sed's in-place option.
 				inPlace = true
-				c.risk(KindOption, "sed -i", "edits files in place")
+				c.Risk(analysis.KindOption, "sed -i", "edits files in place")
 				break cluster // the rest is a backup suffix
 			case 'e', 'f', 'l':
 				arg := v[j+1:]
-				var w Word
+				var w analysis.Word
 				if arg == "" {
 					if i+1 >= len(ws) {
 						break cluster
@@ -80,7 +84,7 @@ func sedCmd(c *cmd) {
 					i++
 					w = ws[i]
 				} else {
-					w = Word{Value: arg}
+					w = analysis.Word{Value: arg}
 				}
 				switch v[j] {
 				case 'e':
@@ -88,7 +92,7 @@ func sedCmd(c *cmd) {
 					sedScript(c, w)
 				case 'f':
 					scripts++
-					c.risk(KindEval, "sed -f", "runs a sed script from a file")
+					c.Risk(analysis.KindEval, "sed -f", "runs a sed script from a file")
 				}
 				break cluster
 			}
@@ -102,18 +106,18 @@ func sedCmd(c *cmd) {
 	}
 	if inPlace {
 		for _, w := range ops {
-			c.target(w, EditInPlace, false)
+			c.Target(w, analysis.EditInPlace, false)
 		}
 	}
 }
 
-func sedScript(c *cmd, w Word) {
+func sedScript(c *analysis.Cmd, w analysis.Word) {
 	if !w.IsStatic() {
-		c.risk(KindInlineCode, "sed computed", "runs a sed script computed at run time")
+		c.Risk(analysis.KindInlineCode, "sed computed", "runs a sed script computed at run time")
 		return
 	}
 	if reason := sedRisky(w.Value); reason != "" {
-		c.risk(KindInlineCode, "sed script", reason)
+		c.Risk(analysis.KindInlineCode, "sed script", reason)
 	}
 }
 
@@ -230,7 +234,7 @@ func sedRisky(s string) string {
 			}
 			start := i
 			skipTo("\n")
-			if !harmlessWrite(s[start:i]) {
+			if !analysis.HarmlessWrite(s[start:i]) {
 				return "sed script writes to a file"
 			}
 		case 'e':
@@ -257,7 +261,7 @@ func sedRisky(s string) string {
 					}
 					start := i
 					skipTo("\n")
-					if !harmlessWrite(s[start:i]) {
+					if !analysis.HarmlessWrite(s[start:i]) {
 						return "sed script writes to a file"
 					}
 					continue

@@ -1,6 +1,10 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // subcommandToolsTable lists the programs whose first operand names
 // what they do, so that a rule should name it too: "git log", not "git".
@@ -70,7 +74,7 @@ const maxRuleWords = 5
 // build). It returns nil when no rule could cover the unit: a harmless
 // unit needs none; a computed command name, or a program run by path,
 // cannot have one.
-func SuggestRules(u Unit) []string {
+func SuggestRules(u analysis.Unit) []string {
 	if u.Harmless != "" || u.Catastrophe != "" || len(u.Words) == 0 {
 		return nil
 	}
@@ -84,7 +88,7 @@ func SuggestRules(u Unit) []string {
 		key = trimVersion(name)
 	}
 	if !ruleTables().subcommandTools[key] {
-		return []string{quoteWord(name)}
+		return []string{analysis.QuoteWord(name)}
 	}
 	args := u.Words[1:]
 	words := []string{name}
@@ -92,13 +96,13 @@ func SuggestRules(u Unit) []string {
 		// Global options and their arguments, then the subcommand.
 		sub := gitSubcommand(args)
 		if sub < 0 {
-			if vs, ok := staticPrefix(args); ok && len(vs) < maxRuleWords {
+			if vs, ok := analysis.StaticPrefix(args); ok && len(vs) < maxRuleWords {
 				words = append(words, vs...)
 				return []string{joinRule(words)}
 			}
 			return nil
 		}
-		vs, _ := staticPrefix(args[:sub])
+		vs, _ := analysis.StaticPrefix(args[:sub])
 		words = append(words, vs...)
 		args = args[sub:]
 	}
@@ -142,7 +146,7 @@ func joinRule(words []string) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(quoteWord(w))
+		sb.WriteString(analysis.QuoteWord(w))
 	}
 	return sb.String()
 }

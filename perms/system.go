@@ -3,6 +3,8 @@ package perms
 import (
 	"strconv"
 	"strings"
+
+	"nosh/perms/analysis"
 )
 
 // Programs that mostly show the state of the system but change it with
@@ -13,13 +15,13 @@ import (
 // the agent's sandbox also drops the capabilities those changes need.)
 
 // systemChange records a change of the system's state.
-func systemChange(c *cmd, what string) {
-	c.risk(KindOption, c.base+" "+what, "changes the system's configuration, which the sandbox does not confine")
+func systemChange(c *analysis.Cmd, what string) {
+	c.Risk(analysis.KindOption, c.Base+" "+what, "changes the system's configuration, which the sandbox does not confine")
 }
 
 // readOnlyOperands asks for any operand that is not static or not
 // accepted by ok.
-func readOnlyOperands(c *cmd, ops []Word, ok func(string) bool, what string) {
+func readOnlyOperands(c *analysis.Cmd, ops []analysis.Word, ok func(string) bool, what string) {
 	for _, w := range ops {
 		if !w.IsStatic() || !ok(w.Value) {
 			systemChange(c, what)
@@ -40,20 +42,20 @@ var (
 
 // dateCmd: date +FORMAT and -d STRING show a date; -s and an operand that
 // is not a format set the clock.
-func dateCmd(c *cmd) {
-	ops := checkOptions(c, dateTable, c.args)
+func dateCmd(c *analysis.Cmd) {
+	ops := checkOptions(c, dateTable, c.Args)
 	readOnlyOperands(c, ops, func(v string) bool { return strings.HasPrefix(v, "+") }, "DATE")
 }
 
 // hostnameCmd: an operand, or -F FILE, -b NAME, sets the host name.
-func hostnameCmd(c *cmd) {
-	ops := checkOptions(c, hostnameTable, c.args)
+func hostnameCmd(c *analysis.Cmd) {
+	ops := checkOptions(c, hostnameTable, c.Args)
 	readOnlyOperands(c, ops, func(string) bool { return false }, "NAME")
 }
 
 // sysctlCmd: NAME=VALUE, -w and -p set kernel parameters.
-func sysctlCmd(c *cmd) {
-	ops := checkOptions(c, sysctlTable, c.args)
+func sysctlCmd(c *analysis.Cmd) {
+	ops := checkOptions(c, sysctlTable, c.Args)
 	readOnlyOperands(c, ops, func(v string) bool { return !strings.Contains(v, "=") }, "NAME=VALUE")
 }
 
@@ -63,8 +65,8 @@ var ipReadOnly = map[string]bool{"show": true, "list": true, "lst": true, "ls": 
 
 // ipCmd: ip [OPTIONS] OBJECT [COMMAND …]: showing reads; add, del, set,
 // flush, change, replace… and -batch change the network.
-func ipCmd(c *cmd) {
-	args := c.args
+func ipCmd(c *analysis.Cmd) {
+	args := c.Args
 	i := 0
 	for i < len(args) && args[i].IsStatic() && strings.HasPrefix(args[i].Value, "-") {
 		switch v := strings.TrimLeft(args[i].Value, "-"); {
@@ -97,16 +99,16 @@ func ipCmd(c *cmd) {
 }
 
 // ifconfigCmd: an interface shows it; anything after it configures it.
-func ifconfigCmd(c *cmd) {
-	ops := operands(c.args)
+func ifconfigCmd(c *analysis.Cmd) {
+	ops := analysis.Operands(c.Args)
 	if len(ops) > 1 || len(ops) == 1 && !ops[0].IsStatic() {
 		systemChange(c, "SETTINGS")
 	}
 }
 
 // routeCmd: route shows the table; add, del, flush change it.
-func routeCmd(c *cmd) {
-	for _, w := range operands(c.args) {
+func routeCmd(c *analysis.Cmd) {
+	for _, w := range analysis.Operands(c.Args) {
 		if !w.IsStatic() || w.Value != "-n" && w.Value != "-e" && w.Value != "-ee" {
 			if w.IsStatic() && (w.Value == "print" || w.Value == "show" || w.Value == "get") {
 				continue
@@ -118,8 +120,8 @@ func routeCmd(c *cmd) {
 }
 
 // ssCmd: ss -K kills the sockets it lists.
-func ssCmd(c *cmd) {
-	if flagsOf(c.args).has('K', "--kill") {
+func ssCmd(c *analysis.Cmd) {
+	if analysis.FlagsOf(c.Args).Has('K', "--kill") {
 		systemChange(c, "-K")
 	}
 }
@@ -133,18 +135,18 @@ var ctlReadOnly = map[string]map[string]bool{
 		"user-status": true, "show-user": true, "list-seats": true, "seat-status": true, "show-seat": true},
 }
 
-func ctlCmd(c *cmd) {
-	ops := operands(c.args)
+func ctlCmd(c *analysis.Cmd) {
+	ops := analysis.Operands(c.Args)
 	if len(ops) == 0 {
 		return // status
 	}
-	if !ops[0].IsStatic() || !ctlReadOnly[c.base][ops[0].Value] {
+	if !ops[0].IsStatic() || !ctlReadOnly[c.Base][ops[0].Value] {
 		systemChange(c, ops[0].String())
 	}
 }
 
 // reniceCmd changes the priority of other processes.
-func reniceCmd(c *cmd) {
+func reniceCmd(c *analysis.Cmd) {
 	systemChange(c, "PRIORITY")
 }
 
@@ -152,8 +154,8 @@ func reniceCmd(c *cmd) {
 // user may signal (as root, every process there is); 0 and a negative
 // number a whole process group; $$ and $PPID the shell itself; 1 init.
 // Those are never what a rule for kill was meant to cover.
-func killCmd(c *cmd) {
-	ws := c.args
+func killCmd(c *analysis.Cmd) {
+	ws := c.Args
 	i := 0
 	if i < len(ws) && ws[i].IsStatic() {
 		switch v := ws[i].Value; {
@@ -169,10 +171,10 @@ func killCmd(c *cmd) {
 		i++
 	}
 	for _, w := range ws[min(i, len(ws)):] {
-		v, ok := c.a.resolve(w)
+		v, ok := c.A.Resolve(w)
 		if !ok {
 			if strings.Contains(w.Value, "$$") || strings.Contains(w.Value, "PPID") || strings.Contains(w.Value, "BASHPID") {
-				c.risk(KindOption, "kill "+w.String(), "signals the shell itself")
+				c.Risk(analysis.KindOption, "kill "+w.String(), "signals the shell itself")
 				continue
 			}
 			continue // judged at run time, when the gate sees the number
@@ -182,12 +184,12 @@ func killCmd(c *cmd) {
 		case strings.HasPrefix(v, "%"):
 		case err != nil:
 		case n == -1:
-			c.catastrophe("kill -1 signals every process it may (as root, all of them)")
+			c.Catastrophe("kill -1 signals every process it may (as root, all of them)")
 			return
 		case n <= 0:
-			c.risk(KindOption, "kill "+v, "signals a whole process group")
+			c.Risk(analysis.KindOption, "kill "+v, "signals a whole process group")
 		case n == 1:
-			c.risk(KindOption, "kill 1", "signals init")
+			c.Risk(analysis.KindOption, "kill 1", "signals init")
 		}
 	}
 }
@@ -197,7 +199,7 @@ func registerSystem(t *tableSet) {
 	t.handlers["hostname"] = hostnameCmd
 	t.handlers["sysctl"] = sysctlCmd
 	ipWrapper := t.handlers["ip"]
-	t.handlers["ip"] = func(c *cmd) {
+	t.handlers["ip"] = func(c *analysis.Cmd) {
 		if ipWrapper != nil {
 			ipWrapper(c)
 		}

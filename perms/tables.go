@@ -2,6 +2,8 @@ package perms
 
 import (
 	"sync"
+
+	"nosh/perms/analysis"
 )
 
 // The classifier's lookup tables are built on first use, not at package
@@ -15,7 +17,7 @@ import (
 // tableSet holds the package's lookup tables. They are read-only once
 // built, so any number of goroutines may share them.
 type tableSet struct {
-	handlers map[string]handler // program base name to its classifier
+	handlers map[string]analysis.Handler // program base name to its classifier
 
 	downloaders  map[string]bool        // download.go
 	gitGlobalArg map[string]bool        // git.go
@@ -44,7 +46,7 @@ func tables() *tableSet {
 
 func buildTables() {
 	t := &tableSet{
-		handlers:     make(map[string]handler),
+		handlers:     make(map[string]analysis.Handler),
 		downloaders:  downloadersTable(),
 		gitGlobalArg: gitGlobalArgTable(),
 		interpreters: interpretersTable(),
@@ -61,8 +63,8 @@ func buildTables() {
 	// the order of the init functions these replace: file name order.
 	for _, register := range []func(*tableSet){
 		registerAwk,
-		func(t *tableSet) { registerBuiltins(t.handlers) },
-		func(t *tableSet) { registerCatastrophic(t.handlers) },
+		func(t *tableSet) { analysis.RegisterBuiltins(t.handlers) },
+		func(t *tableSet) { analysis.RegisterCatastrophic(t.handlers) },
 		registerChangers,
 		registerDownloaders,
 		registerGit,
@@ -75,7 +77,7 @@ func buildTables() {
 		registerXargs,
 		registerSystem, // wraps the ip wrapper above
 		registerBuildTools,
-		func(t *tableSet) { registerSessionBuiltins(t.handlers) },
+		func(t *tableSet) { analysis.RegisterSessionBuiltins(t.handlers) },
 		registerCommandReaders, // wraps handlers registered above
 		registerBuildFiles,     // wraps handlers registered above
 	} {

@@ -3,6 +3,8 @@ package perms
 import (
 	"reflect"
 	"testing"
+
+	"nosh/perms/analysis"
 )
 
 // TestHandlerOverrides pins the names that more than one file registers,
@@ -11,14 +13,14 @@ import (
 func TestHandlerOverrides(t *testing.T) {
 	tests := []struct {
 		name string
-		want handler
+		want analysis.Handler
 	}{
-		{"cd", cdCmd},     // catastrophic.go over the harmless builtin
-		{"pushd", cdCmd},  // likewise
-		{"npm", npmCmd},   // tools.go; runners only fill free names
-		{"pnpm", npmCmd},  // likewise
-		{"yarn", npmCmd},  // likewise
-		{"uv", runnerCmd}, // a runner nothing else claims
+		{"cd", analysis.CdCmd},    // catastrophic.go over the harmless builtin
+		{"pushd", analysis.CdCmd}, // likewise
+		{"npm", npmCmd},           // tools.go; runners only fill free names
+		{"pnpm", npmCmd},          // likewise
+		{"yarn", npmCmd},          // likewise
+		{"uv", runnerCmd},         // a runner nothing else claims
 	}
 	for _, tt := range tests {
 		got := tables().handlers[tt.name]

@@ -1,21 +1,25 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // Options of interactive and developer tools that run commands.
 
 // lessCmd flags initial commands that run programs (less +'!cmd') and
 // log files.
-func lessCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func lessCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		switch {
 		case strings.HasPrefix(v, "+") && !plainLessStart(v[1:]):
-			c.risk(KindOption, c.base+" +cmd", "initial commands can run programs (!, |) or save the input to a file (s)")
+			c.Risk(analysis.KindOption, c.Base+" +cmd", "initial commands can run programs (!, |) or save the input to a file (s)")
 		case strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "-O") || longOpt(v, "--log-file") || longOpt(v, "--LOG-FILE"):
-			c.risk(KindOption, c.base+" -o", "writes a log file")
+			c.Risk(analysis.KindOption, c.Base+" -o", "writes a log file")
 		case strings.HasPrefix(v, "-k") || longOpt(v, "--lesskey-file") || longOpt(v, "--lesskey-src") ||
 			longOpt(v, "--lesskey-content"):
-			c.risk(KindOption, c.base+" -k", "reads key bindings, which can set LESSOPEN to a command")
+			c.Risk(analysis.KindOption, c.Base+" -k", "reads key bindings, which can set LESSOPEN to a command")
 		}
 	})
 }
@@ -40,13 +44,13 @@ func plainLessStart(s string) bool {
 
 // outputOperand flags programs that write to their second operand:
 // uniq IN OUT, xxd IN OUT.
-func outputOperand(c *cmd) {
-	args := c.args
+func outputOperand(c *analysis.Cmd) {
+	args := c.Args
 	withArg := map[string]optSpec{
 		"xxd":  {short: "clsgon"},
 		"uniq": {short: "fsw", long: []string{"--skip-fields", "--skip-chars", "--check-chars"}},
-	}[c.base]
-	var ops []Word
+	}[c.Base]
+	var ops []analysis.Word
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if w.IsStatic() && len(w.Value) > 1 && w.Value[0] == '-' {
@@ -57,7 +61,7 @@ func outputOperand(c *cmd) {
 			}
 			// -l 64: the value of an option is not an operand.
 			if len(v) == 2 && strings.IndexByte(withArg.short, v[1]) >= 0 || contains(withArg.long, v) ||
-				strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && c.base == "xxd" &&
+				strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && c.Base == "xxd" &&
 					(v == "-len" || v == "-seek" || v == "-cols" || v == "-groupsize" || v == "-offset" || v == "-name") {
 				i++
 			}
@@ -65,53 +69,53 @@ func outputOperand(c *cmd) {
 		}
 		ops = append(ops, w)
 	}
-	if len(ops) >= 2 && !(ops[1].IsStatic() && harmlessWrite(ops[1].Value)) {
-		c.risk(KindOption, c.base+" output", "writes to "+ops[1].String())
+	if len(ops) >= 2 && !(ops[1].IsStatic() && analysis.HarmlessWrite(ops[1].Value)) {
+		c.Risk(analysis.KindOption, c.Base+" output", "writes to "+ops[1].String())
 	}
 }
 
 // outputOption flags -o/--output style options of programs that
 // otherwise only print: shuf -o, iconv -o, openssl -out, yq -i.
-func outputOption(c *cmd) {
-	scanOpts(c.args, func(i int, v string) {
-		switch c.base {
+func outputOption(c *analysis.Cmd) {
+	scanOpts(c.Args, func(i int, v string) {
+		switch c.Base {
 		case "openssl":
 			switch v {
 			case "-out", "-keyout":
-				c.risk(KindOption, "openssl "+v, "writes to a file")
+				c.Risk(analysis.KindOption, "openssl "+v, "writes to a file")
 			case "engine", "-engine", "-provider", "-provider-path", "-config":
-				c.risk(KindOption, "openssl "+v, "loads a library or configuration, which can run code")
+				c.Risk(analysis.KindOption, "openssl "+v, "loads a library or configuration, which can run code")
 			case "s_client":
-				c.unit().download = true // its output is data from the server
+				c.Unit().Download = true // its output is data from the server
 			}
 		case "yq":
 			if v == "-i" || longOpt(v, "--inplace") {
-				c.risk(KindOption, "yq -i", "edits files in place")
+				c.Risk(analysis.KindOption, "yq -i", "edits files in place")
 			}
 			if v == "-s" || longOpt(v, "--split-exp") {
-				c.risk(KindOption, "yq -s", "writes each document to a file it names")
+				c.Risk(analysis.KindOption, "yq -s", "writes each document to a file it names")
 			}
 		case "ag":
 			if longOpt(v, "--pager") {
-				c.risk(KindOption, "ag --pager", "runs a pager command of its choosing")
+				c.Risk(analysis.KindOption, "ag --pager", "runs a pager command of its choosing")
 			}
 		case "make", "gmake":
 			if longOpt(v, "--eval") {
-				c.risk(KindOption, "make --eval", "runs makefile code given on the command line")
+				c.Risk(analysis.KindOption, "make --eval", "runs makefile code given on the command line")
 			}
 			if name, val, ok := strings.Cut(v, "="); ok && (name == "SHELL" || name == "MAKEFLAGS" || name == "MAKESHELL" ||
 				name == ".SHELLFLAGS" || strings.Contains(val, "$(shell") || strings.Contains(val, "${shell")) {
-				c.risk(KindOption, "make "+name+"=", "changes the shell make runs recipes with, or runs a command")
+				c.Risk(analysis.KindOption, "make "+name+"=", "changes the shell make runs recipes with, or runs a command")
 			}
 			if v == "-E" || strings.HasPrefix(v, "-E") {
-				c.risk(KindOption, "make -E", "runs makefile code given on the command line")
+				c.Risk(analysis.KindOption, "make -E", "runs makefile code given on the command line")
 			}
-			if (v == "-f" || longOpt(v, "--file") || longOpt(v, "--makefile")) && i+1 < len(c.args) && c.args[i+1].Value == "-" || v == "-f-" {
-				c.risk(KindOption, "make -f -", "reads a makefile from its standard input")
+			if (v == "-f" || longOpt(v, "--file") || longOpt(v, "--makefile")) && i+1 < len(c.Args) && c.Args[i+1].Value == "-" || v == "-f-" {
+				c.Risk(analysis.KindOption, "make -f -", "reads a makefile from its standard input")
 			}
 		default:
 			if v == "-o" || strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--") || longOpt(v, "--output") {
-				c.risk(KindOption, c.base+" -o", "writes to a file")
+				c.Risk(analysis.KindOption, c.Base+" -o", "writes to a file")
 			}
 		}
 	})
@@ -120,18 +124,18 @@ func outputOption(c *cmd) {
 // dbShell flags database clients given commands that run programs or
 // write files: sqlite3 .shell/.system/.output at the start of a line,
 // psql \! \o \g \w \copy anywhere, mysql system.
-func dbShell(c *cmd) {
-	for _, w := range c.args {
+func dbShell(c *analysis.Cmd) {
+	for _, w := range c.Args {
 		if !w.IsStatic() {
 			continue
 		}
 		switch w.Value {
 		case "-init", "-f", "--file", "-cmd", "--init-command":
-			c.risk(KindEval, c.base+" "+w.Value, "runs the commands in a file or option at start")
+			c.Risk(analysis.KindEval, c.Base+" "+w.Value, "runs the commands in a file or option at start")
 			return
 		}
 		if reason := dbEscape(w.Value); reason != "" {
-			c.risk(KindInlineCode, c.base+" command", reason)
+			c.Risk(analysis.KindInlineCode, c.Base+" command", reason)
 			return
 		}
 	}
@@ -183,18 +187,18 @@ func dbEscape(v string) string {
 }
 
 // edCmd flags ed scripts fed on standard input: ! runs a command.
-func edCmd(c *cmd) {
-	if c.in.here {
-		c.unit().stdinCode = true
-		c.risk(KindInlineCode, "ed stdin", "runs an ed script, which can run commands")
+func edCmd(c *analysis.Cmd) {
+	if c.In.Here {
+		c.Unit().StdinCode = true
+		c.Risk(analysis.KindInlineCode, "ed stdin", "runs an ed script, which can run commands")
 	}
 }
 
-func gdbCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func gdbCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		for _, o := range []string{"-ex", "--ex", "-x", "--command", "-iex", "-ix", "--eval-command", "--init-eval-command", "--init-command"} {
 			if longOpt(v, o) {
-				c.risk(KindOption, "gdb "+o, "runs debugger commands, which can run programs")
+				c.Risk(analysis.KindOption, "gdb "+o, "runs debugger commands, which can run programs")
 				return
 			}
 		}
@@ -202,53 +206,53 @@ func gdbCmd(c *cmd) {
 }
 
 // tmuxCmd flags tmux commands that start programs or type into panes.
-func tmuxCmd(c *cmd) {
-	for _, w := range c.args {
+func tmuxCmd(c *analysis.Cmd) {
+	for _, w := range c.Args {
 		if !w.IsStatic() {
 			continue
 		}
 		switch w.Value {
 		case "new", "new-session", "new-window", "neww", "split-window", "splitw", "send-keys", "send",
 			"run-shell", "run", "respawn-pane", "respawnp", "respawn-window", "respawnw", "if-shell", "if", "pipe-pane", "pipep", "source-file", "source":
-			c.risk(KindWrapper, "tmux "+w.Value, "runs commands in a terminal multiplexer")
+			c.Risk(analysis.KindWrapper, "tmux "+w.Value, "runs commands in a terminal multiplexer")
 			// The last word is usually the shell command to run: check
 			// it as code, so that a catastrophe in it is denied.
-			if last := c.args[len(c.args)-1]; last.IsStatic() && last.Value != w.Value && !strings.HasPrefix(last.Value, "-") {
-				c.a.code(last.Value, "tmux "+w.Value, c.unit().Pos)
+			if last := c.Args[len(c.Args)-1]; last.IsStatic() && last.Value != w.Value && !strings.HasPrefix(last.Value, "-") {
+				c.A.Code(last.Value, "tmux "+w.Value, c.Unit().Pos)
 			}
 			return
 		}
 	}
 }
 
-func screenCmd(c *cmd) {
-	i := (optSpec{short: "cdDhLlmpRrSsTtUxX"}).skip(c.args, 0)
-	if i < len(c.args) || flagsOf(c.args).has('X') {
-		c.risk(KindWrapper, "screen", "runs commands in a terminal multiplexer")
+func screenCmd(c *analysis.Cmd) {
+	i := (optSpec{short: "cdDhLlmpRrSsTtUxX"}).skip(c.Args, 0)
+	if i < len(c.Args) || analysis.FlagsOf(c.Args).Has('X') {
+		c.Risk(analysis.KindWrapper, "screen", "runs commands in a terminal multiplexer")
 	}
-	if i < len(c.args) {
-		c.inner(c.args[i:], "screen") // screen -dm rm -rf /
+	if i < len(c.Args) {
+		c.Inner(c.Args[i:], "screen") // screen -dm rm -rf /
 	}
 }
 
-func cargoCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func cargoCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		if longOpt(v, "--config") || v == "-Z" {
-			c.risk(KindOption, "cargo --config", "changes cargo configuration, which can name programs it runs")
+			c.Risk(analysis.KindOption, "cargo --config", "changes cargo configuration, which can name programs it runs")
 		}
 	})
 }
 
-func npmCmd(c *cmd) {
-	scanOpts(c.args, func(_ int, v string) {
+func npmCmd(c *analysis.Cmd) {
+	scanOpts(c.Args, func(_ int, v string) {
 		if longOpt(v, "--script-shell") || longOpt(v, "--userconfig") || longOpt(v, "--globalconfig") {
-			c.risk(KindOption, c.base+" "+v, "changes npm configuration, which can name programs it runs")
+			c.Risk(analysis.KindOption, c.Base+" "+v, "changes npm configuration, which can name programs it runs")
 		}
 	})
-	if len(c.args) > 0 && c.args[0].IsStatic() && (c.args[0].Value == "config" || c.args[0].Value == "set") {
-		for _, w := range c.args[1:] {
+	if len(c.Args) > 0 && c.Args[0].IsStatic() && (c.Args[0].Value == "config" || c.Args[0].Value == "set") {
+		for _, w := range c.Args[1:] {
 			if w.IsStatic() && (w.Value == "set" || w.Value == "edit") {
-				c.risk(KindOption, "npm config set", "changes npm configuration, which can name programs it runs")
+				c.Risk(analysis.KindOption, "npm config set", "changes npm configuration, which can name programs it runs")
 				break
 			}
 		}
@@ -261,11 +265,11 @@ func npmCmd(c *cmd) {
 
 // execCode checks npm exec -c 'code' and npx -c 'code': the string runs
 // in a shell.
-func execCode(c *cmd) bool {
-	for i, w := range c.args {
-		if w.IsStatic() && (w.Value == "-c" || w.Value == "--call") && i+1 < len(c.args) {
-			c.risk(KindWrapper, c.base+" -c", "runs a string as shell code")
-			c.code(c.args[i+1], c.base+" -c")
+func execCode(c *analysis.Cmd) bool {
+	for i, w := range c.Args {
+		if w.IsStatic() && (w.Value == "-c" || w.Value == "--call") && i+1 < len(c.Args) {
+			c.Risk(analysis.KindWrapper, c.Base+" -c", "runs a string as shell code")
+			c.Code(c.Args[i+1], c.Base+" -c")
 			return true
 		}
 	}
@@ -274,20 +278,20 @@ func execCode(c *cmd) bool {
 
 // containerCmd flags container runs that hand the container the host:
 // --privileged, the host's namespaces, its root or docker's socket.
-func containerCmd(c *cmd) {
-	if len(c.args) == 0 || !c.args[0].IsStatic() {
+func containerCmd(c *analysis.Cmd) {
+	if len(c.Args) == 0 || !c.Args[0].IsStatic() {
 		return
 	}
-	switch c.args[0].Value {
+	switch c.Args[0].Value {
 	case "run", "create", "exec":
 	default:
 		return
 	}
-	args := c.args[1:]
+	args := c.Args[1:]
 	val := func(i int) string {
 		if i < len(args) {
-			if v, ok := c.a.resolve(args[i]); ok {
-				return c.a.expandHome(v)
+			if v, ok := c.A.Resolve(args[i]); ok {
+				return c.A.ExpandHome(v)
 			}
 		}
 		return ""
@@ -303,15 +307,15 @@ func containerCmd(c *cmd) {
 		mount := ""
 		switch {
 		case v == "--privileged" || longOpt(v, "--cap-add") || longOpt(v, "--security-opt") || longOpt(v, "--device"):
-			c.risk(KindOption, c.base+" "+v, "gives the container powers over the host")
+			c.Risk(analysis.KindOption, c.Base+" "+v, "gives the container powers over the host")
 			return
 		case v == "--pid=host" || v == "--net=host" || v == "--network=host" || v == "--ipc=host" || v == "--userns=host" || v == "--uts=host":
-			c.risk(KindOption, c.base+" "+v, "shares the host's namespaces with the container")
+			c.Risk(analysis.KindOption, c.Base+" "+v, "shares the host's namespaces with the container")
 			return
 		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(args):
 			mount = val(i + 1)
 			if mount == "" && !strings.Contains(strings.ToLower(args[i+1].Value), "pwd") {
-				c.risk(KindOption, c.base+" -v", "mounts a host path computed at run time into the container")
+				c.Risk(analysis.KindOption, c.Base+" -v", "mounts a host path computed at run time into the container")
 				return
 			}
 		case strings.HasPrefix(v, "-v") && !strings.HasPrefix(v, "--"):
@@ -329,32 +333,32 @@ func containerCmd(c *cmd) {
 				src = v
 			}
 		}
-		if home := c.a.home(); home != "" && (src == home || strings.HasPrefix(src, home+"/")) {
+		if home := c.A.Home(); home != "" && (src == home || strings.HasPrefix(src, home+"/")) {
 			src = "~" + src[len(home):]
 		}
 		if src == "/" || strings.Contains(mount, "docker.sock") || src == "~" || strings.HasPrefix(src, "~/.") || strings.HasPrefix(src, "$HOME") ||
 			strings.HasPrefix(src, "/etc") || strings.HasPrefix(src, "/root") || strings.HasPrefix(src, "/proc") ||
 			strings.HasPrefix(src, "/sys") || strings.HasPrefix(src, "/dev") || strings.HasPrefix(src, "/var/run") || strings.HasPrefix(src, "/boot") {
-			c.risk(KindOption, c.base+" -v "+src, "mounts the host's files into the container")
+			c.Risk(analysis.KindOption, c.Base+" -v "+src, "mounts the host's files into the container")
 			return
 		}
 	}
 }
 
 // packageRunnerCmd is npx and its kin: they download a package and run it.
-func packageRunnerCmd(c *cmd) {
-	c.unit().download = true
-	c.risk(KindWrapper, c.base, "downloads a package and runs it")
+func packageRunnerCmd(c *analysis.Cmd) {
+	c.Unit().Download = true
+	c.Risk(analysis.KindWrapper, c.Base, "downloads a package and runs it")
 	execCode(c)
 }
 
 // stdinCommands is for programs that run the commands on their standard
 // input (ed, ex, vim -es, dc, m4, gdb, sqlite3, psql, mysql, sftp -b -):
 // commands piped or redirected in may run programs or write files.
-func stdinCommands(next handler) handler {
-	return func(c *cmd) {
-		if c.in.piped || c.in.here || c.in.redirected {
-			c.risk(KindInlineCode, c.base+" stdin", "runs the commands on its standard input, which can run programs or write files")
+func stdinCommands(next analysis.Handler) analysis.Handler {
+	return func(c *analysis.Cmd) {
+		if c.In.Piped || c.In.Here || c.In.Redirected {
+			c.Risk(analysis.KindInlineCode, c.Base+" stdin", "runs the commands on its standard input, which can run programs or write files")
 		}
 		if next != nil {
 			next(c)
@@ -363,12 +367,12 @@ func stdinCommands(next handler) handler {
 }
 
 // riskyOptions flags the listed options (long ones also abbreviated).
-func riskyOptions(reason string, opts ...string) handler {
-	return func(c *cmd) {
-		scanOpts(c.args, func(_ int, v string) {
+func riskyOptions(reason string, opts ...string) analysis.Handler {
+	return func(c *analysis.Cmd) {
+		scanOpts(c.Args, func(_ int, v string) {
 			for _, o := range opts {
 				if strings.HasPrefix(o, "--") && longOpt(v, o) || v == o || !strings.HasPrefix(o, "--") && len(o) == 2 && strings.HasPrefix(v, o) {
-					c.risk(KindOption, c.base+" "+o, reason)
+					c.Risk(analysis.KindOption, c.Base+" "+o, reason)
 					return
 				}
 			}
@@ -386,13 +390,13 @@ func registerCommandReaders(t *tableSet) {
 	for _, n := range []string{"ed", "ex", "dc", "m4", "gdb", "bc"} {
 		t.handlers[n] = stdinCommands(t.handlers[n])
 	}
-	t.handlers["m4"] = stdinCommands(func(c *cmd) {
-		c.risk(KindInlineCode, "m4", "expands macros, and syscmd/esyscmd run commands")
+	t.handlers["m4"] = stdinCommands(func(c *analysis.Cmd) {
+		c.Risk(analysis.KindInlineCode, "m4", "expands macros, and syscmd/esyscmd run commands")
 	})
-	t.handlers["dc"] = stdinCommands(func(c *cmd) {
-		for _, w := range c.args {
+	t.handlers["dc"] = stdinCommands(func(c *analysis.Cmd) {
+		for _, w := range c.Args {
 			if !w.IsStatic() || strings.Contains(w.Value, "!") || !strings.HasPrefix(w.Value, "-") {
-				c.risk(KindInlineCode, "dc", "runs dc code, where ! runs a command")
+				c.Risk(analysis.KindInlineCode, "dc", "runs dc code, where ! runs a command")
 				return
 			}
 		}
@@ -431,11 +435,11 @@ func registerTools(t *tableSet) {
 	t.handlers["yarn"] = npmCmd
 }
 
-func unzipCmd(c *cmd) {
-	if d, ok := dirOption(c.args, "-d", ""); ok {
-		c.intoDir(d, "extracts")
-	} else if c.a.cwd != "" {
-		c.intoDir(Word{Value: "."}, "extracts")
+func unzipCmd(c *analysis.Cmd) {
+	if d, ok := analysis.DirOption(c.Args, "-d", ""); ok {
+		c.IntoDir(d, "extracts")
+	} else if c.A.Cwd != "" {
+		c.IntoDir(analysis.Word{Value: "."}, "extracts")
 	}
 }
 

@@ -2,6 +2,8 @@ package perms
 
 import (
 	"strings"
+
+	"nosh/perms/analysis"
 )
 
 // optSpec describes a command's options well enough to find where its
@@ -14,11 +16,11 @@ type optSpec struct {
 // skip returns the index of the first operand in ws at or after from
 // (len(ws) if there is none). A computed word ends the options: it may
 // be an option or the operand.
-func (s optSpec) skip(ws []Word, from int) int {
+func (s optSpec) skip(ws []analysis.Word, from int) int {
 	return min(s.skipRaw(ws, from), len(ws))
 }
 
-func (s optSpec) skipRaw(ws []Word, from int) int {
+func (s optSpec) skipRaw(ws []analysis.Word, from int) int {
 	i := from
 	for ; i < len(ws); i++ {
 		w := ws[i]
@@ -118,55 +120,55 @@ func wrappersTable() map[string]wrapperSpec {
 }
 
 // wrapper handles the commands in the wrappers table.
-func wrapper(c *cmd) {
-	spec := tables().wrappers[c.base]
-	i := spec.opts.skip(c.args, 0)
+func wrapper(c *analysis.Cmd) {
+	spec := tables().wrappers[c.Base]
+	i := spec.opts.skip(c.Args, 0)
 	if spec.assigns {
-		for ; i < len(c.args) && isAssignWord(c.args[i]); i++ {
-			name, _, _ := strings.Cut(c.args[i].Value, "=")
-			if reason, ok := DangerousVar(name); ok {
-				c.risk(KindAssign, name, reason)
+		for ; i < len(c.Args) && isAssignWord(c.Args[i]); i++ {
+			name, _, _ := strings.Cut(c.Args[i].Value, "=")
+			if reason, ok := analysis.DangerousVar(name); ok {
+				c.Risk(analysis.KindAssign, name, reason)
 			}
 		}
 	}
-	for n := 0; n < spec.operands && i < len(c.args); n++ {
+	for n := 0; n < spec.operands && i < len(c.Args); n++ {
 		i++
 	}
 	if spec.reason != "" {
-		c.risk(KindWrapper, c.base, spec.reason)
+		c.Risk(analysis.KindWrapper, c.Base, spec.reason)
 	}
-	if c.base == "time" || c.base == "strace" || c.base == "ltrace" {
-		fs := flagsOf(c.args[:i])
-		if fs.has('o', "--output") {
-			c.risk(KindOption, c.base+" -o", "writes its report to a file")
+	if c.Base == "time" || c.Base == "strace" || c.Base == "ltrace" {
+		fs := analysis.FlagsOf(c.Args[:i])
+		if fs.Has('o', "--output") {
+			c.Risk(analysis.KindOption, c.Base+" -o", "writes its report to a file")
 		}
 	}
-	if (c.base == "sudo" || c.base == "doas") && i >= len(c.args) {
-		fs := flagsOf(c.args)
-		if fs.has('s', "--shell") || fs.has('i', "--login") {
-			c.risk(KindWrapper, c.base+" shell", "opens a shell as another user")
-			c.unit().stdinCode = true // curl … | sudo -s
+	if (c.Base == "sudo" || c.Base == "doas") && i >= len(c.Args) {
+		fs := analysis.FlagsOf(c.Args)
+		if fs.Has('s', "--shell") || fs.Has('i', "--login") {
+			c.Risk(analysis.KindWrapper, c.Base+" shell", "opens a shell as another user")
+			c.Unit().StdinCode = true // curl … | sudo -s
 		}
-		if c.base == "sudo" && fs.has('e', "--edit") {
-			c.risk(KindOption, "sudo -e", "edits files as another user")
+		if c.Base == "sudo" && fs.Has('e', "--edit") {
+			c.Risk(analysis.KindOption, "sudo -e", "edits files as another user")
 		}
 	}
-	c.inner(c.args[i:], c.base)
+	c.Inner(c.Args[i:], c.Base)
 }
 
-func isAssignWord(w Word) bool {
+func isAssignWord(w analysis.Word) bool {
 	if !w.IsStatic() {
 		return false
 	}
 	name, _, ok := strings.Cut(w.Value, "=")
-	return ok && isName(name)
+	return ok && analysis.IsName(name)
 }
 
 // env runs a command with a changed environment; -S splits a string into
 // the command line.
-func envCmd(c *cmd) {
+func envCmd(c *analysis.Cmd) {
 	spec := optSpec{short: "uCPS", long: []string{"--unset", "--chdir", "--split-string"}}
-	ws := c.args
+	ws := c.Args
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
@@ -176,7 +178,7 @@ func envCmd(c *cmd) {
 		var split string
 		name, value, hasValue := strings.Cut(v, "=")
 		switch {
-		case strings.HasPrefix(v, "--") && longName(name, "--split-string"):
+		case strings.HasPrefix(v, "--") && analysis.LongName(name, "--split-string"):
 			if hasValue {
 				split = value
 			} else if i+1 < len(ws) && ws[i+1].IsStatic() {
@@ -194,123 +196,123 @@ func envCmd(c *cmd) {
 			continue
 		}
 		// env -S 'cmd args' rest: the string becomes words before rest.
-		c.risk(KindWrapper, "env -S", "runs a command line split from a string")
-		c.code(Word{Value: split}, "env -S")
+		c.Risk(analysis.KindWrapper, "env -S", "runs a command line split from a string")
+		c.Code(analysis.Word{Value: split}, "env -S")
 		return
 	}
 	i := spec.skip(ws, 0)
 	for ; i < len(ws) && isAssignWord(ws[i]); i++ {
 		name, _, _ := strings.Cut(ws[i].Value, "=")
-		if reason, ok := DangerousVar(name); ok {
-			c.risk(KindAssign, name, reason)
+		if reason, ok := analysis.DangerousVar(name); ok {
+			c.Risk(analysis.KindAssign, name, reason)
 		}
 	}
 	if i >= len(ws) {
 		return // prints the environment
 	}
-	c.risk(KindWrapper, "env", "wrapper: runs the command after it with a changed environment")
-	c.inner(ws[i:], "env")
+	c.Risk(analysis.KindWrapper, "env", "wrapper: runs the command after it with a changed environment")
+	c.Inner(ws[i:], "env")
 }
 
 // su runs a shell, or with -c a string of shell code, as another user.
-func suCmd(c *cmd) {
-	c.risk(KindWrapper, c.base, "runs commands as another user")
-	for i, w := range c.args {
+func suCmd(c *analysis.Cmd) {
+	c.Risk(analysis.KindWrapper, c.Base, "runs commands as another user")
+	for i, w := range c.Args {
 		if !w.IsStatic() {
 			continue
 		}
 		switch {
 		case w.Value == "-c" || w.Value == "--command":
-			if i+1 < len(c.args) {
-				c.codeArg = i + 1
-				c.code(c.args[i+1], c.base+" -c")
+			if i+1 < len(c.Args) {
+				c.CodeArg = i + 1
+				c.Code(c.Args[i+1], c.Base+" -c")
 			}
 			return
 		case strings.HasPrefix(w.Value, "--command="):
-			c.code(Word{Value: strings.TrimPrefix(w.Value, "--command=")}, c.base+" -c")
+			c.Code(analysis.Word{Value: strings.TrimPrefix(w.Value, "--command=")}, c.Base+" -c")
 			return
 		}
 	}
-	if c.base == "runuser" {
+	if c.Base == "runuser" {
 		spec := optSpec{short: "ugGlsw"}
-		if i := spec.skip(c.args, 0); i < len(c.args) {
-			c.inner(c.args[i:], c.base)
+		if i := spec.skip(c.Args, 0); i < len(c.Args) {
+			c.Inner(c.Args[i:], c.Base)
 			return
 		}
 	}
-	c.readsStdinCode()
+	c.ReadsStdinCode()
 }
 
 // flock FILE CMD… or flock FILE -c CMD runs a command holding a lock.
-func flockCmd(c *cmd) {
+func flockCmd(c *analysis.Cmd) {
 	spec := optSpec{short: "wEc", long: []string{"--timeout", "--wait", "--conflict-exit-code", "--command"}}
-	c.risk(KindWrapper, "flock", "wrapper: runs the command after it holding a lock")
-	for i, w := range c.args {
-		if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") && i+1 < len(c.args) {
-			c.code(c.args[i+1], "flock -c")
+	c.Risk(analysis.KindWrapper, "flock", "wrapper: runs the command after it holding a lock")
+	for i, w := range c.Args {
+		if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") && i+1 < len(c.Args) {
+			c.Code(c.Args[i+1], "flock -c")
 			return
 		}
 	}
-	i := spec.skip(c.args, 0)
-	if i+1 < len(c.args) {
-		c.inner(c.args[i+1:], "flock")
+	i := spec.skip(c.Args, 0)
+	if i+1 < len(c.Args) {
+		c.Inner(c.Args[i+1:], "flock")
 	}
 }
 
 // script -c CMD runs a command and writes a typescript file.
-func scriptCmd(c *cmd) {
-	c.risk(KindOption, "script", "records the terminal session to a file")
-	for i, w := range c.args {
-		if w.IsStatic() && (w.Value == "-c" || longOpt(w.Value, "--command") || shortHas(w.Value, 'c', "cEefIOloT")) && i+1 < len(c.args) {
-			c.risk(KindWrapper, "script -c", "runs a string as shell code")
-			c.code(c.args[i+1], "script -c")
+func scriptCmd(c *analysis.Cmd) {
+	c.Risk(analysis.KindOption, "script", "records the terminal session to a file")
+	for i, w := range c.Args {
+		if w.IsStatic() && (w.Value == "-c" || longOpt(w.Value, "--command") || shortHas(w.Value, 'c', "cEefIOloT")) && i+1 < len(c.Args) {
+			c.Risk(analysis.KindWrapper, "script -c", "runs a string as shell code")
+			c.Code(c.Args[i+1], "script -c")
 			return
 		}
 	}
 }
 
 // watch runs its arguments repeatedly through sh -c (or directly with -x).
-func watchCmd(c *cmd) {
+func watchCmd(c *analysis.Cmd) {
 	spec := optSpec{short: "nq", long: []string{"--interval", "--equexit"}}
-	i := spec.skip(c.args, 0)
-	c.risk(KindWrapper, "watch", "runs the command after it repeatedly")
-	if flagsOf(c.args[:i]).has('x', "--exec") {
-		c.inner(c.args[i:], "watch")
+	i := spec.skip(c.Args, 0)
+	c.Risk(analysis.KindWrapper, "watch", "runs the command after it repeatedly")
+	if analysis.FlagsOf(c.Args[:i]).Has('x', "--exec") {
+		c.Inner(c.Args[i:], "watch")
 		return
 	}
-	c.codeWords(c.args[i:], "watch")
+	c.CodeWords(c.Args[i:], "watch")
 }
 
 // parallel runs a command template for every input; with no command it
 // runs the input lines themselves.
-func parallelCmd(c *cmd) {
+func parallelCmd(c *analysis.Cmd) {
 	spec := optSpec{short: "jSadEINnLlsCX", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--results", "--joblog", "--tmpdir"}}
-	i := spec.skip(c.args, 0)
+	i := spec.skip(c.Args, 0)
 	end := i
-	for end < len(c.args) && !(c.args[end].IsStatic() && strings.HasPrefix(c.args[end].Value, ":::")) {
+	for end < len(c.Args) && !(c.Args[end].IsStatic() && strings.HasPrefix(c.Args[end].Value, ":::")) {
 		end++
 	}
-	c.risk(KindWrapper, "parallel", "runs a command for every line of input")
+	c.Risk(analysis.KindWrapper, "parallel", "runs a command for every line of input")
 	if end == i {
-		c.readsStdinCode()
+		c.ReadsStdinCode()
 		return
 	}
-	c.codeWords(c.args[i:end], "parallel")
+	c.CodeWords(c.Args[i:end], "parallel")
 	// parallel rm -rf ::: /: each value after ::: is put in place of {}
 	// or appended; the command is checked with each static one.
-	if end < len(c.args) && c.args[end].Value == ":::" {
-		cmdWords := c.args[i:end]
-		for _, arg := range c.args[end+1:] {
-			val, ok := c.a.resolve(arg)
+	if end < len(c.Args) && c.Args[end].Value == ":::" {
+		cmdWords := c.Args[i:end]
+		for _, arg := range c.Args[end+1:] {
+			val, ok := c.A.Resolve(arg)
 			if !ok || strings.HasPrefix(val, ":::") {
 				break
 			}
-			v := Word{Value: c.a.expandHome(val)}
-			ws := make([]Word, 0, len(cmdWords)+1)
+			v := analysis.Word{Value: c.A.ExpandHome(val)}
+			ws := make([]analysis.Word, 0, len(cmdWords)+1)
 			placed := false
 			for _, w := range cmdWords {
 				if w.IsStatic() && strings.Contains(w.Value, "{}") {
-					w = Word{Value: strings.ReplaceAll(w.Value, "{}", v.Value)}
+					w = analysis.Word{Value: strings.ReplaceAll(w.Value, "{}", v.Value)}
 					placed = true
 				}
 				ws = append(ws, w)
@@ -318,9 +320,9 @@ func parallelCmd(c *cmd) {
 			if !placed {
 				ws = append(ws, v)
 			}
-			before := len(c.a.units)
-			c.inner(ws, "parallel :::")
-			if len(c.a.units) > before+8 {
+			before := len(c.A.Units)
+			c.Inner(ws, "parallel :::")
+			if len(c.A.Units) > before+8 {
 				break
 			}
 		}
@@ -328,12 +330,12 @@ func parallelCmd(c *cmd) {
 }
 
 // multicall is busybox and toybox: the first argument names the applet.
-func multicallCmd(c *cmd) {
-	if len(c.args) == 0 {
+func multicallCmd(c *analysis.Cmd) {
+	if len(c.Args) == 0 {
 		return
 	}
-	c.harmless("multi-call binary: the applet it runs is checked below")
-	c.inner(c.args, c.base)
+	c.Harmless("multi-call binary: the applet it runs is checked below")
+	c.Inner(c.Args, c.Base)
 }
 
 // runnersTable lists the tools that run a command in a project
@@ -364,12 +366,12 @@ func runnersTable() map[string][]string {
 
 // runnerInner finds the command a runner tool's subcommand runs; it
 // returns false if the unit is not such a runner.
-func runnerInner(c *cmd) ([]Word, bool) {
-	subs, ok := tables().runners[c.base]
-	if !ok || len(c.args) == 0 || !c.args[0].IsStatic() {
+func runnerInner(c *analysis.Cmd) ([]analysis.Word, bool) {
+	subs, ok := tables().runners[c.Base]
+	if !ok || len(c.Args) == 0 || !c.Args[0].IsStatic() {
 		return nil, false
 	}
-	sub := c.args[0].Value
+	sub := c.Args[0].Value
 	found := false
 	for _, s := range subs {
 		if s == sub {
@@ -379,11 +381,11 @@ func runnerInner(c *cmd) ([]Word, bool) {
 	if !found {
 		return nil, false
 	}
-	rest := c.args[1:]
-	if c.base == "direnv" && len(rest) > 0 {
+	rest := c.Args[1:]
+	if c.Base == "direnv" && len(rest) > 0 {
 		rest = rest[1:] // direnv exec DIR CMD
 	}
-	if c.base == "nix" {
+	if c.Base == "nix" {
 		for i, w := range rest {
 			if w.IsStatic() && (w.Value == "-c" || w.Value == "--command") {
 				return rest[i+1:], true
@@ -395,9 +397,9 @@ func runnerInner(c *cmd) ([]Word, bool) {
 	return rest[i:], true
 }
 
-func runnerCmd(c *cmd) {
+func runnerCmd(c *analysis.Cmd) {
 	if inner, ok := runnerInner(c); ok {
-		c.inner(inner, c.base+" "+c.args[0].Value)
+		c.Inner(inner, c.Base+" "+c.Args[0].Value)
 	}
 }
 
@@ -420,12 +422,12 @@ func registerWrappers(t *tableSet) {
 		}
 	}
 	// Commands that run a string as shell code after an option.
-	codeAfter := func(ctx string, opts ...string) handler {
-		return func(c *cmd) {
-			c.risk(KindWrapper, ctx, "runs a string as shell code")
-			for i, w := range c.args {
-				if w.IsStatic() && contains(opts, w.Value) && i+1 < len(c.args) {
-					c.code(c.args[i+1], ctx)
+	codeAfter := func(ctx string, opts ...string) analysis.Handler {
+		return func(c *analysis.Cmd) {
+			c.Risk(analysis.KindWrapper, ctx, "runs a string as shell code")
+			for i, w := range c.Args {
+				if w.IsStatic() && contains(opts, w.Value) && i+1 < len(c.Args) {
+					c.Code(c.Args[i+1], ctx)
 					return
 				}
 			}
@@ -433,50 +435,50 @@ func registerWrappers(t *tableSet) {
 	}
 	t.handlers["sg"] = codeAfter("sg -c", "-c")
 	t.handlers["capsh"] = codeAfter("capsh -c", "-c")
-	t.handlers["xterm"] = func(c *cmd) {
-		for i, w := range c.args {
-			if w.IsStatic() && w.Value == "-e" && i+1 < len(c.args) {
-				c.risk(KindWrapper, "xterm -e", "runs the command after it in a new terminal")
-				c.inner(c.args[i+1:], "xterm -e")
+	t.handlers["xterm"] = func(c *analysis.Cmd) {
+		for i, w := range c.Args {
+			if w.IsStatic() && w.Value == "-e" && i+1 < len(c.Args) {
+				c.Risk(analysis.KindWrapper, "xterm -e", "runs the command after it in a new terminal")
+				c.Inner(c.Args[i+1:], "xterm -e")
 				return
 			}
 		}
 	}
-	t.handlers["perf"] = func(c *cmd) {
-		if len(c.args) == 0 || !c.args[0].IsStatic() {
+	t.handlers["perf"] = func(c *analysis.Cmd) {
+		if len(c.Args) == 0 || !c.Args[0].IsStatic() {
 			return
 		}
-		switch c.args[0].Value {
+		switch c.Args[0].Value {
 		case "stat", "record", "trace", "top", "kvm", "c2c", "mem", "lock", "sched":
-			i := (optSpec{short: "eEoprCGtIxcDTFjb", long: []string{"--event", "--output", "--pid", "--repeat", "--cpu"}}).skip(c.args, 1)
-			if i < len(c.args) {
-				c.risk(KindWrapper, "perf "+c.args[0].Value, "wrapper: runs and measures the command after it")
-				c.inner(c.args[i:], "perf "+c.args[0].Value)
+			i := (optSpec{short: "eEoprCGtIxcDTFjb", long: []string{"--event", "--output", "--pid", "--repeat", "--cpu"}}).skip(c.Args, 1)
+			if i < len(c.Args) {
+				c.Risk(analysis.KindWrapper, "perf "+c.Args[0].Value, "wrapper: runs and measures the command after it")
+				c.Inner(c.Args[i:], "perf "+c.Args[0].Value)
 			}
 		}
 	}
-	t.handlers["ip"] = func(c *cmd) {
+	t.handlers["ip"] = func(c *analysis.Cmd) {
 		// ip netns exec NAME cmd…
-		for i := 0; i+2 < len(c.args); i++ {
-			if c.args[i].IsStatic() && c.args[i].Value == "netns" && c.args[i+1].IsStatic() && c.args[i+1].Value == "exec" {
-				c.risk(KindWrapper, "ip netns exec", "runs the command after it in a network namespace")
-				if i+3 < len(c.args) {
-					c.inner(c.args[i+3:], "ip netns exec")
+		for i := 0; i+2 < len(c.Args); i++ {
+			if c.Args[i].IsStatic() && c.Args[i].Value == "netns" && c.Args[i+1].IsStatic() && c.Args[i+1].Value == "exec" {
+				c.Risk(analysis.KindWrapper, "ip netns exec", "runs the command after it in a network namespace")
+				if i+3 < len(c.Args) {
+					c.Inner(c.Args[i+3:], "ip netns exec")
 				}
 				return
 			}
 		}
 	}
-	t.handlers["hyperfine"] = func(c *cmd) {
+	t.handlers["hyperfine"] = func(c *analysis.Cmd) {
 		// Every operand is a command line hyperfine runs through a shell.
-		c.risk(KindWrapper, "hyperfine", "runs its operands as shell code")
-		for _, w := range operands(c.args) {
-			c.code(w, "hyperfine")
+		c.Risk(analysis.KindWrapper, "hyperfine", "runs its operands as shell code")
+		for _, w := range analysis.Operands(c.Args) {
+			c.Code(w, "hyperfine")
 		}
 	}
-	t.handlers["dotenv"] = func(c *cmd) {
-		i := optSpec{short: "ecv"}.skip(c.args, 0)
-		c.risk(KindWrapper, "dotenv", "wrapper: runs the command after it with variables from a file")
-		c.inner(c.args[i:], "dotenv")
+	t.handlers["dotenv"] = func(c *analysis.Cmd) {
+		i := optSpec{short: "ecv"}.skip(c.Args, 0)
+		c.Risk(analysis.KindWrapper, "dotenv", "wrapper: runs the command after it with variables from a file")
+		c.Inner(c.Args[i:], "dotenv")
 	}
 }

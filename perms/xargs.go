@@ -1,13 +1,17 @@
 package perms
 
-import "strings"
+import (
+	"strings"
+
+	"nosh/perms/analysis"
+)
 
 // xargs runs a command with arguments read from standard input. With a
 // static command and no -I substitution it adds nothing a rule for that
 // command does not already allow, except for commands that delete,
 // move or change the files named by the input.
-func xargsCmd(c *cmd) {
-	ws := c.args
+func xargsCmd(c *analysis.Cmd) {
+	ws := c.Args
 	replace := false
 	i := 0
 	computed := false
@@ -28,10 +32,10 @@ scan:
 		case strings.HasPrefix(v, "--"):
 			name, _, hasValue := strings.Cut(v, "=")
 			switch {
-			case longName(name, "--replace"):
+			case analysis.LongName(name, "--replace"):
 				replace = true
-			case longName(name, "--arg-file") || longName(name, "--delimiter") || longName(name, "--max-args") ||
-				longName(name, "--max-procs") || longName(name, "--max-chars") || longName(name, "--process-slot-var"):
+			case analysis.LongName(name, "--arg-file") || analysis.LongName(name, "--delimiter") || analysis.LongName(name, "--max-args") ||
+				analysis.LongName(name, "--max-procs") || analysis.LongName(name, "--max-chars") || analysis.LongName(name, "--process-slot-var"):
 				if !hasValue {
 					i++
 				}
@@ -59,45 +63,45 @@ scan:
 	}
 	inner := ws[min(i, len(ws)):]
 	if len(inner) == 0 {
-		c.harmless("xargs without a command prints its input")
+		c.Harmless("xargs without a command prints its input")
 		return
 	}
-	before := len(c.a.units)
-	c.inner(inner, "xargs")
-	u, _ := c.lastInner(before)
-	name, static := u.base()
+	before := len(c.A.Units)
+	c.Inner(inner, "xargs")
+	u, _ := c.LastInner(before)
+	name, static := u.Base()
 	switch name {
 	case "rm", "shred", "unlink", "chmod", "chown", "chgrp":
-		if c.in.danger != "" {
-			c.catastrophe("xargs " + name + " on " + c.in.danger + ", which its input names")
+		if c.In.Danger != "" {
+			c.Catastrophe("xargs " + name + " on " + c.In.Danger + ", which its input names")
 		}
 	}
 	switch {
 	case replace:
-		c.risk(KindWrapper, "xargs -I", "runs a command built from its input")
-		if tables().handlers[name] != nil && (isShell(name) || isInterpreter(name)) {
-			c.a.units[before].stdinCode = true
+		c.Risk(analysis.KindWrapper, "xargs -I", "runs a command built from its input")
+		if tables().handlers[name] != nil && (analysis.IsShell(name) || isInterpreter(name)) {
+			c.A.Units[before].StdinCode = true
 		}
 	case computed || !static:
-		c.risk(KindWrapper, "xargs", "runs a command computed at run time")
+		c.Risk(analysis.KindWrapper, "xargs", "runs a command computed at run time")
 	case unsafeSince(c, before) != "":
 		name = unsafeSince(c, before)
-		c.risk(KindWrapper, "xargs "+name, "runs "+name+" on files named by its input, which the check cannot see")
+		c.Risk(analysis.KindWrapper, "xargs "+name, "runs "+name+" on files named by its input, which the check cannot see")
 	case tables().xargsOptions[name] && !endsOptions(inner):
 		// echo --pre=x | xargs rg: the input becomes arguments, and an
 		// option of these programs can run a command or write a file.
-		c.risk(KindWrapper, "xargs "+name, "passes its input to "+name+" as arguments, which may be options that run commands or write files")
+		c.Risk(analysis.KindWrapper, "xargs "+name, "passes its input to "+name+" as arguments, which may be options that run commands or write files")
 	default:
-		c.harmless("xargs runs the command checked below with arguments from its input")
+		c.Harmless("xargs runs the command checked below with arguments from its input")
 	}
 }
 
 // unsafeSince returns the name of a unit appended since before (the
 // command xargs runs, or what it runs in turn, as busybox rm) whose
 // effect depends on the file names xargs adds.
-func unsafeSince(c *cmd, before int) string {
-	for _, u := range c.a.units[before:] {
-		if b, ok := u.base(); ok && tables().xargsUnsafe[b] {
+func unsafeSince(c *analysis.Cmd, before int) string {
+	for _, u := range c.A.Units[before:] {
+		if b, ok := u.Base(); ok && tables().xargsUnsafe[b] {
 			return b
 		}
 	}
@@ -129,7 +133,7 @@ func xargsOptionsTable() map[string]bool {
 
 // endsOptions reports whether a command's own words end its options
 // (--) before the arguments xargs appends.
-func endsOptions(ws []Word) bool {
+func endsOptions(ws []analysis.Word) bool {
 	for _, w := range ws {
 		if w.IsStatic() && w.Value == "--" {
 			return true

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"slices"
@@ -9,55 +9,55 @@ import (
 
 // cmd is a unit being classified: which program it runs, what it runs in
 // turn and which of its options are risky.
-type cmd struct {
-	a    *analyzer
+type Cmd struct {
+	A    *Analyzer
 	idx  int    // the unit in a.units
-	base string // basename of argv[0]
-	args []Word // argv[1:], brace expansions spliced in
-	in   stdinInfo
+	Base string // basename of argv[0]
+	Args []Word // argv[1:], brace expansions spliced in
+	In   stdinInfo
 
-	codeArg int // index in args of the code or script the unit runs, -1 if none
+	CodeArg int // index in args of the code or script the unit runs, -1 if none
 }
 
 // handler classifies one program. Handlers look only at static words:
 // an option hidden in a computed word is caught by the run-time gate,
 // which sees the expanded argv.
-type handler func(*cmd)
+type Handler func(*Cmd)
 
 // unit records a simple command and classifies it, recursing into the
 // commands it runs.
-func (a *analyzer) unit(u Unit) {
+func (a *Analyzer) Unit(u Unit) {
 	u.Context = a.context()
 	ex := expanded(u.Words)
 	if len(ex) != len(u.Words) {
-		u.exp = ex
+		u.Exp = ex
 	}
-	idx := len(a.units)
-	a.units = append(a.units, u)
+	idx := len(a.Units)
+	a.Units = append(a.Units, u)
 	if len(ex) == 0 {
 		return
 	}
 	for _, w := range ex[1:] {
 		if w.IsStatic() && subscriptCode(w.Value) {
-			a.find(KindEval, u.Pos, firstLine(w.Value), w.Value, "a subscript that runs a command when the word is used as a variable name (printf -v, read, unset, let, test -v…)")
+			a.find(KindEval, u.Pos, FirstLine(w.Value), w.Value, "a subscript that runs a command when the word is used as a variable name (printf -v, read, unset, let, test -v…)")
 			break
 		}
 	}
 	resolved := false
 	if !ex[0].IsStatic() {
 		if ex[0].download {
-			a.units[idx].Catastrophe = "runs a command downloaded by its own substitution"
+			a.Units[idx].Catastrophe = "runs a command downloaded by its own substitution"
 			return
 		}
 		// A name held in a variable assigned earlier in the command
 		// ($c -rf x after c=rm) is classified as that name, for the deny
 		// rules and the built-in checks; allow rules still see a
 		// computed name.
-		v, ok := a.resolve(ex[0])
+		v, ok := a.Resolve(ex[0])
 		if !ok && a.stdin.download && (strings.Contains(ex[0].Value, "SHELL") || strings.Contains(ex[0].Value, "BASH") ||
 			strings.Contains(ex[0].Value, "$0") || strings.Contains(ex[0].Value, "$(")) {
 			// curl … | $SHELL, | "$BASH", | $0, | $(command -v bash)
-			a.units[idx].Catastrophe = "runs a downloaded script with a shell named at run time"
+			a.Units[idx].Catastrophe = "runs a downloaded script with a shell named at run time"
 			return
 		}
 		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, "*?[") {
@@ -75,30 +75,30 @@ func (a *analyzer) unit(u Unit) {
 			}
 		}
 		ex = append(head, ex[1:]...)
-		a.units[idx].exp = ex
-		u = a.units[idx]
+		a.Units[idx].Exp = ex
+		u = a.Units[idx]
 		resolved = true
 	}
 	c := a.newCmd()
-	*c = cmd{a: a, idx: idx, args: ex[1:], in: a.stdin, codeArg: -1}
-	c.base, _ = u.base()
+	*c = Cmd{A: a, idx: idx, Args: ex[1:], In: a.stdin, CodeArg: -1}
+	c.Base, _ = u.Base()
 	if a.classify != nil {
 		a.classify(c)
 	}
 	defer a.freeCmd()
-	cu := &a.units[idx]
+	cu := &a.Units[idx]
 	if resolved {
 		cu.Harmless = "" // a computed name is never allowed without asking
 	}
-	if c.codeArg >= 0 && c.codeArg < len(c.args) && cu.Catastrophe == "" {
-		w := c.args[c.codeArg]
+	if c.CodeArg >= 0 && c.CodeArg < len(c.Args) && cu.Catastrophe == "" {
+		w := c.Args[c.CodeArg]
 		switch {
 		case w.download:
 			cu.Catastrophe = "runs code downloaded by its own substitution"
 		case w.IsStatic() && a.isFetched(w.Value):
 			cu.Catastrophe = "runs " + w.Value + ", downloaded by this command"
 		default:
-			if v, ok := a.resolve(w); ok && !w.IsStatic() && a.isFetched(v) {
+			if v, ok := a.Resolve(w); ok && !w.IsStatic() && a.isFetched(v) {
 				cu.Catastrophe = "runs " + v + ", downloaded by this command" // sh ~/i.sh, sh $f
 			}
 		}
@@ -106,20 +106,20 @@ func (a *analyzer) unit(u Unit) {
 	if name := ex[0].Value; cu.Catastrophe == "" && strings.IndexByte(name, '/') >= 0 && a.isFetched(name) {
 		cu.Catastrophe = "runs " + name + ", downloaded by this command"
 	}
-	if cu.stdinCode && c.in.download && cu.Catastrophe == "" {
+	if cu.StdinCode && c.In.download && cu.Catastrophe == "" {
 		cu.Catastrophe = "runs a downloaded script fed to its standard input"
 	}
-	if c.in.download && !cu.stdinCode {
+	if c.In.download && !cu.StdinCode {
 		// cat < /dev/tcp/… | sh, curl … | base64 -d | sh: what reads a
 		// download passes it on.
-		cu.download = true
+		cu.Download = true
 	}
-	if !cu.stdinCode && c.codeArg < 0 {
+	if !cu.StdinCode && c.CodeArg < 0 {
 		// x=$(curl …); echo "$x" | sh: a word holding a download is
 		// printed, passed on, as data from elsewhere.
 		for _, w := range ex[1:] {
 			if w.download {
-				cu.download = true
+				cu.Download = true
 				break
 			}
 		}
@@ -127,13 +127,13 @@ func (a *analyzer) unit(u Unit) {
 	if body := a.bodies[ex[0].Value]; body != nil && len(ex) > 1 && a.calls < 2 && len(a.funcStack) == 0 {
 		// f() { rm -rf "$1"; }; f /: the body runs with these arguments.
 		a.calls++
-		restore := a.bindPositional(ex[1:], false)
+		restore := a.BindPositional(ex[1:], false)
 		a.push("call of " + ex[0].Value)
 		a.stmt(body)
 		a.pop()
 		restore()
 		a.calls--
-		cu = &a.units[idx] // a.units may have grown
+		cu = &a.Units[idx] // a.units may have grown
 	}
 	if e, ok := a.effects[ex[0].Value]; ok {
 		a.applyEffects(e)
@@ -150,76 +150,76 @@ func (a *analyzer) unit(u Unit) {
 
 // newCmd returns a cmd for the current nesting depth; wrappers classify
 // their inner units while their own cmd is in use.
-func (a *analyzer) newCmd() *cmd {
+func (a *Analyzer) newCmd() *Cmd {
 	if a.cmdDepth == len(a.cmds) {
-		a.cmds = append(a.cmds, new(cmd))
+		a.cmds = append(a.cmds, new(Cmd))
 	}
 	c := a.cmds[a.cmdDepth]
 	a.cmdDepth++
 	return c
 }
 
-func (a *analyzer) freeCmd() { a.cmdDepth-- }
+func (a *Analyzer) freeCmd() { a.cmdDepth-- }
 
 // unit returns the unit being classified.
-func (c *cmd) unit() *Unit { return &c.a.units[c.idx] }
+func (c *Cmd) Unit() *Unit { return &c.A.Units[c.idx] }
 
 // risk records a risky construct of the unit, once: the option tables
 // and a program's handler may both find the same option.
-func (c *cmd) risk(k Kind, key, reason string) {
-	pos := c.unit().Pos
-	for _, f := range c.a.findings {
+func (c *Cmd) Risk(k Kind, key, reason string) {
+	pos := c.Unit().Pos
+	for _, f := range c.A.findings {
 		if f.Kind == k && f.Key == key && f.Pos == pos {
 			return
 		}
 	}
-	c.a.find(k, pos, firstLine(c.unit().String()), key, reason)
+	c.A.find(k, pos, FirstLine(c.Unit().String()), key, reason)
 }
 
 // harmless marks the unit as needing no rule.
-func (c *cmd) harmless(reason string) {
-	if c.unit().Harmless == "" {
-		c.unit().Harmless = reason
+func (c *Cmd) Harmless(reason string) {
+	if c.Unit().Harmless == "" {
+		c.Unit().Harmless = reason
 	}
 }
 
-func (c *cmd) catastrophe(reason string) {
-	if c.unit().Catastrophe == "" {
-		c.unit().Catastrophe = reason
+func (c *Cmd) Catastrophe(reason string) {
+	if c.Unit().Catastrophe == "" {
+		c.Unit().Catastrophe = reason
 	}
 }
 
 // inner records the command a wrapper runs.
-func (c *cmd) inner(words []Word, ctx string) {
+func (c *Cmd) Inner(words []Word, ctx string) {
 	if len(words) == 0 {
 		return
 	}
-	c.a.push(ctx)
-	c.a.unit(Unit{Words: words, Pos: c.unit().Pos})
-	c.a.pop()
+	c.A.push(ctx)
+	c.A.Unit(Unit{Words: words, Pos: c.Unit().Pos})
+	c.A.pop()
 }
 
 // lastInner returns the first unit appended since index before: the
 // command a wrapper runs.
-func (c *cmd) lastInner(before int) (Unit, bool) {
-	if len(c.a.units) <= before {
+func (c *Cmd) LastInner(before int) (Unit, bool) {
+	if len(c.A.Units) <= before {
 		return Unit{}, false
 	}
-	return c.a.units[before], true
+	return c.A.Units[before], true
 }
 
 // code analyses a word the unit runs as shell code.
-func (c *cmd) code(w Word, ctx string) {
+func (c *Cmd) Code(w Word, ctx string) {
 	if !w.IsStatic() {
-		c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
+		c.Risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 		return
 	}
-	c.a.code(w.Value, ctx, c.unit().Pos)
+	c.A.Code(w.Value, ctx, c.Unit().Pos)
 }
 
 // codeWords analyses a string the unit runs as shell code, built from
 // several words joined by spaces (eval, watch, ssh).
-func (c *cmd) codeWords(ws []Word, ctx string) {
+func (c *Cmd) CodeWords(ws []Word, ctx string) {
 	if len(ws) == 0 {
 		return
 	}
@@ -231,9 +231,9 @@ func (c *cmd) codeWords(ws []Word, ctx string) {
 			computed = true
 			// eval "$x" with x assigned earlier: what it most likely
 			// runs is analysed too, so that a catastrophe is denied.
-			r, ok := c.a.resolve(w)
+			r, ok := c.A.Resolve(w)
 			if !ok {
-				c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
+				c.Risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 				return
 			}
 			v = r
@@ -244,30 +244,30 @@ func (c *cmd) codeWords(ws []Word, ctx string) {
 		sb.WriteString(v)
 	}
 	if computed {
-		c.risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
+		c.Risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 	}
-	c.a.code(sb.String(), ctx, c.unit().Pos)
+	c.A.Code(sb.String(), ctx, c.Unit().Pos)
 }
 
 // readsStdinCode marks the unit as reading a program from its standard
 // input.
-func (c *cmd) readsStdinCode() {
-	c.unit().stdinCode = true
+func (c *Cmd) ReadsStdinCode() {
+	c.Unit().StdinCode = true
 	reason := "reads a program from standard input"
-	if c.in.here {
+	if c.In.Here {
 		reason = "runs a here-document or here-string as code"
 	}
-	c.risk(KindInlineCode, c.base+" stdin", reason)
-	if c.in.known && isShell(c.base) {
+	c.Risk(KindInlineCode, c.Base+" stdin", reason)
+	if c.In.Known && IsShell(c.Base) {
 		// echo 'rm -rf /' | sh: the program is known, so what it runs
 		// is checked too (a catastrophe in it is denied).
-		c.a.code(c.in.code, c.base+" stdin", c.unit().Pos)
+		c.A.Code(c.In.Code, c.Base+" stdin", c.Unit().Pos)
 	}
 }
 
 // staticPrefix returns the static values of ws up to the first computed word,
 // and whether all were static.
-func staticPrefix(ws []Word) ([]string, bool) {
+func StaticPrefix(ws []Word) ([]string, bool) {
 	out := make([]string, 0, len(ws))
 	for _, w := range ws {
 		if !w.IsStatic() {
@@ -280,7 +280,7 @@ func staticPrefix(ws []Word) ([]string, bool) {
 
 // operands returns the arguments that are not options: words after "--"
 // and words not starting with '-'. Computed words count as operands.
-func operands(ws []Word) []Word {
+func Operands(ws []Word) []Word {
 	var out []Word
 	for i, w := range ws {
 		if w.IsStatic() && w.Value == "--" {
@@ -301,7 +301,7 @@ type flagSet struct {
 	long  []string
 }
 
-func flagsOf(ws []Word) *flagSet {
+func FlagsOf(ws []Word) *flagSet {
 	fs := &flagSet{}
 	for _, w := range ws {
 		if !w.IsStatic() {
@@ -327,13 +327,13 @@ func flagsOf(ws []Word) *flagSet {
 	return fs
 }
 
-func (fs *flagSet) has(short byte, long ...string) bool {
+func (fs *flagSet) Has(short byte, long ...string) bool {
 	if short != 0 && fs.short[short] {
 		return true
 	}
 	for _, l := range long {
 		for _, have := range fs.long {
-			if longName(have, l) { // rm --rec -f is rm --recursive -f
+			if LongName(have, l) { // rm --rec -f is rm --recursive -f
 				return true
 			}
 		}
@@ -343,14 +343,14 @@ func (fs *flagSet) has(short byte, long ...string) bool {
 
 // splitFields splits a value as the shell splits an unquoted expansion,
 // with $IFS as assigned earlier in the command or the default.
-func (a *analyzer) splitFields(v string) []string {
+func (a *Analyzer) splitFields(v string) []string {
 	ifs, _ := a.ifs()
 	return strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(ifs, r) })
 }
 
 // ifs returns $IFS as assigned earlier in the command or the default,
 // and whether it is known.
-func (a *analyzer) ifs() (string, bool) {
+func (a *Analyzer) ifs() (string, bool) {
 	if x, ok := a.cmdEnv["IFS"]; ok {
 		return x, x != varUnknown
 	}
@@ -363,17 +363,17 @@ func (a *analyzer) ifs() (string, bool) {
 // resolvedArgs returns the unit's arguments with the computed words whose
 // value is known now (variables assigned earlier in the command) replaced
 // by that value, for the built-in catastrophe checks: r=rm f=-rf; $r $f /.
-func (c *cmd) resolvedArgs() []Word {
+func (c *Cmd) resolvedArgs() []Word {
 	var out []Word
 	copied := false
-	for i, w := range c.args {
+	for i, w := range c.Args {
 		if w.IsStatic() {
 			if copied {
 				out = append(out, w)
 			}
 			continue
 		}
-		vs, ok := c.a.fieldsOf(w)
+		vs, ok := c.A.FieldsOf(w)
 		if !ok {
 			if copied {
 				out = append(out, w)
@@ -381,16 +381,16 @@ func (c *cmd) resolvedArgs() []Word {
 			continue
 		}
 		if !copied {
-			out = append(out, c.args[:i]...)
+			out = append(out, c.Args[:i]...)
 			copied = true
 		}
 		for _, v := range vs {
 			// (a word that splits is still a pattern where it globs)
-			out = append(out, Word{Value: v, node: w.node, download: w.download})
+			out = append(out, Word{Value: v, Node: w.Node, download: w.download})
 		}
 	}
 	if !copied {
-		return c.args
+		return c.Args
 	}
 	return out
 }
@@ -398,16 +398,16 @@ func (c *cmd) resolvedArgs() []Word {
 // fieldsOf returns the arguments a computed word becomes when its value
 // is known now: one, or for "${a[@]}" the array's elements, or for an
 // unquoted expansion its value split on $IFS.
-func (a *analyzer) fieldsOf(w Word) ([]string, bool) {
-	v, ok := a.resolve(w)
+func (a *Analyzer) FieldsOf(w Word) ([]string, bool) {
+	v, ok := a.Resolve(w)
 	if !ok {
 		return nil, false
 	}
 	if w.Kind != Fields {
 		return []string{v}, true
 	}
-	if w.node != nil && len(w.node.Parts) == 1 {
-		if dq, ok := w.node.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+	if w.Node != nil && len(w.Node.Parts) == 1 {
+		if dq, ok := w.Node.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
 			if pe, ok := dq.Parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Index != nil {
 				if idx, ok := staticWordNode(pe.Index); ok && idx == "@" {
 					if elems := a.arrays[pe.Param.Value]; elems != nil {
@@ -431,12 +431,12 @@ func (a *analyzer) fieldsOf(w Word) ([]string, bool) {
 // long option full. GNU getopt_long and git take any unambiguous prefix,
 // so --in-pl is --in-place; a prefix that several options share is
 // refused by the program, so reading it as full never misses a risk.
-func longName(n, full string) bool {
+func LongName(n, full string) bool {
 	return n == full || len(n) >= 3 && strings.HasPrefix(n, "--") && strings.HasPrefix(full, n)
 }
 
-var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
+var Shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
 	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
 
 // isShell reports whether name is a shell.
-func isShell(name string) bool { return slices.Contains(shells, name) }
+func IsShell(name string) bool { return slices.Contains(Shells, name) }

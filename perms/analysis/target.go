@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"path"
@@ -66,19 +66,19 @@ type Target struct {
 	// entries it matches, and they are what the command changes.
 	Entries bool
 
-	why string // for ViaDaemon: what the daemon is asked
+	Why string // for ViaDaemon: what the daemon is asked
 }
 
 // Reason says why a ViaDaemon target is outside the sandbox.
-func (t Target) Reason() string { return t.why }
+func (t Target) Reason() string { return t.Why }
 
 // target records a path the unit changes.
-func (c *cmd) target(w Word, op TargetOp, recursive bool) {
-	c.a.addTarget(w, op, recursive, nil, false)
+func (c *Cmd) Target(w Word, op TargetOp, recursive bool) {
+	c.A.addTarget(w, op, recursive, nil, false)
 }
 
-func (a *analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string, redirect bool) {
-	if w.node != nil && !w.IsStatic() && hasBraces(w.node) {
+func (a *Analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string, redirect bool) {
+	if w.Node != nil && !w.IsStatic() && HasBraces(w.Node) {
 		// mv ~/x{,.bak}: each word of the expansion is a target.
 		for _, bw := range splitBraceWords([]Word{w}) {
 			a.addTarget(bw, op, recursive, into, redirect)
@@ -86,30 +86,30 @@ func (a *analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string,
 		return
 	}
 	t := Target{Text: w.String(), Op: op, Recursive: recursive, Into: into, Redirect: redirect}
-	if p, ok := a.absolute(w); ok {
+	if p, ok := a.Absolute(w); ok {
 		t.Path = p
-		if v, _ := a.resolve(w); strings.ContainsAny(v, "*?[") && (w.Kind == Fields || w.IsStatic() && w.node != nil && hasGlob(w.node)) {
+		if v, _ := a.Resolve(w); strings.ContainsAny(v, "*?[") && (w.Kind == Fields || w.IsStatic() && w.Node != nil && HasGlob(w.Node)) {
 			t.Entries = true
 		}
 		// Removing or moving a directory above them, or changing all
 		// under it, changes them too.
-		if what, ok := a.isProtected(p, op == RemoveEntry || op == ChangeMeta && recursive); ok {
+		if what, ok := a.IsProtected(p, op == RemoveEntry || op == ChangeMeta && recursive); ok {
 			a.find(KindCatastrophic, a.unitPos(), t.Text, p,
 				"changes "+what+": the AI may never change its own configuration, permission rules or state")
 		}
-	} else if v, ok := a.resolve(w); ok && path.Base(v) == projectConfig {
+	} else if v, ok := a.Resolve(w); ok && path.Base(v) == projectConfig {
 		a.find(KindCatastrophic, a.unitPos(), t.Text, v, "changes "+projectConfig+", the project's nosh settings: the AI may never change them")
 	}
-	a.targets = append(a.targets, t)
+	a.Targets = append(a.Targets, t)
 }
 
 // projectConfig is the name of a project's nosh settings file.
 const projectConfig = ".nosh.toml"
 
 // unitPos is the position of the unit being classified.
-func (a *analyzer) unitPos() Pos {
-	if len(a.units) > 0 {
-		return a.units[len(a.units)-1].Pos
+func (a *Analyzer) unitPos() Pos {
+	if len(a.Units) > 0 {
+		return a.Units[len(a.Units)-1].Pos
 	}
 	return Pos{}
 }
@@ -117,11 +117,11 @@ func (a *analyzer) unitPos() Pos {
 // isProtected reports whether changing p changes nosh's own files, and
 // names what it changes.
 // above says that a change of p also changes what is under it.
-func (a *analyzer) isProtected(p string, above bool) (string, bool) {
+func (a *Analyzer) IsProtected(p string, above bool) (string, bool) {
 	if path.Base(p) == projectConfig {
 		return projectConfig + ", the project's nosh settings", true
 	}
-	for _, pr := range a.protectedPaths() {
+	for _, pr := range a.ProtectedPaths() {
 		if p == pr || strings.HasPrefix(p, pr+"/") || above && (p == "/" || strings.HasPrefix(pr, p+"/")) {
 			return "nosh's " + pr, true
 		}
@@ -131,12 +131,12 @@ func (a *analyzer) isProtected(p string, above bool) (string, bool) {
 
 // protectedPaths returns nosh's own files and directories: the policy's,
 // or the usual places from the environment.
-func (a *analyzer) protectedPaths() []string {
-	if a.protKnown {
-		return a.protected
+func (a *Analyzer) ProtectedPaths() []string {
+	if a.ProtKnown {
+		return a.Protected
 	}
-	a.protKnown = true
-	home := a.home()
+	a.ProtKnown = true
+	home := a.Home()
 	xdg := func(name, fallback string) string {
 		if v, ok := a.lookup(name); ok && path.IsAbs(v) {
 			return path.Join(v, "nosh")
@@ -148,20 +148,20 @@ func (a *analyzer) protectedPaths() []string {
 	}
 	for _, p := range []string{xdg("XDG_CONFIG_HOME", ".config"), xdg("XDG_STATE_HOME", ".local/state")} {
 		if p != "" {
-			a.protected = append(a.protected, p)
+			a.Protected = append(a.Protected, p)
 		}
 	}
 	if v, ok := a.lookup("NOSH_CONFIG"); ok && path.IsAbs(v) {
-		a.protected = append(a.protected, path.Clean(v))
+		a.Protected = append(a.Protected, path.Clean(v))
 	}
-	return a.protected
+	return a.Protected
 }
 
 // absolute returns the absolute, clean path a word names, when it is
 // known now: resolved, with ~ expanded and relative names taken from
 // where the cd commands seen so far went.
-func (a *analyzer) absolute(w Word) (string, bool) {
-	p, ok := a.resolve(w)
+func (a *Analyzer) Absolute(w Word) (string, bool) {
+	p, ok := a.Resolve(w)
 	if !ok || p == "" {
 		return "", false
 	}
@@ -177,7 +177,7 @@ func (a *analyzer) absolute(w Word) (string, bool) {
 		if p != "~" && !strings.HasPrefix(p, "~/") {
 			return "", false // another user's home
 		}
-		h := a.home()
+		h := a.Home()
 		if h == "" {
 			return "", false
 		}
@@ -190,37 +190,37 @@ func (a *analyzer) absolute(w Word) (string, bool) {
 }
 
 // operandTargets records every operand of the unit as a target.
-func (c *cmd) operandTargets(op TargetOp, recursive bool) {
-	for _, w := range operands(c.args) {
-		c.target(w, op, recursive)
+func (c *Cmd) OperandTargets(op TargetOp, recursive bool) {
+	for _, w := range Operands(c.Args) {
+		c.Target(w, op, recursive)
 	}
 }
 
 // destTargets records what cp, mv, install and ln change: the
 // destination (a file, or a directory the sources go into) and, for
 // mv, the sources it takes away.
-func (c *cmd) destTargets(dests []Word) {
+func (c *Cmd) destTargets(dests []Word) {
 	if len(dests) != 1 {
 		return
 	}
 	dest := dests[0]
 	var into []string
-	for _, src := range operands(c.args) {
+	for _, src := range Operands(c.Args) {
 		if src.Kind == dest.Kind && src.Value == dest.Value {
 			continue
 		}
-		if v, ok := c.a.resolve(src); ok {
+		if v, ok := c.A.Resolve(src); ok {
 			into = append(into, path.Base(v))
 		}
-		if c.base == "mv" {
-			c.target(src, RemoveEntry, false)
+		if c.Base == "mv" {
+			c.Target(src, RemoveEntry, false)
 		}
 	}
 	op := WriteFile
-	if c.base == "mv" || c.base == "ln" {
+	if c.Base == "mv" || c.Base == "ln" {
 		op = CreateEntry
 	}
-	c.a.addTarget(dest, op, recursive(c.args, false) || flagsOf(c.args).has('a', "--archive"), into, false)
+	c.A.addTarget(dest, op, Recursive(c.Args, false) || FlagsOf(c.Args).Has('a', "--archive"), into, false)
 }
 
 // splitBraceWords returns ws with each computed word holding a brace
@@ -229,7 +229,7 @@ func (c *cmd) destTargets(dests []Word) {
 func splitBraceWords(ws []Word) []Word {
 	var out []Word
 	for i, w := range ws {
-		if w.IsStatic() || w.node == nil || !hasBraces(w.node) {
+		if w.IsStatic() || w.Node == nil || !HasBraces(w.Node) {
 			if out != nil {
 				out = append(out, w)
 			}
@@ -238,7 +238,7 @@ func splitBraceWords(ws []Word) []Word {
 		if out == nil {
 			out = append([]Word(nil), ws[:i]...)
 		}
-		cp := *w.node
+		cp := *w.Node
 		syntax.SplitBraces(&cp)
 		n := 0
 		for bw, err := range expand.BracesSeq(nil, &cp) {
@@ -246,10 +246,10 @@ func splitBraceWords(ws []Word) []Word {
 				break
 			}
 			n++
-			if v, ok := staticWord(bw); ok {
-				out = append(out, Word{Value: v, node: bw})
+			if v, ok := StaticWord(bw); ok {
+				out = append(out, Word{Value: v, Node: bw})
 			} else {
-				out = append(out, Word{Kind: Field, Value: w.Value, node: bw})
+				out = append(out, Word{Kind: Field, Value: w.Value, Node: bw})
 			}
 		}
 	}

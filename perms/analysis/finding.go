@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"fmt"
@@ -82,8 +82,8 @@ type Finding struct {
 	// (filled in by Check when it asks).
 	Expands []string
 
-	computed bool         // Key is a computed word, not a final value
-	node     *syntax.Word // the computed target, for previews
+	Computed bool         // Key is a computed word, not a final value
+	Node     *syntax.Word // the computed target, for previews
 }
 
 // String renders the finding as "POS TEXT: REASON".

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"strconv"
@@ -11,13 +11,13 @@ import (
 // by hand rather than with syntax.Walk so that it knows what feeds each
 // command's standard input and which pipeline stage a unit is in.
 
-func (a *analyzer) stmts(list []*syntax.Stmt) {
+func (a *Analyzer) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
 		a.stmt(s)
 	}
 }
 
-func (a *analyzer) stmt(s *syntax.Stmt) {
+func (a *Analyzer) stmt(s *syntax.Stmt) {
 	if s == nil {
 		return
 	}
@@ -29,23 +29,23 @@ func (a *analyzer) stmt(s *syntax.Stmt) {
 		defer a.restoreValues(a.saveValues())
 	}
 	saved := a.stdin
-	start := len(a.units)
+	start := len(a.Units)
 	sinkStart := -1
 	for _, r := range s.Redirs {
 		if r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob {
 			if sinkStart < 0 {
-				sinkStart = len(a.units)
+				sinkStart = len(a.Units)
 			}
 		}
 		a.redirect(r)
 	}
 	sinks := sinkStart >= 0 && a.stdinCodeSince(sinkStart)
-	cmdStart := len(a.units)
+	cmdStart := len(a.Units)
 	a.writes = a.writes[:0]
 	for _, r := range s.Redirs {
 		switch r.Op {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
-			if w, ok := staticWord(r.Word); ok {
+			if w, ok := StaticWord(r.Word); ok {
 				a.writes = append(a.writes, Word{Value: w})
 			}
 		}
@@ -54,12 +54,12 @@ func (a *analyzer) stmt(s *syntax.Stmt) {
 	a.writes = a.writes[:0]
 	a.stdin = saved
 	// curl … > >(sh): the download is written into a shell.
-	if sinks && a.downloadBetween(cmdStart, len(a.units)) {
+	if sinks && a.downloadBetween(cmdStart, len(a.Units)) {
 		a.catastrophe(start, "runs a downloaded script")
 	}
 }
 
-func (a *analyzer) command(cmd syntax.Command) {
+func (a *Analyzer) command(cmd syntax.Command) {
 	switch c := cmd.(type) {
 	case nil:
 	case *syntax.CallExpr:
@@ -102,14 +102,14 @@ func (a *analyzer) command(cmd syntax.Command) {
 			known := true
 			for _, w := range l.Items {
 				wv := a.word(w)
-				v, ok := a.resolve(wv)
+				v, ok := a.Resolve(wv)
 				switch {
 				case !ok:
 					known = false
 				case first == "":
 					first = v
 				}
-				if _, danger := a.dangerTarget(wv); ok && danger && dangerous == "" {
+				if _, danger := a.DangerTarget(wv); ok && danger && dangerous == "" {
 					dangerous = v
 				}
 			}
@@ -154,7 +154,7 @@ func (a *analyzer) command(cmd syntax.Command) {
 		syntax.Walk(c.X, func(n syntax.Node) bool {
 			if w, ok := n.(*syntax.Word); ok {
 				// [[ -v 'a[$(cmd)]' ]], [[ $x -eq 0 ]] with such a value
-				if v, ok := staticWord(w); ok && subscriptCode(v) {
+				if v, ok := StaticWord(w); ok && subscriptCode(v) {
 					a.find(KindEval, a.pos(w.Pos()), v, v, "a subscript that runs a command when [[ ]] reads it as a name")
 				}
 				return false
@@ -168,7 +168,7 @@ func (a *analyzer) command(cmd syntax.Command) {
 		for _, e := range c.Exprs {
 			if w, ok := e.(*syntax.Word); ok {
 				// let 'a[$(cmd)]=1': the quoted text is arithmetic.
-				if v, ok := staticWord(w); ok && subscriptCode(v) {
+				if v, ok := StaticWord(w); ok && subscriptCode(v) {
 					a.find(KindEval, a.pos(w.Pos()), v, v, "arithmetic with a subscript that runs a command")
 				}
 			}
@@ -193,42 +193,42 @@ func (a *analyzer) command(cmd syntax.Command) {
 	}
 }
 
-func (a *analyzer) binary(c *syntax.BinaryCmd) {
+func (a *Analyzer) binary(c *syntax.BinaryCmd) {
 	if c.Op != syntax.Pipe && c.Op != syntax.PipeAll {
 		a.stmt(c.X)
 		a.stmt(c.Y)
 		return
 	}
-	start := len(a.units)
+	start := len(a.Units)
 	a.pipes++
 	// Each stage runs in a subshell.
 	a.inSubshell(func() { a.stmt(c.X) })
-	mid := len(a.units)
+	mid := len(a.Units)
 	// The right-hand side reads the pipe, not whatever fed the
 	// pipeline's own standard input.
 	saved := a.stdin
-	a.stdin = stdinInfo{download: a.downloadBetween(start, mid), piped: true}
+	a.stdin = stdinInfo{download: a.downloadBetween(start, mid), Piped: true}
 	if mid == start+1 {
-		a.stdin.code, a.stdin.known = a.printedText(a.units[start])
-		if a.stdin.known {
-			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(a.stdin.code)}); ok {
-				a.stdin.danger = what
+		a.stdin.Code, a.stdin.Known = a.printedText(a.Units[start])
+		if a.stdin.Known {
+			if what, ok := a.DangerTarget(Word{Value: strings.TrimSpace(a.stdin.Code)}); ok {
+				a.stdin.Danger = what
 			}
 		}
 	}
 	if mid > start {
-		if u := a.units[start]; u.Catastrophe == "" {
-			if b, _ := u.base(); b == "find" {
+		if u := a.Units[start]; u.Catastrophe == "" {
+			if b, _ := u.Base(); b == "find" {
 				// find / | xargs rm: the paths are everything under /.
-				for _, w := range u.argv()[1:] {
+				for _, w := range u.Argv()[1:] {
 					if w.IsStatic() && strings.HasPrefix(w.Value, "-") {
 						if w.Value == "-H" || w.Value == "-L" || w.Value == "-P" || strings.HasPrefix(w.Value, "-O") {
 							continue
 						}
 						break
 					}
-					if what, ok := a.dangerTarget(w); ok {
-						a.stdin.danger = what
+					if what, ok := a.DangerTarget(w); ok {
+						a.stdin.Danger = what
 						break
 					}
 				}
@@ -239,9 +239,9 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 	a.stdin = saved
 	a.pipes--
 	if a.downloadBetween(start, mid) {
-		for i := mid; i < len(a.units); i++ {
-			if a.units[i].stdinCode && a.units[i].Catastrophe == "" {
-				a.units[i].Catastrophe = "runs a script downloaded earlier in the pipeline"
+		for i := mid; i < len(a.Units); i++ {
+			if a.Units[i].StdinCode && a.Units[i].Catastrophe == "" {
+				a.Units[i].Catastrophe = "runs a script downloaded earlier in the pipeline"
 			}
 		}
 	}
@@ -249,19 +249,19 @@ func (a *analyzer) binary(c *syntax.BinaryCmd) {
 
 // printedText returns what an echo or printf of static words writes, as
 // near as matters for reading it as code, and whether it is known.
-func (a *analyzer) printedText(u Unit) (string, bool) {
+func (a *Analyzer) printedText(u Unit) (string, bool) {
 	name, ok := u.Name()
-	ws := u.argv()
+	ws := u.Argv()
 	if !ok || len(ws) < 1 || name != "echo" && name != "printf" {
 		return "", false
 	}
 	args := make([]string, 0, len(ws)-1)
 	for _, w := range ws[1:] {
-		v, ok := a.resolve(w) // echo ~, echo "$d"
+		v, ok := a.Resolve(w) // echo ~, echo "$d"
 		if !ok {
 			return "", false
 		}
-		args = append(args, a.expandHome(v))
+		args = append(args, a.ExpandHome(v))
 	}
 	switch name {
 	case "echo":
@@ -292,7 +292,7 @@ func unescapeC(s string) string {
 // bindPositional sets $0 (with zero), $1… to the static values of ws
 // for the analysis of code they are passed to, and returns what puts
 // the previous values back.
-func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
+func (a *Analyzer) BindPositional(ws []Word, zero bool) func() {
 	saved := make(map[string]*string)
 	set := func(name string, w Word) {
 		if _, done := saved[name]; !done {
@@ -302,7 +302,7 @@ func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
 				saved[name] = nil
 			}
 		}
-		if v, ok := a.resolve(w); ok {
+		if v, ok := a.Resolve(w); ok {
 			a.setVar(name, v)
 		} else {
 			a.forget(name)
@@ -316,7 +316,7 @@ func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
 			set("0", w)
 			continue
 		}
-		if v, ok := a.resolve(w); ok {
+		if v, ok := a.Resolve(w); ok {
 			all = append(all, v)
 		} else {
 			allKnown = false
@@ -345,7 +345,7 @@ func (a *analyzer) bindPositional(ws []Word, zero bool) func() {
 	}
 }
 
-func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
+func (a *Analyzer) funcDecl(c *syntax.FuncDecl) {
 	names := c.Names
 	if c.Name != nil {
 		names = append([]*syntax.Lit{c.Name}, names...)
@@ -382,8 +382,8 @@ func (a *analyzer) funcDecl(c *syntax.FuncDecl) {
 
 // redirect analyses one redirection of a statement, updating what feeds
 // the standard input of its command.
-func (a *analyzer) redirect(r *syntax.Redirect) {
-	start := len(a.units)
+func (a *Analyzer) redirect(r *syntax.Redirect) {
+	start := len(a.Units)
 	w := a.word(r.Word)
 	if r.Hdoc != nil {
 		a.nested(r.Hdoc)
@@ -393,11 +393,11 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob,
 		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.RdrInOut:
 		if r.Op == syntax.RdrInOut && r.N != nil && w.IsStatic() && strings.HasPrefix(w.Value, "/dev/tcp/") {
-			a.markFetched("/dev/fd/" + r.N.Value) // exec 3<>/dev/tcp/host/80
+			a.MarkFetched("/dev/fd/" + r.N.Value) // exec 3<>/dev/tcp/host/80
 		}
 		a.write(r, w)
 	case syntax.DplOut:
-		if w.IsStatic() && (w.Value == "-" || isFD(w.Value)) {
+		if w.IsStatic() && (w.Value == "-" || IsFD(w.Value)) {
 			return
 		}
 		a.write(r, w)
@@ -408,36 +408,36 @@ func (a *analyzer) redirect(r *syntax.Redirect) {
 			r.Op == syntax.DplIn && a.isFetched("/dev/fd/"+w.Value))
 		if r.N != nil && r.N.Value != "0" && (dl || net) {
 			// 3< <(curl …): the download is readable as /dev/fd/3.
-			a.markFetched("/dev/fd/" + r.N.Value)
+			a.MarkFetched("/dev/fd/" + r.N.Value)
 			break
 		}
 		if r.Op == syntax.DplIn && !net {
 			break
 		}
-		a.stdin = stdinInfo{download: dl || net, redirected: true}
+		a.stdin = stdinInfo{download: dl || net, Redirected: true}
 	case syntax.Hdoc, syntax.DashHdoc:
-		a.stdin = stdinInfo{here: true, download: dl}
+		a.stdin = stdinInfo{Here: true, download: dl}
 		if r.Hdoc != nil {
-			a.stdin.code, a.stdin.known = staticWord(r.Hdoc)
+			a.stdin.Code, a.stdin.Known = StaticWord(r.Hdoc)
 		} else {
-			a.stdin.known = true
+			a.stdin.Known = true
 		}
 	case syntax.WordHdoc:
-		a.stdin = stdinInfo{here: true, download: dl}
+		a.stdin = stdinInfo{Here: true, download: dl}
 		if w.IsStatic() && subscriptCode(w.Value) {
 			a.find(KindEval, a.pos(r.Pos()), w.Value, w.Value, "a subscript that runs a command when the value read is used as a name or in arithmetic")
 		}
 		// <<< "$HOME": what is read is known when the word's value is.
-		if v, ok := a.resolve(w); ok {
-			a.stdin.code, a.stdin.known = v+"\n", true
-			if what, ok := a.dangerTarget(Word{Value: strings.TrimSpace(v)}); ok {
-				a.stdin.danger = what
+		if v, ok := a.Resolve(w); ok {
+			a.stdin.Code, a.stdin.Known = v+"\n", true
+			if what, ok := a.DangerTarget(Word{Value: strings.TrimSpace(v)}); ok {
+				a.stdin.Danger = what
 			}
 		}
 	}
 }
 
-func isFD(s string) bool {
+func IsFD(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -450,22 +450,22 @@ func isFD(s string) bool {
 }
 
 // write records a redirection that writes to a file.
-func (a *analyzer) write(r *syntax.Redirect, w Word) {
+func (a *Analyzer) write(r *syntax.Redirect, w Word) {
 	p := a.pos(r.Pos())
 	text := a.source(r)
-	if w.IsStatic() && harmlessWrite(w.Value) {
+	if w.IsStatic() && HarmlessWrite(w.Value) {
 		return
 	}
 	a.addTarget(w, WriteFile, false, nil, true)
-	if a.writable != nil {
-		if p, ok := a.absolute(w); ok && !strings.ContainsAny(p, "*?[") && a.writable(p) && !isDiskDevice(p) {
-			if _, sensitive := a.sensitive(Word{Value: p}); !sensitive {
+	if a.Writable != nil {
+		if p, ok := a.Absolute(w); ok && !strings.ContainsAny(p, "*?[") && a.Writable(p) && !IsDiskDevice(p) {
+			if _, sensitive := a.Sensitive(Word{Value: p}); !sensitive {
 				return // the sandbox lets any program write it
 			}
 		}
 	}
 	if w.IsStatic() {
-		if isDiskDevice(w.Value) {
+		if IsDiskDevice(w.Value) {
 			a.find(KindCatastrophic, p, text, w.Value, "writes onto a disk device")
 			return
 		}
@@ -473,14 +473,14 @@ func (a *analyzer) write(r *syntax.Redirect, w Word) {
 		return
 	}
 	a.findings = append(a.findings, Finding{Kind: KindRedirect, Pos: p, Text: text, Key: w.Value,
-		Reason: "writes to a file whose name is computed", computed: true, node: w.node})
-	if v, ok := a.resolve(w); ok && isDiskDevice(v) {
+		Reason: "writes to a file whose name is computed", Computed: true, Node: w.Node})
+	if v, ok := a.Resolve(w); ok && IsDiskDevice(v) {
 		a.find(KindCatastrophic, p, text, v, "writes onto a disk device")
 	}
 }
 
 // harmlessWrite reports whether writing to path cannot change a file.
-func harmlessWrite(path string) bool {
+func HarmlessWrite(path string) bool {
 	switch path {
 	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":
 		return true
@@ -488,7 +488,7 @@ func harmlessWrite(path string) bool {
 	return false
 }
 
-func (a *analyzer) call(c *syntax.CallExpr) {
+func (a *Analyzer) call(c *syntax.CallExpr) {
 	// The statements nested in this call's words record their writes
 	// after ours in the same buffer, leaving ours intact.
 	writes := a.writes
@@ -508,12 +508,12 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 	if len(c.Args) == 0 {
 		return
 	}
-	start := len(a.units)
+	start := len(a.Units)
 	words := a.newWords(len(c.Args))
 	for i, w := range c.Args {
 		words[i] = a.word(w)
 	}
-	idx := len(a.units)
+	idx := len(a.Units)
 	// IFS=: read a b, ZIPOPT=-m zip …: the command's own environment,
 	// for what it does with it (its words were expanded before).
 	savedEnv := a.cmdEnv
@@ -525,7 +525,7 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 		v := ""
 		if as.Value != nil {
 			var ok bool
-			if v, ok = a.resolve(Word{Kind: Field, node: as.Value}); !ok || as.Append || as.Index != nil || as.Array != nil {
+			if v, ok = a.Resolve(Word{Kind: Field, Node: as.Value}); !ok || as.Append || as.Index != nil || as.Array != nil {
 				v = varUnknown
 			}
 		}
@@ -534,18 +534,18 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 		}
 		a.cmdEnv[as.Name.Value] = v
 	}
-	a.unit(Unit{Words: words, Pos: a.pos(c.Args[0].Pos())})
+	a.Unit(Unit{Words: words, Pos: a.pos(c.Args[0].Pos())})
 	a.cmdEnv = savedEnv
-	if a.units[idx].download {
+	if a.Units[idx].Download {
 		for _, w := range writes {
-			a.markFetched(w.Value)
+			a.MarkFetched(w.Value)
 		}
 	}
 	// curl -o >(sh) …: the download is written into a shell.
-	if a.units[idx].download && a.stdinCodeSince(start) {
+	if a.Units[idx].Download && a.stdinCodeSince(start) {
 		for i := start; i < idx; i++ {
-			if a.units[i].stdinCode && a.units[i].Catastrophe == "" {
-				a.units[i].Catastrophe = "runs a downloaded script"
+			if a.Units[i].StdinCode && a.Units[i].Catastrophe == "" {
+				a.Units[i].Catastrophe = "runs a downloaded script"
 			}
 		}
 	}
@@ -553,7 +553,7 @@ func (a *analyzer) call(c *syntax.CallExpr) {
 
 // track remembers the value an assignment gives a variable, when it is
 // known now, for the checks of later commands ($d in rm -rf $d).
-func (a *analyzer) track(as *syntax.Assign) {
+func (a *Analyzer) track(as *syntax.Assign) {
 	if as.Name != nil && as.Append && as.Array != nil && as.Index == nil {
 		// a+=(v…): known elements after known ones.
 		had, known := a.arrays[as.Name.Value]
@@ -588,7 +588,7 @@ func (a *analyzer) track(as *syntax.Assign) {
 	if as.Name == nil || as.Value == nil || as.Index != nil {
 		return
 	}
-	v, ok := a.resolve(Word{Kind: Field, node: as.Value})
+	v, ok := a.Resolve(Word{Kind: Field, Node: as.Value})
 	if ok && as.Append {
 		// d+=x appends to what d held.
 		var had string
@@ -608,21 +608,21 @@ func (a *analyzer) track(as *syntax.Assign) {
 
 // arrayElems returns the values of an array literal's elements, nil when
 // one is not known now (or is indexed, or splits into several words).
-func (a *analyzer) arrayElems(arr *syntax.ArrayExpr) []string {
+func (a *Analyzer) arrayElems(arr *syntax.ArrayExpr) []string {
 	elems := []string{}
 	for _, e := range arr.Elems {
 		if e.Index != nil || e.Value == nil {
 			return nil
 		}
-		w := Word{Kind: Field, node: e.Value}
+		w := Word{Kind: Field, Node: e.Value}
 		if !singleField(e.Value) {
 			return nil
 		}
-		v, ok := a.resolve(w)
+		v, ok := a.Resolve(w)
 		if !ok {
 			return nil
 		}
-		elems = append(elems, a.expandHome(v))
+		elems = append(elems, a.ExpandHome(v))
 	}
 	return elems
 }
@@ -630,19 +630,19 @@ func (a *analyzer) arrayElems(arr *syntax.ArrayExpr) []string {
 // readsFields reports whether a command name is a builtin that uses IFS
 // only to split the line it reads.
 func readsFields(w *syntax.Word) bool {
-	v, ok := staticWord(w)
+	v, ok := StaticWord(w)
 	return ok && (v == "read" || v == "mapfile" || v == "readarray")
 }
 
 // assignQuiet analyses an assignment's value without judging its name.
-func (a *analyzer) assignQuiet(as *syntax.Assign) {
+func (a *Analyzer) assignQuiet(as *syntax.Assign) {
 	name := as.Name
 	as.Name = nil
 	defer func() { as.Name = name }()
 	a.assign(as)
 }
 
-func (a *analyzer) assign(as *syntax.Assign) {
+func (a *Analyzer) assign(as *syntax.Assign) {
 	if as.Name != nil {
 		a.assignName(as.Name.Value, a.pos(as.Pos()), a.source(as))
 	}
@@ -670,13 +670,13 @@ func (a *analyzer) assign(as *syntax.Assign) {
 }
 
 // assignName records an assignment to a variable that changes what runs.
-func (a *analyzer) assignName(name string, p Pos, text string) {
+func (a *Analyzer) assignName(name string, p Pos, text string) {
 	if reason, ok := DangerousVar(name); ok {
-		a.find(KindAssign, p, firstLine(text), name, reason)
+		a.find(KindAssign, p, FirstLine(text), name, reason)
 	}
 }
 
-func (a *analyzer) decl(c *syntax.DeclClause) {
+func (a *Analyzer) decl(c *syntax.DeclClause) {
 	nameref := c.Variant.Value == "nameref"
 	for _, as := range c.Args {
 		if as.Naked && as.Name == nil {
@@ -704,7 +704,7 @@ func (a *analyzer) decl(c *syntax.DeclClause) {
 		a.assign(as)
 		a.track(as)
 		if nameref && as.Value != nil {
-			if v, ok := staticWord(as.Value); ok {
+			if v, ok := StaticWord(as.Value); ok {
 				a.assignName(v, a.pos(as.Pos()), a.source(as))
 			}
 		}
@@ -727,18 +727,18 @@ func containsByte(s string, b byte) bool {
 
 // stdinCodeSince reports whether a unit appended since start reads a
 // program from its standard input.
-func (a *analyzer) stdinCodeSince(start int) bool {
-	for _, u := range a.units[start:] {
-		if u.stdinCode {
+func (a *Analyzer) stdinCodeSince(start int) bool {
+	for _, u := range a.Units[start:] {
+		if u.StdinCode {
 			return true
 		}
 	}
 	return false
 }
 
-func (a *analyzer) downloadBetween(start, end int) bool {
-	for _, u := range a.units[start:end] {
-		if u.download {
+func (a *Analyzer) downloadBetween(start, end int) bool {
+	for _, u := range a.Units[start:end] {
+		if u.Download {
 			return true
 		}
 	}
@@ -746,10 +746,10 @@ func (a *analyzer) downloadBetween(start, end int) bool {
 }
 
 // catastrophe marks the stdin-reading interpreters appended since start.
-func (a *analyzer) catastrophe(start int, reason string) {
-	for i := start; i < len(a.units); i++ {
-		if a.units[i].stdinCode && a.units[i].Catastrophe == "" {
-			a.units[i].Catastrophe = reason
+func (a *Analyzer) catastrophe(start int, reason string) {
+	for i := start; i < len(a.Units); i++ {
+		if a.Units[i].StdinCode && a.Units[i].Catastrophe == "" {
+			a.Units[i].Catastrophe = reason
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"path"
@@ -33,29 +33,29 @@ const homeUnknown = "/\x00home"
 
 // dangerTarget reports whether a word names /, a system directory, the
 // home directory, or everything in one of them, and returns that path.
-func (a *analyzer) dangerTarget(w Word) (string, bool) {
-	if w.node != nil && hasBraces(w.node) {
+func (a *Analyzer) DangerTarget(w Word) (string, bool) {
+	if w.Node != nil && HasBraces(w.Node) {
 		// rm -rf ~/{*,.*}: each word of the expansion is a target.
-		cp := *w.node
+		cp := *w.Node
 		syntax.SplitBraces(&cp)
 		for bw, err := range expand.BracesSeq(nil, &cp) {
 			if err != nil {
 				break
 			}
-			bwv := Word{Kind: Fields, node: bw}
-			if v, ok := staticWord(bw); ok {
-				bwv = Word{Value: v, node: bw}
+			bwv := Word{Kind: Fields, Node: bw}
+			if v, ok := StaticWord(bw); ok {
+				bwv = Word{Value: v, Node: bw}
 			}
-			if what, ok := a.dangerTarget(bwv); ok {
+			if what, ok := a.DangerTarget(bwv); ok {
 				return what, true
 			}
 		}
 	}
-	p, ok := a.resolve(w)
+	p, ok := a.Resolve(w)
 	if !ok {
 		// ~root, ~user/*: another user's home directory.
-		if w.node != nil && len(w.node.Parts) == 1 {
-			if lit, ok := w.node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
+		if w.Node != nil && len(w.Node.Parts) == 1 {
+			if lit, ok := w.Node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
 				_, rest, _ := strings.Cut(lit.Value, "/")
 				if rest == "" || matchesMost(strings.TrimSuffix(rest, "/")) {
 					return lit.Value, true
@@ -70,7 +70,7 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 		p = a.throughLinks(p, through)
 	}
 	p = a.inCwd(p)
-	home := a.home()
+	home := a.Home()
 	if home == "" {
 		home = homeUnknown
 	}
@@ -86,7 +86,7 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 		if rest == "" {
 			return p, true
 		}
-		return a.dangerTarget(Word{Value: rest})
+		return a.DangerTarget(Word{Value: rest})
 	}
 	clean := path.Clean(p)
 	cleanHome := path.Clean(home)
@@ -109,11 +109,11 @@ func (a *analyzer) dangerTarget(w Word) (string, bool) {
 	if coreTables().systemDirs[clean] || clean == cleanHome || clean != "/" && strings.HasPrefix(cleanHome, clean+"/") {
 		return show(clean), true
 	}
-	if a.runtime && clean != "/" {
+	if a.Runtime && clean != "/" {
 		// At run time the path exists: a symbolic link to / or the home
 		// directory (rm -rf link/) is judged by where it leads.
 		if real, err := filepath.EvalSymlinks(clean); err == nil && real != clean {
-			return a.dangerTarget(Word{Value: real})
+			return a.DangerTarget(Word{Value: real})
 		}
 	}
 	return "", false
@@ -143,13 +143,13 @@ func matchesMost(pat string) bool {
 // far went, from the directory the command starts in when that is
 // known. A relative path after a cd to a computed directory stays as it
 // is: what it names is unknown.
-func (a *analyzer) inCwd(p string) string {
-	if a.cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
+func (a *Analyzer) inCwd(p string) string {
+	if a.Cwd == cwdUnknown || p == "" || p[0] == '/' || p[0] == '~' {
 		return p
 	}
-	base := a.cwd
+	base := a.Cwd
 	if base == "" || base[0] != '/' && base[0] != '~' {
-		if start := a.start(); start != "" {
+		if start := a.Start(); start != "" {
 			base = path.Join(start, base)
 		} else if base == "" {
 			return p
@@ -173,7 +173,7 @@ const diskDevicePattern = `^/dev/(` +
 
 // isDiskDevice reports whether p names a block device holding a file
 // system, or raw memory.
-func isDiskDevice(p string) bool {
+func IsDiskDevice(p string) bool {
 	p = path.Clean(p)
 	if i := strings.IndexAny(p, "*?["); i >= 0 {
 		// > /dev/sd[a]: a pattern that starts like a disk's name.
@@ -192,66 +192,66 @@ func isDiskDevice(p string) bool {
 }
 
 // recursive reports whether the flags in ws include -r, -R or --recursive.
-func recursive(ws []Word, upperOnly bool) bool {
-	fs := flagsOf(ws)
-	if fs.has('R', "--recursive") {
+func Recursive(ws []Word, upperOnly bool) bool {
+	fs := FlagsOf(ws)
+	if fs.Has('R', "--recursive") {
 		return true
 	}
-	return !upperOnly && fs.has('r')
+	return !upperOnly && fs.Has('r')
 }
 
-func rmCmd(c *cmd) {
+func rmCmd(c *Cmd) {
 	args := c.resolvedArgs()
-	rec := recursive(args, false)
+	rec := Recursive(args, false)
 	defer func() {
-		if c.unit().Catastrophe == "" {
-			for _, w := range operands(args) {
-				c.target(w, RemoveEntry, rec)
+		if c.Unit().Catastrophe == "" {
+			for _, w := range Operands(args) {
+				c.Target(w, RemoveEntry, rec)
 			}
 		}
 	}()
 	if !rec {
 		return
 	}
-	if flagsOf(args).has(0, "--no-preserve-root") {
-		c.catastrophe("recursive rm with --no-preserve-root")
+	if FlagsOf(args).Has(0, "--no-preserve-root") {
+		c.Catastrophe("recursive rm with --no-preserve-root")
 		return
 	}
-	for _, w := range operands(args) {
-		if what, ok := c.a.dangerTarget(w); ok {
-			c.catastrophe("recursive rm of " + what)
+	for _, w := range Operands(args) {
+		if what, ok := c.A.DangerTarget(w); ok {
+			c.Catastrophe("recursive rm of " + what)
 			return
 		}
 	}
-	c.unresolvedDeletes(operands(args))
+	c.UnresolvedDeletes(Operands(args))
 }
 
 // unresolvedDeletes records a risk for each target of a recursive delete
 // whose value the analysis cannot tell now: it could be anything,
 // including / or the home directory, whatever the rules allow.
-func (c *cmd) unresolvedDeletes(targets []Word) {
+func (c *Cmd) UnresolvedDeletes(targets []Word) {
 	for _, w := range targets {
-		v, ok := c.a.resolve(w)
-		if !ok || c.a.cwd == cwdUnknown && v != "" && v[0] != '/' && v[0] != '~' {
+		v, ok := c.A.Resolve(w)
+		if !ok || c.A.Cwd == cwdUnknown && v != "" && v[0] != '/' && v[0] != '~' {
 			// (a relative name after cd to a directory computed at run
 			// time, or cd -, is as unknown)
-			c.risk(KindOption, c.base+" "+w.String(), "deletes recursively a target computed at run time, which may be anything")
+			c.Risk(KindOption, c.Base+" "+w.String(), "deletes recursively a target computed at run time, which may be anything")
 			return
 		}
 	}
 }
 
-func chmodCmd(c *cmd) {
+func chmodCmd(c *Cmd) {
 	args := c.resolvedArgs()
-	rec := recursive(args, true)
-	ops := operands(args)
-	if len(ops) > 0 && !flagsOf(args).has(0, "--reference") {
+	rec := Recursive(args, true)
+	ops := Operands(args)
+	if len(ops) > 0 && !FlagsOf(args).Has(0, "--reference") {
 		ops = ops[1:] // the mode or owner
 	}
 	defer func() {
-		if c.unit().Catastrophe == "" {
+		if c.Unit().Catastrophe == "" {
 			for _, w := range ops {
-				c.target(w, ChangeMeta, rec)
+				c.Target(w, ChangeMeta, rec)
 			}
 		}
 	}()
@@ -259,16 +259,16 @@ func chmodCmd(c *cmd) {
 		// chmod 000 ~, chown nobody /: not every file, but the one that
 		// holds them all.
 		for _, w := range ops {
-			if what, ok := c.a.dangerTarget(w); ok {
-				c.risk(KindOption, c.base+" "+w.String(), "changes the mode or owner of "+what)
+			if what, ok := c.A.DangerTarget(w); ok {
+				c.Risk(KindOption, c.Base+" "+w.String(), "changes the mode or owner of "+what)
 				return
 			}
 		}
 		return
 	}
-	for _, w := range operands(args) {
-		if what, ok := c.a.dangerTarget(w); ok {
-			c.catastrophe(c.base + " -R of " + what)
+	for _, w := range Operands(args) {
+		if what, ok := c.A.DangerTarget(w); ok {
+			c.Catastrophe(c.Base + " -R of " + what)
 			return
 		}
 	}
@@ -276,63 +276,63 @@ func chmodCmd(c *cmd) {
 
 // cdCmd follows cd (and pushd) so that later relative paths are checked
 // where they will point: cd / && rm -rf usr, cd .git/hooks && tee x.
-func cdCmd(c *cmd) {
+func CdCmd(c *Cmd) {
 	builtinHarmless(c)
-	before := c.a.cwd
+	before := c.A.Cwd
 	defer func() {
 		// $OLDPWD is where it was, $PWD where it goes (see paramValue).
-		if d := c.a.absCwd(before); d != "" && c.a.cwd != before {
-			c.a.setVar("OLDPWD", d)
-		} else if c.a.cwd != before {
-			c.a.forget("OLDPWD")
+		if d := c.A.absCwd(before); d != "" && c.A.Cwd != before {
+			c.A.setVar("OLDPWD", d)
+		} else if c.A.Cwd != before {
+			c.A.forget("OLDPWD")
 		}
 	}()
-	ops := operands(c.args)
-	if c.base == "popd" || c.base == "pushd" && len(ops) == 0 {
-		c.a.cwd = cwdUnknown // back to a directory of the stack
+	ops := Operands(c.Args)
+	if c.Base == "popd" || c.Base == "pushd" && len(ops) == 0 {
+		c.A.Cwd = cwdUnknown // back to a directory of the stack
 		return
 	}
 	if len(ops) == 0 {
-		c.a.cwd = c.a.tildeHome("~")
+		c.A.Cwd = c.A.tildeHome("~")
 		return
 	}
-	v, ok := c.a.resolve(ops[0])
-	cdpath, _ := c.a.paramValue("CDPATH")
+	v, ok := c.A.Resolve(ops[0])
+	cdpath, _ := c.A.paramValue("CDPATH")
 	switch {
-	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?[") || v[0] == '+' && c.base == "pushd":
-		c.a.cwd = cwdUnknown
+	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?[") || v[0] == '+' && c.Base == "pushd":
+		c.A.Cwd = cwdUnknown
 	case v[0] == '/' || v[0] == '~':
 		// ~/.. is the parent of $HOME, not where the command started.
-		c.a.cwd = path.Clean(c.a.tildeHome(v))
+		c.A.Cwd = path.Clean(c.A.tildeHome(v))
 	case cdpath != "" && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "../") && v != "." && v != "..":
-		c.a.cwd = cwdUnknown // a directory in $CDPATH, maybe
-	case c.a.cwd == cwdUnknown:
-	case c.a.cwd == "":
-		c.a.cwd = path.Clean(v)
+		c.A.Cwd = cwdUnknown // a directory in $CDPATH, maybe
+	case c.A.Cwd == cwdUnknown:
+	case c.A.Cwd == "":
+		c.A.Cwd = path.Clean(v)
 	default:
-		c.a.cwd = path.Join(c.a.cwd, v)
+		c.A.Cwd = path.Join(c.A.Cwd, v)
 	}
 }
 
 // tildeHome expands a leading ~ to $HOME, or to a stand-in for it when
 // $HOME is not known, so that ~/.. is never read as the start directory.
-func (a *analyzer) tildeHome(p string) string {
+func (a *Analyzer) tildeHome(p string) string {
 	if p != "~" && !strings.HasPrefix(p, "~/") {
 		return p
 	}
-	if h := a.home(); h != "" {
+	if h := a.Home(); h != "" {
 		return h + p[1:]
 	}
 	return homeUnknown + p[1:]
 }
 
 // absCwd returns a cwd value as an absolute path, "" when not known.
-func (a *analyzer) absCwd(cwd string) string {
+func (a *Analyzer) absCwd(cwd string) string {
 	if cwd == cwdUnknown {
 		return ""
 	}
 	if cwd == "" || cwd[0] != '/' {
-		start := a.start()
+		start := a.Start()
 		if start == "" {
 			return ""
 		}
@@ -341,50 +341,50 @@ func (a *analyzer) absCwd(cwd string) string {
 	return cwd
 }
 
-func ddCmd(c *cmd) {
-	for _, t := range writerTargets("dd", c.args) {
-		c.target(t, WriteFile, false)
+func ddCmd(c *Cmd) {
+	for _, t := range writerTargets("dd", c.Args) {
+		c.Target(t, WriteFile, false)
 	}
-	c.sensitiveWrite(writerTargets("dd", c.args)...)
+	c.SensitiveWrite(writerTargets("dd", c.Args)...)
 	hasIf := false
-	for _, w := range c.args {
+	for _, w := range c.Args {
 		if w.IsStatic() && strings.HasPrefix(w.Value, "if=") {
-			hasIf = !isStdinPath(w.Value[3:])
+			hasIf = !IsStdinPath(w.Value[3:])
 		}
 	}
-	if c.in.download && !hasIf {
-		for _, t := range writerTargets("dd", c.args) {
-			c.a.markFetched(t.Value) // curl … | dd of=x && sh x
+	if c.In.download && !hasIf {
+		for _, t := range writerTargets("dd", c.Args) {
+			c.A.MarkFetched(t.Value) // curl … | dd of=x && sh x
 		}
 	}
-	for _, w := range c.args {
-		if v, ok := c.a.resolve(w); ok && strings.HasPrefix(v, "of=") && isDiskDevice(v[3:]) {
-			c.catastrophe("dd onto disk device " + v[3:])
+	for _, w := range c.Args {
+		if v, ok := c.A.Resolve(w); ok && strings.HasPrefix(v, "of=") && IsDiskDevice(v[3:]) {
+			c.Catastrophe("dd onto disk device " + v[3:])
 		}
 	}
 }
 
 // deviceWriter handles commands that destroy a device named as operand.
-func deviceWriter(c *cmd) {
-	if c.base == "shred" {
-		c.operandTargets(WriteFile, false)
-		if flagsOf(c.args).has('u', "--remove") {
-			c.operandTargets(RemoveEntry, false)
+func deviceWriter(c *Cmd) {
+	if c.Base == "shred" {
+		c.OperandTargets(WriteFile, false)
+		if FlagsOf(c.Args).Has('u', "--remove") {
+			c.OperandTargets(RemoveEntry, false)
 		}
 	}
-	switch c.base {
+	switch c.Base {
 	case "wipefs":
-		if !flagsOf(c.args).has('a', "--all") && !flagsOf(c.args).has('o', "--offset") {
+		if !FlagsOf(c.Args).Has('a', "--all") && !FlagsOf(c.Args).Has('o', "--offset") {
 			return
 		}
 	case "sgdisk":
-		if !flagsOf(c.args).has('Z', "--zap-all") && !flagsOf(c.args).has('o', "--clear") {
+		if !FlagsOf(c.Args).Has('Z', "--zap-all") && !FlagsOf(c.Args).Has('o', "--clear") {
 			return
 		}
 	}
-	for _, w := range operands(c.args) {
-		if v, ok := c.a.resolve(w); ok && isDiskDevice(v) {
-			c.catastrophe(c.base + " of disk device " + v)
+	for _, w := range Operands(c.Args) {
+		if v, ok := c.A.Resolve(w); ok && IsDiskDevice(v) {
+			c.Catastrophe(c.Base + " of disk device " + v)
 			return
 		}
 	}
@@ -392,78 +392,78 @@ func deviceWriter(c *cmd) {
 
 // copyCmd catches cp, mv, install and tee writing onto a device, and mv
 // moving / or the home directory away.
-func copyCmd(c *cmd) {
-	if c.base == "ln" && flagsOf(c.args).has('s', "--symbolic") || c.base == "cp" && flagsOf(c.args).has('s', "--symbolic-link") {
+func copyCmd(c *Cmd) {
+	if c.Base == "ln" && FlagsOf(c.Args).Has('s', "--symbolic") || c.Base == "cp" && FlagsOf(c.Args).Has('s', "--symbolic-link") {
 		c.noteLinks()
 	}
-	targets := writerTargets(c.base, c.args)
-	switch c.base {
+	targets := writerTargets(c.Base, c.Args)
+	switch c.Base {
 	case "tee", "truncate", "sponge":
 		for _, t := range targets {
-			c.target(t, WriteFile, false)
+			c.Target(t, WriteFile, false)
 		}
 	default:
 		// mv ~/x{,.bak}: the braces make the operands.
-		args := splitBraceWords(c.args)
-		saved := c.args
-		c.args = args
-		c.destTargets(writerTargets(c.base, args))
-		c.args = saved
+		args := splitBraceWords(c.Args)
+		saved := c.Args
+		c.Args = args
+		c.destTargets(writerTargets(c.Base, args))
+		c.Args = saved
 	}
-	c.sensitiveWrite(targets...)
-	if c.base != "tee" && len(targets) == 1 {
+	c.SensitiveWrite(targets...)
+	if c.Base != "tee" && len(targets) == 1 {
 		// curl … | cp /dev/stdin x, install -m755 /dev/stdin x, mv a.sh
 		// b.sh after a.sh was downloaded: the target holds the download.
-		for _, src := range operands(c.args) {
-			v, ok := c.a.resolve(src)
+		for _, src := range Operands(c.Args) {
+			v, ok := c.A.Resolve(src)
 			if !ok || src.Value == targets[0].Value {
 				continue
 			}
-			if isStdinPath(v) && c.in.download || c.a.isFetched(v) {
-				if t, ok := c.a.resolve(targets[0]); ok {
-					c.a.markFetched(t)
-					c.a.markFetched(strings.TrimSuffix(t, "/") + "/" + path.Base(v))
+			if IsStdinPath(v) && c.In.download || c.A.isFetched(v) {
+				if t, ok := c.A.Resolve(targets[0]); ok {
+					c.A.MarkFetched(t)
+					c.A.MarkFetched(strings.TrimSuffix(t, "/") + "/" + path.Base(v))
 				}
 			}
 		}
 	}
-	c.sensitiveWrite(intoTargets(c, targets)...)
-	if (c.base == "cp" || c.base == "rsync") && len(targets) == 1 && (recursive(c.args, false) || flagsOf(c.args).has('a', "--archive")) {
-		c.intoDir(targets[0], "copies")
+	c.SensitiveWrite(intoTargets(c, targets)...)
+	if (c.Base == "cp" || c.Base == "rsync") && len(targets) == 1 && (Recursive(c.Args, false) || FlagsOf(c.Args).Has('a', "--archive")) {
+		c.IntoDir(targets[0], "copies")
 	}
-	ops := operands(c.args)
+	ops := Operands(c.Args)
 	if len(ops) == 0 {
 		return
 	}
 	devs := ops[len(ops)-1:]
-	if c.base == "tee" {
+	if c.Base == "tee" {
 		devs = ops
-		if c.in.download {
+		if c.In.download {
 			// curl … | tee x.sh; sh x.sh: the file holds the download.
 			for _, w := range ops {
-				if v, ok := c.a.resolve(w); ok {
-					c.a.markFetched(v)
+				if v, ok := c.A.Resolve(w); ok {
+					c.A.MarkFetched(v)
 				}
 			}
 		}
 	}
 	for _, w := range devs {
-		if v, ok := c.a.resolve(w); ok && isDiskDevice(v) {
-			c.catastrophe(c.base + " onto disk device " + v)
+		if v, ok := c.A.Resolve(w); ok && IsDiskDevice(v) {
+			c.Catastrophe(c.Base + " onto disk device " + v)
 			return
 		}
 	}
-	if c.base == "mv" {
+	if c.Base == "mv" {
 		for _, w := range ops[:len(ops)-1] {
-			if what, ok := c.a.dangerTarget(w); ok {
-				c.catastrophe("mv of " + what)
+			if what, ok := c.A.DangerTarget(w); ok {
+				c.Catastrophe("mv of " + what)
 				return
 			}
 		}
 		// mv -T x ~ and mv --exchange x ~ replace the destination itself.
-		if fs := flagsOf(c.args); fs.has('T', "--no-target-directory", "--exchange") {
-			if what, ok := c.a.dangerTarget(ops[len(ops)-1]); ok {
-				c.catastrophe("mv replacing " + what)
+		if fs := FlagsOf(c.Args); fs.Has('T', "--no-target-directory", "--exchange") {
+			if what, ok := c.A.DangerTarget(ops[len(ops)-1]); ok {
+				c.Catastrophe("mv replacing " + what)
 			}
 		}
 	}
@@ -471,11 +471,11 @@ func copyCmd(c *cmd) {
 
 // partitionCmd catches partitioning and encryption tools rewriting a
 // disk: parted, sfdisk, cryptsetup luksFormat, diskutil eraseDisk.
-func partitionCmd(c *cmd) {
-	ops := operands(c.args)
+func partitionCmd(c *Cmd) {
+	ops := Operands(c.Args)
 	dev := ""
 	for _, w := range ops {
-		if v, ok := c.a.resolve(w); ok && isDiskDevice(v) {
+		if v, ok := c.A.Resolve(w); ok && IsDiskDevice(v) {
 			dev = v
 			break
 		}
@@ -484,50 +484,50 @@ func partitionCmd(c *cmd) {
 	for _, w := range ops {
 		words[strings.ToLower(w.Value)] = true
 	}
-	fs := flagsOf(c.args)
-	switch c.base {
+	fs := FlagsOf(c.Args)
+	switch c.Base {
 	case "parted":
 		if dev == "" {
 			return
 		}
 		for _, cmd := range []string{"mklabel", "mktable", "mkpart", "rm", "resizepart", "mkfs"} {
 			if words[cmd] {
-				c.catastrophe("parted " + cmd + " on disk device " + dev)
+				c.Catastrophe("parted " + cmd + " on disk device " + dev)
 				return
 			}
 		}
 	case "sfdisk":
-		if dev == "" || fs.has('l', "--list") || fs.has('d', "--dump") || fs.has('J', "--json") || fs.has('s', "--show-size") ||
-			fs.has('V', "--verify") || fs.has('g', "--show-geometry") {
+		if dev == "" || fs.Has('l', "--list") || fs.Has('d', "--dump") || fs.Has('J', "--json") || fs.Has('s', "--show-size") ||
+			fs.Has('V', "--verify") || fs.Has('g', "--show-geometry") {
 			return
 		}
-		c.catastrophe("sfdisk rewrites the partition table of " + dev)
+		c.Catastrophe("sfdisk rewrites the partition table of " + dev)
 	case "cryptsetup":
 		if dev != "" && (words["luksformat"] || words["erase"] || words["lukserase"] || words["reencrypt"]) {
-			c.catastrophe("cryptsetup erases the data on " + dev)
+			c.Catastrophe("cryptsetup erases the data on " + dev)
 		}
 	case "diskutil":
 		for _, cmd := range []string{"erasedisk", "erasevolume", "partitiondisk", "zerodisk", "randomdisk", "secureerase", "reformat"} {
 			if words[cmd] {
-				c.catastrophe("diskutil " + cmd + " erases a disk")
+				c.Catastrophe("diskutil " + cmd + " erases a disk")
 				return
 			}
 		}
 	}
 }
 
-func mkfsCmd(c *cmd) {
-	c.catastrophe("creates a file system, erasing what the device holds")
+func mkfsCmd(c *Cmd) {
+	c.Catastrophe("creates a file system, erasing what the device holds")
 }
 
-func registerCatastrophic(h map[string]handler) {
+func RegisterCatastrophic(h map[string]Handler) {
 	h["rm"] = rmCmd
 	for _, n := range []string{"chmod", "chown", "chgrp"} {
 		h[n] = chmodCmd
 	}
-	h["cd"] = cdCmd
-	h["pushd"] = cdCmd
-	h["popd"] = cdCmd
+	h["cd"] = CdCmd
+	h["pushd"] = CdCmd
+	h["popd"] = CdCmd
 	h["dd"] = ddCmd
 	for _, n := range []string{"shred", "wipefs", "blkdiscard", "mkswap", "sgdisk"} {
 		h[n] = deviceWriter
@@ -549,16 +549,16 @@ func staticWordNode(x syntax.ArithmExpr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return staticWord(w)
+	return StaticWord(w)
 }
 
 // noteLinks records the symbolic links ln -s (or cp -s) makes, where
 // their operands are known now: a later command that goes through one
 // (rm -rf link/) is judged by where it leads.
-func (c *cmd) noteLinks() {
+func (c *Cmd) noteLinks() {
 	var ops []string
-	for _, w := range operands(c.resolvedArgs()) {
-		v, ok := c.a.resolve(w)
+	for _, w := range Operands(c.resolvedArgs()) {
+		v, ok := c.A.Resolve(w)
 		if !ok {
 			return
 		}
@@ -568,9 +568,9 @@ func (c *cmd) noteLinks() {
 		return
 	}
 	abs := func(p string) string {
-		p = c.a.tildeHome(c.a.inCwd(p))
+		p = c.A.tildeHome(c.A.inCwd(p))
 		if !path.IsAbs(p) {
-			if d := c.a.absCwd(c.a.cwd); d != "" {
+			if d := c.A.absCwd(c.A.Cwd); d != "" {
 				p = path.Join(d, p)
 			}
 		}
@@ -590,14 +590,14 @@ func (c *cmd) noteLinks() {
 			links = append(links, dest)
 		}
 		for _, l := range links {
-			to := c.a.tildeHome(t)
+			to := c.A.tildeHome(t)
 			if !path.IsAbs(to) {
 				to = path.Join(path.Dir(l), to) // relative to the link
 			}
-			if c.a.links == nil {
-				c.a.links = make(map[string]string)
+			if c.A.links == nil {
+				c.A.links = make(map[string]string)
 			}
-			c.a.links[l] = path.Clean(to)
+			c.A.links[l] = path.Clean(to)
 		}
 	}
 }
@@ -607,10 +607,10 @@ func (c *cmd) noteLinks() {
 // does (up/.. after ln -s .. up is the parent of ..): a link is followed
 // when p goes on past it, or ends in it and through says it goes into
 // it (link/). A path relative to a directory not known is left as is.
-func (a *analyzer) throughLinks(p string, through bool) string {
+func (a *Analyzer) throughLinks(p string, through bool) string {
 	p = a.tildeHome(p)
 	if !path.IsAbs(p) {
-		d := a.absCwd(a.cwd)
+		d := a.absCwd(a.Cwd)
 		if d == "" {
 			return p
 		}
@@ -669,7 +669,7 @@ func procLink(p string) (rest string, ok bool) {
 	if len(parts) < 2 {
 		return "", false
 	}
-	if parts[0] == "thread-self" || parts[0] == "self" || isFD(parts[0]) {
+	if parts[0] == "thread-self" || parts[0] == "self" || IsFD(parts[0]) {
 		switch parts[1] {
 		case "root":
 			if len(parts) == 3 {

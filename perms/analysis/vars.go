@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import "strings"
 
@@ -132,7 +132,7 @@ func DangerousVar(name string) (reason string, ok bool) {
 // test -v, unset, declare, let, $((x)) with x holding it, ${!x}).
 func subscriptCode(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] != '[' || i == 0 || !isIdentByte(s[i-1]) {
+		if s[i] != '[' || i == 0 || !IsIdentByte(s[i-1]) {
 			continue
 		}
 		if j := strings.IndexByte(s[i:], ']'); j > 0 {
@@ -147,7 +147,7 @@ func subscriptCode(s string) bool {
 	return false
 }
 
-func isName(s string) bool {
+func IsName(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -161,6 +161,6 @@ func isName(s string) bool {
 	return true
 }
 
-func isIdentByte(b byte) bool {
+func IsIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

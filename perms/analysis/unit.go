@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"fmt"
@@ -42,15 +42,15 @@ type Unit struct {
 	// for ordinary units.
 	Catastrophe string
 
-	exp       []Word // Words with static brace expansions spliced in, when different
-	download  bool   // the unit downloads data (curl, wget…)
-	stdinCode bool   // the unit reads a program from standard input
-	funcDef   bool   // the unit calls a function defined in the same input
+	Exp       []Word // Words with static brace expansions spliced in, when different
+	Download  bool   // the unit downloads data (curl, wget…)
+	StdinCode bool   // the unit reads a program from standard input
+	FuncDef   bool   // the unit calls a function defined in the same input
 }
 
 // Name returns argv[0] if it is static.
 func (u Unit) Name() (string, bool) {
-	ws := u.argv()
+	ws := u.Argv()
 	if len(ws) == 0 || !ws[0].IsStatic() {
 		return "", false
 	}
@@ -80,16 +80,16 @@ func (u Unit) String() string {
 }
 
 // argv is the argv with static brace expansions done.
-func (u Unit) argv() []Word {
-	if u.exp != nil {
-		return u.exp
+func (u Unit) Argv() []Word {
+	if u.Exp != nil {
+		return u.Exp
 	}
 	return u.Words
 }
 
 // base returns the basename of a static argv[0], which is what deny rules
 // and the built-in checks look at: /usr/bin/rm and ./rm are rm.
-func (u Unit) base() (string, bool) {
+func (u Unit) Base() (string, bool) {
 	name, ok := u.Name()
 	if !ok || name == "" {
 		return "", false

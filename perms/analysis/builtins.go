@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"path"
@@ -12,20 +12,20 @@ import (
 
 const harmlessReason = "shell builtin that runs nothing and writes nothing"
 
-func builtinHarmless(c *cmd) {
-	if strings.IndexByte(c.unit().Words[0].Value, '/') >= 0 {
+func builtinHarmless(c *Cmd) {
+	if strings.IndexByte(c.Unit().Words[0].Value, '/') >= 0 {
 		return
 	}
-	c.harmless(harmlessReason)
+	c.Harmless(harmlessReason)
 }
 
 // builtinRead is read: harmless unless it assigns a variable that matters.
 // What it reads from a here-string or echo of known text is tracked, for
 // the commands after it (read d <<< /; rm -rf "$d").
-func builtinRead(c *cmd) {
+func builtinRead(c *Cmd) {
 	builtinHarmless(c)
 	defer c.trackRead()
-	ws := c.args
+	ws := c.Args
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
@@ -50,11 +50,11 @@ func builtinRead(c *cmd) {
 // builtinPrintf is printf: harmless unless -v assigns a variable that
 // matters. A value printf -v assigns from known text is tracked for the
 // commands after it.
-func builtinPrintf(c *cmd) {
+func builtinPrintf(c *Cmd) {
 	builtinHarmless(c)
-	for i, w := range c.args {
-		if w.IsStatic() && w.Value == "-v" && i+1 < len(c.args) {
-			c.checkVar(c.args[i+1])
+	for i, w := range c.Args {
+		if w.IsStatic() && w.Value == "-v" && i+1 < len(c.Args) {
+			c.checkVar(c.Args[i+1])
 			c.trackPrintf(i + 1)
 		}
 		if w.IsStatic() && !strings.HasPrefix(w.Value, "-") {
@@ -64,34 +64,34 @@ func builtinPrintf(c *cmd) {
 }
 
 // builtinGetopts is getopts OPTSTRING NAME.
-func builtinGetopts(c *cmd) {
+func builtinGetopts(c *Cmd) {
 	builtinHarmless(c)
-	if len(c.args) >= 2 {
-		c.checkVar(c.args[1])
-		if c.args[1].IsStatic() {
-			c.a.forget(c.args[1].Value)
+	if len(c.Args) >= 2 {
+		c.checkVar(c.Args[1])
+		if c.Args[1].IsStatic() {
+			c.A.forget(c.Args[1].Value)
 		}
 	}
-	c.a.forget("OPTARG")
-	c.a.forget("OPTIND")
+	c.A.forget("OPTARG")
+	c.A.forget("OPTIND")
 }
 
 // builtinMapfile is mapfile/readarray: -C runs a callback.
-func builtinMapfile(c *cmd) {
+func builtinMapfile(c *Cmd) {
 	builtinHarmless(c)
-	for i, w := range c.args {
+	for i, w := range c.Args {
 		if !w.IsStatic() {
 			continue
 		}
 		if w.Value == "-C" || strings.HasPrefix(w.Value, "-C") {
-			c.unit().Harmless = ""
-			c.risk(KindEval, "mapfile -C", "runs a callback command for the lines read")
-			if w.Value == "-C" && i+1 < len(c.args) {
-				c.code(c.args[i+1], "mapfile -C")
+			c.Unit().Harmless = ""
+			c.Risk(KindEval, "mapfile -C", "runs a callback command for the lines read")
+			if w.Value == "-C" && i+1 < len(c.Args) {
+				c.Code(c.Args[i+1], "mapfile -C")
 			}
 		}
 	}
-	ops := operands(c.args)
+	ops := Operands(c.Args)
 	if len(ops) > 0 {
 		c.checkVar(ops[len(ops)-1])
 	}
@@ -100,45 +100,45 @@ func builtinMapfile(c *cmd) {
 	if len(ops) > 0 && ops[len(ops)-1].IsStatic() {
 		name = ops[len(ops)-1].Value
 	}
-	c.a.forget(name)
-	c.a.setArray(name, nil)
+	c.A.forget(name)
+	c.A.setArray(name, nil)
 }
 
 // builtinDeclare is export, local, declare, typeset and readonly when
 // the dialect parses them as ordinary commands (POSIX).
-func builtinDeclare(c *cmd) {
+func builtinDeclare(c *Cmd) {
 	builtinHarmless(c)
-	for _, w := range c.args {
+	for _, w := range c.Args {
 		if !w.IsStatic() {
-			c.unit().Harmless = ""
-			c.risk(KindAssign, w.Value, "declares variables whose names are computed at run time")
+			c.Unit().Harmless = ""
+			c.Risk(KindAssign, w.Value, "declares variables whose names are computed at run time")
 			continue
 		}
 		name, _, _ := strings.Cut(w.Value, "=")
 		if reason, ok := DangerousVar(name); ok && strings.Contains(w.Value, "=") {
-			c.risk(KindAssign, name, reason)
+			c.Risk(KindAssign, name, reason)
 		}
 	}
 }
 
 // checkVar records a builtin assigning a variable that changes what runs.
-func (c *cmd) checkVar(w Word) {
+func (c *Cmd) checkVar(w Word) {
 	if !w.IsStatic() {
 		return
 	}
 	name, _, _ := strings.Cut(w.Value, "[")
 	if reason, ok := DangerousVar(name); ok {
-		c.risk(KindAssign, name, reason)
+		c.Risk(KindAssign, name, reason)
 	}
 }
 
 // builtinCommand is command: -v and -V only look commands up; otherwise
 // it runs its argument, bypassing functions.
-func builtinCommand(c *cmd) {
+func builtinCommand(c *Cmd) {
 	i := 0
 	lookup := false
-	for ; i < len(c.args); i++ {
-		w := c.args[i]
+	for ; i < len(c.Args); i++ {
+		w := c.Args[i]
 		if !w.IsStatic() || !strings.HasPrefix(w.Value, "-") || w.Value == "-" {
 			break
 		}
@@ -154,31 +154,31 @@ func builtinCommand(c *cmd) {
 		builtinHarmless(c)
 		return
 	}
-	if i >= len(c.args) {
+	if i >= len(c.Args) {
 		builtinHarmless(c)
 		return
 	}
-	c.risk(KindWrapper, "command", "wrapper: runs the command after it, bypassing functions")
-	c.inner(c.args[i:], "command")
+	c.Risk(KindWrapper, "command", "wrapper: runs the command after it, bypassing functions")
+	c.Inner(c.Args[i:], "command")
 }
 
 // builtinBuiltin is builtin NAME ARGS.
-func builtinBuiltin(c *cmd) {
-	if len(c.args) == 0 {
+func builtinBuiltin(c *Cmd) {
+	if len(c.Args) == 0 {
 		builtinHarmless(c)
 		return
 	}
-	c.risk(KindWrapper, "builtin", "wrapper: runs the builtin after it")
-	c.inner(c.args, "builtin")
+	c.Risk(KindWrapper, "builtin", "wrapper: runs the builtin after it")
+	c.Inner(c.Args, "builtin")
 }
 
 // builtinExec is exec: with only redirections it changes the shell's
 // files (checked as redirections); with a command it runs it in place
 // of the shell.
-func builtinExec(c *cmd) {
+func builtinExec(c *Cmd) {
 	i := 0
-	for ; i < len(c.args); i++ {
-		w := c.args[i]
+	for ; i < len(c.Args); i++ {
+		w := c.Args[i]
 		if !w.IsStatic() || !strings.HasPrefix(w.Value, "-") {
 			break
 		}
@@ -190,62 +190,62 @@ func builtinExec(c *cmd) {
 			i++
 		}
 	}
-	if i >= len(c.args) {
+	if i >= len(c.Args) {
 		builtinHarmless(c)
 		return
 	}
-	c.risk(KindWrapper, "exec", "wrapper: replaces the shell with the command after it")
-	c.inner(c.args[i:], "exec")
+	c.Risk(KindWrapper, "exec", "wrapper: replaces the shell with the command after it")
+	c.Inner(c.Args[i:], "exec")
 }
 
 // builtinEval is eval: its arguments, joined, are run as shell code.
-func builtinEval(c *cmd) {
-	if c.a.runtime {
-		c.harmless("the commands eval runs are checked as they run")
+func builtinEval(c *Cmd) {
+	if c.A.Runtime {
+		c.Harmless("the commands eval runs are checked as they run")
 		return
 	}
-	c.risk(KindEval, "eval", "runs a string as shell code")
-	if _, static := staticPrefix(c.args); !static {
+	c.Risk(KindEval, "eval", "runs a string as shell code")
+	if _, static := StaticPrefix(c.Args); !static {
 		// The code is data the command computes, maybe read from a
 		// pipe: a download feeding it makes it a downloaded script.
-		c.unit().stdinCode = true
+		c.Unit().StdinCode = true
 	}
-	c.codeWords(c.args, "eval")
-	if len(c.args) > 0 {
-		c.codeArg = 0
-		for i, w := range c.args {
+	c.CodeWords(c.Args, "eval")
+	if len(c.Args) > 0 {
+		c.CodeArg = 0
+		for i, w := range c.Args {
 			if w.download {
-				c.codeArg = i
+				c.CodeArg = i
 			}
 		}
 	}
 }
 
 // builtinSource is source and ".": the commands in a file run in this shell.
-func builtinSource(c *cmd) {
-	if c.a.runtime {
-		c.harmless("the commands source runs are checked as they run")
+func builtinSource(c *Cmd) {
+	if c.A.Runtime {
+		c.Harmless("the commands source runs are checked as they run")
 		return
 	}
 	file := "a file"
-	if len(c.args) > 0 {
-		file = c.args[0].String()
-		c.codeArg = 0
-		if w := c.args[0]; w.IsStatic() && isStdinPath(w.Value) {
-			c.readsStdinCode()
+	if len(c.Args) > 0 {
+		file = c.Args[0].String()
+		c.CodeArg = 0
+		if w := c.Args[0]; w.IsStatic() && IsStdinPath(w.Value) {
+			c.ReadsStdinCode()
 		}
 	}
-	c.risk(KindEval, "source", "runs the commands in "+file+" in this shell")
+	c.Risk(KindEval, "source", "runs the commands in "+file+" in this shell")
 }
 
 // builtinTrap is trap: its first argument runs when a signal arrives or
 // the shell exits.
-func builtinTrap(c *cmd) {
-	if c.a.runtime {
-		c.harmless("the commands a trap runs are checked as they run")
+func builtinTrap(c *Cmd) {
+	if c.A.Runtime {
+		c.Harmless("the commands a trap runs are checked as they run")
 		return
 	}
-	ops := c.args
+	ops := c.Args
 	if len(ops) > 0 && ops[0].IsStatic() && ops[0].Value == "--" {
 		ops = ops[1:]
 	}
@@ -253,26 +253,26 @@ func builtinTrap(c *cmd) {
 		builtinHarmless(c)
 		return
 	}
-	if ops[0].IsStatic() && (ops[0].Value == "-" || ops[0].Value == "" || len(ops) == 1 && isFD(ops[0].Value)) {
+	if ops[0].IsStatic() && (ops[0].Value == "-" || ops[0].Value == "" || len(ops) == 1 && IsFD(ops[0].Value)) {
 		builtinHarmless(c)
 		return
 	}
-	c.risk(KindEval, "trap", "runs commands later, when a signal arrives or the shell exits")
-	c.code(ops[0], "trap")
-	c.codeArg = len(c.args) - len(ops)
+	c.Risk(KindEval, "trap", "runs commands later, when a signal arrives or the shell exits")
+	c.Code(ops[0], "trap")
+	c.CodeArg = len(c.Args) - len(ops)
 }
 
 // builtinAlias is alias: definitions change what later commands run.
-func builtinAlias(c *cmd) {
-	if c.a.runtime {
-		c.harmless("the commands an alias runs are checked as they run")
+func builtinAlias(c *Cmd) {
+	if c.A.Runtime {
+		c.Harmless("the commands an alias runs are checked as they run")
 		return
 	}
 	defined := false
-	for _, w := range c.args {
+	for _, w := range c.Args {
 		if !w.IsStatic() {
 			defined = true
-			c.risk(KindEval, "alias", "defines aliases computed at run time")
+			c.Risk(KindEval, "alias", "defines aliases computed at run time")
 			continue
 		}
 		name, value, ok := strings.Cut(w.Value, "=")
@@ -280,15 +280,15 @@ func builtinAlias(c *cmd) {
 			continue
 		}
 		defined = true
-		c.risk(KindEval, "alias "+name, "defines an alias, which changes what later commands run")
-		c.a.code(value, "alias "+name, c.unit().Pos)
+		c.Risk(KindEval, "alias "+name, "defines an alias, which changes what later commands run")
+		c.A.Code(value, "alias "+name, c.Unit().Pos)
 	}
 	if !defined {
 		builtinHarmless(c)
 	}
 }
 
-func isStdinPath(p string) bool {
+func IsStdinPath(p string) bool {
 	if p == "-" {
 		return true
 	}
@@ -306,26 +306,26 @@ func isStdinPath(p string) bool {
 
 // builtinSet is set: options, and new positional parameters, which the
 // rest of the command's analysis knows (set -- /; rm -rf "$1").
-func builtinSet(c *cmd) {
+func builtinSet(c *Cmd) {
 	builtinHarmless(c)
-	for i, w := range c.args {
+	for i, w := range c.Args {
 		if !w.IsStatic() {
 			return
 		}
 		switch {
 		case w.Value == "--":
-			c.a.bindPositional(c.args[i+1:], false)
+			c.A.BindPositional(c.Args[i+1:], false)
 			return
 		case w.Value == "-o" || w.Value == "+o":
 			return
 		case !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+"):
-			c.a.bindPositional(c.args[i:], false)
+			c.A.BindPositional(c.Args[i:], false)
 			return
 		}
 	}
 }
 
-func registerBuiltins(h map[string]handler) {
+func RegisterBuiltins(h map[string]Handler) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
 		"test", "[", "break", "continue", "return", "exit", "wait",
@@ -336,10 +336,10 @@ func registerBuiltins(h map[string]handler) {
 	h["unset"] = builtinUnset
 	h["shift"] = builtinShift
 	h["set"] = builtinSet
-	h["hash"] = func(c *cmd) {
+	h["hash"] = func(c *Cmd) {
 		// hash -p PATH NAME makes NAME run PATH.
-		if flagsOf(c.args).has('p') {
-			c.risk(KindEval, "hash -p", "makes a command name run another program")
+		if FlagsOf(c.Args).Has('p') {
+			c.Risk(KindEval, "hash -p", "makes a command name run another program")
 			return
 		}
 		builtinHarmless(c)
@@ -366,12 +366,12 @@ func registerBuiltins(h map[string]handler) {
 // a here-string or echo of known text, split as read splits it. Options
 // that change what is read or how (-d, -n, -N, -u, -a, -e, -i) and a
 // line with backslashes read without -r leave the names unknown.
-func (c *cmd) trackRead() {
+func (c *Cmd) trackRead() {
 	var names []string
 	exact := true
 	delim, count, countAll := "\n", -1, false
-	for i := 0; i < len(c.args); i++ {
-		w := c.args[i]
+	for i := 0; i < len(c.Args); i++ {
+		w := c.Args[i]
 		if !w.IsStatic() {
 			exact = false
 			continue
@@ -383,10 +383,10 @@ func (c *cmd) trackRead() {
 				case o == 'r' || o == 's':
 				case strings.IndexByte("adnNptui", o) >= 0:
 					arg := opts[j+1:]
-					if arg == "" && i+1 < len(c.args) {
+					if arg == "" && i+1 < len(c.Args) {
 						i++ // the option's argument
-						arg = c.args[i].Value
-						exact = exact && c.args[i].IsStatic()
+						arg = c.Args[i].Value
+						exact = exact && c.Args[i].IsStatic()
 					}
 					switch o {
 					case 'a':
@@ -418,8 +418,8 @@ func (c *cmd) trackRead() {
 	if len(names) == 0 {
 		names = []string{"REPLY"}
 	}
-	raw := flagsOf(c.args).has('r')
-	line := c.in.code
+	raw := FlagsOf(c.Args).Has('r')
+	line := c.In.Code
 	if countAll {
 		delim = ""
 	}
@@ -431,20 +431,20 @@ func (c *cmd) trackRead() {
 			line = string(r[:count])
 		}
 	}
-	ifs, ifsKnown := c.a.ifs()
+	ifs, ifsKnown := c.A.ifs()
 	var fields []string
-	if c.in.known && exact && ifsKnown && (raw || !strings.Contains(line, "\\")) {
+	if c.In.Known && exact && ifsKnown && (raw || !strings.Contains(line, "\\")) {
 		fields = readSplit(line, ifs, len(names))
 	}
 	for i, n := range names {
-		if !isName(n) {
+		if !IsName(n) {
 			continue
 		}
 		if fields == nil {
-			c.a.forget(n)
+			c.A.forget(n)
 			continue
 		}
-		c.a.setVar(n, fields[i])
+		c.A.setVar(n, fields[i])
 	}
 }
 
@@ -514,50 +514,50 @@ func readSplit(line, ifs string, n int) []string {
 
 // trackPrintf records the value printf -v NAME FORMAT ARGS… assigns,
 // when the format and arguments are known now; i is NAME's index.
-func (c *cmd) trackPrintf(i int) {
-	name := c.args[i]
-	if !name.IsStatic() || !isName(name.Value) {
+func (c *Cmd) trackPrintf(i int) {
+	name := c.Args[i]
+	if !name.IsStatic() || !IsName(name.Value) {
 		return
 	}
-	c.a.forget(name.Value)
-	if i+1 >= len(c.args) {
+	c.A.forget(name.Value)
+	if i+1 >= len(c.Args) {
 		return
 	}
 	var vals []string
-	for _, w := range c.args[i+1:] {
-		v, ok := c.a.resolve(w)
+	for _, w := range c.Args[i+1:] {
+		v, ok := c.A.Resolve(w)
 		if !ok {
 			return
 		}
-		vals = append(vals, c.a.expandHome(v))
+		vals = append(vals, c.A.ExpandHome(v))
 	}
 	if out, ok := printfText(vals[0], vals[1:]); ok {
-		c.a.setVar(name.Value, out)
+		c.A.setVar(name.Value, out)
 	}
 }
 
 // builtinUnset is unset: the names lose the values the analysis knew.
-func builtinUnset(c *cmd) {
+func builtinUnset(c *Cmd) {
 	builtinHarmless(c)
-	for _, w := range c.args {
-		if v, ok := c.a.resolve(w); ok && !strings.HasPrefix(v, "-") {
+	for _, w := range c.Args {
+		if v, ok := c.A.Resolve(w); ok && !strings.HasPrefix(v, "-") {
 			name, _, _ := strings.Cut(v, "[")
-			if name == v && isName(v) && !flagsOf(c.args).has('n') && !flagsOf(c.args).has('f') {
-				c.a.setVar(name, varUnset)
-				if _, ok := c.a.arrays[name]; ok {
-					c.a.setArray(name, nil)
+			if name == v && IsName(v) && !FlagsOf(c.Args).Has('n') && !FlagsOf(c.Args).Has('f') {
+				c.A.setVar(name, varUnset)
+				if _, ok := c.A.arrays[name]; ok {
+					c.A.setArray(name, nil)
 				}
 				continue
 			}
-			c.a.forget(name)
+			c.A.forget(name)
 		}
 	}
 }
 
 // builtinShift is shift: the positional parameters move.
-func builtinShift(c *cmd) {
+func builtinShift(c *Cmd) {
 	builtinHarmless(c)
-	c.a.forgetPositional("shift")
+	c.A.forgetPositional("shift")
 }
 
 // Builtins that change the shell's own session: what they change
@@ -568,14 +568,14 @@ func builtinShift(c *cmd) {
 
 // sessionBuiltin returns a handler for a builtin whose reading forms are
 // accepted by reads.
-func sessionBuiltin(why string, reads func(args []string) bool) handler {
-	return func(c *cmd) {
-		args, static := staticPrefix(c.args)
+func sessionBuiltin(why string, reads func(args []string) bool) Handler {
+	return func(c *Cmd) {
+		args, static := StaticPrefix(c.Args)
 		if static && reads(args) {
 			builtinHarmless(c)
 			return
 		}
-		c.risk(KindEval, c.base, why)
+		c.Risk(KindEval, c.Base, why)
 	}
 }
 
@@ -590,17 +590,17 @@ func onlyOptions(args []string, letters string) bool {
 	return true
 }
 
-func registerSessionBuiltins(h map[string]handler) {
+func RegisterSessionBuiltins(h map[string]Handler) {
 	history := sessionBuiltin("changes the shell's history, or writes it to a file", func(args []string) bool {
-		return len(args) == 0 || len(args) == 1 && isFD(args[0]) || args[0] == "-p"
+		return len(args) == 0 || len(args) == 1 && IsFD(args[0]) || args[0] == "-p"
 	})
-	h["history"] = func(c *cmd) {
+	h["history"] = func(c *Cmd) {
 		history(c)
 		// history -w FILE, -a FILE: the file it writes.
-		for i, w := range c.args {
-			if w.IsStatic() && (w.Value == "-w" || w.Value == "-a") && i+1 < len(c.args) {
-				c.target(c.args[i+1], WriteFile, false)
-				c.sensitiveWrite(c.args[i+1])
+		for i, w := range c.Args {
+			if w.IsStatic() && (w.Value == "-w" || w.Value == "-a") && i+1 < len(c.Args) {
+				c.Target(c.Args[i+1], WriteFile, false)
+				c.SensitiveWrite(c.Args[i+1])
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"strings"
@@ -32,7 +32,7 @@ type Word struct {
 
 	download bool         // a download runs in this word's substitutions
 	braced   bool         // static parts with a '{', which expanded tries to expand
-	node     *syntax.Word // the parsed word, for previews; nil at run time
+	Node     *syntax.Word // the parsed word, for previews; nil at run time
 }
 
 // IsStatic reports whether the word's value is known before the command runs.
@@ -44,10 +44,10 @@ func (w Word) String() string {
 	if w.Kind != Static {
 		return w.Value
 	}
-	return quoteWord(w.Value)
+	return QuoteWord(w.Value)
 }
 
-func quoteWord(s string) string {
+func QuoteWord(s string) string {
 	if s == "" {
 		return "''"
 	}
@@ -81,7 +81,7 @@ func plainWord(s string) bool {
 // expand.Fields computes it, and whether that value is final: no
 // expansion, no unquoted glob character, no brace expansion and no
 // leading tilde.
-func staticWord(w *syntax.Word) (string, bool) {
+func StaticWord(w *syntax.Word) (string, bool) {
 	// The common one-part words need no copying.
 	if len(w.Parts) == 1 {
 		switch p := w.Parts[0].(type) {
@@ -126,7 +126,7 @@ func staticWord(w *syntax.Word) (string, bool) {
 			return "", false
 		}
 	}
-	if hasBraces(w) {
+	if HasBraces(w) {
 		return "", false
 	}
 	return sb.String(), true
@@ -209,7 +209,7 @@ func dblUnquote(s string) string {
 // hasBraces reports whether the word holds a brace expansion: a list
 // with a comma or a sequence. SplitBraces also reports {} and {x}, which
 // the shell leaves as they are (xargs -I{}, find -exec … {} +).
-func hasBraces(w *syntax.Word) bool {
+func HasBraces(w *syntax.Word) bool {
 	if !mayHaveBraces(w) {
 		return false
 	}
@@ -261,7 +261,7 @@ func braceValues(w *syntax.Word) []string {
 		if err != nil || len(out) == maxBraces {
 			return nil
 		}
-		v, ok := staticWord(bw)
+		v, ok := StaticWord(bw)
 		if !ok {
 			return nil
 		}
@@ -294,7 +294,7 @@ func singleField(w *syntax.Word) bool {
 			return false
 		}
 	}
-	return !hasBraces(w)
+	return !HasBraces(w)
 }
 
 // multiParam reports whether a quoted parameter expansion can still
@@ -315,7 +315,7 @@ func multiParam(pe *syntax.ParamExp) bool {
 }
 
 // staticWords builds run-time words: every argument is final.
-func staticWords(argv []string) []Word {
+func StaticWords(argv []string) []Word {
 	ws := make([]Word, len(argv))
 	for i, a := range argv {
 		ws[i] = Word{Value: a}
@@ -332,7 +332,7 @@ func expanded(ws []Word) []Word {
 		if !w.braced {
 			continue
 		}
-		b := braceValues(w.node)
+		b := braceValues(w.Node)
 		if b == nil {
 			continue
 		}
@@ -360,7 +360,7 @@ func expanded(ws []Word) []Word {
 
 // hasGlob reports whether an unquoted literal of the word holds a glob
 // character.
-func hasGlob(w *syntax.Word) bool {
+func HasGlob(w *syntax.Word) bool {
 	for _, p := range w.Parts {
 		if l, ok := p.(*syntax.Lit); ok && !unquoteLit(nil, l.Value) {
 			return true

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"path"
@@ -21,15 +21,15 @@ import (
 // resolve returns the value a word has if its only expansions are a
 // leading tilde, parameters known now and substitutions of constant
 // text. Glob characters stay as written.
-func (a *analyzer) resolve(w Word) (string, bool) {
+func (a *Analyzer) Resolve(w Word) (string, bool) {
 	if w.IsStatic() {
 		return w.Value, true
 	}
-	if w.node == nil {
+	if w.Node == nil {
 		return "", false
 	}
 	var sb strings.Builder
-	for i, part := range w.node.Parts {
+	for i, part := range w.Node.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
 			v := p.Value
@@ -84,15 +84,15 @@ func (a *analyzer) resolve(w Word) (string, bool) {
 // constSubst returns what a command substitution prints when it prints
 // constant text: echo or printf of words known now, pwd, or cd DIR
 // followed by pwd. Trailing newlines go, as the shell removes them.
-func (a *analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
+func (a *Analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 	stmts := cs.Stmts
 	if len(stmts) == 1 {
 		if b, ok := stmts[0].Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt {
 			stmts = []*syntax.Stmt{b.X, b.Y}
 		}
 	}
-	saved := a.cwd
-	defer func() { a.cwd = saved }()
+	saved := a.Cwd
+	defer func() { a.Cwd = saved }()
 	out := ""
 	for i, st := range stmts {
 		call, ok := st.Cmd.(*syntax.CallExpr)
@@ -101,7 +101,7 @@ func (a *analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 		}
 		args := make([]string, 0, len(call.Args))
 		for _, w := range call.Args {
-			v, ok := a.resolve(Word{Kind: Field, node: w})
+			v, ok := a.Resolve(Word{Kind: Field, Node: w})
 			if !ok {
 				return "", false
 			}
@@ -110,9 +110,9 @@ func (a *analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 		last := i == len(stmts)-1
 		switch name := args[0]; {
 		case name == "cd" && !last && len(args) == 2:
-			a.cwd = a.inCwd(args[1])
-			if strings.HasPrefix(a.cwd, "~") {
-				a.cwd = a.expandHome(a.cwd)
+			a.Cwd = a.inCwd(args[1])
+			if strings.HasPrefix(a.Cwd, "~") {
+				a.Cwd = a.ExpandHome(a.Cwd)
 			}
 		case name == "pwd" && last:
 			d := a.inCwd(".")
@@ -122,12 +122,12 @@ func (a *analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 			out = path.Clean(d)
 		case name == "echo" && last:
 			for j := range args[1:] {
-				args[1+j] = a.expandHome(args[1+j])
+				args[1+j] = a.ExpandHome(args[1+j])
 			}
 			out = echoText(args[1:])
 		case name == "printf" && last && len(args) > 1:
 			for j := range args[1:] {
-				args[1+j] = a.expandHome(args[1+j])
+				args[1+j] = a.ExpandHome(args[1+j])
 			}
 			text, ok := printfText(args[1], args[2:])
 			if !ok {
@@ -331,7 +331,7 @@ func isHex(b byte) bool {
 // param returns the value of a parameter expansion known now: $HOME,
 // ${HOME:?}, ${x:-/}, ${x:+/}, ${x%/*}, ${x#…}, ${x/a/b}, ${x:0:1},
 // ${x,,}, ${!x}, ${a[0]}.
-func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
+func (a *Analyzer) param(pe *syntax.ParamExp) (string, bool) {
 	if pe.Param != nil && pe.Index != nil && pe.Exp == nil && pe.Slice == nil && pe.Repl == nil && !pe.Length && !pe.Excl {
 		// ${a[0]}, ${a[@]} of an array assigned in the command.
 		elems := a.arrays[pe.Param.Value]
@@ -354,7 +354,7 @@ func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
 	v, set, known := a.paramState(pe.Param.Value)
 	if pe.Excl {
 		// ${!x}: the variable x names.
-		if !set || !isName(v) {
+		if !set || !IsName(v) {
 			return "", false
 		}
 		v, set, known = a.paramState(v)
@@ -379,7 +379,7 @@ func (a *analyzer) param(pe *syntax.ParamExp) (string, bool) {
 	arg := ""
 	if pe.Exp.Word != nil {
 		var ok bool
-		if arg, ok = a.resolve(Word{Kind: Field, node: pe.Exp.Word}); !ok {
+		if arg, ok = a.Resolve(Word{Kind: Field, Node: pe.Exp.Word}); !ok {
 			return "", false
 		}
 	}
@@ -436,7 +436,7 @@ func sliceValue(v string, s *syntax.Slice) (string, bool) {
 		if !ok {
 			return 0, false
 		}
-		lit, ok := staticWord(w)
+		lit, ok := StaticWord(w)
 		if !ok {
 			return 0, false
 		}
@@ -522,17 +522,17 @@ func trimPattern(v, pat string, op syntax.ParExpOperator) (string, bool) {
 
 // replaceValue is ${v/pat/with} and its variants, for a literal pattern
 // or one of simple wildcards.
-func (a *analyzer) replaceValue(v string, r *syntax.Replace) (string, bool) {
+func (a *Analyzer) replaceValue(v string, r *syntax.Replace) (string, bool) {
 	pat, with := "", ""
 	if r.Orig != nil {
 		var ok bool
-		if pat, ok = a.resolve(Word{Kind: Field, node: r.Orig}); !ok {
+		if pat, ok = a.Resolve(Word{Kind: Field, Node: r.Orig}); !ok {
 			return "", false
 		}
 	}
 	if r.With != nil {
 		var ok bool
-		if with, ok = a.resolve(Word{Kind: Field, node: r.With}); !ok {
+		if with, ok = a.Resolve(Word{Kind: Field, Node: r.With}); !ok {
 			return "", false
 		}
 	}
@@ -566,7 +566,7 @@ func (a *analyzer) replaceValue(v string, r *syntax.Replace) (string, bool) {
 
 // paramValue returns a variable's value: assigned earlier in the command,
 // $PWD where the cd commands went, or from the environment.
-func (a *analyzer) paramValue(name string) (string, bool) {
+func (a *Analyzer) paramValue(name string) (string, bool) {
 	v, set, _ := a.paramState(name)
 	return v, set
 }
@@ -574,7 +574,7 @@ func (a *analyzer) paramValue(name string) (string, bool) {
 // paramState returns a variable's value, whether it is set, and whether
 // that is known at all: a variable changed in a way the analysis does
 // not follow is neither set nor unset to it.
-func (a *analyzer) paramState(name string) (v string, set, known bool) {
+func (a *Analyzer) paramState(name string) (v string, set, known bool) {
 	if a.untrusted {
 		return "", false, false
 	}
@@ -589,15 +589,15 @@ func (a *analyzer) paramState(name string) (v string, set, known bool) {
 	}
 	switch name {
 	case "HOME":
-		if h := a.home(); h != "" {
+		if h := a.Home(); h != "" {
 			return h, true, true
 		}
 		return homeUnknown, true, true
 	case "PWD":
-		if a.cwd == cwdUnknown {
+		if a.Cwd == cwdUnknown {
 			return "", false, false
 		}
-		if d := a.expandHome(a.inCwd(".")); path.IsAbs(d) {
+		if d := a.ExpandHome(a.inCwd(".")); path.IsAbs(d) {
 			return path.Clean(d), true, true
 		}
 	case "FUNCNAME":

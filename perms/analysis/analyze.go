@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"os"
@@ -27,15 +27,15 @@ type Analysis struct {
 // maxDepth bounds how deeply strings run as code are re-parsed.
 const maxDepth = 8
 
-type analyzer struct {
+type Analyzer struct {
 	dialect dialect.Dialect
-	runtime bool
+	Runtime bool
 	// classify classifies each unit by its program; nil classifies
 	// nothing (the analysis then only walks the syntax).
-	classify handler
+	classify Handler
 	env      expand.Environ
 
-	units    []Unit
+	Units    []Unit
 	findings []Finding
 	funcs    map[string]bool
 	// bodies holds the functions defined in the command, analysed again
@@ -59,7 +59,7 @@ type analyzer struct {
 	effects map[string]funcEffects
 	// writable, when set, says where the sandbox lets the command write:
 	// a redirection to an ordinary file there is not risky.
-	writable func(string) bool
+	Writable func(string) bool
 	// cmdEnv holds the assignments before the command being classified
 	// (IFS=: read), by name, with their values or varUnknown.
 	cmdEnv map[string]string
@@ -70,7 +70,7 @@ type analyzer struct {
 	fetched  map[string]bool // files written by a download
 	writes   []Word          // write targets of the statement being analysed
 	wordBuf  []Word          // room for the argvs of units still to come; see newWords
-	cmds     []*cmd          // one per nesting depth of unit classification
+	cmds     []*Cmd          // one per nesting depth of unit classification
 	cmdDepth int
 	err      error
 
@@ -86,32 +86,32 @@ type analyzer struct {
 	// cwd is where an earlier cd in the command went: "" for where it
 	// started, a path (absolute, ~-relative or relative to the start),
 	// or cwdUnknown for a directory computed at run time.
-	cwd string
+	Cwd string
 	// startDir is where the command starts (absolute, or "" when not
 	// known), looked up on first use through dirOf.
 	startDir   string
 	startKnown bool
 	dirOf      func() string
-	targets    []Target // paths the command changes
-	protected  []string // nosh's own files and directories; see protectedPaths
-	protKnown  bool
+	Targets    []Target // paths the command changes
+	Protected  []string // nosh's own files and directories; see protectedPaths
+	ProtKnown  bool
 }
 
 // stdinInfo is what feeds the standard input of the command being
 // analysed.
 type stdinInfo struct {
-	here     bool // a here-document or here-string
+	Here     bool // a here-document or here-string
 	download bool // something downloaded
 	// code is the text fed, when it is known now: a static here-document
 	// or here-string, or echo/printf of static words piped in. A shell
 	// reading it runs it, so it is analysed as code.
-	code  string
-	known bool
+	Code  string
+	Known bool
 	// piped and redirected say that the input is not the terminal.
-	piped, redirected bool
+	Piped, Redirected bool
 	// danger is /, ~ or a system directory the input names (echo / |,
 	// find / |, <<< /): xargs rm -rf on it is a catastrophe.
-	danger string
+	Danger string
 }
 
 type funcFrame struct {
@@ -119,12 +119,12 @@ type funcFrame struct {
 	pipes, bgs int
 }
 
-func newAnalyzer(d dialect.Dialect, env expand.Environ, dirOf func() string, classify handler) *analyzer {
-	return &analyzer{dialect: d, env: env, dirOf: dirOf, classify: classify}
+func NewAnalyzer(d dialect.Dialect, env expand.Environ, dirOf func() string, classify Handler) *Analyzer {
+	return &Analyzer{dialect: d, env: env, dirOf: dirOf, classify: classify}
 }
 
 // start returns the directory the command starts in, "" when unknown.
-func (a *analyzer) start() string {
+func (a *Analyzer) Start() string {
 	if !a.startKnown {
 		a.startKnown = true
 		if a.dirOf != nil {
@@ -136,22 +136,22 @@ func (a *analyzer) start() string {
 	return a.startDir
 }
 
-func (a *analyzer) result() Analysis {
+func (a *Analyzer) Result() Analysis {
 	if len(a.funcs) > 0 {
-		for i := range a.units {
-			u := &a.units[i]
+		for i := range a.Units {
+			u := &a.Units[i]
 			if name, ok := u.Name(); ok && a.funcs[name] && u.Catastrophe == "" {
-				u.funcDef = true
+				u.FuncDef = true
 				u.Harmless = "calls function " + name + ", defined in this command"
 			}
 		}
 	}
-	return Analysis{Units: a.units, Findings: a.findings, Targets: a.targets, Err: a.err}
+	return Analysis{Units: a.Units, Findings: a.findings, Targets: a.Targets, Err: a.err}
 }
 
 var parsers [2]sync.Pool
 
-func (a *analyzer) parse(src string) (*syntax.File, error) {
+func (a *Analyzer) Parse(src string) (*syntax.File, error) {
 	pool := &parsers[a.dialect&1]
 	p, _ := pool.Get().(*syntax.Parser)
 	if p == nil {
@@ -163,12 +163,12 @@ func (a *analyzer) parse(src string) (*syntax.File, error) {
 }
 
 // file analyses top-level source.
-func (a *analyzer) file(src string) {
+func (a *Analyzer) File(src string) {
 	a.src = src
-	f, err := a.parse(src)
+	f, err := a.Parse(src)
 	if err != nil {
 		a.err = err
-		a.find(KindUnparsed, Pos{}, firstLine(src), src, "does not parse: "+err.Error())
+		a.find(KindUnparsed, Pos{}, FirstLine(src), src, "does not parse: "+err.Error())
 		// Still look at what can be recovered, so that a catastrophe
 		// next to a syntax error is denied, not merely asked about.
 		f, _ = a.dialect.NewParser(syntax.RecoverErrors(8)).Parse(strings.NewReader(src), "")
@@ -179,14 +179,14 @@ func (a *analyzer) file(src string) {
 }
 
 // code analyses a string that some command runs as shell code.
-func (a *analyzer) code(src string, ctx string, at Pos) {
+func (a *Analyzer) Code(src string, ctx string, at Pos) {
 	if a.depth >= maxDepth {
-		a.find(KindUnparsed, at, firstLine(src), src, "code nested too deeply to analyse")
+		a.find(KindUnparsed, at, FirstLine(src), src, "code nested too deeply to analyse")
 		return
 	}
-	f, err := a.parse(src)
+	f, err := a.Parse(src)
 	if err != nil {
-		a.find(KindUnparsed, at, firstLine(src), src, "code that does not parse: "+err.Error())
+		a.find(KindUnparsed, at, FirstLine(src), src, "code that does not parse: "+err.Error())
 		return
 	}
 	saveSrc, saveAt, saveIn := a.src, a.at, a.stdin
@@ -205,7 +205,7 @@ const wordChunk = 32
 // newWords returns a slice of n words for a unit's argv. The argvs are
 // carved out of shared chunks, which saves an allocation per command;
 // a chunk is never handed out twice, so the argvs outlive the analysis.
-func (a *analyzer) newWords(n int) []Word {
+func (a *Analyzer) newWords(n int) []Word {
 	if n > len(a.wordBuf) {
 		a.wordBuf = make([]Word, max(n, wordChunk))
 	}
@@ -214,7 +214,7 @@ func (a *analyzer) newWords(n int) []Word {
 	return ws
 }
 
-func firstLine(s string) string {
+func FirstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i] + " …"
@@ -225,10 +225,10 @@ func firstLine(s string) string {
 	return s
 }
 
-func (a *analyzer) push(ctx string) { a.ctx = append(a.ctx, ctx) }
-func (a *analyzer) pop()            { a.ctx = a.ctx[:len(a.ctx)-1] }
+func (a *Analyzer) push(ctx string) { a.ctx = append(a.ctx, ctx) }
+func (a *Analyzer) pop()            { a.ctx = a.ctx[:len(a.ctx)-1] }
 
-func (a *analyzer) context() string {
+func (a *Analyzer) context() string {
 	switch len(a.ctx) {
 	case 0:
 		return ""
@@ -238,7 +238,7 @@ func (a *analyzer) context() string {
 	return strings.Join(a.ctx, " › ")
 }
 
-func (a *analyzer) pos(p syntax.Pos) Pos {
+func (a *Analyzer) pos(p syntax.Pos) Pos {
 	if a.at != nil {
 		return *a.at
 	}
@@ -249,7 +249,7 @@ func (a *analyzer) pos(p syntax.Pos) Pos {
 }
 
 // source returns the text of a node as written.
-func (a *analyzer) source(n syntax.Node) string {
+func (a *Analyzer) source(n syntax.Node) string {
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if n.Pos().IsValid() && n.End().IsValid() && start <= end && end <= len(a.src) {
 		return a.src[start:end]
@@ -259,12 +259,12 @@ func (a *analyzer) source(n syntax.Node) string {
 	return sb.String()
 }
 
-func (a *analyzer) find(k Kind, p Pos, text, key, reason string) {
+func (a *Analyzer) find(k Kind, p Pos, text, key, reason string) {
 	a.findings = append(a.findings, Finding{Kind: k, Pos: p, Text: text, Key: key, Reason: reason})
 }
 
 // lookup returns a variable of the environment the command runs in.
-func (a *analyzer) lookup(name string) (string, bool) {
+func (a *Analyzer) lookup(name string) (string, bool) {
 	if a.env == nil {
 		return os.LookupEnv(name)
 	}
@@ -272,7 +272,7 @@ func (a *analyzer) lookup(name string) (string, bool) {
 	return vr.String(), vr.IsSet()
 }
 
-func (a *analyzer) home() string {
+func (a *Analyzer) Home() string {
 	if !a.homeKnown {
 		a.homeDir, _ = a.lookup("HOME")
 		a.homeKnown = true
@@ -281,9 +281,9 @@ func (a *analyzer) home() string {
 }
 
 // expandHome expands a leading ~ (as resolve leaves it) to $HOME.
-func (a *analyzer) expandHome(p string) string {
+func (a *Analyzer) ExpandHome(p string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
-		if h := a.home(); h != "" {
+		if h := a.Home(); h != "" {
 			return h + p[1:]
 		}
 	}
@@ -291,22 +291,22 @@ func (a *analyzer) expandHome(p string) string {
 }
 
 // markFetched records a file a download writes.
-func (a *analyzer) markFetched(p string) {
+func (a *Analyzer) MarkFetched(p string) {
 	if p == "" || p == "-" {
 		return
 	}
 	if a.fetched == nil {
 		a.fetched = make(map[string]bool)
 	}
-	a.fetched[cleanRel(a.inCwd(a.expandHome(p)))] = true
+	a.fetched[cleanRel(a.inCwd(a.ExpandHome(p)))] = true
 }
 
 // isFetched reports whether a path names a file a download wrote.
-func (a *analyzer) isFetched(p string) bool {
+func (a *Analyzer) isFetched(p string) bool {
 	if a.fetched == nil {
 		return false
 	}
-	p = a.expandHome(p)
+	p = a.ExpandHome(p)
 	return a.fetched[cleanRel(a.inCwd(p))] || a.fetched[cleanRel(p)]
 }
 
@@ -316,9 +316,9 @@ func cleanRel(p string) string {
 
 // downloadSince reports whether a unit appended since index start
 // downloads something.
-func (a *analyzer) downloadSince(start int) bool {
-	for _, u := range a.units[start:] {
-		if u.download {
+func (a *Analyzer) downloadSince(start int) bool {
+	for _, u := range a.Units[start:] {
+		if u.Download {
 			return true
 		}
 	}

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"path"
@@ -37,23 +37,23 @@ var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/li
 
 // sensitive reports whether writing to the word's path changes what runs
 // later.
-func (a *analyzer) sensitive(w Word) (string, bool) {
-	p, ok := a.resolve(w)
+func (a *Analyzer) Sensitive(w Word) (string, bool) {
+	p, ok := a.Resolve(w)
 	if !ok {
-		if w.node != nil && len(w.node.Parts) > 0 {
+		if w.Node != nil && len(w.Node.Parts) > 0 {
 			// ~user/.bashrc, or a target computed at run time that
 			// may name any file.
-			if lit, ok := w.node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
+			if lit, ok := w.Node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
 				return w.String(), true
 			}
 		}
 		return "", false
 	}
-	if a.cwd == cwdUnknown && p != "" && p[0] != '/' && p[0] != '~' {
+	if a.Cwd == cwdUnknown && p != "" && p[0] != '/' && p[0] != '~' {
 		return w.String() + " (after a cd to a directory computed at run time)", true
 	}
 	p = a.inCwd(p)
-	home := a.home()
+	home := a.Home()
 	if home == "" {
 		home = homeUnknown
 	}
@@ -103,10 +103,10 @@ func (a *analyzer) sensitive(w Word) (string, bool) {
 }
 
 // sensitiveWrite records a write by the unit to a sensitive path.
-func (c *cmd) sensitiveWrite(ws ...Word) {
+func (c *Cmd) SensitiveWrite(ws ...Word) {
 	for _, w := range ws {
-		if what, ok := c.a.sensitive(w); ok {
-			c.risk(KindOption, c.base+" "+what, "writes to "+what+", which changes what runs later")
+		if what, ok := c.A.Sensitive(w); ok {
+			c.Risk(KindOption, c.Base+" "+what, "writes to "+what+", which changes what runs later")
 			return
 		}
 	}
@@ -114,7 +114,7 @@ func (c *cmd) sensitiveWrite(ws ...Word) {
 
 // writerTargets returns the paths a file-writing program writes.
 func writerTargets(base string, args []Word) []Word {
-	ops := operands(args)
+	ops := Operands(args)
 	switch base {
 	case "tee", "truncate", "touch", "sponge":
 		return ops
@@ -149,17 +149,17 @@ func writerTargets(base string, args []Word) []Word {
 // intoTargets returns, for cp, mv, ln and install whose destination may
 // be a directory, the files they would create in it: cp x/.bashrc ~
 // writes ~/.bashrc.
-func intoTargets(c *cmd, targets []Word) []Word {
-	if len(targets) != 1 || c.base == "tee" || c.base == "truncate" {
+func intoTargets(c *Cmd, targets []Word) []Word {
+	if len(targets) != 1 || c.Base == "tee" || c.Base == "truncate" {
 		return nil
 	}
-	dir, ok := c.a.resolve(targets[0])
+	dir, ok := c.A.Resolve(targets[0])
 	if !ok {
 		return nil
 	}
 	var out []Word
-	for _, src := range operands(c.args) {
-		v, ok := c.a.resolve(src)
+	for _, src := range Operands(c.Args) {
+		v, ok := c.A.Resolve(src)
 		if !ok || src.Value == targets[0].Value {
 			continue
 		}
@@ -169,13 +169,13 @@ func intoTargets(c *cmd, targets []Word) []Word {
 }
 
 // isHome reports whether a word names the home directory itself.
-func (a *analyzer) isHome(w Word) bool {
-	p, ok := a.resolve(w)
+func (a *Analyzer) isHome(w Word) bool {
+	p, ok := a.Resolve(w)
 	if !ok {
 		return false
 	}
 	p = a.inCwd(p)
-	home := a.home()
+	home := a.Home()
 	if home == "" {
 		home = homeUnknown
 	}
@@ -188,24 +188,24 @@ func (a *analyzer) isHome(w Word) bool {
 // intoDir records a copy or extraction into a directory where files
 // change what runs later, or into the home directory itself, where they
 // can replace its startup files.
-func (c *cmd) intoDir(w Word, what string) {
-	if c.a.isHome(w) {
-		c.risk(KindOption, c.base+" "+w.String(), what+" into the home directory, which can replace its startup files")
+func (c *Cmd) IntoDir(w Word, what string) {
+	if c.A.isHome(w) {
+		c.Risk(KindOption, c.Base+" "+w.String(), what+" into the home directory, which can replace its startup files")
 		return
 	}
-	if p, ok := c.a.resolve(w); ok {
-		if p = path.Clean(c.a.inCwd(p)); p == "/" || coreTables().systemDirs[p] {
-			c.risk(KindOption, c.base+" "+w.String(), what+" into "+p+", which can replace system files")
+	if p, ok := c.A.Resolve(w); ok {
+		if p = path.Clean(c.A.inCwd(p)); p == "/" || coreTables().systemDirs[p] {
+			c.Risk(KindOption, c.Base+" "+w.String(), what+" into "+p+", which can replace system files")
 			return
 		}
 	}
-	c.sensitiveWrite(w)
+	c.SensitiveWrite(w)
 }
 
 // localDest returns the last operand if it is a local path (not
 // host:path).
-func localDest(args []Word) (Word, bool) {
-	ops := operands(args)
+func LocalDest(args []Word) (Word, bool) {
+	ops := Operands(args)
 	if len(ops) < 2 {
 		return Word{}, false
 	}
@@ -218,13 +218,13 @@ func localDest(args []Word) (Word, bool) {
 
 // dirOption returns the argument of a directory option such as tar -C
 // or unzip -d.
-func dirOption(args []Word, short, long string) (Word, bool) {
+func DirOption(args []Word, short, long string) (Word, bool) {
 	for i, w := range args {
 		if !w.IsStatic() {
 			// -C$HOME, --directory=$HOME: the directory is the computed
 			// rest of the word.
-			if w.node != nil && len(w.node.Parts) > 1 {
-				if lit, ok := w.node.Parts[0].(*syntax.Lit); ok {
+			if w.Node != nil && len(w.Node.Parts) > 1 {
+				if lit, ok := w.Node.Parts[0].(*syntax.Lit); ok {
 					pre := ""
 					switch {
 					case long != "" && strings.HasPrefix(lit.Value, long+"="):
@@ -233,8 +233,8 @@ func dirOption(args []Word, short, long string) (Word, bool) {
 						pre = short
 					}
 					if pre != "" {
-						rest := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: lit.Value[len(pre):]}}, w.node.Parts[1:]...)}
-						return Word{Kind: Field, node: rest}, true
+						rest := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: lit.Value[len(pre):]}}, w.Node.Parts[1:]...)}
+						return Word{Kind: Field, Node: rest}, true
 					}
 				}
 			}

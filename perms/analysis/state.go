@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import (
 	"maps"
@@ -27,7 +27,7 @@ const varUnknown = "\x00unknown value"
 const varUnset = "\x00unset"
 
 // forget makes a variable's value unknown for the rest of the analysis.
-func (a *analyzer) forget(name string) {
+func (a *Analyzer) forget(name string) {
 	a.setVar(name, varUnknown)
 	if _, ok := a.arrays[name]; ok {
 		a.setArray(name, nil)
@@ -39,7 +39,7 @@ func (a *analyzer) forget(name string) {
 // (pipeline stages, substitutions) cost nothing.
 
 // setVar records a variable's value (or varUnknown, varUnset).
-func (a *analyzer) setVar(name, v string) {
+func (a *Analyzer) setVar(name, v string) {
 	if a.vars == nil {
 		a.vars = make(map[string]string)
 	} else if a.varsShared {
@@ -50,7 +50,7 @@ func (a *analyzer) setVar(name, v string) {
 }
 
 // unsetVar drops what the analysis knew of a variable.
-func (a *analyzer) unsetVar(name string) {
+func (a *Analyzer) unsetVar(name string) {
 	if _, ok := a.vars[name]; !ok {
 		return
 	}
@@ -62,7 +62,7 @@ func (a *analyzer) unsetVar(name string) {
 }
 
 // setArray records an array's elements, nil when they are not known.
-func (a *analyzer) setArray(name string, elems []string) {
+func (a *Analyzer) setArray(name string, elems []string) {
 	if a.arrays == nil {
 		a.arrays = make(map[string][]string)
 	} else if a.arraysShared {
@@ -80,19 +80,19 @@ type valueState struct {
 	untrusted bool
 }
 
-func (a *analyzer) saveValues() valueState {
+func (a *Analyzer) saveValues() valueState {
 	a.varsShared, a.arraysShared = true, true
-	return valueState{vars: a.vars, arrays: a.arrays, cwd: a.cwd, untrusted: a.untrusted}
+	return valueState{vars: a.vars, arrays: a.arrays, cwd: a.Cwd, untrusted: a.untrusted}
 }
 
-func (a *analyzer) restoreValues(s valueState) {
-	a.vars, a.arrays, a.cwd, a.untrusted = s.vars, s.arrays, s.cwd, s.untrusted
+func (a *Analyzer) restoreValues(s valueState) {
+	a.vars, a.arrays, a.Cwd, a.untrusted = s.vars, s.arrays, s.cwd, s.untrusted
 	a.varsShared, a.arraysShared = true, true
 }
 
 // joinValues makes the state what is known whichever of the current
 // state and other the shell is in: a value they disagree on is unknown.
-func (a *analyzer) joinValues(other valueState) {
+func (a *Analyzer) joinValues(other valueState) {
 	var differ []string
 	for name, v := range a.vars {
 		if o, ok := other.vars[name]; !ok || o != v {
@@ -121,8 +121,8 @@ func (a *analyzer) joinValues(other valueState) {
 	for _, name := range differ {
 		a.setArray(name, nil)
 	}
-	if a.cwd != other.cwd {
-		a.cwd = cwdUnknown
+	if a.Cwd != other.cwd {
+		a.Cwd = cwdUnknown
 	}
 	a.untrusted = a.untrusted || other.untrusted
 }
@@ -141,7 +141,7 @@ func sameStrings(x, y []string) bool {
 
 // inSubshell analyses f as code run in a subshell: what it changes stays
 // there.
-func (a *analyzer) inSubshell(f func()) {
+func (a *Analyzer) inSubshell(f func()) {
 	saved := a.saveValues()
 	f()
 	a.restoreValues(saved)
@@ -150,7 +150,7 @@ func (a *analyzer) inSubshell(f func()) {
 // forgetChangedIn makes unknown, before a loop body is analysed, every
 // variable it may assign and the directory if it may change it: the
 // body's second pass starts where its first ended.
-func (a *analyzer) forgetChangedIn(body []*syntax.Stmt) {
+func (a *Analyzer) forgetChangedIn(body []*syntax.Stmt) {
 	for _, st := range body {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
@@ -162,14 +162,14 @@ func (a *analyzer) forgetChangedIn(body []*syntax.Stmt) {
 				if len(n.Args) == 0 {
 					break
 				}
-				switch name, _ := staticWord(n.Args[0]); name {
+				switch name, _ := StaticWord(n.Args[0]); name {
 				case "cd", "pushd", "popd":
-					a.cwd = cwdUnknown
+					a.Cwd = cwdUnknown
 				case "read", "mapfile", "readarray", "printf", "getopts", "unset", "declare", "typeset",
 					"local", "export", "readonly", "let", "shift", "set":
 					// Their operands that are names may be assigned.
 					for _, w := range n.Args[1:] {
-						if v, ok := staticWord(w); ok && isName(v) {
+						if v, ok := StaticWord(w); ok && IsName(v) {
 							a.forget(v)
 						}
 					}
@@ -202,7 +202,7 @@ func (a *analyzer) forgetChangedIn(body []*syntax.Stmt) {
 }
 
 // forgetPositional makes $1… unknown after shift or set.
-func (a *analyzer) forgetPositional(builtin string) {
+func (a *Analyzer) forgetPositional(builtin string) {
 	if builtin != "shift" && builtin != "set" {
 		return
 	}
@@ -222,7 +222,7 @@ type funcEffects struct {
 }
 
 // effectsSince returns what changed since the state before.
-func (a *analyzer) effectsSince(before valueState) funcEffects {
+func (a *Analyzer) effectsSince(before valueState) funcEffects {
 	var e funcEffects
 	for name, v := range a.vars {
 		if o, ok := before.vars[name]; !ok || o != v {
@@ -234,25 +234,25 @@ func (a *analyzer) effectsSince(before valueState) funcEffects {
 			e.vars = append(e.vars, name)
 		}
 	}
-	e.cwd = a.cwd != before.cwd
+	e.cwd = a.Cwd != before.cwd
 	e.untrusted = a.untrusted && !before.untrusted
 	return e
 }
 
 // applyEffects makes what a call of a function may change unknown.
-func (a *analyzer) applyEffects(e funcEffects) {
+func (a *Analyzer) applyEffects(e funcEffects) {
 	for _, name := range e.vars {
 		a.forget(name)
 	}
 	if e.cwd {
-		a.cwd = cwdUnknown
+		a.Cwd = cwdUnknown
 	}
 	a.untrusted = a.untrusted || e.untrusted
 }
 
 // joinAll makes the state what is known whichever of the states the
 // shell ends up in.
-func (a *analyzer) joinAll(ends []valueState) {
+func (a *Analyzer) joinAll(ends []valueState) {
 	if len(ends) == 0 {
 		return
 	}
@@ -275,7 +275,7 @@ func arithName(w *syntax.Word) string {
 // envValue returns what the program being classified finds in its
 // environment for name: assigned before it, earlier in the command, or
 // inherited. known is false for a value the analysis does not follow.
-func (a *analyzer) envValue(name string) (v string, known, set bool) {
+func (a *Analyzer) envValue(name string) (v string, known, set bool) {
 	if x, ok := a.cmdEnv[name]; ok {
 		return x, x != varUnknown, true
 	}
@@ -291,14 +291,14 @@ func (a *analyzer) envValue(name string) (v string, known, set bool) {
 
 // envRisk reports whether the variable name may hold something in the
 // program's environment: set and not empty, or not known.
-func (a *analyzer) envRisk(name string) bool {
+func (a *Analyzer) EnvRisk(name string) bool {
 	v, known, set := a.envValue(name)
 	return set && (!known || v != "")
 }
 
 // trackAssignDefault follows ${x:=word} and ${x=word}: x takes word's
 // value when it is unset (or null, for :=).
-func (a *analyzer) trackAssignDefault(pe *syntax.ParamExp) {
+func (a *Analyzer) trackAssignDefault(pe *syntax.ParamExp) {
 	name := pe.Param.Value
 	v, set, known := a.paramState(name)
 	switch {
@@ -310,7 +310,7 @@ func (a *analyzer) trackAssignDefault(pe *syntax.ParamExp) {
 		w := ""
 		if pe.Exp.Word != nil {
 			var ok bool
-			if w, ok = a.resolve(Word{Kind: Field, node: pe.Exp.Word}); !ok {
+			if w, ok = a.Resolve(Word{Kind: Field, Node: pe.Exp.Word}); !ok {
 				a.forget(name)
 				return
 			}

@@ -1,4 +1,4 @@
-package perms
+package analysis
 
 import "mvdan.cc/sh/v3/syntax"
 
@@ -7,11 +7,11 @@ import "mvdan.cc/sh/v3/syntax"
 
 // word analyses the substitutions inside a word and returns what is
 // known about its value.
-func (a *analyzer) word(w *syntax.Word) Word {
+func (a *Analyzer) word(w *syntax.Word) Word {
 	if w == nil {
 		return Word{}
 	}
-	start := len(a.units)
+	start := len(a.Units)
 	static := true
 	for _, part := range w.Parts {
 		switch p := part.(type) {
@@ -28,9 +28,9 @@ func (a *analyzer) word(w *syntax.Word) Word {
 			a.part(p)
 		}
 	}
-	out := Word{node: w, download: a.downloadSince(start) || a.usesTainted(w)}
+	out := Word{Node: w, download: a.downloadSince(start) || a.usesTainted(w)}
 	if static {
-		if v, ok := staticWord(w); ok {
+		if v, ok := StaticWord(w); ok {
 			out.Value = v
 			return out
 		}
@@ -47,7 +47,7 @@ func (a *analyzer) word(w *syntax.Word) Word {
 }
 
 // part analyses an expansion inside a word.
-func (a *analyzer) part(p syntax.WordPart) {
+func (a *Analyzer) part(p syntax.WordPart) {
 	switch p := p.(type) {
 	case *syntax.CmdSubst:
 		a.subst(p)
@@ -64,7 +64,7 @@ func (a *analyzer) part(p syntax.WordPart) {
 // nested finds the commands inside a node that is not itself a command:
 // substitutions in parameter expansions, arithmetic, tests and
 // here-documents; and assignments made by arithmetic and ${x:=y}.
-func (a *analyzer) nested(n syntax.Node) {
+func (a *Analyzer) nested(n syntax.Node) {
 	if n == nil {
 		return
 	}
@@ -127,7 +127,7 @@ func (a *analyzer) nested(n syntax.Node) {
 
 // usesTainted reports whether a word expands a variable holding
 // downloaded data.
-func (a *analyzer) usesTainted(w *syntax.Word) bool {
+func (a *Analyzer) usesTainted(w *syntax.Word) bool {
 	if len(a.tainted) == 0 {
 		return false
 	}
@@ -150,7 +150,7 @@ func isArithAssign(op syntax.BinAritOperator) bool {
 	return false
 }
 
-func (a *analyzer) subst(c *syntax.CmdSubst) {
+func (a *Analyzer) subst(c *syntax.CmdSubst) {
 	ctx := "$(…)"
 	if c.Backquotes {
 		ctx = "`…`"
@@ -158,7 +158,7 @@ func (a *analyzer) subst(c *syntax.CmdSubst) {
 	a.substStmts(c.Stmts, ctx)
 }
 
-func (a *analyzer) substStmts(list []*syntax.Stmt, ctx string) {
+func (a *Analyzer) substStmts(list []*syntax.Stmt, ctx string) {
 	saved := a.stdin
 	a.stdin = stdinInfo{}
 	a.push(ctx)
