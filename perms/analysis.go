@@ -5,6 +5,7 @@ import (
 
 	"nosh/config/dialect"
 	"nosh/perms/analysis"
+	"nosh/perms/programs"
 )
 
 // The vocabulary of the analysis, under the names perms has always
@@ -73,7 +74,7 @@ func DangerousVar(name string) (reason string, ok bool) { return analysis.Danger
 // checks; nil means the process environment. dir is the directory the
 // command starts in, for relative paths; "" leaves them relative.
 func Analyze(src string, d dialect.Dialect, env expand.Environ, dir string) analysis.Analysis {
-	a := analysis.NewAnalyzer(d, env, func() string { return dir }, classifyCmd)
+	a := analysis.NewAnalyzer(d, env, func() string { return dir }, programs.Classify)
 	a.File(src)
 	return a.Result()
 }
@@ -84,7 +85,7 @@ func Analyze(src string, d dialect.Dialect, env expand.Environ, dir string) anal
 // -exec, sudo…) are analysed; eval, source, trap and alias are not,
 // because the commands they run pass through the gate themselves.
 func AnalyzeArgv(argv []string, d dialect.Dialect, env expand.Environ, dir string) analysis.Analysis {
-	a := analysis.NewAnalyzer(d, env, func() string { return dir }, classifyCmd)
+	a := analysis.NewAnalyzer(d, env, func() string { return dir }, programs.Classify)
 	a.Runtime = true
 	if len(argv) > 0 {
 		a.Unit(analysis.Unit{Words: analysis.StaticWords(argv)})

@@ -12,6 +12,7 @@ import (
 
 	"nosh/config/dialect"
 	"nosh/perms/analysis"
+	"nosh/perms/programs"
 )
 
 // RuleStore persists rules across sessions (see package rulefile).
@@ -219,7 +220,7 @@ type Confined struct {
 func (p *Policy) CheckConfined(command string, c Confined) Decision {
 	list := unitLists.Get().(*[]analysis.Unit)
 	le := &lazyEnv{p: p, extra: c.Vars}
-	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, classifyCmd)
+	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, programs.Classify)
 	a.Writable = c.Writable
 	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
 	a.Units = (*list)[:0]
@@ -248,7 +249,7 @@ func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decisi
 	if dir == "" {
 		dir = le.directory()
 	}
-	a := analysis.NewAnalyzer(p.opts.Dialect, env, func() string { return dir }, classifyCmd)
+	a := analysis.NewAnalyzer(p.opts.Dialect, env, func() string { return dir }, programs.Classify)
 	a.Runtime = true
 	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
 	a.Unit(analysis.Unit{Words: analysis.StaticWords(argv)})

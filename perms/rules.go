@@ -10,6 +10,7 @@ import (
 
 	"nosh/config/dialect"
 	"nosh/perms/analysis"
+	"nosh/perms/programs"
 )
 
 // Rule is a sequence of words. An allow rule matches a unit whose argv
@@ -169,7 +170,7 @@ func (r Rule) denies(u analysis.Unit) bool {
 	}
 	ws := argv[1:]
 	if base == "git" {
-		sub := gitSubcommand(ws)
+		sub := programs.GitSubcommand(ws)
 		if sub < 0 {
 			return false
 		}

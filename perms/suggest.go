@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"nosh/perms/analysis"
+	"nosh/perms/programs"
 )
 
 // subcommandToolsTable lists the programs whose first operand names
@@ -85,7 +86,7 @@ func SuggestRules(u analysis.Unit) []string {
 	name := first.Value
 	key := name
 	if !ruleTables().subcommandTools[key] {
-		key = trimVersion(name)
+		key = programs.TrimVersion(name)
 	}
 	if !ruleTables().subcommandTools[key] {
 		return []string{analysis.QuoteWord(name)}
@@ -94,7 +95,7 @@ func SuggestRules(u analysis.Unit) []string {
 	words := []string{name}
 	if key == "git" {
 		// Global options and their arguments, then the subcommand.
-		sub := gitSubcommand(args)
+		sub := programs.GitSubcommand(args)
 		if sub < 0 {
 			if vs, ok := analysis.StaticPrefix(args); ok && len(vs) < maxRuleWords {
 				words = append(words, vs...)

@@ -1,4 +1,4 @@
-package perms
+package programs
 
 import (
 	"strings"

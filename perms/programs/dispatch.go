@@ -1,4 +1,4 @@
-package perms
+package programs
 
 import (
 	"strings"
@@ -6,16 +6,16 @@ import (
 	"nosh/perms/analysis"
 )
 
-// classifyCmd classifies a unit by what its program does with its
+// Classify classifies a unit by what its program does with its
 // arguments: the program's handler, then the checks every program gets
 // (glob operands, daemons, the option allow-lists), and for a program
 // nothing knows, the question of a rule.
-func classifyCmd(c *analysis.Cmd) {
+func Classify(c *analysis.Cmd) {
 	t := tables()
 	name := c.Base
 	h := t.handlers[name]
 	if h == nil {
-		if norm := trimVersion(name); norm != name && t.handlers[norm] != nil {
+		if norm := TrimVersion(name); norm != name && t.handlers[norm] != nil {
 			name, h = norm, t.handlers[norm]
 		}
 	}
@@ -41,7 +41,7 @@ func classifyCmd(c *analysis.Cmd) {
 
 // trimVersion strips a version suffix: python3.12 → python, perl5.36 →
 // perl.
-func trimVersion(name string) string {
+func TrimVersion(name string) string {
 	i := len(name)
 	for i > 0 && (name[i-1] >= '0' && name[i-1] <= '9' || name[i-1] == '.') {
 		i--

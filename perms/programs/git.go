@@ -1,4 +1,4 @@
-package perms
+package programs
 
 import (
 	"os"
@@ -20,7 +20,7 @@ func gitGlobalArgTable() map[string]bool {
 // gitSubcommand returns the index in ws (git's arguments) of the
 // subcommand, skipping global options; -1 if there is none or a
 // computed word hides it.
-func gitSubcommand(ws []analysis.Word) int {
+func GitSubcommand(ws []analysis.Word) int {
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
@@ -39,7 +39,7 @@ func gitSubcommand(ws []analysis.Word) int {
 
 func gitCmd(c *analysis.Cmd) {
 	ws := c.Args
-	sub := gitSubcommand(ws)
+	sub := GitSubcommand(ws)
 	globals := ws
 	if sub >= 0 {
 		globals = ws[:sub]

@@ -1,4 +1,4 @@
-package perms
+package programs
 
 import (
 	"strings"
@@ -168,7 +168,7 @@ func interpreterCmd(c *analysis.Cmd) {
 	specs := tables().interpreters
 	spec, ok := specs[c.Base]
 	if !ok {
-		spec = specs[trimVersion(c.Base)]
+		spec = specs[TrimVersion(c.Base)]
 	}
 	ws := c.Args
 	for i := 0; i < len(ws); i++ {
@@ -259,12 +259,12 @@ func interpreterCmd(c *analysis.Cmd) {
 							val = ws[i].Value
 						}
 					}
-					if (c.Base == "php" || trimVersion(c.Base) == "php") && ch == 'd' &&
+					if (c.Base == "php" || TrimVersion(c.Base) == "php") && ch == 'd' &&
 						(strings.Contains(val, "auto_prepend_file") || strings.Contains(val, "auto_append_file")) {
 						// php -d auto_prepend_file=data:…,<?php …: code run before the script.
 						c.Risk(analysis.KindInlineCode, c.Base+" -d", "loads code before the script, from a setting given on the command line")
 					}
-					if (c.Base == "perl" || trimVersion(c.Base) == "perl") && (ch == 'M' || ch == 'm') &&
+					if (c.Base == "perl" || TrimVersion(c.Base) == "perl") && (ch == 'M' || ch == 'm') &&
 						strings.ContainsAny(val, ";( \t{'\"") {
 						// perl -M'POSIX;system q(…)': the module name is
 						// pasted into a use statement, so it is code.
@@ -367,7 +367,7 @@ func isInterpreter(name string) bool {
 	specs := tables().interpreters
 	_, ok := specs[name]
 	if !ok {
-		_, ok = specs[trimVersion(name)]
+		_, ok = specs[TrimVersion(name)]
 	}
 	return ok
 }
