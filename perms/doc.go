@@ -122,4 +122,17 @@
 // of rm, mv, cp, chmod, chown, chgrp and shred, and computed write
 // targets, expand to right now, expanding globs and variables with the
 // shell's expander and never running a command substitution.
+//
+// # Packages
+//
+// perms itself holds the rules and verdicts: Policy, Rule, Decision,
+// Approval, the prompt's explanation, previews and rule suggestions.
+// Below it, package analysis walks the command and tracks its values
+// (the shell's side), and package programs knows what each program does
+// with its arguments (the option allow-lists and handlers); perms joins
+// them, programs depends on analysis, and analysis on neither. perms
+// keeps the analysis's types under their old names (Unit, Word, Finding,
+// Target…) as aliases. Beside them: gate (the run-time check), sandbox
+// (Landlock and seccomp), rulefile (the rules on disk), audit (the log)
+// and permscli (nosh perms).
 package perms

@@ -15,8 +15,8 @@ import (
 // Analysis is everything a command would run and every risky construct
 // in it.
 type Analysis struct {
-	Units    []Unit
-	Findings []Finding
+	Units    []Unit    // every simple command that would run
+	Findings []Finding // every risky construct
 	// Targets are the paths the command names as ones it changes.
 	Targets []Target
 	// Err is the parse error when the input does not parse; it is also
@@ -27,15 +27,21 @@ type Analysis struct {
 // maxDepth bounds how deeply strings run as code are re-parsed.
 const maxDepth = 8
 
+// Analyzer walks one command line (and the code it runs in turn) and
+// collects its units, findings and targets. Its state is the command's:
+// variables assigned so far, the directory cd went to, files downloaded.
+// It is not safe for concurrent use; make one per command.
 type Analyzer struct {
 	dialect dialect.Dialect
+	// Runtime says the argv is the one about to run, every expansion
+	// done (the gate's view): see AnalyzeArgv in package perms.
 	Runtime bool
 	// classify classifies each unit by its program; nil classifies
 	// nothing (the analysis then only walks the syntax).
 	classify Handler
 	env      expand.Environ
 
-	Units    []Unit
+	Units    []Unit // the units found so far; the caller may give a recycled slice
 	findings []Finding
 	funcs    map[string]bool
 	// bodies holds the functions defined in the command, analysed again
@@ -57,7 +63,7 @@ type Analyzer struct {
 	// effects are what calling each function defined in the command may
 	// change (see funcEffects).
 	effects map[string]funcEffects
-	// writable, when set, says where the sandbox lets the command write:
+	// Writable, when set, says where the sandbox lets the command write:
 	// a redirection to an ordinary file there is not risky.
 	Writable func(string) bool
 	// cmdEnv holds the assignments before the command being classified
@@ -79,11 +85,11 @@ type Analyzer struct {
 	depth int      // nesting of re-parsed strings
 	ctx   []string // where the current units run
 
-	stdin     stdinInfo
+	stdin     StdinInfo
 	funcStack []funcFrame // enclosing function definitions
 	pipes     int         // enclosing pipelines
 	bgs       int         // enclosing background statements
-	// cwd is where an earlier cd in the command went: "" for where it
+	// Cwd is where an earlier cd in the command went: "" for where it
 	// started, a path (absolute, ~-relative or relative to the start),
 	// or cwdUnknown for a directory computed at run time.
 	Cwd string
@@ -93,23 +99,23 @@ type Analyzer struct {
 	startKnown bool
 	dirOf      func() string
 	Targets    []Target // paths the command changes
-	Protected  []string // nosh's own files and directories; see protectedPaths
-	ProtKnown  bool
+	Protected  []string // nosh's own files and directories; see ProtectedPaths
+	ProtKnown  bool     // Protected was given (else the defaults)
 }
 
-// stdinInfo is what feeds the standard input of the command being
+// StdinInfo is what feeds the standard input of the command being
 // analysed.
-type stdinInfo struct {
+type StdinInfo struct {
 	Here     bool // a here-document or here-string
 	download bool // something downloaded
-	// code is the text fed, when it is known now: a static here-document
+	// Code is the text fed, when it is known now: a static here-document
 	// or here-string, or echo/printf of static words piped in. A shell
 	// reading it runs it, so it is analysed as code.
 	Code  string
-	Known bool
-	// piped and redirected say that the input is not the terminal.
+	Known bool // Code is known
+	// Piped and redirected say that the input is not the terminal.
 	Piped, Redirected bool
-	// danger is /, ~ or a system directory the input names (echo / |,
+	// Danger is /, ~ or a system directory the input names (echo / |,
 	// find / |, <<< /): xargs rm -rf on it is a catastrophe.
 	Danger string
 }
@@ -119,11 +125,16 @@ type funcFrame struct {
 	pipes, bgs int
 }
 
+// NewAnalyzer returns an analyzer for dialect d. env holds the variables
+// of the environment the command runs in (nil: the process's); dirOf
+// returns the directory it starts in, asked on first need. classify
+// classifies each unit by its program (package programs provides it);
+// nil classifies nothing.
 func NewAnalyzer(d dialect.Dialect, env expand.Environ, dirOf func() string, classify Handler) *Analyzer {
 	return &Analyzer{dialect: d, env: env, dirOf: dirOf, classify: classify}
 }
 
-// start returns the directory the command starts in, "" when unknown.
+// Start returns the directory the command starts in, "" when unknown.
 func (a *Analyzer) Start() string {
 	if !a.startKnown {
 		a.startKnown = true
@@ -136,6 +147,7 @@ func (a *Analyzer) Start() string {
 	return a.startDir
 }
 
+// Result returns what the analysis found; call it after File or Unit.
 func (a *Analyzer) Result() Analysis {
 	if len(a.funcs) > 0 {
 		for i := range a.Units {
@@ -151,6 +163,7 @@ func (a *Analyzer) Result() Analysis {
 
 var parsers [2]sync.Pool
 
+// Parse parses src in the analyzer's dialect, with a pooled parser.
 func (a *Analyzer) Parse(src string) (*syntax.File, error) {
 	pool := &parsers[a.dialect&1]
 	p, _ := pool.Get().(*syntax.Parser)
@@ -162,7 +175,7 @@ func (a *Analyzer) Parse(src string) (*syntax.File, error) {
 	return f, err
 }
 
-// file analyses top-level source.
+// File analyses top-level source.
 func (a *Analyzer) File(src string) {
 	a.src = src
 	f, err := a.Parse(src)
@@ -178,7 +191,7 @@ func (a *Analyzer) File(src string) {
 	}
 }
 
-// code analyses a string that some command runs as shell code.
+// Code analyses a string that some command runs as shell code.
 func (a *Analyzer) Code(src string, ctx string, at Pos) {
 	if a.depth >= maxDepth {
 		a.find(KindUnparsed, at, FirstLine(src), src, "code nested too deeply to analyse")
@@ -214,6 +227,8 @@ func (a *Analyzer) newWords(n int) []Word {
 	return ws
 }
 
+// FirstLine shortens a command to its first line and 80 bytes, for
+// findings and prompts.
 func FirstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -272,6 +287,7 @@ func (a *Analyzer) lookup(name string) (string, bool) {
 	return vr.String(), vr.IsSet()
 }
 
+// Home returns $HOME of the environment the command runs in.
 func (a *Analyzer) Home() string {
 	if !a.homeKnown {
 		a.homeDir, _ = a.lookup("HOME")
@@ -280,7 +296,7 @@ func (a *Analyzer) Home() string {
 	return a.homeDir
 }
 
-// expandHome expands a leading ~ (as resolve leaves it) to $HOME.
+// ExpandHome expands a leading ~ (as resolve leaves it) to $HOME.
 func (a *Analyzer) ExpandHome(p string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		if h := a.Home(); h != "" {
@@ -290,7 +306,7 @@ func (a *Analyzer) ExpandHome(p string) string {
 	return p
 }
 
-// markFetched records a file a download writes.
+// MarkFetched records a file a download writes.
 func (a *Analyzer) MarkFetched(p string) {
 	if p == "" || p == "-" {
 		return

@@ -69,11 +69,11 @@ func builtinGetopts(c *Cmd) {
 	if len(c.Args) >= 2 {
 		c.checkVar(c.Args[1])
 		if c.Args[1].IsStatic() {
-			c.A.forget(c.Args[1].Value)
+			c.Analyzer.forget(c.Args[1].Value)
 		}
 	}
-	c.A.forget("OPTARG")
-	c.A.forget("OPTIND")
+	c.Analyzer.forget("OPTARG")
+	c.Analyzer.forget("OPTIND")
 }
 
 // builtinMapfile is mapfile/readarray: -C runs a callback.
@@ -100,8 +100,8 @@ func builtinMapfile(c *Cmd) {
 	if len(ops) > 0 && ops[len(ops)-1].IsStatic() {
 		name = ops[len(ops)-1].Value
 	}
-	c.A.forget(name)
-	c.A.setArray(name, nil)
+	c.Analyzer.forget(name)
+	c.Analyzer.setArray(name, nil)
 }
 
 // builtinDeclare is export, local, declare, typeset and readonly when
@@ -200,7 +200,7 @@ func builtinExec(c *Cmd) {
 
 // builtinEval is eval: its arguments, joined, are run as shell code.
 func builtinEval(c *Cmd) {
-	if c.A.Runtime {
+	if c.Analyzer.Runtime {
 		c.Harmless("the commands eval runs are checked as they run")
 		return
 	}
@@ -223,7 +223,7 @@ func builtinEval(c *Cmd) {
 
 // builtinSource is source and ".": the commands in a file run in this shell.
 func builtinSource(c *Cmd) {
-	if c.A.Runtime {
+	if c.Analyzer.Runtime {
 		c.Harmless("the commands source runs are checked as they run")
 		return
 	}
@@ -241,7 +241,7 @@ func builtinSource(c *Cmd) {
 // builtinTrap is trap: its first argument runs when a signal arrives or
 // the shell exits.
 func builtinTrap(c *Cmd) {
-	if c.A.Runtime {
+	if c.Analyzer.Runtime {
 		c.Harmless("the commands a trap runs are checked as they run")
 		return
 	}
@@ -264,7 +264,7 @@ func builtinTrap(c *Cmd) {
 
 // builtinAlias is alias: definitions change what later commands run.
 func builtinAlias(c *Cmd) {
-	if c.A.Runtime {
+	if c.Analyzer.Runtime {
 		c.Harmless("the commands an alias runs are checked as they run")
 		return
 	}
@@ -281,13 +281,15 @@ func builtinAlias(c *Cmd) {
 		}
 		defined = true
 		c.Risk(KindEval, "alias "+name, "defines an alias, which changes what later commands run")
-		c.A.Code(value, "alias "+name, c.Unit().Pos)
+		c.Analyzer.Code(value, "alias "+name, c.Unit().Pos)
 	}
 	if !defined {
 		builtinHarmless(c)
 	}
 }
 
+// IsStdinPath reports whether a file name given to a program means its
+// standard input: -, /dev/stdin, /dev/fd/0, /proc/self/fd/0.
 func IsStdinPath(p string) bool {
 	if p == "-" {
 		return true
@@ -314,17 +316,18 @@ func builtinSet(c *Cmd) {
 		}
 		switch {
 		case w.Value == "--":
-			c.A.BindPositional(c.Args[i+1:], false)
+			c.Analyzer.BindPositional(c.Args[i+1:], false)
 			return
 		case w.Value == "-o" || w.Value == "+o":
 			return
 		case !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+"):
-			c.A.BindPositional(c.Args[i:], false)
+			c.Analyzer.BindPositional(c.Args[i:], false)
 			return
 		}
 	}
 }
 
+// RegisterBuiltins adds the handlers of the shell's builtins to h.
 func RegisterBuiltins(h map[string]Handler) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
@@ -431,7 +434,7 @@ func (c *Cmd) trackRead() {
 			line = string(r[:count])
 		}
 	}
-	ifs, ifsKnown := c.A.ifs()
+	ifs, ifsKnown := c.Analyzer.ifs()
 	var fields []string
 	if c.In.Known && exact && ifsKnown && (raw || !strings.Contains(line, "\\")) {
 		fields = readSplit(line, ifs, len(names))
@@ -441,10 +444,10 @@ func (c *Cmd) trackRead() {
 			continue
 		}
 		if fields == nil {
-			c.A.forget(n)
+			c.Analyzer.forget(n)
 			continue
 		}
-		c.A.setVar(n, fields[i])
+		c.Analyzer.setVar(n, fields[i])
 	}
 }
 
@@ -519,20 +522,20 @@ func (c *Cmd) trackPrintf(i int) {
 	if !name.IsStatic() || !IsName(name.Value) {
 		return
 	}
-	c.A.forget(name.Value)
+	c.Analyzer.forget(name.Value)
 	if i+1 >= len(c.Args) {
 		return
 	}
 	var vals []string
 	for _, w := range c.Args[i+1:] {
-		v, ok := c.A.Resolve(w)
+		v, ok := c.Analyzer.Resolve(w)
 		if !ok {
 			return
 		}
-		vals = append(vals, c.A.ExpandHome(v))
+		vals = append(vals, c.Analyzer.ExpandHome(v))
 	}
 	if out, ok := printfText(vals[0], vals[1:]); ok {
-		c.A.setVar(name.Value, out)
+		c.Analyzer.setVar(name.Value, out)
 	}
 }
 
@@ -540,16 +543,16 @@ func (c *Cmd) trackPrintf(i int) {
 func builtinUnset(c *Cmd) {
 	builtinHarmless(c)
 	for _, w := range c.Args {
-		if v, ok := c.A.Resolve(w); ok && !strings.HasPrefix(v, "-") {
+		if v, ok := c.Analyzer.Resolve(w); ok && !strings.HasPrefix(v, "-") {
 			name, _, _ := strings.Cut(v, "[")
 			if name == v && IsName(v) && !FlagsOf(c.Args).Has('n') && !FlagsOf(c.Args).Has('f') {
-				c.A.setVar(name, varUnset)
-				if _, ok := c.A.arrays[name]; ok {
-					c.A.setArray(name, nil)
+				c.Analyzer.setVar(name, varUnset)
+				if _, ok := c.Analyzer.arrays[name]; ok {
+					c.Analyzer.setArray(name, nil)
 				}
 				continue
 			}
-			c.A.forget(name)
+			c.Analyzer.forget(name)
 		}
 	}
 }
@@ -557,7 +560,7 @@ func builtinUnset(c *Cmd) {
 // builtinShift is shift: the positional parameters move.
 func builtinShift(c *Cmd) {
 	builtinHarmless(c)
-	c.A.forgetPositional("shift")
+	c.Analyzer.forgetPositional("shift")
 }
 
 // Builtins that change the shell's own session: what they change
@@ -590,6 +593,8 @@ func onlyOptions(args []string, letters string) bool {
 	return true
 }
 
+// RegisterSessionBuiltins adds the handlers of the builtins that change
+// the interactive session (history, bind, complete, ulimit, jobs…) to h.
 func RegisterSessionBuiltins(h map[string]Handler) {
 	history := sessionBuiltin("changes the shell's history, or writes it to a file", func(args []string) bool {
 		return len(args) == 0 || len(args) == 1 && IsFD(args[0]) || args[0] == "-p"

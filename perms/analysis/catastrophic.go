@@ -31,7 +31,7 @@ func systemDirsTable() map[string]bool {
 // that "rm -rf ~" is caught all the same.
 const homeUnknown = "/\x00home"
 
-// dangerTarget reports whether a word names /, a system directory, the
+// DangerTarget reports whether a word names /, a system directory, the
 // home directory, or everything in one of them, and returns that path.
 func (a *Analyzer) DangerTarget(w Word) (string, bool) {
 	if w.Node != nil && HasBraces(w.Node) {
@@ -171,7 +171,7 @@ const diskDevicePattern = `^/dev/(` +
 	`ada[0-9]+(p[0-9]+|s[0-9]+[a-z]?)?|da[0-9]+(p[0-9]+)?|nvd[0-9]+|wd[0-9]+[a-z]?|` + // the BSDs
 	`[a-z][a-z0-9_.+-]*-vg/.+|vg[a-z0-9_.+-]*/.+|[a-z0-9_.+-]+/(root|home|swap[0-9_]*|var|usr|data|lv[a-z0-9_-]*))$` // LVM volumes: /dev/VG/LV
 
-// isDiskDevice reports whether p names a block device holding a file
+// IsDiskDevice reports whether p names a block device holding a file
 // system, or raw memory.
 func IsDiskDevice(p string) bool {
 	p = path.Clean(p)
@@ -191,7 +191,7 @@ func IsDiskDevice(p string) bool {
 	return strings.HasPrefix(p, "/dev/") && coreTables().diskDevice.MatchString(p)
 }
 
-// recursive reports whether the flags in ws include -r, -R or --recursive.
+// Recursive reports whether the flags in ws include -r, -R or --recursive.
 func Recursive(ws []Word, upperOnly bool) bool {
 	fs := FlagsOf(ws)
 	if fs.Has('R', "--recursive") {
@@ -218,7 +218,7 @@ func rmCmd(c *Cmd) {
 		return
 	}
 	for _, w := range Operands(args) {
-		if what, ok := c.A.DangerTarget(w); ok {
+		if what, ok := c.Analyzer.DangerTarget(w); ok {
 			c.Catastrophe("recursive rm of " + what)
 			return
 		}
@@ -226,13 +226,13 @@ func rmCmd(c *Cmd) {
 	c.UnresolvedDeletes(Operands(args))
 }
 
-// unresolvedDeletes records a risk for each target of a recursive delete
+// UnresolvedDeletes records a risk for each target of a recursive delete
 // whose value the analysis cannot tell now: it could be anything,
 // including / or the home directory, whatever the rules allow.
 func (c *Cmd) UnresolvedDeletes(targets []Word) {
 	for _, w := range targets {
-		v, ok := c.A.Resolve(w)
-		if !ok || c.A.Cwd == cwdUnknown && v != "" && v[0] != '/' && v[0] != '~' {
+		v, ok := c.Analyzer.Resolve(w)
+		if !ok || c.Analyzer.Cwd == cwdUnknown && v != "" && v[0] != '/' && v[0] != '~' {
 			// (a relative name after cd to a directory computed at run
 			// time, or cd -, is as unknown)
 			c.Risk(KindOption, c.Base+" "+w.String(), "deletes recursively a target computed at run time, which may be anything")
@@ -259,7 +259,7 @@ func chmodCmd(c *Cmd) {
 		// chmod 000 ~, chown nobody /: not every file, but the one that
 		// holds them all.
 		for _, w := range ops {
-			if what, ok := c.A.DangerTarget(w); ok {
+			if what, ok := c.Analyzer.DangerTarget(w); ok {
 				c.Risk(KindOption, c.Base+" "+w.String(), "changes the mode or owner of "+what)
 				return
 			}
@@ -267,50 +267,50 @@ func chmodCmd(c *Cmd) {
 		return
 	}
 	for _, w := range Operands(args) {
-		if what, ok := c.A.DangerTarget(w); ok {
+		if what, ok := c.Analyzer.DangerTarget(w); ok {
 			c.Catastrophe(c.Base + " -R of " + what)
 			return
 		}
 	}
 }
 
-// cdCmd follows cd (and pushd) so that later relative paths are checked
+// CdCmd follows cd (and pushd) so that later relative paths are checked
 // where they will point: cd / && rm -rf usr, cd .git/hooks && tee x.
 func CdCmd(c *Cmd) {
 	builtinHarmless(c)
-	before := c.A.Cwd
+	before := c.Analyzer.Cwd
 	defer func() {
 		// $OLDPWD is where it was, $PWD where it goes (see paramValue).
-		if d := c.A.absCwd(before); d != "" && c.A.Cwd != before {
-			c.A.setVar("OLDPWD", d)
-		} else if c.A.Cwd != before {
-			c.A.forget("OLDPWD")
+		if d := c.Analyzer.absCwd(before); d != "" && c.Analyzer.Cwd != before {
+			c.Analyzer.setVar("OLDPWD", d)
+		} else if c.Analyzer.Cwd != before {
+			c.Analyzer.forget("OLDPWD")
 		}
 	}()
 	ops := Operands(c.Args)
 	if c.Base == "popd" || c.Base == "pushd" && len(ops) == 0 {
-		c.A.Cwd = cwdUnknown // back to a directory of the stack
+		c.Analyzer.Cwd = cwdUnknown // back to a directory of the stack
 		return
 	}
 	if len(ops) == 0 {
-		c.A.Cwd = c.A.tildeHome("~")
+		c.Analyzer.Cwd = c.Analyzer.tildeHome("~")
 		return
 	}
-	v, ok := c.A.Resolve(ops[0])
-	cdpath, _ := c.A.paramValue("CDPATH")
+	v, ok := c.Analyzer.Resolve(ops[0])
+	cdpath, _ := c.Analyzer.paramValue("CDPATH")
 	switch {
 	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?[") || v[0] == '+' && c.Base == "pushd":
-		c.A.Cwd = cwdUnknown
+		c.Analyzer.Cwd = cwdUnknown
 	case v[0] == '/' || v[0] == '~':
 		// ~/.. is the parent of $HOME, not where the command started.
-		c.A.Cwd = path.Clean(c.A.tildeHome(v))
+		c.Analyzer.Cwd = path.Clean(c.Analyzer.tildeHome(v))
 	case cdpath != "" && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "../") && v != "." && v != "..":
-		c.A.Cwd = cwdUnknown // a directory in $CDPATH, maybe
-	case c.A.Cwd == cwdUnknown:
-	case c.A.Cwd == "":
-		c.A.Cwd = path.Clean(v)
+		c.Analyzer.Cwd = cwdUnknown // a directory in $CDPATH, maybe
+	case c.Analyzer.Cwd == cwdUnknown:
+	case c.Analyzer.Cwd == "":
+		c.Analyzer.Cwd = path.Clean(v)
 	default:
-		c.A.Cwd = path.Join(c.A.Cwd, v)
+		c.Analyzer.Cwd = path.Join(c.Analyzer.Cwd, v)
 	}
 }
 
@@ -354,11 +354,11 @@ func ddCmd(c *Cmd) {
 	}
 	if c.In.download && !hasIf {
 		for _, t := range writerTargets("dd", c.Args) {
-			c.A.MarkFetched(t.Value) // curl … | dd of=x && sh x
+			c.Analyzer.MarkFetched(t.Value) // curl … | dd of=x && sh x
 		}
 	}
 	for _, w := range c.Args {
-		if v, ok := c.A.Resolve(w); ok && strings.HasPrefix(v, "of=") && IsDiskDevice(v[3:]) {
+		if v, ok := c.Analyzer.Resolve(w); ok && strings.HasPrefix(v, "of=") && IsDiskDevice(v[3:]) {
 			c.Catastrophe("dd onto disk device " + v[3:])
 		}
 	}
@@ -383,7 +383,7 @@ func deviceWriter(c *Cmd) {
 		}
 	}
 	for _, w := range Operands(c.Args) {
-		if v, ok := c.A.Resolve(w); ok && IsDiskDevice(v) {
+		if v, ok := c.Analyzer.Resolve(w); ok && IsDiskDevice(v) {
 			c.Catastrophe(c.Base + " of disk device " + v)
 			return
 		}
@@ -415,14 +415,14 @@ func copyCmd(c *Cmd) {
 		// curl … | cp /dev/stdin x, install -m755 /dev/stdin x, mv a.sh
 		// b.sh after a.sh was downloaded: the target holds the download.
 		for _, src := range Operands(c.Args) {
-			v, ok := c.A.Resolve(src)
+			v, ok := c.Analyzer.Resolve(src)
 			if !ok || src.Value == targets[0].Value {
 				continue
 			}
-			if IsStdinPath(v) && c.In.download || c.A.isFetched(v) {
-				if t, ok := c.A.Resolve(targets[0]); ok {
-					c.A.MarkFetched(t)
-					c.A.MarkFetched(strings.TrimSuffix(t, "/") + "/" + path.Base(v))
+			if IsStdinPath(v) && c.In.download || c.Analyzer.isFetched(v) {
+				if t, ok := c.Analyzer.Resolve(targets[0]); ok {
+					c.Analyzer.MarkFetched(t)
+					c.Analyzer.MarkFetched(strings.TrimSuffix(t, "/") + "/" + path.Base(v))
 				}
 			}
 		}
@@ -441,28 +441,28 @@ func copyCmd(c *Cmd) {
 		if c.In.download {
 			// curl … | tee x.sh; sh x.sh: the file holds the download.
 			for _, w := range ops {
-				if v, ok := c.A.Resolve(w); ok {
-					c.A.MarkFetched(v)
+				if v, ok := c.Analyzer.Resolve(w); ok {
+					c.Analyzer.MarkFetched(v)
 				}
 			}
 		}
 	}
 	for _, w := range devs {
-		if v, ok := c.A.Resolve(w); ok && IsDiskDevice(v) {
+		if v, ok := c.Analyzer.Resolve(w); ok && IsDiskDevice(v) {
 			c.Catastrophe(c.Base + " onto disk device " + v)
 			return
 		}
 	}
 	if c.Base == "mv" {
 		for _, w := range ops[:len(ops)-1] {
-			if what, ok := c.A.DangerTarget(w); ok {
+			if what, ok := c.Analyzer.DangerTarget(w); ok {
 				c.Catastrophe("mv of " + what)
 				return
 			}
 		}
 		// mv -T x ~ and mv --exchange x ~ replace the destination itself.
 		if fs := FlagsOf(c.Args); fs.Has('T', "--no-target-directory", "--exchange") {
-			if what, ok := c.A.DangerTarget(ops[len(ops)-1]); ok {
+			if what, ok := c.Analyzer.DangerTarget(ops[len(ops)-1]); ok {
 				c.Catastrophe("mv replacing " + what)
 			}
 		}
@@ -475,7 +475,7 @@ func partitionCmd(c *Cmd) {
 	ops := Operands(c.Args)
 	dev := ""
 	for _, w := range ops {
-		if v, ok := c.A.Resolve(w); ok && IsDiskDevice(v) {
+		if v, ok := c.Analyzer.Resolve(w); ok && IsDiskDevice(v) {
 			dev = v
 			break
 		}
@@ -520,6 +520,9 @@ func mkfsCmd(c *Cmd) {
 	c.Catastrophe("creates a file system, erasing what the device holds")
 }
 
+// RegisterCatastrophic adds to h the handlers of the programs on the
+// built-in catastrophic list (rm, chmod, dd, mkfs…) and of cd, which
+// the list's checks follow.
 func RegisterCatastrophic(h map[string]Handler) {
 	h["rm"] = rmCmd
 	for _, n := range []string{"chmod", "chown", "chgrp"} {
@@ -558,7 +561,7 @@ func staticWordNode(x syntax.ArithmExpr) (string, bool) {
 func (c *Cmd) noteLinks() {
 	var ops []string
 	for _, w := range Operands(c.resolvedArgs()) {
-		v, ok := c.A.Resolve(w)
+		v, ok := c.Analyzer.Resolve(w)
 		if !ok {
 			return
 		}
@@ -568,9 +571,9 @@ func (c *Cmd) noteLinks() {
 		return
 	}
 	abs := func(p string) string {
-		p = c.A.tildeHome(c.A.inCwd(p))
+		p = c.Analyzer.tildeHome(c.Analyzer.inCwd(p))
 		if !path.IsAbs(p) {
-			if d := c.A.absCwd(c.A.Cwd); d != "" {
+			if d := c.Analyzer.absCwd(c.Analyzer.Cwd); d != "" {
 				p = path.Join(d, p)
 			}
 		}
@@ -590,14 +593,14 @@ func (c *Cmd) noteLinks() {
 			links = append(links, dest)
 		}
 		for _, l := range links {
-			to := c.A.tildeHome(t)
+			to := c.Analyzer.tildeHome(t)
 			if !path.IsAbs(to) {
 				to = path.Join(path.Dir(l), to) // relative to the link
 			}
-			if c.A.links == nil {
-				c.A.links = make(map[string]string)
+			if c.Analyzer.links == nil {
+				c.Analyzer.links = make(map[string]string)
 			}
-			c.A.links[l] = path.Clean(to)
+			c.Analyzer.links[l] = path.Clean(to)
 		}
 	}
 }

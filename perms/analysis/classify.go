@@ -7,24 +7,24 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// cmd is a unit being classified: which program it runs, what it runs in
+// Cmd is a unit being classified: which program it runs, what it runs in
 // turn and which of its options are risky.
 type Cmd struct {
-	A    *Analyzer
-	idx  int    // the unit in a.units
-	Base string // basename of argv[0]
-	Args []Word // argv[1:], brace expansions spliced in
-	In   stdinInfo
+	Analyzer *Analyzer // the analysis the unit belongs to
+	idx      int       // the unit in a.units
+	Base     string    // basename of argv[0]
+	Args     []Word    // argv[1:], brace expansions spliced in
+	In       StdinInfo // what feeds the unit's standard input
 
 	CodeArg int // index in args of the code or script the unit runs, -1 if none
 }
 
-// handler classifies one program. Handlers look only at static words:
+// Handler classifies one program. Handlers look only at static words:
 // an option hidden in a computed word is caught by the run-time gate,
 // which sees the expanded argv.
 type Handler func(*Cmd)
 
-// unit records a simple command and classifies it, recursing into the
+// Unit records a simple command and classifies it, recursing into the
 // commands it runs.
 func (a *Analyzer) Unit(u Unit) {
 	u.Context = a.context()
@@ -80,7 +80,7 @@ func (a *Analyzer) Unit(u Unit) {
 		resolved = true
 	}
 	c := a.newCmd()
-	*c = Cmd{A: a, idx: idx, Args: ex[1:], In: a.stdin, CodeArg: -1}
+	*c = Cmd{Analyzer: a, idx: idx, Args: ex[1:], In: a.stdin, CodeArg: -1}
 	c.Base, _ = u.Base()
 	if a.classify != nil {
 		a.classify(c)
@@ -161,63 +161,65 @@ func (a *Analyzer) newCmd() *Cmd {
 
 func (a *Analyzer) freeCmd() { a.cmdDepth-- }
 
-// unit returns the unit being classified.
-func (c *Cmd) Unit() *Unit { return &c.A.Units[c.idx] }
+// Unit returns the unit being classified.
+func (c *Cmd) Unit() *Unit { return &c.Analyzer.Units[c.idx] }
 
-// risk records a risky construct of the unit, once: the option tables
+// Risk records a risky construct of the unit, once: the option tables
 // and a program's handler may both find the same option.
 func (c *Cmd) Risk(k Kind, key, reason string) {
 	pos := c.Unit().Pos
-	for _, f := range c.A.findings {
+	for _, f := range c.Analyzer.findings {
 		if f.Kind == k && f.Key == key && f.Pos == pos {
 			return
 		}
 	}
-	c.A.find(k, pos, FirstLine(c.Unit().String()), key, reason)
+	c.Analyzer.find(k, pos, FirstLine(c.Unit().String()), key, reason)
 }
 
-// harmless marks the unit as needing no rule.
+// Harmless marks the unit as needing no rule.
 func (c *Cmd) Harmless(reason string) {
 	if c.Unit().Harmless == "" {
 		c.Unit().Harmless = reason
 	}
 }
 
+// Catastrophe marks the unit as denied whatever the rules say, for
+// reason; the first reason given stays.
 func (c *Cmd) Catastrophe(reason string) {
 	if c.Unit().Catastrophe == "" {
 		c.Unit().Catastrophe = reason
 	}
 }
 
-// inner records the command a wrapper runs.
+// Inner records the command a wrapper runs.
 func (c *Cmd) Inner(words []Word, ctx string) {
 	if len(words) == 0 {
 		return
 	}
-	c.A.push(ctx)
-	c.A.Unit(Unit{Words: words, Pos: c.Unit().Pos})
-	c.A.pop()
+	c.Analyzer.push(ctx)
+	c.Analyzer.Unit(Unit{Words: words, Pos: c.Unit().Pos})
+	c.Analyzer.pop()
 }
 
-// lastInner returns the first unit appended since index before: the
+// LastInner returns the first unit appended since index before: the
 // command a wrapper runs.
 func (c *Cmd) LastInner(before int) (Unit, bool) {
-	if len(c.A.Units) <= before {
+	if len(c.Analyzer.Units) <= before {
 		return Unit{}, false
 	}
-	return c.A.Units[before], true
+	return c.Analyzer.Units[before], true
 }
 
-// code analyses a word the unit runs as shell code.
+// Code analyses a word the unit runs as shell code.
 func (c *Cmd) Code(w Word, ctx string) {
 	if !w.IsStatic() {
 		c.Risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 		return
 	}
-	c.A.Code(w.Value, ctx, c.Unit().Pos)
+	c.Analyzer.Code(w.Value, ctx, c.Unit().Pos)
 }
 
-// codeWords analyses a string the unit runs as shell code, built from
+// CodeWords analyses a string the unit runs as shell code, built from
 // several words joined by spaces (eval, watch, ssh).
 func (c *Cmd) CodeWords(ws []Word, ctx string) {
 	if len(ws) == 0 {
@@ -231,7 +233,7 @@ func (c *Cmd) CodeWords(ws []Word, ctx string) {
 			computed = true
 			// eval "$x" with x assigned earlier: what it most likely
 			// runs is analysed too, so that a catastrophe is denied.
-			r, ok := c.A.Resolve(w)
+			r, ok := c.Analyzer.Resolve(w)
 			if !ok {
 				c.Risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 				return
@@ -246,10 +248,10 @@ func (c *Cmd) CodeWords(ws []Word, ctx string) {
 	if computed {
 		c.Risk(KindInlineCode, ctx+" computed", "runs code computed at run time")
 	}
-	c.A.Code(sb.String(), ctx, c.Unit().Pos)
+	c.Analyzer.Code(sb.String(), ctx, c.Unit().Pos)
 }
 
-// readsStdinCode marks the unit as reading a program from its standard
+// ReadsStdinCode marks the unit as reading a program from its standard
 // input.
 func (c *Cmd) ReadsStdinCode() {
 	c.Unit().StdinCode = true
@@ -261,11 +263,11 @@ func (c *Cmd) ReadsStdinCode() {
 	if c.In.Known && IsShell(c.Base) {
 		// echo 'rm -rf /' | sh: the program is known, so what it runs
 		// is checked too (a catastrophe in it is denied).
-		c.A.Code(c.In.Code, c.Base+" stdin", c.Unit().Pos)
+		c.Analyzer.Code(c.In.Code, c.Base+" stdin", c.Unit().Pos)
 	}
 }
 
-// staticPrefix returns the static values of ws up to the first computed word,
+// StaticPrefix returns the static values of ws up to the first computed word,
 // and whether all were static.
 func StaticPrefix(ws []Word) ([]string, bool) {
 	out := make([]string, 0, len(ws))
@@ -278,7 +280,7 @@ func StaticPrefix(ws []Word) ([]string, bool) {
 	return out, true
 }
 
-// operands returns the arguments that are not options: words after "--"
+// Operands returns the arguments that are not options: words after "--"
 // and words not starting with '-'. Computed words count as operands.
 func Operands(ws []Word) []Word {
 	var out []Word
@@ -301,6 +303,7 @@ type flagSet struct {
 	long  []string
 }
 
+// FlagsOf collects the options of ws before "--".
 func FlagsOf(ws []Word) *flagSet {
 	fs := &flagSet{}
 	for _, w := range ws {
@@ -327,6 +330,8 @@ func FlagsOf(ws []Word) *flagSet {
 	return fs
 }
 
+// Has reports whether the short option or one of the long ones (or an
+// abbreviation of it) was given.
 func (fs *flagSet) Has(short byte, long ...string) bool {
 	if short != 0 && fs.short[short] {
 		return true
@@ -373,7 +378,7 @@ func (c *Cmd) resolvedArgs() []Word {
 			}
 			continue
 		}
-		vs, ok := c.A.FieldsOf(w)
+		vs, ok := c.Analyzer.FieldsOf(w)
 		if !ok {
 			if copied {
 				out = append(out, w)
@@ -395,7 +400,7 @@ func (c *Cmd) resolvedArgs() []Word {
 	return out
 }
 
-// fieldsOf returns the arguments a computed word becomes when its value
+// FieldsOf returns the arguments a computed word becomes when its value
 // is known now: one, or for "${a[@]}" the array's elements, or for an
 // unquoted expansion its value split on $IFS.
 func (a *Analyzer) FieldsOf(w Word) ([]string, bool) {
@@ -427,7 +432,7 @@ func (a *Analyzer) FieldsOf(w Word) ([]string, bool) {
 	return fs, true
 }
 
-// longName reports whether the option name n (without =value) selects the
+// LongName reports whether the option name n (without =value) selects the
 // long option full. GNU getopt_long and git take any unambiguous prefix,
 // so --in-pl is --in-place; a prefix that several options share is
 // refused by the program, so reading it as full never misses a risk.
@@ -435,8 +440,10 @@ func LongName(n, full string) bool {
 	return n == full || len(n) >= 3 && strings.HasPrefix(n, "--") && strings.HasPrefix(full, n)
 }
 
+// Shells are the names of the shells, which run their arguments or
+// their standard input as code.
 var Shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
 	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
 
-// isShell reports whether name is a shell.
+// IsShell reports whether name is a shell.
 func IsShell(name string) bool { return slices.Contains(Shells, name) }

@@ -69,8 +69,8 @@ func (k Kind) String() string {
 // Finding is a risky construct: its presence makes the verdict at least
 // ask, and [Session] and [Always] are not offered.
 type Finding struct {
-	Kind Kind
-	Pos  Pos
+	Kind Kind // what sort of construct
+	Pos  Pos  // where it is
 	// Text is the construct as written, e.g. "> out.txt" or "PATH=…".
 	Text string
 	// Key identifies the construct for run-time approval: the redirect

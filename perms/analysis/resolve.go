@@ -18,7 +18,7 @@ import (
 // catastrophe checks judge that value, so that a trick which only
 // rewrites how / or $HOME is spelled is denied, not merely asked about.
 
-// resolve returns the value a word has if its only expansions are a
+// Resolve returns the value a word has if its only expansions are a
 // leading tilde, parameters known now and substitutions of constant
 // text. Glob characters stay as written.
 func (a *Analyzer) Resolve(w Word) (string, bool) {

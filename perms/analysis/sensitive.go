@@ -35,7 +35,7 @@ var homeBinDirs = []string{"/bin", "/.local/bin", "/go/bin", "/.cargo/bin"}
 var systemPrefixes = []string{"/etc/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/", "/var/spool/cron", "/run/", "/root/", "/opt/",
 	"/proc/", "/sys/"}
 
-// sensitive reports whether writing to the word's path changes what runs
+// Sensitive reports whether writing to the word's path changes what runs
 // later.
 func (a *Analyzer) Sensitive(w Word) (string, bool) {
 	p, ok := a.Resolve(w)
@@ -102,10 +102,10 @@ func (a *Analyzer) Sensitive(w Word) (string, bool) {
 	return "", false
 }
 
-// sensitiveWrite records a write by the unit to a sensitive path.
+// SensitiveWrite records a write by the unit to a sensitive path.
 func (c *Cmd) SensitiveWrite(ws ...Word) {
 	for _, w := range ws {
-		if what, ok := c.A.Sensitive(w); ok {
+		if what, ok := c.Analyzer.Sensitive(w); ok {
 			c.Risk(KindOption, c.Base+" "+what, "writes to "+what+", which changes what runs later")
 			return
 		}
@@ -153,13 +153,13 @@ func intoTargets(c *Cmd, targets []Word) []Word {
 	if len(targets) != 1 || c.Base == "tee" || c.Base == "truncate" {
 		return nil
 	}
-	dir, ok := c.A.Resolve(targets[0])
+	dir, ok := c.Analyzer.Resolve(targets[0])
 	if !ok {
 		return nil
 	}
 	var out []Word
 	for _, src := range Operands(c.Args) {
-		v, ok := c.A.Resolve(src)
+		v, ok := c.Analyzer.Resolve(src)
 		if !ok || src.Value == targets[0].Value {
 			continue
 		}
@@ -185,16 +185,16 @@ func (a *Analyzer) isHome(w Word) bool {
 	return path.Clean(p) == path.Clean(home)
 }
 
-// intoDir records a copy or extraction into a directory where files
+// IntoDir records a copy or extraction into a directory where files
 // change what runs later, or into the home directory itself, where they
 // can replace its startup files.
 func (c *Cmd) IntoDir(w Word, what string) {
-	if c.A.isHome(w) {
+	if c.Analyzer.isHome(w) {
 		c.Risk(KindOption, c.Base+" "+w.String(), what+" into the home directory, which can replace its startup files")
 		return
 	}
-	if p, ok := c.A.Resolve(w); ok {
-		if p = path.Clean(c.A.inCwd(p)); p == "/" || coreTables().systemDirs[p] {
+	if p, ok := c.Analyzer.Resolve(w); ok {
+		if p = path.Clean(c.Analyzer.inCwd(p)); p == "/" || coreTables().systemDirs[p] {
 			c.Risk(KindOption, c.Base+" "+w.String(), what+" into "+p+", which can replace system files")
 			return
 		}
@@ -202,7 +202,7 @@ func (c *Cmd) IntoDir(w Word, what string) {
 	c.SensitiveWrite(w)
 }
 
-// localDest returns the last operand if it is a local path (not
+// LocalDest returns the last operand if it is a local path (not
 // host:path).
 func LocalDest(args []Word) (Word, bool) {
 	ops := Operands(args)
@@ -216,7 +216,7 @@ func LocalDest(args []Word) (Word, bool) {
 	return d, true
 }
 
-// dirOption returns the argument of a directory option such as tar -C
+// DirOption returns the argument of a directory option such as tar -C
 // or unzip -d.
 func DirOption(args []Word, short, long string) (Word, bool) {
 	for i, w := range args {

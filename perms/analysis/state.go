@@ -289,7 +289,7 @@ func (a *Analyzer) envValue(name string) (v string, known, set bool) {
 	return v, true, set
 }
 
-// envRisk reports whether the variable name may hold something in the
+// EnvRisk reports whether the variable name may hold something in the
 // program's environment: set and not empty, or not known.
 func (a *Analyzer) EnvRisk(name string) bool {
 	v, known, set := a.envValue(name)

@@ -53,7 +53,7 @@ type Target struct {
 	// Path is the absolute, clean path, or "" when the word is computed
 	// at run time and its value is not known now.
 	Path string
-	Op   TargetOp
+	Op   TargetOp // what the command does to it
 	// Recursive says the operation goes down into a directory (rm -r,
 	// chmod -R, cp -r).
 	Recursive bool
@@ -65,16 +65,16 @@ type Target struct {
 	// Entries says the word is a pattern: Path is the directory whose
 	// entries it matches, and they are what the command changes.
 	Entries bool
-
-	Why string // for ViaDaemon: what the daemon is asked
+	// Why says, for a ViaDaemon target, what the daemon is asked to do.
+	Why string
 }
 
 // Reason says why a ViaDaemon target is outside the sandbox.
 func (t Target) Reason() string { return t.Why }
 
-// target records a path the unit changes.
+// Target records a path the unit changes.
 func (c *Cmd) Target(w Word, op TargetOp, recursive bool) {
-	c.A.addTarget(w, op, recursive, nil, false)
+	c.Analyzer.addTarget(w, op, recursive, nil, false)
 }
 
 func (a *Analyzer) addTarget(w Word, op TargetOp, recursive bool, into []string, redirect bool) {
@@ -114,7 +114,7 @@ func (a *Analyzer) unitPos() Pos {
 	return Pos{}
 }
 
-// isProtected reports whether changing p changes nosh's own files, and
+// IsProtected reports whether changing p changes nosh's own files, and
 // names what it changes.
 // above says that a change of p also changes what is under it.
 func (a *Analyzer) IsProtected(p string, above bool) (string, bool) {
@@ -129,7 +129,7 @@ func (a *Analyzer) IsProtected(p string, above bool) (string, bool) {
 	return "", false
 }
 
-// protectedPaths returns nosh's own files and directories: the policy's,
+// ProtectedPaths returns nosh's own files and directories: the policy's,
 // or the usual places from the environment.
 func (a *Analyzer) ProtectedPaths() []string {
 	if a.ProtKnown {
@@ -157,7 +157,7 @@ func (a *Analyzer) ProtectedPaths() []string {
 	return a.Protected
 }
 
-// absolute returns the absolute, clean path a word names, when it is
+// Absolute returns the absolute, clean path a word names, when it is
 // known now: resolved, with ~ expanded and relative names taken from
 // where the cd commands seen so far went.
 func (a *Analyzer) Absolute(w Word) (string, bool) {
@@ -189,7 +189,7 @@ func (a *Analyzer) Absolute(w Word) (string, bool) {
 	return path.Clean(p), true
 }
 
-// operandTargets records every operand of the unit as a target.
+// OperandTargets records every operand of the unit as a target.
 func (c *Cmd) OperandTargets(op TargetOp, recursive bool) {
 	for _, w := range Operands(c.Args) {
 		c.Target(w, op, recursive)
@@ -209,7 +209,7 @@ func (c *Cmd) destTargets(dests []Word) {
 		if src.Kind == dest.Kind && src.Value == dest.Value {
 			continue
 		}
-		if v, ok := c.A.Resolve(src); ok {
+		if v, ok := c.Analyzer.Resolve(src); ok {
 			into = append(into, path.Base(v))
 		}
 		if c.Base == "mv" {
@@ -220,7 +220,7 @@ func (c *Cmd) destTargets(dests []Word) {
 	if c.Base == "mv" || c.Base == "ln" {
 		op = CreateEntry
 	}
-	c.A.addTarget(dest, op, Recursive(c.Args, false) || FlagsOf(c.Args).Has('a', "--archive"), into, false)
+	c.Analyzer.addTarget(dest, op, Recursive(c.Args, false) || FlagsOf(c.Args).Has('a', "--archive"), into, false)
 }
 
 // splitBraceWords returns ws with each computed word holding a brace

@@ -9,7 +9,7 @@ import (
 // Pos is a position in the checked command, 1-based. The zero Pos means
 // the unit was seen at run time and has no source position.
 type Pos struct {
-	Line, Col int
+	Line, Col int // 1-based line and column (in bytes)
 }
 
 // IsValid reports whether the position points into the source.
@@ -79,7 +79,7 @@ func (u Unit) String() string {
 	return sb.String()
 }
 
-// argv is the argv with static brace expansions done.
+// Argv is the argv with static brace expansions done.
 func (u Unit) Argv() []Word {
 	if u.Exp != nil {
 		return u.Exp
@@ -87,7 +87,7 @@ func (u Unit) Argv() []Word {
 	return u.Words
 }
 
-// base returns the basename of a static argv[0], which is what deny rules
+// Base returns the basename of a static argv[0], which is what deny rules
 // and the built-in checks look at: /usr/bin/rm and ./rm are rm.
 func (u Unit) Base() (string, bool) {
 	name, ok := u.Name()

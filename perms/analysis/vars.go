@@ -147,6 +147,7 @@ func subscriptCode(s string) bool {
 	return false
 }
 
+// IsName reports whether s is a valid shell variable name.
 func IsName(s string) bool {
 	if s == "" {
 		return false
@@ -161,6 +162,8 @@ func IsName(s string) bool {
 	return true
 }
 
+// IsIdentByte reports whether b may appear in a name (awk's or the
+// shell's) after its first byte.
 func IsIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -207,7 +207,7 @@ func (a *Analyzer) binary(c *syntax.BinaryCmd) {
 	// The right-hand side reads the pipe, not whatever fed the
 	// pipeline's own standard input.
 	saved := a.stdin
-	a.stdin = stdinInfo{download: a.downloadBetween(start, mid), Piped: true}
+	a.stdin = StdinInfo{download: a.downloadBetween(start, mid), Piped: true}
 	if mid == start+1 {
 		a.stdin.Code, a.stdin.Known = a.printedText(a.Units[start])
 		if a.stdin.Known {
@@ -289,7 +289,7 @@ func unescapeC(s string) string {
 	return strings.NewReplacer("\\n", "\n", "\\t", "\t", "\\\\", "\\").Replace(s)
 }
 
-// bindPositional sets $0 (with zero), $1… to the static values of ws
+// BindPositional sets $0 (with zero), $1… to the static values of ws
 // for the analysis of code they are passed to, and returns what puts
 // the previous values back.
 func (a *Analyzer) BindPositional(ws []Word, zero bool) func() {
@@ -414,16 +414,16 @@ func (a *Analyzer) redirect(r *syntax.Redirect) {
 		if r.Op == syntax.DplIn && !net {
 			break
 		}
-		a.stdin = stdinInfo{download: dl || net, Redirected: true}
+		a.stdin = StdinInfo{download: dl || net, Redirected: true}
 	case syntax.Hdoc, syntax.DashHdoc:
-		a.stdin = stdinInfo{Here: true, download: dl}
+		a.stdin = StdinInfo{Here: true, download: dl}
 		if r.Hdoc != nil {
 			a.stdin.Code, a.stdin.Known = StaticWord(r.Hdoc)
 		} else {
 			a.stdin.Known = true
 		}
 	case syntax.WordHdoc:
-		a.stdin = stdinInfo{Here: true, download: dl}
+		a.stdin = StdinInfo{Here: true, download: dl}
 		if w.IsStatic() && subscriptCode(w.Value) {
 			a.find(KindEval, a.pos(r.Pos()), w.Value, w.Value, "a subscript that runs a command when the value read is used as a name or in arithmetic")
 		}
@@ -437,6 +437,7 @@ func (a *Analyzer) redirect(r *syntax.Redirect) {
 	}
 }
 
+// IsFD reports whether s is a file descriptor number.
 func IsFD(s string) bool {
 	if s == "" {
 		return false
@@ -479,7 +480,7 @@ func (a *Analyzer) write(r *syntax.Redirect, w Word) {
 	}
 }
 
-// harmlessWrite reports whether writing to path cannot change a file.
+// HarmlessWrite reports whether writing to path cannot change a file.
 func HarmlessWrite(path string) bool {
 	switch path {
 	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":

@@ -160,7 +160,7 @@ func (a *Analyzer) subst(c *syntax.CmdSubst) {
 
 func (a *Analyzer) substStmts(list []*syntax.Stmt, ctx string) {
 	saved := a.stdin
-	a.stdin = stdinInfo{}
+	a.stdin = StdinInfo{}
 	a.push(ctx)
 	a.inSubshell(func() { a.stmts(list) })
 	a.pop()

@@ -47,6 +47,8 @@ func (w Word) String() string {
 	return QuoteWord(w.Value)
 }
 
+// QuoteWord quotes s for the shell where needed: plain words stay as
+// they are.
 func QuoteWord(s string) string {
 	if s == "" {
 		return "''"
@@ -77,7 +79,7 @@ func plainWord(s string) bool {
 	return true
 }
 
-// staticWord returns the value a word has after quote removal, the way
+// StaticWord returns the value a word has after quote removal, the way
 // expand.Fields computes it, and whether that value is final: no
 // expansion, no unquoted glob character, no brace expansion and no
 // leading tilde.
@@ -206,7 +208,7 @@ func dblUnquote(s string) string {
 	return s
 }
 
-// hasBraces reports whether the word holds a brace expansion: a list
+// HasBraces reports whether the word holds a brace expansion: a list
 // with a comma or a sequence. SplitBraces also reports {} and {x}, which
 // the shell leaves as they are (xargs -I{}, find -exec … {} +).
 func HasBraces(w *syntax.Word) bool {
@@ -314,7 +316,7 @@ func multiParam(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// staticWords builds run-time words: every argument is final.
+// StaticWords builds run-time words: every argument is final.
 func StaticWords(argv []string) []Word {
 	ws := make([]Word, len(argv))
 	for i, a := range argv {
@@ -358,7 +360,7 @@ func expanded(ws []Word) []Word {
 	return out
 }
 
-// hasGlob reports whether an unquoted literal of the word holds a glob
+// HasGlob reports whether an unquoted literal of the word holds a glob
 // character.
 func HasGlob(w *syntax.Word) bool {
 	for _, p := range w.Parts {

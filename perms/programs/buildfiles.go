@@ -129,7 +129,7 @@ func buildFromStdin(next analysis.Handler) analysis.Handler {
 					return
 				}
 				if !val.IsStatic() {
-					v, ok := c.A.Resolve(val)
+					v, ok := c.Analyzer.Resolve(val)
 					if !ok {
 						c.Risk(analysis.KindInlineCode, c.Base+" "+o+" "+val.String(), "reads build instructions from a file named at run time, which may be a stream")
 						continue
@@ -147,7 +147,7 @@ func buildFromStdin(next analysis.Handler) analysis.Handler {
 			files = []analysis.Word{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
 		}
 		for _, f := range files {
-			if p, ok := c.A.Absolute(f); ok && writtenEarlier(c.A, p) {
+			if p, ok := c.Analyzer.Absolute(f); ok && writtenEarlier(c.Analyzer, p) {
 				c.Risk(analysis.KindInlineCode, c.Base+" "+f.String(), "runs build instructions this command wrote, which the rule for "+c.Base+" was not meant to cover")
 			}
 		}
@@ -175,9 +175,9 @@ func stdinBuild(c *analysis.Cmd, opt string) {
 		// echo 'all:; rm -rf /' | make -f -: the recipes are shell code.
 		for _, line := range strings.Split(c.In.Code, "\n") {
 			if _, recipe, ok := strings.Cut(line, ";"); ok {
-				c.A.Code(recipe, c.Base+" recipe", c.Unit().Pos)
+				c.Analyzer.Code(recipe, c.Base+" recipe", c.Unit().Pos)
 			} else if strings.HasPrefix(line, "\t") {
-				c.A.Code(line[1:], c.Base+" recipe", c.Unit().Pos)
+				c.Analyzer.Code(line[1:], c.Base+" recipe", c.Unit().Pos)
 			}
 		}
 	}

@@ -82,7 +82,7 @@ func viaDaemon(c *analysis.Cmd) string {
 // daemonTarget records that the unit has a daemon act for it.
 func daemonTarget(c *analysis.Cmd) {
 	if why := viaDaemon(c); why != "" {
-		c.A.Targets = append(c.A.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + c.Base, Op: analysis.ViaDaemon, Why: why})
+		c.Analyzer.Targets = append(c.Analyzer.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + c.Base, Op: analysis.ViaDaemon, Why: why})
 	}
 }
 

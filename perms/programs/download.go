@@ -59,7 +59,7 @@ func curlCmd(c *analysis.Cmd) {
 			switch {
 			case is("--unix-socket", "--abstract-unix-socket"):
 				c.Risk(analysis.KindOption, "curl "+name, "talks to a local service through its socket, which acts outside the sandbox")
-				c.A.Targets = append(c.A.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + value, Op: analysis.ViaDaemon,
+				c.Analyzer.Targets = append(c.Analyzer.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + value, Op: analysis.ViaDaemon,
 					Why: "asks the service listening on " + value + ", outside the sandbox, to act"})
 			case is("--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
 				"--libcurl", "--etag-save", "--alt-svc", "--hsts"):
@@ -76,7 +76,7 @@ func curlCmd(c *analysis.Cmd) {
 					// curl --output-dir /tmp -O URL/i.sh writes /tmp/i.sh.
 					for _, w := range analysis.Operands(c.Args) {
 						if w.IsStatic() && strings.Contains(w.Value, "://") {
-							c.A.MarkFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
+							c.Analyzer.MarkFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
 						}
 					}
 				}
@@ -160,13 +160,13 @@ func wgetCmd(c *analysis.Cmd) {
 	scanOpts(c.Args, func(i int, v string) {
 		if val, ok := clusterValue(c.Args, i, 'O', "ohPeaUOtTwQlABDIX"); ok {
 			named = true
-			c.A.MarkFetched(val)
+			c.Analyzer.MarkFetched(val)
 		} else if name, value, ok := strings.Cut(v, "="); ok && analysis.LongName(name, "--output-document") {
 			named = true
-			c.A.MarkFetched(value)
+			c.Analyzer.MarkFetched(value)
 		} else if v == "--output-document" && i+1 < len(c.Args) {
 			named = true
-			c.A.MarkFetched(c.Args[i+1].Value)
+			c.Analyzer.MarkFetched(c.Args[i+1].Value)
 		}
 	})
 	if !named {
@@ -204,15 +204,15 @@ func wgetCmd(c *analysis.Cmd) {
 	})
 	if d, ok := analysis.DirOption(c.Args, "-P", "--directory-prefix"); ok {
 		c.IntoDir(d, "downloads")
-		if dv, ok := c.A.Resolve(d); ok && !named {
+		if dv, ok := c.Analyzer.Resolve(d); ok && !named {
 			// wget -P /tmp URL/i.sh && sh /tmp/i.sh
 			for _, w := range analysis.Operands(c.Args) {
 				if w.IsStatic() && strings.Contains(w.Value, "://") {
-					c.A.MarkFetched(strings.TrimSuffix(dv, "/") + "/" + urlBase(w.Value))
+					c.Analyzer.MarkFetched(strings.TrimSuffix(dv, "/") + "/" + urlBase(w.Value))
 				}
 			}
 		}
-	} else if !named && c.A.Cwd != "" {
+	} else if !named && c.Analyzer.Cwd != "" {
 		c.IntoDir(analysis.Word{Value: "."}, "downloads")
 	}
 }
@@ -221,11 +221,11 @@ func wgetCmd(c *analysis.Cmd) {
 // or the next word, resolved when it is computed ($HOME/i.sh, $f).
 func markFetchedArg(c *analysis.Cmd, i int, attached bool, value string) {
 	if !attached && i+1 < len(c.Args) && !c.Args[i+1].IsStatic() {
-		if v, ok := c.A.Resolve(c.Args[i+1]); ok {
+		if v, ok := c.Analyzer.Resolve(c.Args[i+1]); ok {
 			value = v
 		}
 	}
-	c.A.MarkFetched(value)
+	c.Analyzer.MarkFetched(value)
 }
 
 // clusterValue returns the value of short option want in the cluster
@@ -276,7 +276,7 @@ func fetchedURLs(c *analysis.Cmd) {
 			u = u[:i]
 		}
 		if i := strings.LastIndexByte(u, '/'); i >= 0 && i+1 < len(u) {
-			c.A.MarkFetched(u[i+1:])
+			c.Analyzer.MarkFetched(u[i+1:])
 		}
 	}
 }

@@ -17,7 +17,7 @@ func gitGlobalArgTable() map[string]bool {
 	}
 }
 
-// gitSubcommand returns the index in ws (git's arguments) of the
+// GitSubcommand returns the index in ws (git's arguments) of the
 // subcommand, skipping global options; -1 if there is none or a
 // computed word hides it.
 func GitSubcommand(ws []analysis.Word) int {
@@ -240,8 +240,8 @@ func gitPlace(c *analysis.Cmd, opt string, v analysis.Word) {
 	default:
 		return
 	}
-	p, ok := c.A.Absolute(v)
-	if ok && inRepository(c.A, p) {
+	p, ok := c.Analyzer.Absolute(v)
+	if ok && inRepository(c.Analyzer, p) {
 		return
 	}
 	c.Risk(analysis.KindOption, "git "+opt, "points git at another repository, whose configuration can make it run commands")

@@ -90,7 +90,7 @@ scan:
 			c.CodeArg = i
 			// sh -c 'rm -rf "$1"' _ /: the words after the code are $0,
 			// $1…, known to the code's analysis.
-			restore := c.A.BindPositional(ops[1:], true)
+			restore := c.Analyzer.BindPositional(ops[1:], true)
 			c.Code(ops[0], c.Base+" -c")
 			restore()
 			if !ops[0].IsStatic() {
@@ -350,7 +350,7 @@ func atCmd(c *analysis.Cmd) {
 	c.Risk(analysis.KindInlineCode, c.Base, "schedules commands from standard input to run later")
 	if c.In.Known {
 		// at now <<< 'rm -rf /': what it will run is checked now.
-		c.A.Code(c.In.Code, c.Base, c.Unit().Pos)
+		c.Analyzer.Code(c.In.Code, c.Base, c.Unit().Pos)
 	}
 }
 

@@ -243,7 +243,7 @@ func globOperands(c *analysis.Cmd) {
 		if w.IsStatic() && w.Value == "--" {
 			return
 		}
-		if w.IsStatic() || w.Node == nil || len(w.Node.Parts) == 0 || !mayStartWithDash(c.A, w) {
+		if w.IsStatic() || w.Node == nil || len(w.Node.Parts) == 0 || !mayStartWithDash(c.Analyzer, w) {
 			continue
 		}
 		if c.Base == "rm" && (analysis.Recursive(c.Args, false) || cannotBeRmOption(w)) {

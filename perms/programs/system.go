@@ -171,7 +171,7 @@ func killCmd(c *analysis.Cmd) {
 		i++
 	}
 	for _, w := range ws[min(i, len(ws)):] {
-		v, ok := c.A.Resolve(w)
+		v, ok := c.Analyzer.Resolve(w)
 		if !ok {
 			if strings.Contains(w.Value, "$$") || strings.Contains(w.Value, "PPID") || strings.Contains(w.Value, "BASHPID") {
 				c.Risk(analysis.KindOption, "kill "+w.String(), "signals the shell itself")

@@ -218,7 +218,7 @@ func tmuxCmd(c *analysis.Cmd) {
 			// The last word is usually the shell command to run: check
 			// it as code, so that a catastrophe in it is denied.
 			if last := c.Args[len(c.Args)-1]; last.IsStatic() && last.Value != w.Value && !strings.HasPrefix(last.Value, "-") {
-				c.A.Code(last.Value, "tmux "+w.Value, c.Unit().Pos)
+				c.Analyzer.Code(last.Value, "tmux "+w.Value, c.Unit().Pos)
 			}
 			return
 		}
@@ -290,8 +290,8 @@ func containerCmd(c *analysis.Cmd) {
 	args := c.Args[1:]
 	val := func(i int) string {
 		if i < len(args) {
-			if v, ok := c.A.Resolve(args[i]); ok {
-				return c.A.ExpandHome(v)
+			if v, ok := c.Analyzer.Resolve(args[i]); ok {
+				return c.Analyzer.ExpandHome(v)
 			}
 		}
 		return ""
@@ -333,7 +333,7 @@ func containerCmd(c *analysis.Cmd) {
 				src = v
 			}
 		}
-		if home := c.A.Home(); home != "" && (src == home || strings.HasPrefix(src, home+"/")) {
+		if home := c.Analyzer.Home(); home != "" && (src == home || strings.HasPrefix(src, home+"/")) {
 			src = "~" + src[len(home):]
 		}
 		if src == "/" || strings.Contains(mount, "docker.sock") || src == "~" || strings.HasPrefix(src, "~/.") || strings.HasPrefix(src, "$HOME") ||
@@ -438,7 +438,7 @@ func registerTools(t *tableSet) {
 func unzipCmd(c *analysis.Cmd) {
 	if d, ok := analysis.DirOption(c.Args, "-d", ""); ok {
 		c.IntoDir(d, "extracts")
-	} else if c.A.Cwd != "" {
+	} else if c.Analyzer.Cwd != "" {
 		c.IntoDir(analysis.Word{Value: "."}, "extracts")
 	}
 }

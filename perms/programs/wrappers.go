@@ -303,11 +303,11 @@ func parallelCmd(c *analysis.Cmd) {
 	if end < len(c.Args) && c.Args[end].Value == ":::" {
 		cmdWords := c.Args[i:end]
 		for _, arg := range c.Args[end+1:] {
-			val, ok := c.A.Resolve(arg)
+			val, ok := c.Analyzer.Resolve(arg)
 			if !ok || strings.HasPrefix(val, ":::") {
 				break
 			}
-			v := analysis.Word{Value: c.A.ExpandHome(val)}
+			v := analysis.Word{Value: c.Analyzer.ExpandHome(val)}
 			ws := make([]analysis.Word, 0, len(cmdWords)+1)
 			placed := false
 			for _, w := range cmdWords {
@@ -320,9 +320,9 @@ func parallelCmd(c *analysis.Cmd) {
 			if !placed {
 				ws = append(ws, v)
 			}
-			before := len(c.A.Units)
+			before := len(c.Analyzer.Units)
 			c.Inner(ws, "parallel :::")
-			if len(c.A.Units) > before+8 {
+			if len(c.Analyzer.Units) > before+8 {
 				break
 			}
 		}

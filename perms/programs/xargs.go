@@ -66,7 +66,7 @@ scan:
 		c.Harmless("xargs without a command prints its input")
 		return
 	}
-	before := len(c.A.Units)
+	before := len(c.Analyzer.Units)
 	c.Inner(inner, "xargs")
 	u, _ := c.LastInner(before)
 	name, static := u.Base()
@@ -80,7 +80,7 @@ scan:
 	case replace:
 		c.Risk(analysis.KindWrapper, "xargs -I", "runs a command built from its input")
 		if tables().handlers[name] != nil && (analysis.IsShell(name) || isInterpreter(name)) {
-			c.A.Units[before].StdinCode = true
+			c.Analyzer.Units[before].StdinCode = true
 		}
 	case computed || !static:
 		c.Risk(analysis.KindWrapper, "xargs", "runs a command computed at run time")
@@ -100,7 +100,7 @@ scan:
 // command xargs runs, or what it runs in turn, as busybox rm) whose
 // effect depends on the file names xargs adds.
 func unsafeSince(c *analysis.Cmd, before int) string {
-	for _, u := range c.A.Units[before:] {
+	for _, u := range c.Analyzer.Units[before:] {
 		if b, ok := u.Base(); ok && tables().xargsUnsafe[b] {
 			return b
 		}

@@ -39,7 +39,7 @@ func Classify(c *analysis.Cmd) {
 	}
 }
 
-// trimVersion strips a version suffix: python3.12 → python, perl5.36 →
+// TrimVersion strips a version suffix: python3.12 → python, perl5.36 →
 // perl.
 func TrimVersion(name string) string {
 	i := len(name)

@@ -116,7 +116,7 @@ func findCmd(c *analysis.Cmd) {
 				end++
 			}
 			c.Risk(analysis.KindWrapper, "find "+v, "runs a command for every file found")
-			before := len(c.A.Units)
+			before := len(c.Analyzer.Units)
 			c.Inner(ws[i+1:end], "find "+v)
 			if u, ok := c.LastInner(before); ok {
 				switch b, _ := u.Base(); b {
@@ -124,7 +124,7 @@ func findCmd(c *analysis.Cmd) {
 					deletes = true
 				case "sh", "bash", "dash", "zsh", "ksh":
 					// find / -exec sh -c 'rm -rf "$0"' {} \;
-					for _, x := range c.A.Units[before:] {
+					for _, x := range c.Analyzer.Units[before:] {
 						if xb, _ := x.Base(); xb == "rm" || xb == "chmod" || xb == "chown" || xb == "shred" {
 							deletes = true
 						}
@@ -145,7 +145,7 @@ func findCmd(c *analysis.Cmd) {
 	}
 	if deletes {
 		for _, s := range starts {
-			if what, ok := c.A.DangerTarget(s); ok {
+			if what, ok := c.Analyzer.DangerTarget(s); ok {
 				c.Catastrophe("deletes or changes everything under " + what)
 			}
 		}
@@ -185,7 +185,7 @@ func tarCmd(c *analysis.Cmd) {
 		if fs.Has('x', "--extract", "--get") {
 			c.Target(d, analysis.CreateEntry, true)
 		}
-	} else if c.A.Cwd != "" {
+	} else if c.Analyzer.Cwd != "" {
 		// cd ~ && tar -xf dot.tar: extracts where the cd went.
 		c.IntoDir(analysis.Word{Value: "."}, "extracts")
 	}
@@ -253,8 +253,8 @@ func sshCmd(c *analysis.Cmd) {
 			for _, src := range ops[:len(ops)-1] {
 				if src.IsStatic() && strings.Contains(src.Value, ":") && d.IsStatic() {
 					// scp host:x.sh x.sh && sh x.sh runs what it fetched.
-					c.A.MarkFetched(d.Value)
-					c.A.MarkFetched(strings.TrimSuffix(d.Value, "/") + "/" + path.Base(src.Value[strings.IndexByte(src.Value, ':')+1:]))
+					c.Analyzer.MarkFetched(d.Value)
+					c.Analyzer.MarkFetched(strings.TrimSuffix(d.Value, "/") + "/" + path.Base(src.Value[strings.IndexByte(src.Value, ':')+1:]))
 				}
 			}
 		}
@@ -350,7 +350,7 @@ func manCmd(c *analysis.Cmd) {
 
 func zipCmd(c *analysis.Cmd) {
 	args := c.Args
-	if c.A.EnvRisk("ZIPOPT") {
+	if c.Analyzer.EnvRisk("ZIPOPT") {
 		c.Risk(analysis.KindOption, "ZIPOPT", "zip reads options from $ZIPOPT, which can run commands or delete files")
 	}
 	scanOpts(args, func(_ int, v string) {
@@ -367,7 +367,7 @@ func zipCmd(c *analysis.Cmd) {
 		// zip -m deletes the files it adds, and with -r whole trees.
 		rec := analysis.Recursive(args, false)
 		for _, w := range ops[min(1, len(ops)):] {
-			if what, ok := c.A.DangerTarget(w); ok && rec {
+			if what, ok := c.Analyzer.DangerTarget(w); ok && rec {
 				c.Catastrophe("zip -rm (deletes what it archives) of " + what)
 				return
 			}
