@@ -45,37 +45,10 @@ func (a *Analyzer) Unit(u Unit) {
 	}
 	resolved := false
 	if !ex[0].IsStatic() {
-		if ex[0].download {
-			a.Units[idx].Catastrophe = "runs a command downloaded by its own substitution"
+		var ok bool
+		if ex, ok = a.resolveName(idx, ex); !ok {
 			return
 		}
-		// A name held in a variable assigned earlier in the command
-		// ($c -rf x after c=rm) is classified as that name, for the deny
-		// rules and the built-in checks; allow rules still see a
-		// computed name.
-		v, ok := a.Resolve(ex[0])
-		if !ok && a.stdin.download && (strings.Contains(ex[0].Value, "SHELL") || strings.Contains(ex[0].Value, "BASH") ||
-			strings.Contains(ex[0].Value, "$0") || strings.Contains(ex[0].Value, "$(")) {
-			// curl … | $SHELL, | "$BASH", | $0, | $(command -v bash)
-			a.Units[idx].Catastrophe = "runs a downloaded script with a shell named at run time"
-			return
-		}
-		if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, "*?[") {
-			return
-		}
-		head := []Word{{Value: v, download: ex[0].download}}
-		if ex[0].Kind == Fields {
-			// x='rm -rf /'; $x: the value is split into words.
-			head = head[:0]
-			for _, f := range a.splitFields(v) {
-				head = append(head, Word{Value: f, download: ex[0].download})
-			}
-			if len(head) == 0 {
-				return
-			}
-		}
-		ex = append(head, ex[1:]...)
-		a.Units[idx].Exp = ex
 		u = a.Units[idx]
 		resolved = true
 	}
@@ -85,11 +58,57 @@ func (a *Analyzer) Unit(u Unit) {
 	if a.classify != nil {
 		a.classify(c)
 	}
-	defer a.freeCmd()
+	defer a.freeCmd() // the unit's Cmd stays in use while a body it calls is walked
 	cu := &a.Units[idx]
 	if resolved {
 		cu.Harmless = "" // a computed name is never allowed without asking
 	}
+	a.noteDownloads(c, cu, ex)
+	a.afterCall(idx, ex)
+}
+
+// resolveName replaces a computed command name by its value where
+// earlier parts of the command set it, and reports false when the unit
+// needs no more classification: the name is not known now, or running
+// it is already a catastrophe.
+func (a *Analyzer) resolveName(idx int, ex []Word) ([]Word, bool) {
+	if ex[0].download {
+		a.Units[idx].Catastrophe = "runs a command downloaded by its own substitution"
+		return nil, false
+	}
+	// A name held in a variable assigned earlier in the command
+	// ($c -rf x after c=rm) is classified as that name, for the deny
+	// rules and the built-in checks; allow rules still see a
+	// computed name.
+	v, ok := a.Resolve(ex[0])
+	if !ok && a.stdin.download && (strings.Contains(ex[0].Value, "SHELL") || strings.Contains(ex[0].Value, "BASH") ||
+		strings.Contains(ex[0].Value, "$0") || strings.Contains(ex[0].Value, "$(")) {
+		// curl … | $SHELL, | "$BASH", | $0, | $(command -v bash)
+		a.Units[idx].Catastrophe = "runs a downloaded script with a shell named at run time"
+		return nil, false
+	}
+	if !ok || v == "" || ex[0].Kind == Fields && strings.ContainsAny(v, "*?[") {
+		return nil, false
+	}
+	head := []Word{{Value: v, download: ex[0].download}}
+	if ex[0].Kind == Fields {
+		// x='rm -rf /'; $x: the value is split into words.
+		head = head[:0]
+		for _, f := range a.splitFields(v) {
+			head = append(head, Word{Value: f, download: ex[0].download})
+		}
+		if len(head) == 0 {
+			return nil, false
+		}
+	}
+	ex = append(head, ex[1:]...)
+	a.Units[idx].Exp = ex
+	return ex, true
+}
+
+// noteDownloads marks a unit that runs what this command downloaded as
+// a catastrophe, and one that passes a download on as downloading.
+func (a *Analyzer) noteDownloads(c *Cmd, cu *Unit, ex []Word) {
 	if c.CodeArg >= 0 && c.CodeArg < len(c.Args) && cu.Catastrophe == "" {
 		w := c.Args[c.CodeArg]
 		switch {
@@ -124,6 +143,12 @@ func (a *Analyzer) Unit(u Unit) {
 			}
 		}
 	}
+}
+
+// afterCall follows a call of a function defined in the command: its
+// body runs with these arguments, what it changes is changed, and a
+// function that starts copies of itself is a fork bomb.
+func (a *Analyzer) afterCall(idx int, ex []Word) {
 	if body := a.bodies[ex[0].Value]; body != nil && len(ex) > 1 && a.calls < 2 && len(a.funcStack) == 0 {
 		// f() { rm -rf "$1"; }; f /: the body runs with these arguments.
 		a.calls++
@@ -133,11 +158,11 @@ func (a *Analyzer) Unit(u Unit) {
 		a.pop()
 		restore()
 		a.calls--
-		cu = &a.Units[idx] // a.units may have grown
 	}
 	if e, ok := a.effects[ex[0].Value]; ok {
 		a.applyEffects(e)
 	}
+	cu := &a.Units[idx] // a.Units may have grown
 	if len(a.funcStack) > 0 && cu.Catastrophe == "" {
 		name := ex[0].Value
 		for _, f := range a.funcStack {

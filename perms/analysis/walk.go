@@ -59,6 +59,7 @@ func (a *Analyzer) stmt(s *syntax.Stmt) {
 	}
 }
 
+// command walks one command of a statement, by its kind.
 func (a *Analyzer) command(cmd syntax.Command) {
 	switch c := cmd.(type) {
 	case nil:
@@ -69,81 +70,16 @@ func (a *Analyzer) command(cmd syntax.Command) {
 	case *syntax.Subshell:
 		a.inSubshell(func() { a.stmts(c.Stmts) })
 	case *syntax.IfClause:
-		// What the taken branch leaves, whichever it is.
-		var ends []valueState
-		for ; c != nil; c = c.Else {
-			a.stmts(c.Cond)
-			before := a.saveValues()
-			a.stmts(c.Then)
-			ends = append(ends, a.saveValues())
-			a.restoreValues(before)
-			if c.Else == nil && len(c.Cond) > 0 {
-				ends = append(ends, a.saveValues()) // no branch taken
-			}
-		}
-		a.joinAll(ends)
+		a.ifClause(c)
 	case *syntax.WhileClause:
 		a.forgetChangedIn(c.Cond)
 		a.forgetChangedIn(c.Do)
 		a.stmts(c.Cond)
 		a.stmts(c.Do)
 	case *syntax.ForClause:
-		a.forgetChangedIn(c.Do)
-		switch l := c.Loop.(type) {
-		case *syntax.WordIter:
-			if l.Name != nil {
-				a.forget(l.Name.Value)
-				// Tested first so that the text is built only when used.
-				if _, ok := DangerousVar(l.Name.Value); ok {
-					a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
-				}
-			}
-			var first, dangerous string
-			known := true
-			for _, w := range l.Items {
-				wv := a.word(w)
-				v, ok := a.Resolve(wv)
-				switch {
-				case !ok:
-					known = false
-				case first == "":
-					first = v
-				}
-				if _, danger := a.DangerTarget(wv); ok && danger && dangerous == "" {
-					dangerous = v
-				}
-			}
-			// The body is analysed once, with the loop variable holding
-			// the most dangerous of the values it takes.
-			if l.Name != nil {
-				switch {
-				case dangerous != "":
-					a.setVar(l.Name.Value, dangerous)
-				case known && first != "":
-					a.setVar(l.Name.Value, first)
-				default:
-					a.forget(l.Name.Value)
-				}
-			}
-		case *syntax.CStyleLoop:
-			a.nested(l.Init)
-			a.nested(l.Cond)
-			a.nested(l.Post)
-		}
-		a.stmts(c.Do)
+		a.forClause(c)
 	case *syntax.CaseClause:
-		a.word(c.Word)
-		ends := []valueState{a.saveValues()} // no pattern matched
-		for _, item := range c.Items {
-			for _, p := range item.Patterns {
-				a.word(p)
-			}
-			before := a.saveValues()
-			a.stmts(item.Stmts)
-			ends = append(ends, a.saveValues())
-			a.restoreValues(before)
-		}
-		a.joinAll(ends)
+		a.caseClause(c)
 	case *syntax.BinaryCmd:
 		a.binary(c)
 	case *syntax.FuncDecl:
@@ -151,29 +87,11 @@ func (a *Analyzer) command(cmd syntax.Command) {
 	case *syntax.ArithmCmd:
 		a.nested(c.X)
 	case *syntax.TestClause:
-		syntax.Walk(c.X, func(n syntax.Node) bool {
-			if w, ok := n.(*syntax.Word); ok {
-				// [[ -v 'a[$(cmd)]' ]], [[ $x -eq 0 ]] with such a value
-				if v, ok := StaticWord(w); ok && subscriptCode(v) {
-					a.find(KindEval, a.pos(w.Pos()), v, v, "a subscript that runs a command when [[ ]] reads it as a name")
-				}
-				return false
-			}
-			return true
-		})
-		a.nested(c.X)
+		a.testClause(c)
 	case *syntax.DeclClause:
 		a.decl(c)
 	case *syntax.LetClause:
-		for _, e := range c.Exprs {
-			if w, ok := e.(*syntax.Word); ok {
-				// let 'a[$(cmd)]=1': the quoted text is arithmetic.
-				if v, ok := StaticWord(w); ok && subscriptCode(v) {
-					a.find(KindEval, a.pos(w.Pos()), v, v, "arithmetic with a subscript that runs a command")
-				}
-			}
-			a.nested(e)
-		}
+		a.letClause(c)
 	case *syntax.TimeClause:
 		a.find(KindWrapper, a.pos(c.Pos()), "time", "time", "wrapper: runs the command after it")
 		a.stmt(c.Stmt)
@@ -190,6 +108,118 @@ func (a *Analyzer) command(cmd syntax.Command) {
 		a.stmt(c.Body)
 	default:
 		a.find(KindUnparsed, a.pos(cmd.Pos()), a.source(cmd), a.source(cmd), "construct the permission check does not know")
+	}
+}
+
+// ifClause walks the branches; the values after it are what the taken
+// branch leaves, whichever it is.
+func (a *Analyzer) ifClause(c *syntax.IfClause) {
+	// What the taken branch leaves, whichever it is.
+	var ends []valueState
+	for ; c != nil; c = c.Else {
+		a.stmts(c.Cond)
+		before := a.saveValues()
+		a.stmts(c.Then)
+		ends = append(ends, a.saveValues())
+		a.restoreValues(before)
+		if c.Else == nil && len(c.Cond) > 0 {
+			ends = append(ends, a.saveValues()) // no branch taken
+		}
+	}
+	a.joinAll(ends)
+}
+
+// forClause walks a loop's body once, with the loop variable holding
+// the most dangerous of the values it takes.
+func (a *Analyzer) forClause(c *syntax.ForClause) {
+	a.forgetChangedIn(c.Do)
+	switch l := c.Loop.(type) {
+	case *syntax.WordIter:
+		if l.Name != nil {
+			a.forget(l.Name.Value)
+			// Tested first so that the text is built only when used.
+			if _, ok := DangerousVar(l.Name.Value); ok {
+				a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
+			}
+		}
+		var first, dangerous string
+		known := true
+		for _, w := range l.Items {
+			wv := a.word(w)
+			v, ok := a.Resolve(wv)
+			switch {
+			case !ok:
+				known = false
+			case first == "":
+				first = v
+			}
+			if _, danger := a.DangerTarget(wv); ok && danger && dangerous == "" {
+				dangerous = v
+			}
+		}
+		// The body is analysed once, with the loop variable holding
+		// the most dangerous of the values it takes.
+		if l.Name != nil {
+			switch {
+			case dangerous != "":
+				a.setVar(l.Name.Value, dangerous)
+			case known && first != "":
+				a.setVar(l.Name.Value, first)
+			default:
+				a.forget(l.Name.Value)
+			}
+		}
+	case *syntax.CStyleLoop:
+		a.nested(l.Init)
+		a.nested(l.Cond)
+		a.nested(l.Post)
+	}
+	a.stmts(c.Do)
+}
+
+// caseClause walks every branch; the values after it are what any
+// branch (or none) leaves.
+func (a *Analyzer) caseClause(c *syntax.CaseClause) {
+	a.word(c.Word)
+	ends := []valueState{a.saveValues()} // no pattern matched
+	for _, item := range c.Items {
+		for _, p := range item.Patterns {
+			a.word(p)
+		}
+		before := a.saveValues()
+		a.stmts(item.Stmts)
+		ends = append(ends, a.saveValues())
+		a.restoreValues(before)
+	}
+	a.joinAll(ends)
+}
+
+// testClause walks [[ ]], whose names may hold subscripts that run
+// commands.
+func (a *Analyzer) testClause(c *syntax.TestClause) {
+	syntax.Walk(c.X, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			// [[ -v 'a[$(cmd)]' ]], [[ $x -eq 0 ]] with such a value
+			if v, ok := StaticWord(w); ok && subscriptCode(v) {
+				a.find(KindEval, a.pos(w.Pos()), v, v, "a subscript that runs a command when [[ ]] reads it as a name")
+			}
+			return false
+		}
+		return true
+	})
+	a.nested(c.X)
+}
+
+// letClause walks let's arithmetic.
+func (a *Analyzer) letClause(c *syntax.LetClause) {
+	for _, e := range c.Exprs {
+		if w, ok := e.(*syntax.Word); ok {
+			// let 'a[$(cmd)]=1': the quoted text is arithmetic.
+			if v, ok := StaticWord(w); ok && subscriptCode(v) {
+				a.find(KindEval, a.pos(w.Pos()), v, v, "arithmetic with a subscript that runs a command")
+			}
+		}
+		a.nested(e)
 	}
 }
 

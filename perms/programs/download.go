@@ -26,8 +26,6 @@ func downloadersTable() map[string]bool {
 func curlCmd(c *analysis.Cmd) {
 	c.Unit().Download = true
 	ws := c.Args
-	// Short options of curl that take an argument.
-	const withArg = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
@@ -37,104 +35,115 @@ func curlCmd(c *analysis.Cmd) {
 		if v == "--" {
 			break
 		}
-		arg := func() (string, bool) {
-			if i+1 < len(ws) && ws[i+1].IsStatic() {
-				return ws[i+1].Value, true
-			}
-			return "", false
+		next := "" // the following word, which may be the option's value
+		if i+1 < len(ws) && ws[i+1].IsStatic() {
+			next = ws[i+1].Value
 		}
 		if strings.HasPrefix(v, "--") {
 			name, value, hasValue := strings.Cut(v, "=")
 			if !hasValue {
-				value, _ = arg()
+				value = next
 			}
-			is := func(names ...string) bool {
-				for _, n := range names {
-					if analysis.LongName(name, n) {
-						return true
-					}
-				}
-				return false
+			curlLong(c, i, name, value, hasValue)
+			continue
+		}
+		if len(v) >= 2 && v[0] == '-' {
+			curlShort(c, i, v, next)
+		}
+	}
+}
+
+// curlLong flags a long option of curl, the word at i: name, with its
+// value attached (hasValue) or in the next word.
+func curlLong(c *analysis.Cmd, i int, name, value string, hasValue bool) {
+	is := func(names ...string) bool {
+		for _, n := range names {
+			if analysis.LongName(name, n) {
+				return true
 			}
-			switch {
-			case is("--unix-socket", "--abstract-unix-socket"):
-				c.Risk(analysis.KindOption, "curl "+name, "talks to a local service through its socket, which acts outside the sandbox")
-				c.Analyzer.Targets = append(c.Analyzer.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + value, Op: analysis.ViaDaemon,
-					Why: "asks the service listening on " + value + ", outside the sandbox, to act"})
-			case is("--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
-				"--libcurl", "--etag-save", "--alt-svc", "--hsts"):
-				if value != "-" {
-					c.Risk(analysis.KindOption, "curl "+name, "writes to a file")
+		}
+		return false
+	}
+	switch {
+	case is("--unix-socket", "--abstract-unix-socket"):
+		c.Risk(analysis.KindOption, "curl "+name, "talks to a local service through its socket, which acts outside the sandbox")
+		c.Analyzer.Targets = append(c.Analyzer.Targets, analysis.Target{Text: c.Unit().String(), Path: "via " + value, Op: analysis.ViaDaemon,
+			Why: "asks the service listening on " + value + ", outside the sandbox, to act"})
+	case is("--output", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
+		"--libcurl", "--etag-save", "--alt-svc", "--hsts"):
+		if value != "-" {
+			c.Risk(analysis.KindOption, "curl "+name, "writes to a file")
+		}
+		if analysis.LongName(name, "--output") {
+			markFetchedArg(c, i, hasValue, value)
+		}
+	case is("--remote-name", "--remote-name-all", "--output-dir", "--create-dirs"):
+		c.Risk(analysis.KindOption, "curl "+name, "writes to a file")
+		fetchedURLs(c)
+		if analysis.LongName(name, "--output-dir") && value != "" {
+			// curl --output-dir /tmp -O URL/i.sh writes /tmp/i.sh.
+			for _, w := range analysis.Operands(c.Args) {
+				if w.IsStatic() && strings.Contains(w.Value, "://") {
+					c.Analyzer.MarkFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
 				}
-				if analysis.LongName(name, "--output") {
-					markFetchedArg(c, i, hasValue, value)
-				}
-			case is("--remote-name", "--remote-name-all", "--output-dir", "--create-dirs"):
-				c.Risk(analysis.KindOption, "curl "+name, "writes to a file")
+			}
+		}
+	case is("--config"):
+		c.Risk(analysis.KindOption, "curl --config", "reads options from a file")
+	case is("--upload-file"):
+		c.Risk(analysis.KindOption, "curl --upload-file", "sends a local file")
+	case is("--write-out"):
+		if strings.Contains(value, "%output{") {
+			c.Risk(analysis.KindOption, "curl --write-out", "writes to a file it names")
+		}
+	case name == "--data" || name == "--data-binary" || name == "--data-urlencode" || name == "--json" ||
+		name == "--form" || name == "--form-string" || name == "--data-ascii" || name == "--header":
+		if sendsFile(name, value) {
+			c.Risk(analysis.KindOption, "curl "+name, "sends a local file")
+		}
+	}
+}
+
+// curlShort flags a cluster of curl's short options, the word v at i;
+// next is the word after it.
+func curlShort(c *analysis.Cmd, i int, v, next string) {
+	// Short options of curl that take an argument.
+	const withArg = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+	for j := 1; j < len(v); j++ {
+		ch := v[j]
+		if strings.IndexByte(withArg, ch) < 0 {
+			if ch == 'O' {
+				c.Risk(analysis.KindOption, "curl -O", "writes to a file")
 				fetchedURLs(c)
-				if analysis.LongName(name, "--output-dir") && value != "" {
-					// curl --output-dir /tmp -O URL/i.sh writes /tmp/i.sh.
-					for _, w := range analysis.Operands(c.Args) {
-						if w.IsStatic() && strings.Contains(w.Value, "://") {
-							c.Analyzer.MarkFetched(strings.TrimSuffix(value, "/") + "/" + urlBase(w.Value))
-						}
-					}
-				}
-			case is("--config"):
-				c.Risk(analysis.KindOption, "curl --config", "reads options from a file")
-			case is("--upload-file"):
-				c.Risk(analysis.KindOption, "curl --upload-file", "sends a local file")
-			case is("--write-out"):
-				if strings.Contains(value, "%output{") {
-					c.Risk(analysis.KindOption, "curl --write-out", "writes to a file it names")
-				}
-			case name == "--data" || name == "--data-binary" || name == "--data-urlencode" || name == "--json" ||
-				name == "--form" || name == "--form-string" || name == "--data-ascii" || name == "--header":
-				if sendsFile(name, value) {
-					c.Risk(analysis.KindOption, "curl "+name, "sends a local file")
-				}
 			}
 			continue
 		}
-		if len(v) < 2 || v[0] != '-' {
-			continue
+		value := v[j+1:]
+		if value == "" {
+			value = next
 		}
-		for j := 1; j < len(v); j++ {
-			ch := v[j]
-			if strings.IndexByte(withArg, ch) < 0 {
-				if ch == 'O' {
-					c.Risk(analysis.KindOption, "curl -O", "writes to a file")
-					fetchedURLs(c)
-				}
-				continue
+		switch ch {
+		case 'o', 'D', 'c':
+			if value != "-" {
+				c.Risk(analysis.KindOption, "curl -"+string(ch), "writes to a file")
 			}
-			value := v[j+1:]
-			if value == "" {
-				value, _ = arg()
+			if ch == 'o' {
+				markFetchedArg(c, i, v[j+1:] != "", value)
 			}
-			switch ch {
-			case 'o', 'D', 'c':
-				if value != "-" {
-					c.Risk(analysis.KindOption, "curl -"+string(ch), "writes to a file")
-				}
-				if ch == 'o' {
-					markFetchedArg(c, i, v[j+1:] != "", value)
-				}
-			case 'K':
-				c.Risk(analysis.KindOption, "curl -K", "reads options from a file")
-			case 'w':
-				if strings.Contains(value, "%output{") {
-					c.Risk(analysis.KindOption, "curl -w", "writes to a file it names")
-				}
-			case 'T':
-				c.Risk(analysis.KindOption, "curl -T", "sends a local file")
-			case 'd', 'F', 'H':
-				if sendsFile("-"+string(ch), value) {
-					c.Risk(analysis.KindOption, "curl -"+string(ch), "sends a local file")
-				}
+		case 'K':
+			c.Risk(analysis.KindOption, "curl -K", "reads options from a file")
+		case 'w':
+			if strings.Contains(value, "%output{") {
+				c.Risk(analysis.KindOption, "curl -w", "writes to a file it names")
 			}
-			break
+		case 'T':
+			c.Risk(analysis.KindOption, "curl -T", "sends a local file")
+		case 'd', 'F', 'H':
+			if sendsFile("-"+string(ch), value) {
+				c.Risk(analysis.KindOption, "curl -"+string(ch), "sends a local file")
+			}
 		}
+		break
 	}
 }
 

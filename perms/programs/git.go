@@ -44,6 +44,28 @@ func gitCmd(c *analysis.Cmd) {
 	if sub >= 0 {
 		globals = ws[:sub]
 	}
+	gitGlobalRisks(c, globals)
+	// Every global option must be known to be harmless, and point git at
+	// the current repository.
+	checkOptions(c, gitGlobals, globals)
+	if sub < 0 {
+		return
+	}
+	name := ws[sub].Value
+	rest := ws[sub+1:]
+	if t := tables().options["git "+name]; t != nil {
+		checkOptions(c, t, rest)
+	} else if name == "stash" && len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "list" || rest[0].Value == "show") {
+		checkOptions(c, tables().options["git log"], rest[1:])
+	}
+	gitRuns(c, name, rest)
+	gitWrites(c, name, rest)
+	gitRemoteOptions(c, name, rest)
+}
+
+// gitGlobalRisks flags git's global options that set configuration or
+// where git finds its subcommands.
+func gitGlobalRisks(c *analysis.Cmd, globals []analysis.Word) {
 	for _, w := range globals {
 		if !w.IsStatic() {
 			continue
@@ -58,19 +80,11 @@ func gitCmd(c *analysis.Cmd) {
 			c.Risk(analysis.KindOption, "git --exec-path", "runs git subcommands from another directory")
 		}
 	}
-	// Every global option must be known to be harmless, and point git at
-	// the current repository.
-	checkOptions(c, gitGlobals, globals)
-	if sub < 0 {
-		return
-	}
-	name := ws[sub].Value
-	rest := ws[sub+1:]
-	if t := tables().options["git "+name]; t != nil {
-		checkOptions(c, t, rest)
-	} else if name == "stash" && len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "list" || rest[0].Value == "show") {
-		checkOptions(c, tables().options["git log"], rest[1:])
-	}
+}
+
+// gitRuns flags the subcommands and options that run commands or code
+// of their own.
+func gitRuns(c *analysis.Cmd, name string, rest []analysis.Word) {
 	switch name {
 	case "config":
 		if gitConfigWrites(rest) {
@@ -124,6 +138,24 @@ func gitCmd(c *analysis.Cmd) {
 				c.Risk(analysis.KindInlineCode, "git filter-repo "+name, "runs Python code given on the command line")
 			}
 		})
+	case "maintenance":
+		if len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "start" || rest[0].Value == "register") {
+			c.Risk(analysis.KindOption, "git maintenance "+rest[0].Value, "installs scheduled jobs")
+		}
+	case "send-email":
+		scanOpts(rest, func(_ int, v string) {
+			for _, o := range []string{"--to-cmd", "--cc-cmd", "--sendmail-cmd", "--smtp-server"} {
+				if longOpt(v, o) {
+					c.Risk(analysis.KindOption, "git send-email "+o, "runs a command of its choosing")
+				}
+			}
+		})
+	}
+}
+
+// gitWrites records the files and directories a subcommand writes.
+func gitWrites(c *analysis.Cmd, name string, rest []analysis.Word) {
+	switch name {
 	case "clone", "worktree":
 		// The directory it makes.
 		ops := operandsSkipping(rest, optSpec{short: "bcjouC", long: []string{"--branch", "--config", "--jobs", "--origin",
@@ -134,10 +166,6 @@ func gitCmd(c *analysis.Cmd) {
 		}
 		if name == "clone" && len(ops) > 1 {
 			c.Target(ops[1], analysis.CreateEntry, true)
-		}
-	case "maintenance":
-		if len(rest) > 0 && rest[0].IsStatic() && (rest[0].Value == "start" || rest[0].Value == "register") {
-			c.Risk(analysis.KindOption, "git maintenance "+rest[0].Value, "installs scheduled jobs")
 		}
 	case "archive", "bundle":
 		if name == "archive" {
@@ -152,15 +180,12 @@ func gitCmd(c *analysis.Cmd) {
 				c.SensitiveWrite(rest[i+1])
 			}
 		})
-	case "send-email":
-		scanOpts(rest, func(_ int, v string) {
-			for _, o := range []string{"--to-cmd", "--cc-cmd", "--sendmail-cmd", "--smtp-server"} {
-				if longOpt(v, o) {
-					c.Risk(analysis.KindOption, "git send-email "+o, "runs a command of its choosing")
-				}
-			}
-		})
 	}
+}
+
+// gitRemoteOptions flags the options, common to several subcommands,
+// that write files or run commands on either side.
+func gitRemoteOptions(c *analysis.Cmd, name string, rest []analysis.Word) {
 	scanOpts(rest, func(_ int, v string) {
 		switch {
 		case longOpt(v, "--output") || name == "format-patch" && (v == "-o" || longOpt(v, "--output-directory")):

@@ -223,26 +223,10 @@ func interpreterCmd(c *analysis.Cmd) {
 					return
 				case strings.IndexByte(spec.module, ch) >= 0:
 					mod := rest
-					next := i + 1
 					if mod == "" && i+1 < len(ws) {
 						mod = ws[i+1].Value
-						next = i + 2
 					}
-					switch mod {
-					case "timeit":
-						c.Risk(analysis.KindInlineCode, c.Base+" -m timeit", "runs Python code given on the command line")
-					case "http.server", "SimpleHTTPServer", "CGIHTTPServer", "smtpd", "xmlrpc.server", "pydoc":
-						c.Risk(analysis.KindOption, c.Base+" -m "+mod, "serves files or documentation over the network")
-					case "pip", "pip3":
-						// (deny rules for pip see python3 -m pip: see
-						// moduleArgv)
-						_ = next
-					case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
-						// An interactive console: what is fed to it is code.
-						if c.In.Here || c.In.Piped || c.In.Redirected {
-							c.ReadsStdinCode()
-						}
-					}
+					interpreterModule(c, mod)
 					return
 				case strings.IndexByte(spec.inPlace, ch) >= 0:
 					c.Risk(analysis.KindOption, c.Base+" -"+string(ch), "edits files in place")
@@ -259,17 +243,7 @@ func interpreterCmd(c *analysis.Cmd) {
 							val = ws[i].Value
 						}
 					}
-					if (c.Base == "php" || TrimVersion(c.Base) == "php") && ch == 'd' &&
-						(strings.Contains(val, "auto_prepend_file") || strings.Contains(val, "auto_append_file")) {
-						// php -d auto_prepend_file=data:…,<?php …: code run before the script.
-						c.Risk(analysis.KindInlineCode, c.Base+" -d", "loads code before the script, from a setting given on the command line")
-					}
-					if (c.Base == "perl" || TrimVersion(c.Base) == "perl") && (ch == 'M' || ch == 'm') &&
-						strings.ContainsAny(val, ";( \t{'\"") {
-						// perl -M'POSIX;system q(…)': the module name is
-						// pasted into a use statement, so it is code.
-						c.Risk(analysis.KindInlineCode, c.Base+" -"+string(ch), "runs code given on the command line as a module name")
-					}
+					interpreterArg(c, ch, val)
 					j = len(v)
 				}
 			}
@@ -286,6 +260,41 @@ func interpreterCmd(c *analysis.Cmd) {
 		}
 	}
 	c.ReadsStdinCode()
+}
+
+// interpreterModule flags python -m MODULE where the module runs code
+// given on the command line or on standard input, or serves files.
+func interpreterModule(c *analysis.Cmd, mod string) {
+	switch mod {
+	case "timeit":
+		c.Risk(analysis.KindInlineCode, c.Base+" -m timeit", "runs Python code given on the command line")
+	case "http.server", "SimpleHTTPServer", "CGIHTTPServer", "smtpd", "xmlrpc.server", "pydoc":
+		c.Risk(analysis.KindOption, c.Base+" -m "+mod, "serves files or documentation over the network")
+	case "pip", "pip3":
+		// (deny rules for pip see python3 -m pip: see
+		// moduleArgv)
+	case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
+		// An interactive console: what is fed to it is code.
+		if c.In.Here || c.In.Piped || c.In.Redirected {
+			c.ReadsStdinCode()
+		}
+	}
+}
+
+// interpreterArg flags an option's value that is code: php -d
+// auto_prepend_file=…, perl -M'POSIX;system …'.
+func interpreterArg(c *analysis.Cmd, ch byte, val string) {
+	if (c.Base == "php" || TrimVersion(c.Base) == "php") && ch == 'd' &&
+		(strings.Contains(val, "auto_prepend_file") || strings.Contains(val, "auto_append_file")) {
+		// php -d auto_prepend_file=data:…,<?php …: code run before the script.
+		c.Risk(analysis.KindInlineCode, c.Base+" -d", "loads code before the script, from a setting given on the command line")
+	}
+	if (c.Base == "perl" || TrimVersion(c.Base) == "perl") && (ch == 'M' || ch == 'm') &&
+		strings.ContainsAny(val, ";( \t{'\"") {
+		// perl -M'POSIX;system q(…)': the module name is
+		// pasted into a use statement, so it is code.
+		c.Risk(analysis.KindInlineCode, c.Base+" -"+string(ch), "runs code given on the command line as a module name")
+	}
 }
 
 func isHexDigitOrX(b byte) bool {

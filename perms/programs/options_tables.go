@@ -33,7 +33,9 @@ func plainProgramsTable() map[string]bool {
 // optionTablesTable returns, for the programs with options that run code
 // or write files, the options known to be harmless. Handlers registered
 // for the same programs judge their operands and the options they know
-// to be dangerous (kept for the explanation they give).
+// to be dangerous (kept for the explanation they give). It is long
+// because it is a table, one entry per program, not logic: split, it
+// would only be harder to search.
 func optionTablesTable() map[string]*optTable {
 	sort := &optTable{short: "bdfghiMnRrVcCmsuz", arg: "ktST", long: []string{
 		"--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort",
