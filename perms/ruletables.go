@@ -2,8 +2,8 @@ package perms
 
 import "sync"
 
-// ruleTableSet holds the tables of the rules and their suggestions: see
-// tables.go for why they are built on first use.
+// ruleTableSet holds the tables of the rules and their suggestions, built
+// on first use like the others (see programs/tables.go for why).
 type ruleTableSet struct {
 	flagAliases       map[string]map[string]string // rules.go
 	subcommandTools   map[string]bool              // suggest.go
@@ -13,12 +13,21 @@ type ruleTableSet struct {
 }
 
 // ruleTables returns the rules' tables, building them on first use.
-var ruleTables = sync.OnceValue(func() *ruleTableSet {
-	return &ruleTableSet{
-		flagAliases:       flagAliasesTable(),
-		subcommandTools:   subcommandToolsTable(),
-		nestedSubcommands: nestedSubcommandsTable(),
-		alwaysNested:      alwaysNestedTable(),
-		previewed:         previewedTable(),
-	}
-})
+func ruleTables() *ruleTableSet {
+	ruleTablesOnce.Do(func() {
+		ruleTablesBuilt = &ruleTableSet{
+			flagAliases:       flagAliasesTable(),
+			subcommandTools:   subcommandToolsTable(),
+			nestedSubcommands: nestedSubcommandsTable(),
+			alwaysNested:      alwaysNestedTable(),
+			previewed:         previewedTable(),
+		}
+	})
+	return ruleTablesBuilt
+}
+
+// The tables, once built; a sync.Once keeps the fast path inlined.
+var (
+	ruleTablesOnce  sync.Once
+	ruleTablesBuilt *ruleTableSet
+)

@@ -6,7 +6,9 @@ import (
 )
 
 // coreTableSet holds the tables the analysis itself needs, whatever the
-// programs: see tables.go for why they are built on first use.
+// programs. Like every lookup table of perms, they are built on first
+// use, not at package initialisation: most nosh processes never check a
+// command, and map literals cost start-up time (see programs/tables.go).
 type coreTableSet struct {
 	systemDirs     map[string]bool   // catastrophic.go
 	diskDevice     *regexp.Regexp    // catastrophic.go
@@ -15,11 +17,20 @@ type coreTableSet struct {
 }
 
 // coreTables returns the analysis's tables, building them on first use.
-var coreTables = sync.OnceValue(func() *coreTableSet {
-	return &coreTableSet{
-		systemDirs:     systemDirsTable(),
-		diskDevice:     regexp.MustCompile(diskDevicePattern),
-		dangerousVars:  dangerousVarsTable(),
-		sensitiveNames: sensitiveNamesTable(),
-	}
-})
+func coreTables() *coreTableSet {
+	coreTablesOnce.Do(func() {
+		coreTablesBuilt = &coreTableSet{
+			systemDirs:     systemDirsTable(),
+			diskDevice:     regexp.MustCompile(diskDevicePattern),
+			dangerousVars:  dangerousVarsTable(),
+			sensitiveNames: sensitiveNamesTable(),
+		}
+	})
+	return coreTablesBuilt
+}
+
+// The tables, once built; a sync.Once keeps the fast path inlined.
+var (
+	coreTablesOnce  sync.Once
+	coreTablesBuilt *coreTableSet
+)
