@@ -465,10 +465,13 @@ func LongName(n, full string) bool {
 	return n == full || len(n) >= 3 && strings.HasPrefix(n, "--") && strings.HasPrefix(full, n)
 }
 
-// Shells are the names of the shells, which run their arguments or
+// shells are the names of the shells, which run their arguments or
 // their standard input as code.
-var Shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
+var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh",
 	"rbash", "fish", "csh", "tcsh", "oksh", "lksh", "pdksh", "ksh93", "elvish", "nu", "xonsh", "nosh"}
 
 // IsShell reports whether name is a shell.
-func IsShell(name string) bool { return slices.Contains(Shells, name) }
+func IsShell(name string) bool { return slices.Contains(shells, name) }
+
+// Shells returns the names of the shells.
+func Shells() []string { return slices.Clone(shells) }

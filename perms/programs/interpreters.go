@@ -391,7 +391,7 @@ func contains(list []string, s string) bool {
 }
 
 func registerInterpreters(t *tableSet) {
-	for _, name := range analysis.Shells {
+	for _, name := range analysis.Shells() {
 		t.handlers[name] = shellCmd
 	}
 	t.handlers["nosh"] = noshCmd
