@@ -222,7 +222,7 @@ func (p *Policy) CheckConfined(command string, c Confined) Decision {
 	le := &lazyEnv{p: p, extra: c.Vars}
 	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, programs.Classify)
 	a.Writable = c.Writable
-	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	a.SetProtected(p.opts.Protected)
 	a.Units = (*list)[:0]
 	a.File(command)
 	d := p.decide(command, a.Result())
@@ -251,7 +251,7 @@ func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decisi
 	}
 	a := analysis.NewAnalyzer(p.opts.Dialect, env, func() string { return dir }, programs.Classify)
 	a.Runtime = true
-	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	a.SetProtected(p.opts.Protected)
 	a.Unit(analysis.Unit{Words: analysis.StaticWords(argv)})
 	return p.decide(strings.Join(argv, " "), a.Result())
 }
@@ -391,7 +391,7 @@ func (p *Policy) Environ() (expand.Environ, string) { return p.environ() }
 func (p *Policy) Protects(path string) (string, bool) {
 	le := &lazyEnv{p: p}
 	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, nil)
-	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	a.SetProtected(p.opts.Protected)
 	return a.IsProtected(path, false)
 }
 
@@ -400,7 +400,7 @@ func (p *Policy) Protects(path string) (string, bool) {
 func (p *Policy) ProtectedPaths() []string {
 	le := &lazyEnv{p: p}
 	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, nil)
-	a.Protected, a.ProtKnown = p.opts.Protected, p.opts.Protected != nil
+	a.SetProtected(p.opts.Protected)
 	return append([]string(nil), a.ProtectedPaths()...)
 }
 

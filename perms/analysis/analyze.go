@@ -99,8 +99,8 @@ type Analyzer struct {
 	startKnown bool
 	dirOf      func() string
 	Targets    []Target // paths the command changes
-	Protected  []string // nosh's own files and directories; see ProtectedPaths
-	ProtKnown  bool     // Protected was given (else the defaults)
+	protected  []string // nosh's own files and directories; see ProtectedPaths
+	protKnown  bool     // protected was given (else the defaults)
 }
 
 // StdinInfo is what feeds the standard input of the command being

@@ -129,13 +129,19 @@ func (a *Analyzer) IsProtected(p string, above bool) (string, bool) {
 	return "", false
 }
 
+// SetProtected gives the paths nosh protects (its own files and
+// directories); nil leaves the defaults, found from the environment.
+func (a *Analyzer) SetProtected(paths []string) {
+	a.protected, a.protKnown = paths, paths != nil
+}
+
 // ProtectedPaths returns nosh's own files and directories: the policy's,
 // or the usual places from the environment.
 func (a *Analyzer) ProtectedPaths() []string {
-	if a.ProtKnown {
-		return a.Protected
+	if a.protKnown {
+		return a.protected
 	}
-	a.ProtKnown = true
+	a.protKnown = true
 	home := a.Home()
 	xdg := func(name, fallback string) string {
 		if v, ok := a.lookup(name); ok && path.IsAbs(v) {
@@ -148,13 +154,13 @@ func (a *Analyzer) ProtectedPaths() []string {
 	}
 	for _, p := range []string{xdg("XDG_CONFIG_HOME", ".config"), xdg("XDG_STATE_HOME", ".local/state")} {
 		if p != "" {
-			a.Protected = append(a.Protected, p)
+			a.protected = append(a.protected, p)
 		}
 	}
 	if v, ok := a.lookup("NOSH_CONFIG"); ok && path.IsAbs(v) {
-		a.Protected = append(a.Protected, path.Clean(v))
+		a.protected = append(a.protected, path.Clean(v))
 	}
-	return a.Protected
+	return a.protected
 }
 
 // Absolute returns the absolute, clean path a word names, when it is
