@@ -274,9 +274,9 @@ func chmodCmd(c *Cmd) {
 	}
 }
 
-// CdCmd follows cd (and pushd) so that later relative paths are checked
+// cdCmd follows cd (and pushd) so that later relative paths are checked
 // where they will point: cd / && rm -rf usr, cd .git/hooks && tee x.
-func CdCmd(c *Cmd) {
+func cdCmd(c *Cmd) {
 	builtinHarmless(c)
 	before := c.Analyzer.Cwd
 	defer func() {
@@ -528,9 +528,9 @@ func RegisterCatastrophic(h map[string]Handler) {
 	for _, n := range []string{"chmod", "chown", "chgrp"} {
 		h[n] = chmodCmd
 	}
-	h["cd"] = CdCmd
-	h["pushd"] = CdCmd
-	h["popd"] = CdCmd
+	h["cd"] = cdCmd
+	h["pushd"] = cdCmd
+	h["popd"] = cdCmd
 	h["dd"] = ddCmd
 	for _, n := range []string{"shred", "wipefs", "blkdiscard", "mkswap", "sgdisk"} {
 		h[n] = deviceWriter

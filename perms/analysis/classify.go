@@ -321,16 +321,16 @@ func Operands(ws []Word) []Word {
 	return out
 }
 
-// flagSet holds the options of ws before "--": the letters of short option
+// FlagSet holds the options of ws before "--": the letters of short option
 // clusters and the names of long options (without =value).
-type flagSet struct {
+type FlagSet struct {
 	short [128]bool
 	long  []string
 }
 
 // FlagsOf collects the options of ws before "--".
-func FlagsOf(ws []Word) *flagSet {
-	fs := &flagSet{}
+func FlagsOf(ws []Word) *FlagSet {
+	fs := &FlagSet{}
 	for _, w := range ws {
 		if !w.IsStatic() {
 			continue
@@ -357,7 +357,7 @@ func FlagsOf(ws []Word) *flagSet {
 
 // Has reports whether the short option or one of the long ones (or an
 // abbreviation of it) was given.
-func (fs *flagSet) Has(short byte, long ...string) bool {
+func (fs *FlagSet) Has(short byte, long ...string) bool {
 	if short != 0 && fs.short[short] {
 		return true
 	}

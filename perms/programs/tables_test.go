@@ -11,16 +11,19 @@ import (
 // so that reordering buildTables cannot silently change which handler
 // classifies them.
 func TestHandlerOverrides(t *testing.T) {
+	catastrophic := map[string]analysis.Handler{}
+	analysis.RegisterCatastrophic(catastrophic)
+	cdCmd := catastrophic["cd"]
 	tests := []struct {
 		name string
 		want analysis.Handler
 	}{
-		{"cd", analysis.CdCmd},    // catastrophic.go over the harmless builtin
-		{"pushd", analysis.CdCmd}, // likewise
-		{"npm", npmCmd},           // tools.go; runners only fill free names
-		{"pnpm", npmCmd},          // likewise
-		{"yarn", npmCmd},          // likewise
-		{"uv", runnerCmd},         // a runner nothing else claims
+		{"cd", cdCmd},     // catastrophic.go over the harmless builtin
+		{"pushd", cdCmd},  // likewise
+		{"npm", npmCmd},   // tools.go; runners only fill free names
+		{"pnpm", npmCmd},  // likewise
+		{"yarn", npmCmd},  // likewise
+		{"uv", runnerCmd}, // a runner nothing else claims
 	}
 	for _, tt := range tests {
 		got := tables().handlers[tt.name]
