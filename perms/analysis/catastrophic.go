@@ -158,11 +158,11 @@ func (a *Analyzer) inCwd(p string) string {
 	return path.Join(base, p)
 }
 
-// cwdUnknown is analyzer.cwd after a cd to a directory computed at run
+// cwdUnknown is Analyzer.Cwd after a cd to a directory computed at run
 // time.
 const cwdUnknown = "\x00unknown"
 
-// diskDevicePattern matches the devices isDiskDevice reports; it is
+// diskDevicePattern matches the devices IsDiskDevice reports; it is
 // compiled with the other tables (see tables.go).
 const diskDevicePattern = `^/dev/(` +
 	`[shv]d[a-z]+[0-9]*|xvd[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(p[0-9]+)?|mmcblk[0-9]+(p[0-9]+|boot[0-9]+)?|` +

@@ -7,9 +7,10 @@ import (
 )
 
 // Downloaders mark their unit, so that a download run as code is caught
-// (see the checks in walk.go and classify.go), and record the files
-// they write, so that running one later in the same command is caught
-// too. curl and wget options that write or upload files are risky.
+// (see the checks in analysis/walk.go and analysis/classify.go), and
+// record the files they write, so that running one later in the same
+// command is caught too. curl and wget options that write or upload
+// files are risky.
 
 // downloadersTable returns the programs that download files.
 func downloadersTable() map[string]bool {

@@ -8,7 +8,7 @@ import (
 
 // plainProgramsTable lists programs that run no code and write no file
 // whatever options they are given (their purpose may be to write, as
-// cp's: then the operands are judged, see target.go). Programs in
+// cp's: then the operands are judged, see analysis/target.go). Programs in
 // neither this table nor optionTablesTable, and without a handler, are
 // unknown: an option of theirs that looks like it evaluates code asks.
 func plainProgramsTable() map[string]bool {

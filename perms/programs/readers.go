@@ -30,7 +30,7 @@ func shortHas(v string, want byte, stop string) bool {
 }
 
 // longOpt reports whether v is the long option name, alone or with =value,
-// or an abbreviation of it (see longName).
+// or an abbreviation of it (see analysis.LongName).
 func longOpt(v, name string) bool {
 	n, _, _ := strings.Cut(v, "=")
 	return analysis.LongName(n, name)

@@ -58,7 +58,7 @@ func buildTables() {
 		plain:        plainProgramsTable(),
 	}
 	// The order matters: a later file's handler replaces an earlier one
-	// (catastrophic.go's cd replaces the harmless builtin), and
+	// (analysis/catastrophic.go's cd replaces the harmless builtin), and
 	// registerWrappers gives runners only the names still free. It is
 	// the order of the init functions these replace: file name order.
 	for _, register := range []func(*tableSet){
