@@ -33,17 +33,26 @@ func TestMain(m *testing.M) {
 	if os.Getenv("NOSH_TEST_AS_NOSH") == "1" {
 		os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 	}
+	if filepath.Base(os.Args[0]) == "nosh" {
+		// testscript runs this binary as nosh (below), with its own
+		// nosh-ai beside it: linking one there would race with the
+		// other scripts running nosh at the same time.
+		testscript.Main(nil, noshCommands)
+	}
 	link, err := linkHelper()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "TestMain:", err)
 		os.Exit(1)
 	}
-	testscript.Main(removing{m, link}, map[string]func(){
-		"nosh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
-		// testscript puts a copy of the test binary by this name beside
-		// the nosh one, where nosh looks for its AI helper.
-		"nosh-ai": func() { os.Exit(helper.Main(os.Args[1:], os.Stdout, os.Stderr)) },
-	})
+	testscript.Main(removing{m, link}, noshCommands)
+}
+
+// noshCommands are the programs TestScripts runs as this test binary.
+var noshCommands = map[string]func(){
+	"nosh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	// testscript puts a copy of the test binary by this name beside
+	// the nosh one, where nosh looks for its AI helper.
+	"nosh-ai": func() { os.Exit(helper.Main(os.Args[1:], os.Stdout, os.Stderr)) },
 }
 
 // removing runs the tests, then removes the helper's link.
