@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/procs"
 	"nosh/shell/linekind"
 	"os"
 	"os/signal"
@@ -48,6 +49,7 @@ func (se *session) loop(ctx context.Context) int {
 		rl.Cursor().Set(0)
 		se.suggest.beforeReadline()
 		line, err := rl.Readline()
+		procs.Settle()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
 			// As in bash: ^C after the abandoned line, and $? = 130.
