@@ -23,7 +23,11 @@ const (
 // custom io.Readers, such as the one used on Windows.
 var Stdin io.ReadCloser = os.Stdin
 
-var rxRcvCursorPos = regexp.MustCompile(`\x1b\[([0-9]+);([0-9]+)R`)
+// rxRcvCursorPos is compiled on first use (an answer to a cursor-position
+// query): compiling it at initialisation was, with the rest of this
+// package's, a third of the instructions of a program linking readline
+// that does nothing.
+var rxRcvCursorPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[([0-9]+);([0-9]+)R`) })
 
 // errInputWake is returned by the input read when it was interrupted by an
 // async refresh request (RequestRefresh) rather than by actual key input.
@@ -44,7 +48,8 @@ type Keys struct {
 	wakeMu    sync.Mutex // Guards the wake fields against RequestRefresh (other goroutine).
 	wakeR     int        // Read end of the async-refresh wake pipe.
 	wakeW     int        // Write end of the async-refresh wake pipe.
-	wakeReady bool       // Whether the wake pipe is initialized and usable.
+	wakeReady bool       // Whether the wake pipe is in use (between InitWake and CloseWake).
+	wakeOpen  bool       // Whether the wake pipe was made (it is kept).
 
 	eof     bool            // EOF has been reached.
 	readErr error           // First non-EOF, non-wake input failure (e.g. a revoked tty).
@@ -409,13 +414,13 @@ func (k *Keys) Feed(begin bool, keys ...rune) {
 func (k *Keys) extractCursorPos(keys []byte) (cursor, remain []byte) {
 	// Every answer ends in R: most reads (a key) are done without the
 	// regular expression.
-	if bytes.IndexByte(keys, 'R') < 0 || !rxRcvCursorPos.Match(keys) {
+	if bytes.IndexByte(keys, 'R') < 0 || !rxRcvCursorPos().Match(keys) {
 		return cursor, keys
 	}
 
-	allCursors := rxRcvCursorPos.FindAll(keys, -1)
+	allCursors := rxRcvCursorPos().FindAll(keys, -1)
 	cursor = allCursors[len(allCursors)-1]
-	remain = rxRcvCursorPos.ReplaceAll(keys, nil)
+	remain = rxRcvCursorPos().ReplaceAll(keys, nil)
 
 	return
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/reeflective/readline/inputrc"
@@ -23,6 +22,7 @@ var (
 // Prompt stores all prompt rendering/generation functions and is
 // in charge of displaying them, as well as computing their offsets.
 type Prompt struct {
+	leaderF     func() string
 	primaryF    func() string
 	primaryRows int
 	primaryCols int
@@ -35,6 +35,11 @@ type Prompt struct {
 	// True if some logs have printed asynchronously
 	// since last loop. Check refresh prompt funcs.
 	refreshing bool
+
+	// The width of the last primary and right prompts measured: the
+	// display measures the same prompt several times per key, and
+	// stripping its colors takes a regular expression.
+	primaryWidth, rightWidth widthMemo
 
 	// Shell parameters
 	line    *core.Line
@@ -56,6 +61,15 @@ func NewPrompt(line *core.Line, cursor *core.Cursor, keymaps *keymap.Engine, opt
 // Primary uses a function returning the string to use as the primary prompt.
 func (p *Prompt) Primary(prompt func() string) {
 	p.primaryF = prompt
+}
+
+// Leader uses a function returning text to write just before the primary
+// prompt when it is printed (as each line starts), in the same write. The
+// text is not part of the prompt: its width is not counted. A shell marks
+// with it a command's output that did not end in a newline, as zsh's
+// PROMPT_SP does, without a write of its own before each prompt.
+func (p *Prompt) Leader(leader func() string) {
+	p.leaderF = leader
 }
 
 // Right uses a function returning the string to use as the right prompt.
@@ -102,6 +116,10 @@ func (p *Prompt) PrimaryPrint() {
 		return
 	}
 
+	if p.leaderF != nil {
+		term.WriteString(p.leaderF())
+	}
+
 	prompt := p.primaryF()
 
 	prompt, lastPrompt := p.formatPrimaryLines(prompt)
@@ -118,7 +136,7 @@ func (p *Prompt) PrimaryPrint() {
 
 	// And compute coordinates
 	p.primaryRows = strings.Count(prompt, "\n")
-	p.primaryCols = strutil.RealLength(lastPrompt)
+	p.primaryCols = p.primaryWidth.of(lastPrompt)
 }
 
 // PrimaryUsed returns the number of terminal rows on which
@@ -176,7 +194,7 @@ func (p *Prompt) LastPrint() {
 
 	term.WriteString(prompt)
 
-	p.primaryCols = strutil.RealLength(prompt)
+	p.primaryCols = p.primaryWidth.of(prompt)
 }
 
 // LastUsed returns the number of terminal columns used by the last
@@ -197,7 +215,7 @@ func (p *Prompt) LastUsed() int {
 	}
 
 	prompt := p.formatLastPrompt(lines[len(lines)-1])
-	p.primaryCols = strutil.RealLength(prompt)
+	p.primaryCols = p.primaryWidth.of(prompt)
 
 	return p.primaryCols
 }
@@ -312,12 +330,9 @@ func (p *Prompt) formatLastPrompt(prompt string) string {
 	// values, and remove bash readline begin/end non-printable delimiters.
 	status = strings.Trim(status, "\"")
 
-	begin := regexp.MustCompile(`\\1`)
-	end := regexp.MustCompile(`\\2`)
-
 	// Remove delimiters, and replace quoted escape sequences
-	status = begin.ReplaceAllString(status, "")
-	status = end.ReplaceAllString(status, "")
+	status = strings.ReplaceAll(status, `\1`, "")
+	status = strings.ReplaceAll(status, `\2`, "")
 	status = strings.ReplaceAll(status, "\\e", "\x1b")
 
 	return status + prompt
@@ -326,7 +341,7 @@ func (p *Prompt) formatLastPrompt(prompt string) string {
 func (p *Prompt) formatRightPrompt(rprompt string, startColumn int) (prompt string, canPrint bool) {
 	// Dimensions
 	termWidth := term.GetWidth()
-	promptLen := strutil.RealLength(rprompt)
+	promptLen := p.rightWidth.of(rprompt)
 	padLen := termWidth - startColumn - promptLen
 
 	// Adjust padding when the last line is as large as terminal.
@@ -355,4 +370,21 @@ func (p *Prompt) formatPrimaryLines(prompt string) (multi, lastPrompt string) {
 	}
 
 	return multi, lastPrompt
+}
+
+// widthMemo remembers the terminal width of one string.
+type widthMemo struct {
+	text  string
+	width int
+	valid bool
+}
+
+// of returns the width of text (strutil.RealLength), measured once for
+// the same text given again.
+func (m *widthMemo) of(text string) int {
+	if !m.valid || m.text != text {
+		m.text, m.width, m.valid = text, strutil.RealLength(text), true
+	}
+
+	return m.width
 }
