@@ -1,12 +1,10 @@
 package shell
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"nosh/shell/internal/arith"
-	"slices"
-	"sort"
+	"nosh/shell/internal/fields"
 	"strconv"
 	"strings"
 
@@ -255,7 +253,7 @@ func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	v, err := arith.Eval(runnerArith{r: r}, text, 0)
+	v, err := arith.Eval(arith.RunnerVars{R: r}, text, 0)
 	if err != nil {
 		var ub *arith.Unbound
 		switch {
@@ -295,224 +293,5 @@ func (a *arithStash) expression(r *interp.Runner) (string, error) {
 }
 
 // freshExpandConfig returns a configuration that expands as cfg does,
-// with buffers of its own.
-func freshExpandConfig(cfg *expand.Config) *expand.Config {
-	return &expand.Config{
-		Env: cfg.Env, CmdSubst: cfg.CmdSubst, ProcSubst: cfg.ProcSubst,
-		ReadDir: cfg.ReadDir, ReadDir2: cfg.ReadDir2,
-		GlobStar: cfg.GlobStar, DotGlob: cfg.DotGlob, NoCaseGlob: cfg.NoCaseGlob,
-		NullGlob: cfg.NullGlob, NoUnset: cfg.NoUnset, ExtGlob: cfg.ExtGlob,
-	}
-}
-
-// runnerArith gives the evaluator a runner's variables.
-type runnerArith struct {
-	r *interp.Runner
-}
-
-func (ra runnerArith) Nounset() bool { return *interpunsafe.Option(ra.r, "nounset") }
-
-// resolve follows a name reference.
-func (ra runnerArith) resolve(name string) (string, expand.Variable) {
-	vr := interpunsafe.LookupVar(ra.r, name)
-	if vr.Kind == expand.NameRef {
-		if n, v := vr.Resolve(interpunsafe.ExpandConfig(ra.r).Env); n != "" {
-			return n, v
-		}
-	}
-	return name, vr
-}
-
-// subscript evaluates the subscript of an indexed array element; a
-// negative one counts back from the end.
-func (ra runnerArith) subscript(name string, vr expand.Variable, sub string, expr string, depth int) (int, error) {
-	if strings.TrimSpace(sub) == "" {
-		return 0, &arith.Error{Expr: expr, Msg: name + "[" + sub + "]: bad array subscript", NoToken: true}
-	}
-	k, err := arith.Eval(ra, sub, depth+1)
-	if err != nil {
-		return 0, err
-	}
-	if k < 0 {
-		k += int64(indexedMax(vr)) + 1
-		if k < 0 {
-			return 0, &arith.Error{Expr: expr, Msg: name + "[" + sub + "]: bad array subscript", NoToken: true}
-		}
-	}
-	return int(k), nil
-}
-
-func (ra runnerArith) Get(name string, sub *string, expr string, depth int) (string, bool, error) {
-	name, vr := ra.resolve(name)
-	if sub == nil {
-		switch vr.Kind {
-		case expand.Indexed:
-			v, ok := indexedGet(vr, 0)
-			return v, ok, nil
-		case expand.Associative:
-			v, ok := vr.Map["0"]
-			return v, ok, nil
-		}
-		return vr.Str, vr.IsSet(), nil
-	}
-	if vr.Kind == expand.Associative {
-		v, ok := vr.Map[assocKey(*sub)]
-		return v, ok, nil
-	}
-	k, err := ra.subscript(name, vr, *sub, expr, depth)
-	if err != nil {
-		return "", false, err
-	}
-	switch vr.Kind {
-	case expand.Indexed:
-		v, ok := indexedGet(vr, k)
-		return v, ok, nil
-	case expand.String:
-		if k == 0 {
-			return vr.Str, vr.IsSet(), nil
-		}
-	}
-	return "", false, nil
-}
-
-func (ra runnerArith) Set(name string, sub *string, value int64, expr string, depth int) error {
-	name, vr := ra.resolve(name)
-	val := strconv.FormatInt(value, 10)
-	if vr.ReadOnly {
-		return &arith.Error{Expr: expr, Msg: name + ": readonly variable", NoToken: true}
-	}
-	switch {
-	case vr.Kind == expand.Associative:
-		key := "0"
-		if sub != nil {
-			key = assocKey(*sub)
-		}
-		m := make(map[string]string, len(vr.Map)+1)
-		for k, v := range vr.Map {
-			m[k] = v
-		}
-		m[key] = val
-		vr.Map = m
-	case sub != nil || vr.Kind == expand.Indexed:
-		k := 0
-		if sub != nil {
-			var err error
-			if k, err = ra.subscript(name, vr, *sub, expr, depth); err != nil {
-				return err
-			}
-		}
-		if vr.Kind != expand.Indexed {
-			old := vr
-			vr.List, vr.Indexes = nil, nil
-			if old.Kind == expand.String && old.IsSet() {
-				vr.List = []string{old.Str}
-			}
-			vr.Kind = expand.Indexed
-		}
-		vr.List, vr.Indexes = indexedSet(vr.List, vr.Indexes, k, val)
-	default:
-		vr.Kind, vr.Str = expand.String, val
-	}
-	vr.Set = true
-	if err := interpunsafe.SetVarChecked(ra.r, name, vr); err != nil {
-		return &arith.Error{Expr: expr, Msg: err.Error(), NoToken: true}
-	}
-	return nil
-}
-
-// assocKey is an associative array's key as written in an expression,
-// without its quotes.
-func assocKey(sub string) string {
-	sub = strings.TrimSpace(sub)
-	if len(sub) >= 2 && (sub[0] == '"' || sub[0] == '\'') && sub[len(sub)-1] == sub[0] {
-		return sub[1 : len(sub)-1]
-	}
-	return sub
-}
-
-// indexedGet returns element k of an indexed array.
-func indexedGet(vr expand.Variable, k int) (string, bool) {
-	if vr.Indexes == nil {
-		if k >= 0 && k < len(vr.List) {
-			return vr.List[k], true
-		}
-		return "", false
-	}
-	i := sort.SearchInts(vr.Indexes, k)
-	if i < len(vr.Indexes) && vr.Indexes[i] == k {
-		return vr.List[i], true
-	}
-	return "", false
-}
-
-// indexedMax is the highest index of an indexed array, -1 when empty.
-func indexedMax(vr expand.Variable) int {
-	if vr.Kind != expand.Indexed {
-		if vr.IsSet() {
-			return 0
-		}
-		return -1
-	}
-	if vr.Indexes == nil {
-		return len(vr.List) - 1
-	}
-	if len(vr.Indexes) == 0 {
-		return -1
-	}
-	return vr.Indexes[len(vr.Indexes)-1]
-}
-
-// indexedSet returns copies of an array's list and indexes with element k
-// set to val. The array stays dense while it can.
-func indexedSet(list []string, indexes []int, k int, val string) ([]string, []int) {
-	list = slices.Clone(list)
-	if indexes == nil {
-		switch {
-		case k < len(list):
-			list[k] = val
-			return list, nil
-		case k == len(list):
-			return append(list, val), nil
-		}
-		indexes = make([]int, len(list))
-		for i := range indexes {
-			indexes[i] = i
-		}
-	} else {
-		indexes = slices.Clone(indexes)
-	}
-	i := sort.SearchInts(indexes, k)
-	if i < len(indexes) && indexes[i] == k {
-		list[i] = val
-		return list, indexes
-	}
-	list = slices.Insert(list, i, val)
-	indexes = slices.Insert(indexes, i, k)
-	return list, indexes
-}
-
-// builtinLet is let: each argument is an expression; the status is 0 when
-// the last one is not 0.
-func builtinLet(ctx context.Context, c *call) error {
-	if len(c.args) == 0 {
-		return c.errorf(2, "expression expected")
-	}
-	var v int64
-	for _, arg := range c.args {
-		var err error
-		v, err = arith.Eval(runnerArith{r: c.r}, arg, 0)
-		if err != nil {
-			var ub *arith.Unbound
-			if errors.As(err, &ub) {
-				a := &shellAbort{msg: c.sh.Name + ": " + err.Error(), exit: true}
-				fmt.Fprintln(c.stderr, a.msg)
-				return a
-			}
-			return c.errorf(1, "%v", err)
-		}
-	}
-	if v == 0 {
-		return interp.ExitStatus(1)
-	}
-	return nil
-}
+// with buffers of its own (fields.FreshConfig).
+func freshExpandConfig(cfg *expand.Config) *expand.Config { return fields.FreshConfig(cfg) }
