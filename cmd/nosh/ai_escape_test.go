@@ -389,3 +389,40 @@ func TestTranslateZipMoveIsADelete(t *testing.T) {
 		t.Errorf("the home directory lost its files: %v %q\n%s", err, b, s.Output())
 	}
 }
+
+// TestAgentReadsOnlyItsOwnStreams: what nosh opens itself for an agent
+// command (a redirection, source) never reaches into nosh's own process,
+// which the sandbox keeps the agent's programs out of: its descriptors
+// (the terminal, its history file, the AI helper's pipe) by number, by
+// thread, or through a link, and its environment; /dev/stdin is the
+// command's own input, so `source /dev/stdin <<<` works as in bash
+// instead of reading the user's terminal.
+func TestAgentReadsOnlyItsOwnStreams(t *testing.T) {
+	e := newEscapeHome(t, true, "allow = []\n")
+	cmds := []string{
+		`source /dev/stdin <<< 'echo sourced-ok'`,
+		`for n in 3 4 5 6 7 8 9; do read -t 1 -r x < /dev/fd/$n && echo "leak$n: $x"; done; echo fds-done`,
+		`for t in /proc/$$/task/*; do read -r x < "/proc/${t##*/}/fd/5" && echo "leak: $x"; done; echo tids-done`,
+		`ln -s /proc/self/fd/5 l5; read -r x < l5 && echo "leak: $x"; echo link-done`,
+		`read -r -d '' x < /proc/$$/environ; echo "environ=${#x}"`,
+		`printf piped | { read -r x < /dev/stdin; echo "got-$x"; }; echo out > /dev/fd/1`,
+	}
+	s, _, results := agentRun(t, e, cmds, nil)
+	if !strings.Contains(results["e0"], "sourced-ok") {
+		t.Errorf("source /dev/stdin did not read the here-string: %q", results["e0"])
+	}
+	for _, id := range []string{"e1", "e2", "e3", "e4"} {
+		if strings.Contains(results[id], "leak") || !strings.Contains(results[id], "inside nosh's own process") {
+			t.Errorf("%s: nosh's own descriptors or environment were read: %q", id, results[id])
+		}
+	}
+	if !strings.Contains(results["e4"], "environ=0") {
+		t.Errorf("nosh's environment was read: %q", results["e4"])
+	}
+	if !strings.Contains(results["e5"], "got-piped") || !strings.Contains(results["e5"], "out") {
+		t.Errorf("the command's own streams: %q", results["e5"])
+	}
+	s.Line("echo still-mine")
+	s.Expect("still-mine")
+	s.ExpectPrompt()
+}
