@@ -458,6 +458,16 @@ func runnerInner(c *analysis.Cmd) ([]analysis.Word, bool) {
 func runnerCmd(c *analysis.Cmd) {
 	if inner, ok := runnerInner(c); ok {
 		c.Inner(inner, c.Base+" "+c.Args[0].Value)
+		return
+	}
+	// nix eval --expr …, nix run PKG: a subcommand that runs code, or a
+	// program it fetches, not named as a command. (npm run runs the
+	// project's own scripts, as a build tool does.)
+	if len(c.Args) > 0 && c.Args[0].IsStatic() {
+		switch sub := c.Args[0].Value; {
+		case sub == "eval" || sub == "repl" || sub == "run" && c.Base == "nix":
+			c.Risk(analysis.KindOption, c.Base+" "+c.Args[0].Value, "a subcommand that runs code or a program it fetches or builds, which the permission check cannot see")
+		}
 	}
 }
 
