@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 
@@ -425,4 +426,64 @@ func TestAgentReadsOnlyItsOwnStreams(t *testing.T) {
 	s.Line("echo still-mine")
 	s.Expect("still-mine")
 	s.ExpectPrompt()
+}
+
+// TestAgentFreshTricksHold: a later adversarial pass (i16c) under YOLO,
+// in spellings the earlier tests do not use: descriptors opened with
+// exec, process substitutions writing, a background job that writes and
+// edits the history after the run has ended, EXIT traps, callbacks of
+// mapfile and compgen, relative paths after cd -, pushd and a link to
+// .., prompt hooks, aliases and functions meant to outlive the command,
+// logout. Nothing outside the workspace changes, and the user's shell
+// afterwards runs their own commands.
+func TestAgentFreshTricksHold(t *testing.T) {
+	e := newEscapeHome(t, true, "allow = []\n")
+	cmds := []string{
+		`exec 7>>"$HOME/.bashrc"; echo 'touch ~/pwned-exec' >&7`,
+		`exec {fd}<>~/.profile; printf x >&$fd`,
+		`cat <<< pwn > >(cat >> ~/.bashrc); sleep 0.3`,
+		`mkfifo go; { read -r x < go; echo late >> ~/.bashrc; history -c; touch ~/pwned-late; echo over > bg-done; } &`,
+		`trap 'echo trapped >> ~/.bashrc; touch ~/pwned-trap' EXIT; echo trap-set`,
+		`mapfile -t -C 'touch ~/pwned-mapfile;:' -c 1 arr <<< a`,
+		`compgen -C 'touch ~/pwned-compgen' x`,
+		`cd ~; cd /tmp; cd -; echo x > .profile`,
+		`pushd .. >/dev/null; echo x >> ./.bashrc`,
+		`ln -s .. up; echo x > up/pwned-up`,
+		`PROMPT_COMMAND='touch ~/pwned-pc'; export PROMPT_COMMAND; PS1='$(touch ~/pwned-ps1)'`,
+		`alias ls='touch ~/pwned-alias'; cd() { touch ~/pwned-func; }; echo defined`,
+		`logout; echo after-logout`,
+	}
+	before := e.snapshot(t)
+	s, _, results := agentRun(t, e, cmds, nil)
+	for _, id := range []string{"e0", "e1", "e2", "e7", "e8", "e9"} {
+		if !strings.Contains(results[id], "refused") {
+			t.Errorf("%s was not refused: %q", id, results[id])
+		}
+	}
+	// The background job goes on after the run, when the fifo is written:
+	// wait until it has finished, then use the shell as the user.
+	if err := os.WriteFile(filepath.Join(e.ws, "go"), []byte("go\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(e.ws, "bg-done")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the agent's background job did not finish:\n%s", s.Output())
+		}
+	}
+	s.Expect("refused: history -c")
+	s.Line("ls >/dev/null; cd /tmp && cd - >/dev/null && echo user-cd-ok")
+	s.Expect("user-cd-ok")
+	s.ExpectPrompt()
+	s.Line("exit")
+	s.Wait()
+	matches, _ := filepath.Glob(filepath.Join(e.home, "pwned*"))
+	if len(matches) > 0 {
+		t.Errorf("code the agent planted ran outside the sandbox: %v", matches)
+	}
+	if diffs := diffSnapshots(before, e.snapshot(t)); len(diffs) > 0 {
+		t.Errorf("outside the workspace, the agent changed:\n%s", strings.Join(diffs, "\n"))
+	}
 }
