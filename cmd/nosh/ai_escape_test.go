@@ -487,3 +487,42 @@ func TestAgentFreshTricksHold(t *testing.T) {
 		t.Errorf("outside the workspace, the agent changed:\n%s", strings.Join(diffs, "\n"))
 	}
 }
+
+// TestAgentProcessSubstitutions: process substitutions work in an agent
+// command, writing ones too (their pipes are made in the scratch
+// directory, the one place the sandboxed program may open them), and
+// what the substituted command writes is held like any other write.
+func TestAgentProcessSubstitutions(t *testing.T) {
+	e := newEscapeHome(t, true, "allow = []\n")
+	cmds := []string{
+		`diff <(echo a) <(echo b) >/dev/null; echo "diff=$?"`,
+		// (the substituted command may finish after its own, as in bash:
+		// the agent's command waits for it)
+		`printf 'one\ntwo\n' | tee >(wc -l > lines.txt) >/dev/null; until [ -s lines.txt ]; do sleep 0.05; done`,
+		`echo inner > >(cat > inner.txt); until [ -s inner.txt ]; do sleep 0.05; done`,
+		`tee >(cat > ~/.bashrc) <<< pwned >/dev/null`,
+	}
+	before := e.snapshot(t)
+	s, _, results := agentRun(t, e, cmds, nil)
+	if !strings.Contains(results["e0"], "diff=1") {
+		t.Errorf("reading process substitutions: %q", results["e0"])
+	}
+	for _, id := range []string{"e1", "e2"} {
+		if strings.Contains(results[id], "refused") {
+			t.Errorf("%s: a process substitution in the workspace was refused: %q", id, results[id])
+		}
+	}
+	for name, want := range map[string]string{"lines.txt": "2", "inner.txt": "inner"} {
+		if b, _ := os.ReadFile(filepath.Join(e.ws, name)); strings.TrimSpace(string(b)) != want {
+			t.Errorf("%s holds %q, want %q", name, b, want)
+		}
+	}
+	if !strings.Contains(s.Output(), "refused: > ~/.bashrc") && !strings.Contains(results["e3"], "refused") {
+		t.Errorf("a write to ~/.bashrc through a process substitution was not refused: %q", results["e3"])
+	}
+	s.Line("exit")
+	s.Wait()
+	if diffs := diffSnapshots(before, e.snapshot(t)); len(diffs) > 0 {
+		t.Errorf("outside the workspace, the agent changed:\n%s", strings.Join(diffs, "\n"))
+	}
+}
