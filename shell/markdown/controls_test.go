@@ -48,3 +48,31 @@ func TestRenderShowsControls(t *testing.T) {
 		}
 	}
 }
+
+// TestControlFilter: a program's colours pass, everything else that
+// would act on the terminal is shown, however the output is split.
+func TestControlFilter(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain\nlines\ttabbed\n", "plain\nlines\ttabbed\n"},
+		{"\x1b[1;31mred\x1b[0m \x1b[38;2;1;2;3mrgb\x1b[m\n", "\x1b[1;31mred\x1b[0m \x1b[38;2;1;2;3mrgb\x1b[m\n"},
+		{"ok\x1b]52;c;cm0gLXJmIH4K\x07\n", "ok␛]52;c;cm0gLXJmIH4K␇\n"},
+		{"a\x1b[2K\x1b[1A\rfake\n", "a␛[2K␛[1A␍fake\n"},
+		{"dos\r\nline\r\n", "dos\nline\n"},
+		{"\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\n", "␛]8;;http://x␛\\link␛]8;;␛\\\n"},
+		{"bell\a back\b \u202eevil\u202c \u009b2J é\n", "bell␇ back␈ <U+202E>evil<U+202C> <U+009B>2J é\n"},
+		{"\x1bc reset \x1b7save\n", "␛c reset ␛7save\n"},
+		{"cut \x1b[", "cut ␛["},
+	} {
+		for _, size := range []int{1, 2, 3, 7, 1 << 20} {
+			var b strings.Builder
+			f := &ControlFilter{W: &b}
+			for i := 0; i < len(c.in); i += size {
+				f.Write([]byte(c.in[i:min(i+size, len(c.in))]))
+			}
+			f.Flush()
+			if b.String() != c.want {
+				t.Errorf("%q in pieces of %d: %q, want %q", c.in, size, b.String(), c.want)
+			}
+		}
+	}
+}
