@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Isolated is how RunIsolated runs code: its standard input, its output
@@ -33,6 +36,15 @@ func (s *Shell) RunIsolated(ctx context.Context, stmts []*syntax.Stmt, in Isolat
 	if len(in.Env) > 0 {
 		if err := exportIn(WithGuard(ctx, nil), r, in.Env); err != nil {
 			return 1, err
+		}
+		for _, kv := range in.Env {
+			// interp takes the directory of its process substitutions'
+			// pipes from $TMPDIR once, at its start: a subshell given
+			// another (the agent's scratch directory, the one place its
+			// sandboxed programs may open them for writing) uses it.
+			if dir, ok := strings.CutPrefix(kv, "TMPDIR="); ok && filepath.IsAbs(dir) {
+				*interpunsafe.TempDir(r) = filepath.Clean(dir)
+			}
 		}
 	}
 	status := 0

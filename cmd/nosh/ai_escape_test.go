@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 
@@ -387,5 +388,140 @@ func TestTranslateZipMoveIsADelete(t *testing.T) {
 	s.Wait()
 	if b, err := os.ReadFile(filepath.Join(home, "canary")); err != nil || string(b) != "keep\n" {
 		t.Errorf("the home directory lost its files: %v %q\n%s", err, b, s.Output())
+	}
+}
+
+// TestAgentReadsOnlyItsOwnStreams: what nosh opens itself for an agent
+// command (a redirection, source) never reaches into nosh's own process,
+// which the sandbox keeps the agent's programs out of: its descriptors
+// (the terminal, its history file, the AI helper's pipe) by number, by
+// thread, or through a link, and its environment; /dev/stdin is the
+// command's own input, so `source /dev/stdin <<<` works as in bash
+// instead of reading the user's terminal.
+func TestAgentReadsOnlyItsOwnStreams(t *testing.T) {
+	e := newEscapeHome(t, true, "allow = []\n")
+	cmds := []string{
+		`source /dev/stdin <<< 'echo sourced-ok'`,
+		`for n in 3 4 5 6 7 8 9; do read -t 1 -r x < /dev/fd/$n && echo "leak$n: $x"; done; echo fds-done`,
+		`for t in /proc/$$/task/*; do read -r x < "/proc/${t##*/}/fd/5" && echo "leak: $x"; done; echo tids-done`,
+		`ln -s /proc/self/fd/5 l5; read -r x < l5 && echo "leak: $x"; echo link-done`,
+		`read -r -d '' x < /proc/$$/environ; echo "environ=${#x}"`,
+		`printf piped | { read -r x < /dev/stdin; echo "got-$x"; }; echo out > /dev/fd/1`,
+	}
+	s, _, results := agentRun(t, e, cmds, nil)
+	if !strings.Contains(results["e0"], "sourced-ok") {
+		t.Errorf("source /dev/stdin did not read the here-string: %q", results["e0"])
+	}
+	for _, id := range []string{"e1", "e2", "e3", "e4"} {
+		if strings.Contains(results[id], "leak") || !strings.Contains(results[id], "inside nosh's own process") {
+			t.Errorf("%s: nosh's own descriptors or environment were read: %q", id, results[id])
+		}
+	}
+	if !strings.Contains(results["e4"], "environ=0") {
+		t.Errorf("nosh's environment was read: %q", results["e4"])
+	}
+	if !strings.Contains(results["e5"], "got-piped") || !strings.Contains(results["e5"], "out") {
+		t.Errorf("the command's own streams: %q", results["e5"])
+	}
+	s.Line("echo still-mine")
+	s.Expect("still-mine")
+	s.ExpectPrompt()
+}
+
+// TestAgentFreshTricksHold: a later adversarial pass (i16c) under YOLO,
+// in spellings the earlier tests do not use: descriptors opened with
+// exec, process substitutions writing, a background job that writes and
+// edits the history after the run has ended, EXIT traps, callbacks of
+// mapfile and compgen, relative paths after cd -, pushd and a link to
+// .., prompt hooks, aliases and functions meant to outlive the command,
+// logout. Nothing outside the workspace changes, and the user's shell
+// afterwards runs their own commands.
+func TestAgentFreshTricksHold(t *testing.T) {
+	e := newEscapeHome(t, true, "allow = []\n")
+	cmds := []string{
+		`exec 7>>"$HOME/.bashrc"; echo 'touch ~/pwned-exec' >&7`,
+		`exec {fd}<>~/.profile; printf x >&$fd`,
+		`cat <<< pwn > >(cat >> ~/.bashrc); sleep 0.3`,
+		`mkfifo go; { read -r x < go; echo late >> ~/.bashrc; history -c; touch ~/pwned-late; echo over > bg-done; } &`,
+		`trap 'echo trapped >> ~/.bashrc; touch ~/pwned-trap' EXIT; echo trap-set`,
+		`mapfile -t -C 'touch ~/pwned-mapfile;:' -c 1 arr <<< a`,
+		`compgen -C 'touch ~/pwned-compgen' x`,
+		`cd ~; cd /tmp; cd -; echo x > .profile`,
+		`pushd .. >/dev/null; echo x >> ./.bashrc`,
+		`ln -s .. up; echo x > up/pwned-up`,
+		`PROMPT_COMMAND='touch ~/pwned-pc'; export PROMPT_COMMAND; PS1='$(touch ~/pwned-ps1)'`,
+		`alias ls='touch ~/pwned-alias'; cd() { touch ~/pwned-func; }; echo defined`,
+		`logout; echo after-logout`,
+	}
+	before := e.snapshot(t)
+	s, _, results := agentRun(t, e, cmds, nil)
+	for _, id := range []string{"e0", "e1", "e2", "e7", "e8", "e9"} {
+		if !strings.Contains(results[id], "refused") {
+			t.Errorf("%s was not refused: %q", id, results[id])
+		}
+	}
+	// The background job goes on after the run, when the fifo is written:
+	// wait until it has finished, then use the shell as the user.
+	if err := os.WriteFile(filepath.Join(e.ws, "go"), []byte("go\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(e.ws, "bg-done")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the agent's background job did not finish:\n%s", s.Output())
+		}
+	}
+	s.Expect("refused: history -c")
+	s.Line("ls >/dev/null; cd /tmp && cd - >/dev/null && echo user-cd-ok")
+	s.Expect("user-cd-ok")
+	s.ExpectPrompt()
+	s.Line("exit")
+	s.Wait()
+	matches, _ := filepath.Glob(filepath.Join(e.home, "pwned*"))
+	if len(matches) > 0 {
+		t.Errorf("code the agent planted ran outside the sandbox: %v", matches)
+	}
+	if diffs := diffSnapshots(before, e.snapshot(t)); len(diffs) > 0 {
+		t.Errorf("outside the workspace, the agent changed:\n%s", strings.Join(diffs, "\n"))
+	}
+}
+
+// TestAgentProcessSubstitutions: process substitutions work in an agent
+// command, writing ones too (their pipes are made in the scratch
+// directory, the one place the sandboxed program may open them), and
+// what the substituted command writes is held like any other write.
+func TestAgentProcessSubstitutions(t *testing.T) {
+	e := newEscapeHome(t, true, "allow = []\n")
+	cmds := []string{
+		`diff <(echo a) <(echo b) >/dev/null; echo "diff=$?"`,
+		// (the substituted command may finish after its own, as in bash:
+		// the agent's command waits for it)
+		`printf 'one\ntwo\n' | tee >(wc -l > lines.txt) >/dev/null; until [ -s lines.txt ]; do sleep 0.05; done`,
+		`echo inner > >(cat > inner.txt); until [ -s inner.txt ]; do sleep 0.05; done`,
+		`tee >(cat > ~/.bashrc) <<< pwned >/dev/null`,
+	}
+	before := e.snapshot(t)
+	s, _, results := agentRun(t, e, cmds, nil)
+	if !strings.Contains(results["e0"], "diff=1") {
+		t.Errorf("reading process substitutions: %q", results["e0"])
+	}
+	for _, id := range []string{"e1", "e2"} {
+		if strings.Contains(results[id], "refused") {
+			t.Errorf("%s: a process substitution in the workspace was refused: %q", id, results[id])
+		}
+	}
+	for name, want := range map[string]string{"lines.txt": "2", "inner.txt": "inner"} {
+		if b, _ := os.ReadFile(filepath.Join(e.ws, name)); strings.TrimSpace(string(b)) != want {
+			t.Errorf("%s holds %q, want %q", name, b, want)
+		}
+	}
+	// (e3's refusal comes from the substituted command, whenever it
+	// runs: the snapshot below is what must hold.)
+	s.Line("exit")
+	s.Wait()
+	if diffs := diffSnapshots(before, e.snapshot(t)); len(diffs) > 0 {
+		t.Errorf("outside the workspace, the agent changed:\n%s", strings.Join(diffs, "\n"))
 	}
 }

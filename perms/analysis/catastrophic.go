@@ -38,6 +38,7 @@ func (a *Analyzer) DangerTarget(w Word) (string, bool) {
 		// rm -rf ~/{*,.*}: each word of the expansion is a target.
 		cp := *w.Node
 		syntax.SplitBraces(&cp)
+		initials := map[string]int{} // dir → patterns by first letter
 		for bw, err := range expand.BracesSeq(nil, &cp) {
 			if err != nil {
 				break
@@ -48,6 +49,12 @@ func (a *Analyzer) DangerTarget(w Word) (string, bool) {
 			}
 			if what, ok := a.DangerTarget(bwv); ok {
 				return what, true
+			}
+			if dir, ok := a.initialPattern(bwv); ok {
+				if initials[dir]++; initials[dir] == 3 {
+					// ~/{a..z}*, /{b,e,l,u}*: together, most entries.
+					return w.String(), true
+				}
 			}
 		}
 	}
@@ -115,6 +122,40 @@ func (a *Analyzer) DangerTarget(w Word) (string, bool) {
 		if real, err := filepath.EvalSymlinks(clean); err == nil && real != clean {
 			return a.DangerTarget(Word{Value: real})
 		}
+	}
+	return "", false
+}
+
+// initialPattern reports whether w is a pattern for the entries of /, a
+// system directory, the home directory or one of its ancestors that
+// names them by at most their first letter (~/a*, /u?*), and which
+// directory: a brace expansion of a few of them matches most entries.
+func (a *Analyzer) initialPattern(w Word) (string, bool) {
+	p, ok := a.Resolve(w)
+	if !ok {
+		return "", false
+	}
+	p = a.inCwd(p)
+	home := a.Home()
+	if home == "" {
+		home = homeUnknown
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		p = home + p[1:]
+	}
+	p = strings.TrimRight(p, "/")
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 || !strings.HasPrefix(p, "/") {
+		return "", false
+	}
+	dir, base := path.Clean(p[:i+1]), p[i+1:]
+	j := strings.IndexAny(base, "*?[")
+	if j < 0 || j > 1 || !matchesMost(base[j:]) {
+		return "", false
+	}
+	cleanHome := path.Clean(home)
+	if dir == "/" || coreTables().systemDirs[dir] || dir == cleanHome || strings.HasPrefix(cleanHome, dir+"/") {
+		return dir, true
 	}
 	return "", false
 }
@@ -226,6 +267,26 @@ func rmCmd(c *Cmd) {
 	c.UnresolvedDeletes(Operands(args))
 }
 
+// setsID reports whether a chmod mode may set the set-user-ID or
+// set-group-ID bit: u+s, g=s, +s, 4755, 2775, or a mode computed at run
+// time.
+func setsID(w Word) bool {
+	if !w.IsStatic() {
+		return true
+	}
+	m := w.Value
+	if m != "" && m[0] >= '0' && m[0] <= '7' {
+		// Octal: a fourth digit from the right with 4 or 2 in it.
+		return len(m) >= 4 && (m[len(m)-4]-'0')&6 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		if i := strings.IndexAny(clause, "+="); i >= 0 && strings.ContainsRune(clause[i:], 's') {
+			return true
+		}
+	}
+	return false
+}
+
 // UnresolvedDeletes records a risk for each target of a recursive delete
 // whose value the analysis cannot tell now: it could be anything,
 // including / or the home directory, whatever the rules allow.
@@ -246,6 +307,9 @@ func chmodCmd(c *Cmd) {
 	rec := Recursive(args, true)
 	ops := Operands(args)
 	if len(ops) > 0 && !FlagsOf(args).Has(0, "--reference") {
+		if c.Base == "chmod" && setsID(ops[0]) {
+			c.Risk(KindOption, "chmod "+ops[0].String(), "sets the set-user-ID or set-group-ID bit: the program runs with its owner's rights, whoever starts it")
+		}
 		ops = ops[1:] // the mode or owner
 	}
 	defer func() {
@@ -274,6 +338,24 @@ func chmodCmd(c *Cmd) {
 	}
 }
 
+// EnterDir makes the relative names of the units analysed next relative
+// to the directory w names, as cd would (env -C DIR …); back returns to
+// the directory before.
+func (a *Analyzer) EnterDir(w Word) (back func()) {
+	saved := a.Cwd
+	v, ok := a.Resolve(w)
+	switch {
+	case !ok || v == "":
+		a.Cwd = cwdUnknown
+	case v[0] == '/' || v[0] == '~':
+		a.Cwd = path.Clean(a.tildeHome(v))
+	case a.Cwd == cwdUnknown:
+	default:
+		a.Cwd = path.Join(a.Cwd, v)
+	}
+	return func() { a.Cwd = saved }
+}
+
 // cdCmd follows cd (and pushd) so that later relative paths are checked
 // where they will point: cd / && rm -rf usr, cd .git/hooks && tee x.
 func cdCmd(c *Cmd) {
@@ -297,6 +379,11 @@ func cdCmd(c *Cmd) {
 		return
 	}
 	v, ok := c.Analyzer.Resolve(ops[0])
+	if ok && v == "-" && c.Base == "cd" {
+		// cd - goes back to $OLDPWD, when the line says what it is.
+		v, ok = c.Analyzer.paramValue("OLDPWD")
+		ok = ok && strings.HasPrefix(v, "/")
+	}
 	cdpath, _ := c.Analyzer.paramValue("CDPATH")
 	switch {
 	case !ok || v == "" || v == "-" || strings.ContainsAny(v, "*?[") || v[0] == '+' && c.Base == "pushd":

@@ -114,6 +114,21 @@ func (a *Analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 			if strings.HasPrefix(a.Cwd, "~") {
 				a.Cwd = a.ExpandHome(a.Cwd)
 			}
+		case name == "cd" && !last && len(args) == 1:
+			a.Cwd = a.ExpandHome("~")
+		case name == "dirname" && last && len(args) > 1 && !strings.HasPrefix(args[1], "-"):
+			// dirname $PWD: text functions of their operands.
+			var lines []string
+			for _, p := range args[1:] {
+				lines = append(lines, dirName(a.ExpandHome(p)))
+			}
+			out = strings.Join(lines, "\n")
+		case name == "basename" && last && (len(args) == 2 || len(args) == 3) && !strings.HasPrefix(args[1], "-"):
+			b := baseName(a.ExpandHome(args[1]))
+			if len(args) == 3 && b != args[2] {
+				b = strings.TrimSuffix(b, args[2])
+			}
+			out = b
 		case name == "pwd" && last:
 			d := a.inCwd(".")
 			if !path.IsAbs(d) {
@@ -139,6 +154,34 @@ func (a *Analyzer) constSubst(cs *syntax.CmdSubst) (string, bool) {
 		}
 	}
 	return strings.TrimRight(out, "\n"), true
+}
+
+// dirName is what dirname prints for p.
+func dirName(p string) string {
+	t := strings.TrimRight(p, "/")
+	switch {
+	case t == "" && p != "":
+		return "/"
+	case !strings.Contains(t, "/"):
+		return "."
+	}
+	d := strings.TrimRight(t[:strings.LastIndexByte(t, '/')], "/")
+	if d == "" {
+		return "/"
+	}
+	return d
+}
+
+// baseName is what basename prints for p (without a suffix).
+func baseName(p string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		if p != "" {
+			return "/"
+		}
+		return ""
+	}
+	return t[strings.LastIndexByte(t, '/')+1:]
 }
 
 // printfText formats as the printf builtin does, for %s, %b, %c and %%

@@ -46,6 +46,11 @@ func (a *Analyzer) Sensitive(w Word) (string, bool) {
 			if lit, ok := w.Node.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
 				return w.String(), true
 			}
+			if lit, ok := w.Node.Parts[0].(*syntax.Lit); ok && (strings.HasPrefix(lit.Value, "/proc/") || strings.HasPrefix(lit.Value, "/dev/fd/")) {
+				// /proc/$$/cwd/../.bashrc: a process's directory, root
+				// or descriptor leads to any file at all.
+				return w.String(), true
+			}
 		}
 		return "", false
 	}

@@ -299,10 +299,20 @@ func (g *Gate) confineWrite(ctx context.Context, sc *scope, path, abs, real stri
 
 // refuseWrite reports a refused write and returns its error.
 func (g *Gate) refuseWrite(ctx context.Context, path, why string) error {
+	return g.refuseOpen(ctx, path, true, why)
+}
+
+// refuseOpen is refuseWrite for a file opened for writing or (writes
+// false) only for reading.
+func (g *Gate) refuseOpen(ctx context.Context, path string, writes bool, why string) error {
+	what, verb := "> "+path, "write"
+	if !writes {
+		what, verb = "< "+path, "read"
+	}
 	if f := RefusalHook(ctx); f != nil {
-		f("> "+path, why)
+		f(what, why)
 	} else if g.report != nil {
-		fmt.Fprintf(g.report, "nosh: refused to write %s: %s\n", path, why)
+		fmt.Fprintf(g.report, "nosh: refused to %s %s: %s\n", verb, path, why)
 	}
 	return &os.PathError{Op: "open", Path: path, Err: ErrNotAllowed}
 }
@@ -322,17 +332,39 @@ func RefusalHook(ctx context.Context) func(what, why string) {
 	return f
 }
 
-// standardStream returns the command's own standard output or error for
-// the paths that name them, or nil.
-func standardStream(abs string, hc interp.HandlerContext) io.ReadWriteCloser {
+// standardStream returns the command's own standard input, output or
+// error for the paths that name them, opened for reading (writes false)
+// or writing, or nil.
+func standardStream(abs string, hc interp.HandlerContext, writes bool) io.ReadWriteCloser {
 	switch abs {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		if !writes {
+			return readOnly{hc.Stdin}
+		}
 	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
-		return writeOnly{hc.Stdout}
+		if writes {
+			return writeOnly{hc.Stdout}
+		}
 	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
-		return writeOnly{hc.Stderr}
+		if writes {
+			return writeOnly{hc.Stderr}
+		}
 	}
 	return nil
 }
+
+// readOnly is a stream a redirection or source reads from and never
+// closes: the command's input stays open for what comes after.
+type readOnly struct{ r io.Reader }
+
+func (r readOnly) Read(p []byte) (int, error) {
+	if r.r == nil {
+		return 0, io.EOF
+	}
+	return r.r.Read(p)
+}
+func (readOnly) Write(p []byte) (int, error) { return 0, os.ErrInvalid }
+func (readOnly) Close() error                { return nil }
 
 // writeOnly is a stream a redirection writes to and never closes.
 type writeOnly struct{ w io.Writer }

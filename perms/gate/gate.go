@@ -158,11 +158,9 @@ func (g *Gate) OpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
 		next = interp.DefaultOpenHandler()
 	}
 	return func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
-		if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) == 0 {
-			return next(ctx, path, flag, perm)
-		}
+		writes := flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0
 		sc := g.scopeOf(ctx)
-		if sc.off {
+		if sc.off || !writes && sc.box == nil {
 			return next(ctx, path, flag, perm)
 		}
 		hc := interp.HandlerCtx(ctx)
@@ -172,10 +170,20 @@ func (g *Gate) OpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
 		}
 		abs = filepath.Clean(abs)
 		if sc.box != nil {
-			if w := standardStream(abs, hc); w != nil {
-				// The command's own output, which the agent reads, not
-				// whatever nosh's descriptor is.
+			if w := standardStream(abs, hc, writes); w != nil {
+				// The command's own input or output, which the agent
+				// reads, not whatever nosh's descriptor is.
 				return w, nil
+			}
+			if sandbox.OwnProcess(abs) {
+				// nosh's descriptors (the terminal, its history, the
+				// AI helper's pipe), memory and environment: opened by
+				// nosh itself they would be out of the sandbox's reach
+				// rules, which keep its programs out of them.
+				return nil, g.refuseOpen(ctx, path, writes, "it is inside nosh's own process (descriptors, memory, environment), out of the sandbox's reach; the command's streams are /dev/stdin, /dev/stdout, /dev/stderr")
+			}
+			if !writes {
+				return next(ctx, path, flag, perm)
 			}
 		}
 		// What is written is the file the path really names, through

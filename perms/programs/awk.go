@@ -83,6 +83,9 @@ func awkCmd(c *analysis.Cmd) {
 // awkRisky returns why an awk program can run commands or write files,
 // or "" if it cannot.
 func awkRisky(prog string) string {
+	// A backslash before a newline continues the line, in some awks
+	// inside a word too (sys\⏎tem): judge the program as joined.
+	prog = strings.ReplaceAll(prog, "\\\n", "")
 	var prev byte // last significant byte outside strings and regexps
 	printing := false
 	depth := 0

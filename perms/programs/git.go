@@ -86,6 +86,18 @@ func gitGlobalRisks(c *analysis.Cmd, globals []analysis.Word) {
 // of their own.
 func gitRuns(c *analysis.Cmd, name string, rest []analysis.Word) {
 	switch name {
+	case "remote":
+		// Only listing and showing remotes reads: add, set-url, rename,
+		// remove, prune, update… change where fetch and push go.
+		for _, w := range rest {
+			if w.IsStatic() && strings.HasPrefix(w.Value, "-") {
+				continue
+			}
+			if !w.IsStatic() || w.Value != "show" && w.Value != "get-url" {
+				c.Risk(analysis.KindOption, "git remote "+w.String(), "changes the repository's remotes, where fetch and push go")
+			}
+			break
+		}
 	case "config":
 		if gitConfigWrites(rest) {
 			c.Risk(analysis.KindOption, "git config", "changes git configuration, which can make git run commands")

@@ -161,6 +161,8 @@ func interpretersTable() map[string]interpSpec {
 		"janet":     {code: "e"},
 		"bb":        {code: "e"},
 		"kotlin":    {code: "e"},
+		"clisp":     {code: "x"},
+		"sbcl":      {codeLong: []string{"--eval"}, argLong: []string{"--load", "--script"}},
 	}
 }
 
@@ -232,7 +234,16 @@ func interpreterCmd(c *analysis.Cmd) {
 					c.Risk(analysis.KindOption, c.Base+" -"+string(ch), "edits files in place")
 					j = len(v)
 				case strings.IndexByte(spec.digits, ch) >= 0:
-					for j+1 < len(v) && isHexDigitOrX(v[j+1]) {
+					// -l and -0 take octal digits, -0 also xHEX: in
+					// -wle CODE the e is not a digit but the code option.
+					if ch == '0' && j+1 < len(v) && (v[j+1] == 'x' || v[j+1] == 'X') {
+						j++
+						for j+1 < len(v) && isHexDigitOrX(v[j+1]) && v[j+1] != 'x' {
+							j++
+						}
+						break
+					}
+					for j+1 < len(v) && v[j+1] >= '0' && v[j+1] <= '7' {
 						j++
 					}
 				case strings.IndexByte(spec.arg, ch) >= 0:

@@ -37,7 +37,8 @@ func plainProgramsTable() map[string]bool {
 // because it is a table, one entry per program, not logic: split, it
 // would only be harder to search.
 func optionTablesTable() map[string]*optTable {
-	sort := &optTable{short: "bdfghiMnRrVcCmsuz", arg: "ktST", long: []string{
+	// -o and --output: judged by sortCmd.
+	sort := &optTable{short: "bdfghiMnRrVcCmsuz", arg: "ktSTo", long: []string{"--output=",
 		"--ignore-leading-blanks", "--dictionary-order", "--ignore-case", "--general-numeric-sort",
 		"--ignore-nonprinting", "--month-sort", "--human-numeric-sort", "--numeric-sort", "--random-sort",
 		"--reverse", "--version-sort", "--check?", "--merge", "--stable", "--unique", "--zero-terminated",
@@ -186,7 +187,25 @@ func optionTablesTable() map[string]*optTable {
 	zip := &optTable{short: "rjqvmDXyzAcdguUFoSl0123456789", arg: "bnPtxiZ@", long: []string{"-T", "--recurse-paths",
 		"--junk-paths", "--quiet", "--verbose", "--test", "--no-dir-entries", "--no-extra", "--symlinks",
 		"--help", "--version", "--exclude=", "--include=", "--suffixes=", "--password="}}
+	// vim's harmless options; -c, --cmd, -S, -s (a script of keys), -u,
+	// +cmd run editor commands (vimCmd names them), and -i, -w, -W,
+	// -V20FILE, --startuptime and --log write files, -t follows a tags
+	// file's commands, --remote* send keys to another vim. (Not -l: it
+	// is nvim's Lua script.)
+	vim := &optTable{short: "RMmbNndZyhvXCDfgeEArLHF", arg: "Tq", attached: "oOp", long: []string{"--help",
+		"--version", "--clean", "--noplugin", "--nofork", "--literal", "--not-a-term", "--ttyfail",
+		"--serverlist", "--headless"}}
+	// unzip's harmless options: not -: and -^, which let names climb out
+	// of the directory or hold control characters; -d is judged by
+	// unzipCmd.
+	unzip := &optTable{short: "ZcflpTtuvzabBCDjKLMnoqsUVWX0h", arg: "dxPIO", long: []string{"--help"}}
+	// ssh-keygen's options that read and print: not key generation, -p,
+	// -c, -H, -R (they write keys and known_hosts), -D and -K (a PKCS#11
+	// or FIDO library, loaded as code), -s, -Y, -k, -G, -T.
+	sshKeygen := &optTable{short: "lvyBLeiqrgQ", arg: "fFEmNPabC"}
 	return map[string]*optTable{
+		"vi": vim, "vim": vim, "nvim": vim, "view": vim, "ex": vim, "gvim": vim, "vimdiff": vim, "rvim": vim,
+		"rview": vim, "gview": vim, "evim": vim, "unzip": unzip, "ssh-keygen": sshKeygen,
 		"sort": sort, "gsort": sort, "uniq": uniq, "fd": fd, "fdfind": fd, "rg": rg, "ag": ag,
 		"tar": tar, "gtar": tar, "bsdtar": tar,
 		"ssh": sshT, "scp": scp, "sftp": sftp, "rsync": rsync,
@@ -218,6 +237,14 @@ var sshSafeKeys = map[string]bool{
 // settings known to be harmless are let through. ssh reads the key up to
 // the first space, tab or =, case-insensitively.
 func sshValue(c *analysis.Cmd, opt string, v analysis.Word) {
+	if opt == "-J" {
+		// ssh turns the jump hosts into a command line it runs through
+		// a shell: only [user@]host[:port] lists are plain.
+		if !v.IsStatic() || !plainJumpHosts(v.Value) {
+			c.Risk(analysis.KindOption, c.Base+" -J", "a jump host that is not a plain [user@]host[:port]: ssh runs it in a shell command line")
+		}
+		return
+	}
 	if opt != "-o" {
 		return
 	}
@@ -232,6 +259,28 @@ func sshValue(c *analysis.Cmd, opt string, v analysis.Word) {
 	if !sshSafeKeys[strings.ToLower(key)] {
 		c.Risk(analysis.KindOption, c.Base+" -o "+key, "an ssh setting not known to be harmless: some run commands, load code or write files")
 	}
+}
+
+// plainJumpHosts reports whether v is a comma-separated list of
+// [user@]host[:port] (or ssh://…) made of characters no shell treats
+// specially.
+func plainJumpHosts(v string) bool {
+	if v == "" || v == "none" {
+		return v == "none"
+	}
+	for _, h := range strings.Split(strings.TrimPrefix(v, "ssh://"), ",") {
+		h = strings.TrimPrefix(h, "ssh://")
+		if h == "" || h[0] == '-' {
+			return false
+		}
+		for i := 0; i < len(h); i++ {
+			ch := h[i]
+			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || strings.IndexByte("._-@:[]", ch) >= 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // findSafe lists find's predicates known to be harmless, with how many

@@ -50,14 +50,35 @@ func scanOpts(ws []analysis.Word, f func(i int, v string)) {
 }
 
 func sortCmd(c *analysis.Cmd) {
+	for _, u := range optionUses(c.Args, "ktSTo", 'o', "--output") {
+		c.Target(u.val, analysis.WriteFile, false)
+		if !sandboxWrites(c, u.val) {
+			c.Risk(analysis.KindOption, "sort -o", "writes its output to a file")
+		}
+	}
 	scanOpts(c.Args, func(_ int, v string) {
 		switch {
-		case longOpt(v, "--output") || shortHas(v, 'o', "ktST"):
-			c.Risk(analysis.KindOption, "sort -o", "writes its output to a file")
 		case longOpt(v, "--compress-program"):
 			c.Risk(analysis.KindOption, "sort --compress-program", "runs a program to compress temporary files")
 		}
 	})
+}
+
+// sandboxWrites reports whether the file w names is an ordinary one the
+// sandbox of an agent command lets any program write (sort -o out.txt
+// in the workspace): then writing it is not asked about, as a
+// redirection there is not.
+func sandboxWrites(c *analysis.Cmd, w analysis.Word) bool {
+	a := c.Analyzer
+	if a.Writable == nil {
+		return false
+	}
+	p, ok := a.Absolute(w)
+	if !ok || strings.ContainsAny(p, "*?[") || !a.Writable(p) || analysis.IsDiskDevice(p) {
+		return false
+	}
+	_, sensitive := a.Sensitive(analysis.Word{Value: p})
+	return !sensitive
 }
 
 func rgCmd(c *analysis.Cmd) {
@@ -247,6 +268,7 @@ func sshOptions(c *analysis.Cmd) {
 func sshCmd(c *analysis.Cmd) {
 	sshOptions(c)
 	if c.Base == "scp" {
+		uploadsDotfiles(c)
 		if d, ok := analysis.LocalDest(c.Args); ok {
 			c.SensitiveWrite(d)
 			ops := analysis.Operands(c.Args)
@@ -265,6 +287,11 @@ func sshCmd(c *analysis.Cmd) {
 	spec := optSpec{short: "bcDEeFIiJLlmOopQRSWwB"}
 	i := spec.skip(c.Args, 0)
 	if i+1 >= len(c.Args) {
+		if c.In.Piped || c.In.Here || c.In.Redirected {
+			// ssh h < file: the remote shell runs what the file says
+			// (and the other machine gets the file).
+			c.Risk(analysis.KindWrapper, "ssh stdin", "runs the commands on its standard input on "+c.Args[min(i, len(c.Args)-1)].String())
+		}
 		return // an interactive login
 	}
 	host := c.Args[i].String()
@@ -275,6 +302,7 @@ func sshCmd(c *analysis.Cmd) {
 
 func rsyncCmd(c *analysis.Cmd) {
 	sshOptions(c)
+	uploadsDotfiles(c)
 	if d, ok := analysis.LocalDest(c.Args); ok {
 		c.IntoDir(d, "copies")
 	}
@@ -284,8 +312,39 @@ func rsyncCmd(c *analysis.Cmd) {
 			c.Risk(analysis.KindOption, "rsync -e", "runs a remote shell command of its choosing")
 		case longOpt(v, "--rsync-path"):
 			c.Risk(analysis.KindOption, "rsync --rsync-path", "runs a command on the remote side")
+		case longOpt(v, "--remote-option") || shortHas(v, 'M', "BfTe"):
+			c.Risk(analysis.KindOption, "rsync -M", "passes options to the remote rsync, which can run commands or write files there")
 		}
 	})
+}
+
+// uploadsDotfiles flags a copy to another machine (scp or rsync to a
+// HOST: destination) of the home directory, or of an entry of it whose
+// name starts with a dot: configuration, keys and credentials
+// (~/.ssh, ~/.gnupg, ~/.aws, ~/.netrc…) live there.
+func uploadsDotfiles(c *analysis.Cmd) {
+	ops := analysis.Operands(c.Args)
+	if len(ops) < 2 {
+		return
+	}
+	if _, local := analysis.LocalDest(c.Args); local {
+		return
+	}
+	home := c.Analyzer.Home()
+	if home == "" {
+		return
+	}
+	home = path.Clean(home)
+	for _, w := range ops[:len(ops)-1] {
+		p, ok := c.Analyzer.Absolute(w)
+		if !ok {
+			continue
+		}
+		if rest, in := strings.CutPrefix(p, home+"/"); p == home || in && strings.HasPrefix(rest, ".") {
+			c.Risk(analysis.KindOption, c.Base+" "+w.String(), "copies your home directory's dot-files (configuration, keys, credentials) to another machine")
+			return
+		}
+	}
 }
 
 func goCmd(c *analysis.Cmd) {

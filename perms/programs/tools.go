@@ -438,6 +438,8 @@ func registerTools(t *tableSet) {
 func unzipCmd(c *analysis.Cmd) {
 	if d, ok := analysis.DirOption(c.Args, "-d", ""); ok {
 		c.IntoDir(d, "extracts")
+	} else if us := optionUses(c.Args, "dxPIO", 'd', ""); len(us) > 0 {
+		c.IntoDir(us[0].val, "extracts") // unzip -od.. x.zip
 	} else if c.Analyzer.Cwd != "" {
 		c.IntoDir(analysis.Word{Value: "."}, "extracts")
 	}

@@ -201,8 +201,12 @@ func envCmd(c *analysis.Cmd) {
 		return
 	}
 	i := spec.skip(ws, 0)
+	known := envOptionsHarmless(ws[:i])
 	for ; i < len(ws) && isAssignWord(ws[i]); i++ {
-		name, _, _ := strings.Cut(ws[i].Value, "=")
+		name, value, _ := strings.Cut(ws[i].Value, "=")
+		if name == "PATH" && systemPath(value) {
+			continue // env PATH=/usr/bin:/bin cmd: only the system's programs
+		}
 		if reason, ok := analysis.DangerousVar(name); ok {
 			c.Risk(analysis.KindAssign, name, reason)
 		}
@@ -210,8 +214,62 @@ func envCmd(c *analysis.Cmd) {
 	if i >= len(ws) {
 		return // prints the environment
 	}
-	c.Risk(analysis.KindWrapper, "env", "wrapper: runs the command after it with a changed environment")
+	if !known {
+		// -C DIR, -P PATH, --argv0…: the command runs elsewhere, or as
+		// something else, than its words say.
+		c.Risk(analysis.KindWrapper, "env", "wrapper: runs the command after it with a changed environment")
+	}
+	if us := optionUses(ws[:i], "uCPSa", 'C', "--chdir"); len(us) > 0 {
+		// env -C DIR rm -rf x: the command's relative names are in DIR.
+		defer c.Analyzer.EnterDir(us[len(us)-1].val)()
+	}
 	c.Inner(ws[i:], "env")
+}
+
+// envOptionsHarmless reports whether every word of env's options is one
+// known to change nothing but the environment the command gets: with
+// those the command is judged as if run directly (the variables are
+// judged one by one).
+func envOptionsHarmless(opts []analysis.Word) bool {
+	for i := 0; i < len(opts); i++ {
+		v := opts[i].Value
+		name, _, _ := strings.Cut(v, "=")
+		switch {
+		case !opts[i].IsStatic():
+			return false
+		case v == "--" || v == "-" || v == "--ignore-environment" || v == "--null" || v == "--debug":
+		case name == "--unset" || name == "--default-signal" || name == "--ignore-signal" || name == "--block-signal":
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			// A cluster of -i -0 -v, maybe ending in -u NAME.
+			for j := 1; j < len(v); j++ {
+				if v[j] == 'u' {
+					if j == len(v)-1 {
+						i++ // the name is the next word
+					}
+					break
+				}
+				if strings.IndexByte("i0v", v[j]) < 0 {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// systemPath reports whether a PATH value lists only the system's own
+// directories of programs (no empty entry, which is the current one).
+func systemPath(v string) bool {
+	for _, d := range strings.Split(v, ":") {
+		switch strings.TrimSuffix(d, "/") {
+		case "/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // su runs a shell, or with -c a string of shell code, as another user.
@@ -400,6 +458,16 @@ func runnerInner(c *analysis.Cmd) ([]analysis.Word, bool) {
 func runnerCmd(c *analysis.Cmd) {
 	if inner, ok := runnerInner(c); ok {
 		c.Inner(inner, c.Base+" "+c.Args[0].Value)
+		return
+	}
+	// nix eval --expr …, nix run PKG: a subcommand that runs code, or a
+	// program it fetches, not named as a command. (npm run runs the
+	// project's own scripts, as a build tool does.)
+	if len(c.Args) > 0 && c.Args[0].IsStatic() {
+		switch sub := c.Args[0].Value; {
+		case sub == "eval" || sub == "repl" || sub == "run" && c.Base == "nix":
+			c.Risk(analysis.KindOption, c.Base+" "+c.Args[0].Value, "a subcommand that runs code or a program it fetches or builds, which the permission check cannot see")
+		}
 	}
 }
 

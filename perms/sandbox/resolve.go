@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -30,6 +31,54 @@ var ErrNotAFile = errors.New("it leads to a pipe or socket, not a file")
 // descriptor links read. What does not exist is taken as spelled, since
 // it cannot be a link.
 func Resolve(path string) (string, error) {
+	return resolve(path, nil)
+}
+
+// OwnProcess reports whether path (absolute) leads, on the way to the
+// file it names, through this process's own directory in /proc
+// (/proc/self, /proc/thread-self, /dev/fd, /dev/stdin… or its PID):
+// its descriptors, memory, environment and working directory. A
+// sandboxed program cannot reach another process's there (Landlock
+// scopes ptrace), so what nosh opens itself for an agent command must
+// not either.
+func OwnProcess(path string) bool {
+	own := "/proc/" + strconv.Itoa(os.Getpid())
+	through := false
+	_, err := resolve(path, func(dir string) {
+		through = through || ownProcDir(dir)
+	})
+	if err != nil && !through {
+		// Unresolvable (a pipe's descriptor, a loop): judge the spelling.
+		p := filepath.Clean(path)
+		for _, pre := range []string{"/proc/self", "/proc/thread-self", "/dev/fd", own} {
+			if p == pre || strings.HasPrefix(p, pre+"/") {
+				return true
+			}
+		}
+	}
+	return through
+}
+
+// ownProcDir reports whether dir is /proc/N or below it, N this
+// process or one of its threads (each has a /proc/TID of its own).
+func ownProcDir(dir string) bool {
+	rest, ok := strings.CutPrefix(dir, "/proc/")
+	if !ok {
+		return false
+	}
+	n, _, _ := strings.Cut(rest, "/")
+	if _, err := strconv.Atoi(n); err != nil {
+		return false
+	}
+	if n == strconv.Itoa(os.Getpid()) {
+		return true
+	}
+	_, err := os.Lstat("/proc/self/task/" + n)
+	return err == nil
+}
+
+// resolve is Resolve, telling visit each directory it reaches.
+func resolve(path string, visit func(dir string)) (string, error) {
 	if !filepath.IsAbs(path) {
 		return "", fmt.Errorf("resolving %s: not an absolute path", path)
 	}
@@ -58,6 +107,9 @@ func Resolve(path string) (string, error) {
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			resolved = next
+			if visit != nil {
+				visit(resolved)
+			}
 			continue
 		}
 		if links++; links > maxLinks {

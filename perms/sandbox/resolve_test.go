@@ -96,3 +96,37 @@ func OpenResolvedAfterSwap(t *testing.T, ws string) error {
 	}
 	return err
 }
+
+// TestOwnProcess: every spelling that reaches this process's descriptors,
+// memory or environment through /proc (directly, through /dev/fd, a
+// thread's own directory, or a link made elsewhere) is recognised; other
+// processes' and ordinary files are not.
+func TestOwnProcess(t *testing.T) {
+	dir := t.TempDir()
+	f, _ := os.Create(filepath.Join(dir, "file"))
+	defer f.Close()
+	fd := strconv.Itoa(int(f.Fd()))
+	r, w, _ := os.Pipe()
+	defer r.Close()
+	defer w.Close()
+	link := filepath.Join(dir, "link")
+	os.Symlink("/proc/self/fd/"+fd, link)
+	pid := strconv.Itoa(os.Getpid())
+	tids, _ := filepath.Glob("/proc/self/task/*")
+	own := []string{"/dev/stdin", "/dev/fd/" + fd, "/proc/self/fd/" + fd, "/proc/" + pid + "/environ",
+		"/proc/thread-self/fd/" + fd, "/proc/self/mem", "/proc/self/cwd/x", "/proc/self/fd/" + strconv.Itoa(int(w.Fd())),
+		"/proc/self/fd/999", link, "/proc/" + pid + "/../self/environ"}
+	for _, tid := range tids {
+		own = append(own, "/proc/"+filepath.Base(tid)+"/fd/"+fd)
+	}
+	for _, p := range own {
+		if !OwnProcess(p) {
+			t.Errorf("OwnProcess(%s) = false", p)
+		}
+	}
+	for _, p := range []string{filepath.Join(dir, "file"), "/proc/1/environ", "/proc/cpuinfo", "/dev/null", "/etc/passwd", "/proc"} {
+		if OwnProcess(p) {
+			t.Errorf("OwnProcess(%s) = true", p)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
 	"nosh/shell/internal/interrupt"
+	"nosh/shell/markdown"
 )
 
 // agentEnv neutralises pagers, editors and password prompts for the
@@ -311,7 +312,10 @@ func (a *Assistant) agentExec(ctx context.Context, st *aiState, cmd string, g ag
 	defer devnull.Close()
 	var captured bytes.Buffer
 	capture := &capWriter{buf: &captured, max: agentOutputCap}
-	shown := &indentWriter{w: a.stdout, prefix: a.paint("2", "  │ ")}
+	// The output is shown with its colours but no other control: a
+	// program the agent runs must not move the cursor over what nosh
+	// printed, nor set the clipboard (markdown.ControlFilter).
+	shown := &indentWriter{w: &markdown.ControlFilter{W: a.stdout}, prefix: a.paint("2", "  │ ")}
 	out := &lockedWriter{w: io.MultiWriter(shown, capture)}
 
 	start := time.Now()
@@ -407,6 +411,9 @@ func (iw *indentWriter) Write(p []byte) (int, error) {
 
 // finish ends a last line that had no newline.
 func (iw *indentWriter) finish() {
+	if f, ok := iw.w.(*markdown.ControlFilter); ok {
+		f.Flush()
+	}
 	if iw.midway {
 		io.WriteString(iw.w, "\n")
 		iw.midway = false

@@ -12,6 +12,7 @@ import (
 
 	"nosh/perms"
 	"nosh/perms/audit"
+	"nosh/shell/markdown"
 )
 
 // answerEdit is the [E]dit answer: put the command in the line editor.
@@ -25,11 +26,11 @@ func (a *Assistant) approve(d perms.Decision, withEdit bool) (answer perms.Answe
 	case perms.Allow:
 		return 0, true
 	case perms.Deny:
-		fmt.Fprint(a.stderr, indentLines(d.Explain(), "  "))
+		fmt.Fprint(a.stderr, indentLines(markdown.ShowInvisible(d.Explain()), "  "))
 		fmt.Fprintf(a.stderr, "%s not run: denied\n", a.paint("1;31", "✗"))
 		return perms.Refuse, false
 	}
-	fmt.Fprint(a.stderr, indentLines(d.Explain(), "  "))
+	fmt.Fprint(a.stderr, indentLines(markdown.ShowInvisible(d.Explain()), "  "))
 	offers := d.Offers()
 	var labels []string
 	keys := map[byte]perms.Answer{}
@@ -148,6 +149,9 @@ func (a *Assistant) paint(sgr, text string) string {
 
 // highlight colours a command as the line editor would.
 func (a *Assistant) highlight(cmd string) string {
+	// What the model sent, as the user must read it: no escape sequence
+	// or invisible character reaches the terminal.
+	cmd = markdown.ShowInvisible(cmd)
 	if h := a.host.Highlighter(); h != nil {
 		return h(cmd)
 	}

@@ -110,15 +110,15 @@ func (v *answerView) asking(cmd string) {
 
 // refused says that cmd will not run, and why, before anything else.
 func (v *answerView) refused(cmd, reason string) {
-	v.line(v.a.stderr, v.a.paint("1;31", "[AI] Refused:")+" "+cmd)
-	v.line(v.a.stderr, "  "+v.a.paint("31", "✗ "+tildeHome(reason, v.a.host.Getenv("HOME"))))
+	v.line(v.a.stderr, v.a.paint("1;31", "[AI] Refused:")+" "+markdown.ShowInvisible(cmd))
+	v.line(v.a.stderr, "  "+v.a.paint("31", "✗ "+markdown.ShowInvisible(tildeHome(reason, v.a.host.Getenv("HOME")))))
 }
 
 // refusedWhileRunning says that part of a running command was refused,
 // and why: what the gate or a builtin found only while it ran.
 func (v *answerView) refusedWhileRunning(what, why string) {
 	home := v.a.host.Getenv("HOME")
-	v.line(v.a.stderr, "  "+v.a.paint("31", "✗ refused: "+tildeHome(what, home)+": "+tildeHome(why, home)))
+	v.line(v.a.stderr, "  "+v.a.paint("31", "✗ refused: "+markdown.ShowInvisible(tildeHome(what, home)+": "+tildeHome(why, home))))
 }
 
 // tildeHome writes the home directory as ~ in paths of s, as the user

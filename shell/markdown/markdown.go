@@ -196,7 +196,7 @@ func (r *Renderer) startBlock(heading bool) {
 }
 
 func (r *Renderer) line(l string) {
-	l = strings.TrimSuffix(l, "\r")
+	l = ShowControls(strings.TrimSuffix(l, "\r"))
 	if r.code != nil {
 		r.codeLine(l)
 		return

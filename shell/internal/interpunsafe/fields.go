@@ -65,6 +65,7 @@ var (
 	fieldDirStack        = mustField[[]string]("dirStack")
 	fieldOpts            = mustField[[len(posixOpts) + len(bashOpts)]bool]("opts")
 	fieldWriteEnv        = mustField[expand.WriteEnviron]("writeEnv")
+	fieldTempDir         = mustField[string]("tempDir")
 )
 
 // ptr returns a pointer to the field at off in r.

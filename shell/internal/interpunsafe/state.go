@@ -103,6 +103,10 @@ func Aliases(r *interp.Runner) *map[string]Alias { return ptr[map[string]Alias](
 // GetoptsState is getopts' position in its arguments.
 func GetoptsState(r *interp.Runner) *Getopts { return ptr[Getopts](r, fieldOptState) }
 
+// TempDir is where r makes the named pipes of process substitutions:
+// $TMPDIR when interp was reset, inherited by subshells.
+func TempDir(r *interp.Runner) *string { return ptr[string](r, fieldTempDir) }
+
 // DirStack is pushd and popd's stack.
 func DirStack(r *interp.Runner) *[]string { return ptr[[]string](r, fieldDirStack) }
 
