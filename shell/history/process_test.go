@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The tests re-run this test binary as concurrent shell sessions; these
@@ -54,6 +55,10 @@ func procStatus(p, i int) int { return (p*perProc + i) % 256 }
 // completed later by SetStatus as the shell does. It starts when its
 // stdin is closed, so that all sessions run at once.
 func helperAppend() int {
+	// This test is about order and trimming, not about giving up: under
+	// -race on a loaded machine a session may hold the lock over the
+	// 2 s a shell waits for it.
+	lockTimeout = time.Minute
 	p, _ := strconv.Atoi(os.Getenv(envProc))
 	size, _ := strconv.Atoi(os.Getenv(envSize))
 	h, err := Open(Options{Path: os.Getenv(envPath), Size: size})
