@@ -186,9 +186,7 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 		registerBuiltins,
 		posixBuiltins,
 		jobBuiltins,
-		interactiveBuiltins,
 		timeBuiltins,
-		completionBuiltins,
 	} {
 		add(m)
 	}

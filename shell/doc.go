@@ -1,6 +1,8 @@
 // Package shell is nosh's shell: the runner that executes POSIX (and bash
 // dialect) code on mvdan.cc/sh/v3/interp, the builtins that interp lacks,
-// non-interactive script execution, and the interactive loop.
+// script execution, job control and signals. The interactive loop is
+// shell/repl, which drives a Shell through its exported API and adds its
+// own builtins with Register.
 //
 // One [Shell] owns one [interp.Runner] for the whole session. Every
 // top-level statement is run on its own with Runner.Run, so state

@@ -10,7 +10,6 @@ import (
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/syntax"
 
-	"nosh/shell/complete"
 	"nosh/shell/jobs"
 )
 
@@ -354,13 +353,4 @@ func (f *fgStatement) runTraps(status int) (exit bool, st int) {
 		return false, status
 	}
 	return f.s.runTrapsBetween(f.ctx, status)
-}
-
-// completionJobs lists the jobs for %-completion in the editor.
-func (s *Shell) completionJobs() []complete.Job {
-	var out []complete.Job
-	for _, j := range s.jobs().Jobs() {
-		out = append(out, complete.Job{ID: j.ID(), Text: j.Text()})
-	}
-	return out
 }

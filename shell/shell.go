@@ -18,8 +18,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/config/dialect"
-	"nosh/shell/histexpand"
-	"nosh/shell/history"
 	"nosh/shell/internal/interpunsafe"
 )
 
@@ -78,25 +76,12 @@ type Shell struct {
 	hashs map[string]string // `hash` table: command name → path
 	// hashHits counts how often each hashed command ran, for `hash`.
 	hashHits map[string]int
-	// history is the interactive session's history, for the history
-	// builtin; nil in a non-interactive shell.
-	history *history.History
-	// editor is the interactive session's line editor, for bind; nil
-	// when there is none.
-	editor editorLink
 	// shopts are the shopt options nosh keeps (shopt.go).
 	shopts map[string]bool
-	// hexp expands ! history references (historyexpand.go).
-	hexp histexpand.Expander
-	// histRunning is set while the line being run is the last history
-	// entry (fc replaces it, and does not count it).
-	histRunning bool
 	// seconds is the SECONDS counter (dynvars.go).
 	seconds *secondsClock
 	// timeStack holds the start of each time keyword running.
 	timeStack []timeSample
-	// comp holds the definitions made with complete (compspec.go).
-	comp compSpecs
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string

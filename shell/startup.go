@@ -61,15 +61,3 @@ func (s *Shell) profileFiles() []string {
 	}
 	return files
 }
-
-// rcFile is the interactive startup file: --rcfile, else $ENV (after
-// parameter expansion, as POSIX asks), else init.sh in the config dir.
-func (s *Shell) rcFile(ctx context.Context, opts InteractOptions, initPath string) string {
-	if opts.RCFile != "" {
-		return opts.RCFile
-	}
-	if env, ok := s.Var("ENV"); ok && env != "" {
-		return s.expandPromptVars(ctx, env)
-	}
-	return initPath
-}

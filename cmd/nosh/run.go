@@ -12,6 +12,7 @@ import (
 	"nosh/config/dialect"
 	"nosh/shell"
 	"nosh/shell/assistant"
+	"nosh/shell/repl"
 )
 
 // version is nosh's version, set at build time with
@@ -80,11 +81,11 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	// The environment is read before the editor's build may change
 	// $INPUTRC for a moment (newBlankReadline).
 	env := os.Environ()
-	var early *shell.EarlyEditor
+	var early *repl.EarlyEditor
 	if interactive && isTerminal(stdin) && isTerminal(stdout) {
 		// The editor is the costliest part of an interactive start:
 		// building it starts first, beside everything else.
-		early = shell.BuildEditorEarly()
+		early = repl.BuildEditorEarly()
 	}
 	sh, err := shell.New(shell.Config{
 		// POSIX mode changes what the shell does, not what it parses, as
@@ -118,8 +119,11 @@ func runShell(argv []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if st := sh.ShoptOptions(ctx, opts.Shopt); st != 0 {
 		return st
 	}
+	// The REPL's builtins (history, fc, bind, complete, compgen,
+	// compopt) are every shell's, as in bash.
+	rs := repl.Attach(sh)
 	if interactive {
-		return sh.Interact(ctx, shell.InteractOptions{
+		return rs.Run(ctx, repl.Options{
 			Login: opts.Login, NoProfile: opts.NoProfile, NoRC: opts.NoRC, RCFile: opts.RCFile,
 			Editor: early, Version: version,
 			HasCommand: opts.HasCommand, Command: opts.Command,

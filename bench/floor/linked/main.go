@@ -16,6 +16,7 @@ import (
 	_ "nosh/perms/sandbox"
 	_ "nosh/shell"
 	_ "nosh/shell/assistant"
+	_ "nosh/shell/repl"
 )
 
 func main() {}

@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"bufio"
@@ -17,7 +17,7 @@ func (se *session) loopPlain(ctx context.Context, in io.Reader) int {
 	s := se.sh
 	prompt := func(name, def string) {
 		if name == "PS1" {
-			s.beforePrompt(ctx)
+			s.BeforePrompt(ctx)
 		}
 		text := def
 		if v, ok := s.Var(name); ok {

@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell"
 	"nosh/shell/assistant"
 )
 
@@ -18,7 +19,7 @@ import (
 type sessionHost struct{ se *session }
 
 func (h sessionHost) Dir() string                    { return h.se.sh.Dir() }
-func (h sessionHost) Getenv(name string) string      { return h.se.sh.getenv(name) }
+func (h sessionHost) Getenv(name string) string      { return h.se.sh.Getenv(name) }
 func (h sessionHost) Environ() []string              { return h.se.sh.Environ() }
 func (h sessionHost) Vars() expand.Environ           { return h.se.sh.Vars() }
 func (h sessionHost) CommandKind(name string) string { return h.se.sh.CommandKind(name) }
@@ -30,15 +31,15 @@ func (h sessionHost) Record(line string)             { h.se.recordLine(line) }
 func (h sessionHost) Highlighter() func(string) string { return h.se.highlighter }
 
 func (h sessionHost) Guarded(ctx context.Context, g assistant.Guard) context.Context {
-	return WithGuard(ctx, g)
+	return shell.WithGuard(ctx, g)
 }
 
 func (h sessionHost) TrackPrograms(ctx context.Context) (context.Context, func() int) {
-	return TrackAgentPrograms(ctx)
+	return shell.TrackAgentPrograms(ctx)
 }
 
 func (h sessionHost) Subshell(ctx context.Context, stmts []*syntax.Stmt, stdin *os.File, out io.Writer, env []string) (int, error) {
-	return h.se.sh.RunIsolated(ctx, stmts, Isolated{Stdin: stdin, Out: out, Env: env})
+	return h.se.sh.RunIsolated(ctx, stmts, shell.Isolated{Stdin: stdin, Out: out, Env: env})
 }
 
 // Run runs cmd in the user's shell exactly as if it was typed; with out,
@@ -47,12 +48,21 @@ func (h sessionHost) Run(ctx context.Context, cmd string, out *os.File, interrup
 	s := h.se.sh
 	f, err := s.Parser().Parse(strings.NewReader(cmd+"\n"), "")
 	if err != nil {
-		s.reportSyntax(err, "ai")
+		s.ReportSyntax(err, "ai")
 		return false, 2
 	}
 	if out != nil {
 		interp.StdIO(s.stdin, out, out)(s.Runner)
 		defer interp.StdIO(s.stdin, s.stdout, s.stderr)(s.Runner)
 	}
-	return h.se.runStmts(ctx, f.Stmts, interrupts)
+	return s.RunStmts(ctx, f.Stmts, interrupts)
+}
+
+// prefill puts text into the line editor for the next prompt.
+func (se *session) prefill(text string) {
+	if se.rl == nil {
+		return
+	}
+	se.pending = text
+	se.rl.Keys.Feed(false, []rune(prefillSeq)...)
 }

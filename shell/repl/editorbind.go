@@ -1,8 +1,7 @@
-package shell
+package repl
 
 import (
 	"fmt"
-	"nosh/shell/internal/interpunsafe"
 	"os"
 	"os/signal"
 	"sort"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/reeflective/readline"
 	"golang.org/x/term"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // The session's side of bind: the editor made on first use, and keys
@@ -67,7 +68,7 @@ func (se *session) runBoundCommand(rl *readline.Shell, command string) {
 	s := se.sh
 	f, err := s.Parser().Parse(strings.NewReader(command), "bind -x")
 	if err != nil {
-		s.reportSyntax(err, "bind -x")
+		s.ReportSyntax(err, "bind -x")
 		return
 	}
 	interpunsafe.SetString(s.Runner, "READLINE_LINE", string(*rl.Line()))
@@ -88,15 +89,15 @@ func (se *session) runBoundCommand(rl *readline.Shell, command string) {
 	sigint := make(chan os.Signal, 1)
 	signal.Notify(sigint, syscall.SIGINT)
 	se.protect("running a bind -x command", func() {
-		se.runStmts(se.ctx, f.Stmts, sigint)
+		se.sh.RunStmts(se.ctx, f.Stmts, sigint)
 	})
 	signal.Stop(sigint)
 	if raw != nil {
 		term.Restore(fd, raw)
 	}
 
-	line := []rune(s.getenv("READLINE_LINE"))
-	point, err := strconv.Atoi(s.getenv("READLINE_POINT"))
+	line := []rune(s.Getenv("READLINE_LINE"))
+	point, err := strconv.Atoi(s.Getenv("READLINE_POINT"))
 	if err != nil {
 		point = len(line)
 	}

@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"github.com/reeflective/readline"
@@ -8,26 +8,6 @@ import (
 // Editing mode: `set -o vi`, `set -o emacs`, `bind 'set editing-mode vi'`
 // and readline's own mode-switching keys all choose the editor's keymap,
 // and `set -o` always reports the mode the keys are in.
-
-// setEditingMode records vi (true) or emacs mode in the shell's options,
-// as set -o vi / set -o emacs do. explicit marks a choice made by the
-// user (set -o, bind, config) rather than a default.
-func (s *Shell) setEditingMode(vi, explicit bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.flags.vi, s.flags.emacs = vi, !vi
-	if explicit {
-		s.flags.modeChosen = true
-	}
-}
-
-// viMode reports whether set -o vi is on, and whether a mode was chosen
-// explicitly.
-func (s *Shell) viMode() (vi, chosen bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.flags.vi, s.flags.modeChosen
-}
 
 // editorIsVi reports whether rl's main keymap is one of vi's.
 func editorIsVi(rl *readline.Shell) bool {
@@ -57,11 +37,11 @@ func setEditorMode(rl *readline.Shell, vi bool) {
 // the editor; otherwise a mode the editor switched to by a key is
 // recorded in the options.
 func (se *session) syncEditingMode() {
-	vi, _ := se.sh.viMode()
+	vi, _ := se.sh.ViMode()
 	if vi != se.lastVi {
 		setEditorMode(se.rl, vi)
 	} else if ed := editorIsVi(se.rl); ed != vi {
-		se.sh.setEditingMode(ed, true)
+		se.sh.SetEditingMode(ed, true)
 		vi = ed
 	}
 	se.lastVi = vi
@@ -71,10 +51,10 @@ func (se *session) syncEditingMode() {
 // configuration or a startup file); with no such choice, the inputrc's
 // editing-mode, else emacs, which set -o then reports.
 func (se *session) setupEditorMode(rl *readline.Shell, inputrcChose bool) {
-	vi, chosen := se.sh.viMode()
+	vi, chosen := se.sh.ViMode()
 	if !chosen && inputrcChose {
 		vi = editorIsVi(rl)
-		se.sh.setEditingMode(vi, false)
+		se.sh.SetEditingMode(vi, false)
 	}
 	setEditorMode(rl, vi)
 	se.lastVi = vi
@@ -88,5 +68,5 @@ func (se *session) beforeEditor() {
 	}
 	se.cookedTerm, _ = term.GetState(int(se.sh.stdin.Fd()))
 	se.syncEditingMode()
-	se.sh.updateWinSize(se.sh.Runner)
+	se.sh.UpdateWinSize()
 }

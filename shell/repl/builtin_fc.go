@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell"
 	"nosh/shell/history"
 	"nosh/shell/internal/interpunsafe"
 )
@@ -29,11 +30,11 @@ const fcUsage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command
 func builtinFc(ctx context.Context, c *call) error {
 	h := c.sh.history
 	if h == nil {
-		return c.errorf(1, "history is not available in this shell")
+		return c.Errorf(1, "history is not available in this shell")
 	}
 	list, numbers, reverse, again := false, true, false, false
 	editor := ""
-	args := c.args
+	args := c.Args()
 	// Options end at the first operand; -3 is an operand (an offset).
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigitByte(args[0][1]) {
 		a := args[0]
@@ -53,11 +54,11 @@ func builtinFc(ctx context.Context, c *call) error {
 				again = true
 			case 'e':
 				if len(args) == 0 {
-					return c.errorf(2, "-e: option requires an argument\nfc: usage: %s", fcUsage)
+					return c.Errorf(2, "-e: option requires an argument\nfc: usage: %s", fcUsage)
 				}
 				editor, args = args[0], args[1:]
 			default:
-				return c.errorf(2, "-%c: invalid option\nfc: usage: %s", a[i], fcUsage)
+				return c.Errorf(2, "-%c: invalid option\nfc: usage: %s", a[i], fcUsage)
 			}
 		}
 	}
@@ -66,7 +67,7 @@ func builtinFc(ctx context.Context, c *call) error {
 		return c.fcAgain(ctx, args, entries)
 	}
 	if len(args) > 2 {
-		return c.errorf(2, "too many arguments\nfc: usage: %s", fcUsage)
+		return c.Errorf(2, "too many arguments\nfc: usage: %s", fcUsage)
 	}
 	first, last := -1, -1
 	if list {
@@ -84,11 +85,11 @@ func builtinFc(ctx context.Context, c *call) error {
 	}
 	lo, ok := fcFind(entries, firstSpec, first)
 	if !ok {
-		return c.errorf(1, "history specification out of range")
+		return c.Errorf(1, "history specification out of range")
 	}
 	hi, ok := fcFind(entries, lastSpec, last)
 	if !ok {
-		return c.errorf(1, "history specification out of range")
+		return c.Errorf(1, "history specification out of range")
 	}
 	if list && len(entries) == 0 {
 		return nil
@@ -110,7 +111,7 @@ func builtinFc(ctx context.Context, c *call) error {
 				fmt.Fprintf(&out, "\t %s\n", entries[i])
 			}
 		}
-		c.writeOut(out.String())
+		c.WriteOut(out.String())
 		return nil
 	}
 	var cmds []string
@@ -122,11 +123,11 @@ func builtinFc(ctx context.Context, c *call) error {
 		cmds = append(cmds, entries[i])
 	}
 	if editor == "" {
-		editor = fcEditor(c.r)
+		editor = fcEditor(c.Runner())
 	}
 	text, ok := c.editInRunner(ctx, strings.Join(cmds, "\n")+"\n", editor)
 	if !ok {
-		return errKeepStatus
+		return shell.ErrKeepStatus
 	}
 	return c.fcRun(ctx, strings.TrimRight(text, "\n"))
 }
@@ -200,7 +201,7 @@ func (c *call) fcAgain(ctx context.Context, args []string, entries []string) err
 	}
 	i, ok := fcFind(entries, spec, -1)
 	if !ok || len(entries) == 0 {
-		return c.errorf(1, "no command found")
+		return c.Errorf(1, "no command found")
 	}
 	cmd := entries[i]
 	if old != "" {
@@ -215,13 +216,13 @@ func (c *call) fcRun(ctx context.Context, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	fmt.Fprintln(c.stderr, text)
+	fmt.Fprintln(c.Stderr(), text)
 	c.sh.replaceRunningEntry(text)
-	if err := c.runParsed(ctx, strings.NewReader(text), "fc", false); err != nil {
-		c.sh.reportSyntaxTo(c.stderr, err, "fc")
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
+	if err := c.Eval(ctx, strings.NewReader(text), "fc"); err != nil {
+		c.sh.ReportSyntaxTo(c.Stderr(), err, "fc")
+		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 2})
 	}
-	return errKeepStatus
+	return shell.ErrKeepStatus
 }
 
 // replaceRunningEntry puts text in history in place of the line being
@@ -242,24 +243,24 @@ func (s *Shell) replaceRunningEntry(text string) {
 func (c *call) editInRunner(ctx context.Context, text, editor string) (string, bool) {
 	path, err := writeEditFile(text)
 	if err != nil {
-		c.errorf(1, "%v", err)
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
+		c.Errorf(1, "%v", err)
+		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	defer os.Remove(path)
 	q, _ := syntax.Quote(path, syntax.LangBash)
-	if err := c.runParsed(ctx, strings.NewReader(editor+" "+q), "fc", false); err != nil {
-		c.sh.reportSyntaxTo(c.stderr, err, "fc")
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
+	if err := c.Eval(ctx, strings.NewReader(editor+" "+q), "fc"); err != nil {
+		c.sh.ReportSyntaxTo(c.Stderr(), err, "fc")
+		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 2})
 		return "", false
 	}
-	if interpunsafe.Exit(c.r).Code != 0 {
+	if interpunsafe.Exit(c.Runner()).Code != 0 {
 		return "", false
 	}
 	out, err := os.ReadFile(path)
 	if err != nil {
-		c.errorf(1, "%v", err)
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
+		c.Errorf(1, "%v", err)
+		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	return string(out), true

@@ -1,12 +1,13 @@
-package shell
+package repl
 
 import (
 	"context"
 	"fmt"
-	"nosh/shell/linekind"
 	"os"
 	"sort"
 	"strings"
+
+	"nosh/shell/linekind"
 )
 
 // slashCommand is one of the interactive /commands.
@@ -85,7 +86,7 @@ func (se *session) slashConfig(ctx context.Context, args []string) int {
 			fmt.Fprintf(se.sh.stderr, "/config: %v\n", err)
 			return 1
 		}
-		_, st := se.sh.runQuoted(ctx, editor+" ", se.paths.ConfigFile)
+		_, st := se.sh.RunQuoted(ctx, editor+" ", se.paths.ConfigFile)
 		if st == 0 {
 			se.loadConfig()
 		}
@@ -110,7 +111,7 @@ func (se *session) slashReload(ctx context.Context, args []string) int {
 	se.loadConfig()
 	if !se.opts.NoRC {
 		path := se.sh.rcFile(ctx, se.opts, se.paths.InitFile)
-		if exited, st := se.sh.sourceFile(ctx, path, true); exited {
+		if exited, st := se.sh.SourceFile(ctx, path, true); exited {
 			return st
 		}
 	}

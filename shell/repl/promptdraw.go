@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"bytes"
@@ -114,7 +114,7 @@ func (se *session) expandPS(ps string) string {
 		d.HistNum = se.hist.Len() + 1
 	}
 	text := prompt.Expand(ps, d)
-	return se.sh.expandPromptVars(context.Background(), text)
+	return se.sh.ExpandString(context.Background(), text)
 }
 
 func (se *session) promptData() prompt.Data {
@@ -125,7 +125,7 @@ func (se *session) promptData() prompt.Data {
 	d.Version = se.opts.Version
 	d.CmdNum = se.cmdNum + 1
 	d.HistNum = se.cmdNum + 1
-	d.Jobs = len(se.sh.jobs().Jobs()) // \j
+	d.Jobs = len(se.sh.Jobs().Jobs()) // \j
 	return d
 }
 

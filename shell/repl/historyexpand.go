@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -22,8 +22,8 @@ import (
 // line was typed), and history expansion. It returns the line to run,
 // and false when there is none.
 func (se *session) acceptedLine(ctx context.Context, line string) (string, bool) {
-	if se.sh.shoptOn("checkwinsize") {
-		se.sh.updateWinSize(se.sh.Runner)
+	if se.sh.ShoptOn("checkwinsize") {
+		se.sh.UpdateWinSize()
 	}
 	line = se.takeEditRequest(ctx, line)
 	if line == "" {
@@ -46,9 +46,7 @@ func (l historyLines) Line(i int) string { return l.h.Entry(i).Command }
 
 // histExpansion reports whether set -H is on.
 func (s *Shell) histExpansion() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.flags.histexpand
+	return s.Option("histexpand")
 }
 
 // expandHistory expands line as typed at the prompt. It returns the line
@@ -62,7 +60,7 @@ func (se *session) expandHistory(line string) (string, bool) {
 	res, err := se.sh.hexp.Expand(line, historyLines{se.hist})
 	if err != nil {
 		fmt.Fprintf(s.stderr, "%s: %v\n", s.Name, err)
-		if s.shoptOn("histreedit") {
+		if s.ShoptOn("histreedit") {
 			se.prefill(line)
 		}
 		return "", false
@@ -75,7 +73,7 @@ func (se *session) expandHistory(line string) (string, bool) {
 		fmt.Fprintln(s.stderr, res.Line)
 		se.recordLine(res.Line)
 		return "", false
-	case s.shoptOn("histverify"):
+	case s.ShoptOn("histverify"):
 		se.prefill(res.Line)
 		return "", false
 	}

@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"nosh/config"
+	"nosh/shell"
 	"nosh/shell/assistant"
 	"nosh/shell/history"
 )
@@ -52,13 +53,14 @@ func benchSession(b *testing.B) *session {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { null.Close() })
-	s, err := New(Config{Name: "nosh", Stdin: null, Stdout: null, Stderr: null, Dir: dir,
+	core, err := shell.New(shell.Config{Name: "nosh", Stdin: null, Stdout: null, Stderr: null, Dir: dir,
 		Env: []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}})
 	if err != nil {
 		b.Fatal(err)
 	}
-	s.SetArg0("nosh")
-	s.Interactive = true
+	core.SetArg0("nosh")
+	core.Interactive = true
+	s := Attach(core)
 	se := &session{sh: s, getenv: os.Getenv, ctx: context.Background(), cfg: config.Default()}
 	se.assistant = assistant.New(assistant.Config{
 		Settings: se.cfg, Dialect: s.Dialect, Stdin: null, Stdout: null, Stderr: null,

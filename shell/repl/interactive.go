@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"nosh/config"
+	"nosh/shell"
 	"nosh/shell/assistant"
 	"nosh/shell/highlight"
 	"nosh/shell/history"
@@ -24,7 +25,7 @@ import (
 // and what the prompt shows about the last command.
 type session struct {
 	sh     *Shell
-	opts   InteractOptions
+	opts   Options
 	paths  config.Paths
 	cfg    config.Config
 	getenv func(string) string
@@ -78,8 +79,8 @@ type session struct {
 	cmdNum       int
 }
 
-// InteractOptions is how an interactive shell was started.
-type InteractOptions struct {
+// Options is how an interactive shell was started.
+type Options struct {
 	// Login reads the profile files first, unless NoProfile.
 	Login, NoProfile bool
 	// NoRC skips init.sh (or $ENV); RCFile replaces it.
@@ -96,20 +97,20 @@ type InteractOptions struct {
 	Command    string
 }
 
-// Interact runs the interactive shell: configuration, startup files, then
+// Run runs the interactive shell: configuration, startup files, then
 // the read-eval loop, until exit or end of input. Nothing wrong with the
 // configuration or a startup file keeps it from reaching a prompt.
-func (s *Shell) Interact(ctx context.Context, opts InteractOptions) int {
+func (s *Shell) Run(ctx context.Context, opts Options) int {
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: opts.Editor}
 	se.git.Confine = assistant.ConfineReadOnly
 	se.size.fd = -1
 	if f, ok := s.stdout.(*os.File); ok {
 		se.size.fd = int(f.Fd())
 	}
-	if err := s.initJobControl(s.stdin); err != nil && !errors.Is(err, errNoTerminal) {
+	if err := s.StartJobControl(s.stdin); err != nil && !errors.Is(err, shell.ErrNoTerminal) {
 		fmt.Fprintf(s.stderr, "nosh: no job control in this shell: %v\n", err)
 	}
-	defer s.leaveJobControl()
+	defer s.StopJobControl()
 	se.paths = config.ResolvePaths(os.Getenv)
 	se.loadConfig()
 	se.assistant = assistant.New(assistant.Config{
@@ -118,7 +119,7 @@ func (s *Shell) Interact(ctx context.Context, opts InteractOptions) int {
 	}, sessionHost{se})
 	se.slash = se.slashCommands()
 	if se.cfg.Editor.Mode == "vi" {
-		s.setEditingMode(true, true)
+		s.SetEditingMode(true, true)
 	}
 	// Reading a long history takes milliseconds: it loads while the
 	// startup files run and the first prompt is drawn.
@@ -151,16 +152,10 @@ func (s *Shell) Interact(ctx context.Context, opts InteractOptions) int {
 // (or --rcfile, or $ENV). Errors in them are reported and each file goes
 // on with its next line; only `exit` keeps the shell from its prompt. It
 // reports whether a file ran exit, and the status.
-func (se *session) readStartupFiles(ctx context.Context, opts InteractOptions) (exited bool, status int) {
+func (se *session) readStartupFiles(ctx context.Context, opts Options) (exited bool, status int) {
 	s := se.sh
-	s.mu.Lock()
-	s.startup = true
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.startup = false
-		s.mu.Unlock()
-	}()
+	s.SetStartup(true)
+	defer s.SetStartup(false)
 	if opts.Login && !opts.NoProfile {
 		if exited, st := s.SourceProfile(ctx); exited {
 			return true, st
@@ -168,7 +163,7 @@ func (se *session) readStartupFiles(ctx context.Context, opts InteractOptions) (
 	}
 	if !opts.NoRC {
 		path := s.rcFile(ctx, opts, se.paths.InitFile)
-		if exited, st := s.sourceFile(ctx, path, opts.RCFile == ""); exited {
+		if exited, st := s.SourceFile(ctx, path, opts.RCFile == ""); exited {
 			return true, st
 		}
 	}
@@ -217,4 +212,22 @@ func (se *session) writeCrash(what string, v any, stack []byte) string {
 		return "not written: " + err.Error()
 	}
 	return name
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && f != nil && term.IsTerminal(int(f.Fd()))
+}
+
+// rcFile is the interactive startup file: --rcfile, else $ENV (after
+// parameter expansion, as POSIX asks), else init.sh in the config dir.
+func (s *Shell) rcFile(ctx context.Context, opts Options, initPath string) string {
+	if opts.RCFile != "" {
+		return opts.RCFile
+	}
+	if env, ok := s.Var("ENV"); ok && env != "" {
+		return s.ExpandString(ctx, env)
+	}
+	return initPath
 }

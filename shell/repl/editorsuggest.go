@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"github.com/reeflective/readline"

@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"bytes"
@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"nosh/shell/internal/interpunsafe"
-	"nosh/shell/internal/procs"
-	"nosh/shell/linekind"
 	"os"
 	"os/signal"
 	"strings"
@@ -21,6 +18,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/history"
+	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/procs"
+	"nosh/shell/linekind"
 )
 
 // prefillSeq is a private key sequence nobody types, bound to a widget
@@ -62,7 +62,7 @@ func (se *session) loop(ctx context.Context) int {
 				fmt.Fprintln(s.stderr, `Use "exit" to leave the shell.`)
 				continue
 			}
-			if !s.confirmExit() {
+			if !s.ConfirmExit() {
 				continue
 			}
 			fmt.Fprintln(s.stderr, "exit")
@@ -115,9 +115,9 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		se.lastStatus = status
 		return exit, status
 	}
-	f, err := s.lineParser().Parse(strings.NewReader(s.expandAliasesIn(line+"\n")), "")
+	f, err := s.LineParser().Parse(strings.NewReader(s.ExpandAliasesIn(line+"\n")), "")
 	if err != nil {
-		s.reportSyntax(err, "stdin")
+		s.ReportSyntax(err, "stdin")
 		se.lastStatus = 2
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 2} // $?, as in bash
 		return false, 2
@@ -127,7 +127,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	saved, _ := term.GetState(fd)
 	defer restoreUsableTerminal(fd, saved)
 	start := time.Now()
-	exit, status = se.runStmts(ctx, f.Stmts, sigint)
+	exit, status = se.sh.RunStmts(ctx, f.Stmts, sigint)
 	if exit {
 		return true, status
 	}
@@ -229,14 +229,12 @@ func isAIRequest(line string) bool { return linekind.Classify(line, nil).Request
 
 // ignoreEOF reports whether `set -o ignoreeof` is on.
 func (s *Shell) ignoreEOF() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.flags.ignoreeof
+	return s.Option("ignoreeof")
 }
 
 // newEditor builds the line editor.
 func (se *session) newEditor() *readline.Shell {
-	rl, inputrcSet := configureReadline(se.blankReadline(), se.sh.getenv)
+	rl, inputrcSet := configureReadline(se.blankReadline(), se.sh.Getenv)
 	rl.Config.Set("cursor-position-probe", false)
 	// Continuation lines of a multi-line command show PS2, as in bash
 	// (the lines between the first and the last get a bar).
@@ -290,7 +288,7 @@ func (s *Shell) complete(line string) bool {
 		return false
 	}
 	// The newline makes an open here-document count as incomplete.
-	_, err := s.lineParser().Parse(strings.NewReader(line+"\n"), "")
+	_, err := s.LineParser().Parse(strings.NewReader(line+"\n"), "")
 	return err == nil || !(syntax.IsIncomplete(err) || unclosedHeredoc(err))
 }
 
@@ -306,7 +304,7 @@ func unclosedHeredoc(err error) bool {
 // notices, PROMPT_COMMAND; and makes sure the prompt starts on a line of
 // its own. It reports whether a trap ran `exit`.
 func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
-	if exit, status = se.sh.beforePrompt(ctx); exit {
+	if exit, status = se.sh.BeforePrompt(ctx); exit {
 		return exit, status
 	}
 	se.forgetPrompt()

@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -60,7 +60,7 @@ func (se *session) recordLine(line string) {
 // (the same as the previous entry), ignoreboth, erasedups (taken as
 // ignoredups), and HISTIGNORE's colon-separated patterns.
 func (s *Shell) histIgnores(line string, h *history.History) bool {
-	for _, opt := range strings.Split(s.getenv("HISTCONTROL"), ":") {
+	for _, opt := range strings.Split(s.Getenv("HISTCONTROL"), ":") {
 		switch opt {
 		case "ignorespace", "ignoreboth":
 			if strings.HasPrefix(line, " ") {
@@ -74,7 +74,7 @@ func (s *Shell) histIgnores(line string, h *history.History) bool {
 			}
 		}
 	}
-	if ign := s.getenv("HISTIGNORE"); ign != "" {
+	if ign := s.Getenv("HISTIGNORE"); ign != "" {
 		for _, pat := range strings.Split(ign, ":") {
 			if pat != "" && matchPattern(pat, line) {
 				return true
@@ -109,10 +109,10 @@ func builtinHistory(ctx context.Context, c *call) error {
 	if h == nil {
 		return nil
 	}
-	if len(c.args) > 0 && c.args[0] == "-p" {
-		return c.historyPrint(c.args[1:])
+	if len(c.Args()) > 0 && c.Args()[0] == "-p" {
+		return c.historyPrint(c.Args()[1:])
 	}
-	if st := h.Builtin(c.args, c.stdout, c.stderr); st != 0 {
+	if st := h.Builtin(c.Args(), c.Stdout(), c.Stderr()); st != 0 {
 		return interp.ExitStatus(st)
 	}
 	return nil
@@ -125,18 +125,18 @@ func (c *call) historyPrint(args []string) error {
 	for _, a := range args {
 		res, err := c.sh.hexp.Expand(a, historyLines{c.sh.history})
 		if err != nil {
-			c.writeOut(out.String())
-			return c.errorf(1, "%v", err)
+			c.WriteOut(out.String())
+			return c.Errorf(1, "%v", err)
 		}
 		out.WriteString(res.Line + "\n")
 	}
-	c.writeOut(out.String())
+	c.WriteOut(out.String())
 	return nil
 }
 
 // interactiveBuiltins registers builtins that belong to the interactive
 // session.
-func interactiveBuiltins(m map[string]builtinFunc) {
+func interactiveBuiltins(m map[string]func(context.Context, *call) error) {
 	m["history"] = builtinHistory
 	m["fc"] = builtinFc
 	interactiveEditorBuiltins(m)

@@ -1,9 +1,11 @@
-package shell
+package repl
 
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,7 +62,7 @@ const (
 // returns the definition, the operands, and the -p/-r/-D/-E/-I flags.
 func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names []string, flags string, err error) {
 	sp = &compSpec{options: map[string]bool{}}
-	args := c.args
+	args := c.Args()
 	for len(args) > 0 && len(args[0]) > 1 && (args[0][0] == '-' || args[0][0] == '+') {
 		a := args[0]
 		args = args[1:]
@@ -74,23 +76,23 @@ func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names
 			var arg string
 			if needArg {
 				if len(args) == 0 {
-					return nil, nil, "", c.errorf(2, "-%c: option requires an argument\n%s: usage: %s", ch, c.name, usage)
+					return nil, nil, "", c.Errorf(2, "-%c: option requires an argument\n%s: usage: %s", ch, c.name, usage)
 				}
 				arg, args = args[0], args[1:]
 			}
 			switch {
 			case plus && ch != 'o':
-				return nil, nil, "", c.errorf(2, "+%c: invalid option\n%s: usage: %s", ch, c.name, usage)
+				return nil, nil, "", c.Errorf(2, "+%c: invalid option\n%s: usage: %s", ch, c.name, usage)
 			case complete.ActionLetters[ch] != "":
 				sp.actions = append(sp.actions, complete.ActionLetters[ch])
 			case ch == 'A':
 				if _, ok := (&complete.Completer{Env: editorEnv{c.sh}}).Action(arg, "\x00"); !ok {
-					return nil, nil, "", c.errorf(2, "%s: invalid action name", arg)
+					return nil, nil, "", c.Errorf(2, "%s: invalid action name", arg)
 				}
 				sp.actions = append(sp.actions, arg)
 			case ch == 'o':
 				if !compOptions[arg] {
-					return nil, nil, "", c.errorf(2, "%s: invalid option name", arg)
+					return nil, nil, "", c.Errorf(2, "%s: invalid option name", arg)
 				}
 				sp.options[arg] = !plus
 			case ch == 'G':
@@ -111,9 +113,9 @@ func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names
 				flags += string(ch)
 			case forCompgen && ch == 'V':
 				// compgen -V varname: store in an array (bash 5.3).
-				return nil, nil, "", c.errorf(2, "-V: not supported")
+				return nil, nil, "", c.Errorf(2, "-V: not supported")
 			default:
-				return nil, nil, "", c.errorf(2, "-%c: invalid option\n%s: usage: %s", ch, c.name, usage)
+				return nil, nil, "", c.Errorf(2, "-%c: invalid option\n%s: usage: %s", ch, c.name, usage)
 			}
 		}
 	}
@@ -154,29 +156,29 @@ func builtinComplete(ctx context.Context, c *call) error {
 			delete(cs.specs, n)
 		}
 		return nil
-	case strings.Contains(flags, "p") || len(c.args) == 0:
+	case strings.Contains(flags, "p") || len(c.Args()) == 0:
 		if len(names) == 0 {
-			names = sortedNames(cs.specs)
+			names = slices.Sorted(maps.Keys(cs.specs))
 		}
 		var out strings.Builder
 		status := 0
 		for _, n := range names {
 			s, ok := cs.specs[n]
 			if !ok {
-				fmt.Fprintf(c.stderr, "%s: complete: %s: no completion specification\n", c.sh.Name, n)
+				fmt.Fprintf(c.Stderr(), "%s: complete: %s: no completion specification\n", c.sh.Name, n)
 				status = 1
 				continue
 			}
 			out.WriteString(s.String(n) + "\n")
 		}
-		c.writeOut(out.String())
+		c.WriteOut(out.String())
 		if status != 0 {
 			return interp.ExitStatus(status)
 		}
 		return nil
 	}
 	if len(names) == 0 {
-		return c.errorf(2, "usage: %s", completeUsage)
+		return c.Errorf(2, "usage: %s", completeUsage)
 	}
 	for _, n := range names {
 		cs.specs[n] = sp
@@ -187,7 +189,7 @@ func builtinComplete(ctx context.Context, c *call) error {
 // String prints a definition as `complete -p` does.
 func (sp *compSpec) String(name string) string {
 	parts := []string{"complete"}
-	for _, o := range sortedNames(sp.options) {
+	for _, o := range slices.Sorted(maps.Keys(sp.options)) {
 		if sp.options[o] {
 			parts = append(parts, "-o", o)
 		}
@@ -208,7 +210,7 @@ func (sp *compSpec) String(name string) string {
 		if f.val != "" {
 			q := f.val
 			if f.flag != "-F" {
-				q = shellSingleQuote(f.val)
+				q = singleQuote(f.val)
 			}
 			parts = append(parts, f.flag, q)
 		}
@@ -243,12 +245,12 @@ func builtinCompgen(ctx context.Context, c *call) error {
 	}
 	q := complete.UserQuery{Words: []string{""}, Current: word, Line: word, Cursor: len(word)}
 	c.sh.comp.nested = true
-	res := c.sh.generate(ctx, c.r, sp, q).UserResult
+	res := c.sh.generate(ctx, c.Runner(), sp, q).UserResult
 	c.sh.comp.nested = false
 	if len(res.Words) == 0 {
 		return interp.ExitStatus(1)
 	}
-	c.writeOut(strings.Join(res.Words, "\n") + "\n")
+	c.WriteOut(strings.Join(res.Words, "\n") + "\n")
 	return nil
 }
 
@@ -265,14 +267,14 @@ func builtinCompopt(ctx context.Context, c *call) error {
 	var targets []*compSpec
 	if len(names) == 0 {
 		if c.sh.comp.current == nil {
-			return c.errorf(1, "not currently executing completion function")
+			return c.Errorf(1, "not currently executing completion function")
 		}
 		targets = append(targets, c.sh.comp.current)
 	}
 	for _, n := range names {
 		t, ok := c.sh.comp.specs[n]
 		if !ok {
-			return c.errorf(1, "%s: no completion specification", n)
+			return c.Errorf(1, "%s: no completion specification", n)
 		}
 		targets = append(targets, t)
 	}
@@ -334,7 +336,7 @@ func (s *Shell) generate(ctx context.Context, r *interp.Runner, sp *compSpec, q 
 	cur := q.Current
 	var words []string
 	comp := complete.New(editorEnv{s})
-	comp.Shopts = sortedNames(shoptTable)
+	comp.Shopts = s.ShoptNames()
 	for _, a := range run.actions {
 		w, _ := comp.Action(a, cur)
 		words = append(words, w...)
@@ -514,35 +516,20 @@ func (s *Shell) runQuietly(ctx context.Context, r *interp.Runner, name string, a
 	return s.runSource(ctx, r, src+" </dev/null >/dev/null 2>&1")
 }
 
-// runSource runs shell code in r, as a completion does: its status and
-// output are not the user's business. From the line editor the main
-// runner is idle and runs it as a statement of its own; from compgen it
-// runs inside the statement under way.
+// runSource runs shell code in r, as a completion does
+// (shell.RunSource): inside the statement under way from compgen.
 func (s *Shell) runSource(ctx context.Context, r *interp.Runner, src string) (status int) {
-	f, err := s.Parser().Parse(strings.NewReader(src), "")
-	if err != nil {
-		return 2
-	}
-	saved := *interpunsafe.LastExit(r)
-	for _, st := range f.Stmts {
-		s.rewrite(st)
-		if s.comp.nested {
-			interpunsafe.Stmt(r, ctx, st)
-			status = int(interpunsafe.Exit(r).Code)
-		} else {
-			status = max(exitStatusOf(r.Run(ctx, st)), 0)
-		}
-	}
-	*interpunsafe.LastExit(r) = saved
-	if s.comp.nested {
-		interpunsafe.SetExit(r, interpunsafe.Status{})
-	}
-	return status
+	return s.RunSource(ctx, r, src, s.comp.nested)
 }
 
 // completionBuiltins registers complete, compgen and compopt.
-func completionBuiltins(m map[string]builtinFunc) {
+func completionBuiltins(m map[string]func(context.Context, *call) error) {
 	m["complete"] = builtinComplete
 	m["compgen"] = builtinCompgen
 	m["compopt"] = builtinCompopt
+}
+
+// singleQuote quotes s in single quotes, as complete -p prints words.
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

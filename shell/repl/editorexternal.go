@@ -1,4 +1,4 @@
-package shell
+package repl
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func (se *session) takeEditRequest(ctx context.Context, line string) string {
 	if req == nil {
 		return line
 	}
-	edited, ok := se.sh.editText(ctx, line, visualEditor(se.sh.getenv))
+	edited, ok := se.sh.editText(ctx, line, visualEditor(se.sh.Getenv))
 	if !ok {
 		return ""
 	}

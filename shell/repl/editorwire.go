@@ -1,8 +1,10 @@
-package shell
+package repl
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/reeflective/readline"
@@ -28,7 +30,7 @@ var interpBuiltins = []string{":", ".", "[", "alias", "break", "builtin", "cd", 
 type editorEnv struct{ s *Shell }
 
 func (e editorEnv) Builtins() []string {
-	names := append(e.s.builtinNames(), interpBuiltins...)
+	names := append(e.s.BuiltinNames(), interpBuiltins...)
 	out := names[:0]
 	for _, n := range names {
 		if n != "" && n[0] != 0 {
@@ -47,7 +49,7 @@ func (e editorEnv) Functions() []string {
 	return names
 }
 
-func (e editorEnv) Aliases() map[string]string { return aliases(e.s.Runner) }
+func (e editorEnv) Aliases() map[string]string { return e.s.Aliases() }
 
 func (e editorEnv) Vars() []string {
 	names := make([]string, 0, len(e.s.Runner.Vars))
@@ -61,16 +63,24 @@ func (e editorEnv) Vars() []string {
 	return names
 }
 
-func (e editorEnv) Get(name string) string { return e.s.getenv(name) }
+func (e editorEnv) Get(name string) string { return e.s.Getenv(name) }
 func (e editorEnv) Dir() string            { return e.s.Dir() }
-func (e editorEnv) Jobs() []complete.Job   { return e.s.completionJobs() }
+
+// Jobs lists the jobs for %-completion.
+func (e editorEnv) Jobs() []complete.Job {
+	var out []complete.Job
+	for _, j := range e.s.Jobs().Jobs() {
+		out = append(out, complete.Job{ID: j.ID(), Text: j.Text()})
+	}
+	return out
+}
 
 // setupEditorKnowledge installs highlighting and completion on rl.
 func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	s := se.sh
 	pc := highlight.NewPathCache()
 	se.pathCache = pc
-	styles, err := highlight.NewStyles(se.cfg.Editor.Colors, highlight.NoColor(s.getenv))
+	styles, err := highlight.NewStyles(se.cfg.Editor.Colors, highlight.NoColor(s.Getenv))
 	if err != nil {
 		fmt.Fprintf(s.stderr, "nosh: warning: [editor] colors: %v\n", err)
 	}
@@ -84,10 +94,10 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 		Styles:  styles,
 		IsSlash: se.isSlash,
 		Resolver: &highlight.ShellResolver{
-			Alias:    func(n string) bool { return hasAlias(s.Runner, n) },
+			Alias:    func(n string) bool { return s.HasAlias(n) },
 			Function: func(n string) bool { return s.Runner.Funcs[n] != nil },
 			Builtin:  func(n string) bool { return s.IsBuiltin(n) || interp.IsBuiltin(n) },
-			Getenv:   s.getenv,
+			Getenv:   s.Getenv,
 			Dir:      s.Dir,
 			Cache:    pc,
 		},
@@ -107,8 +117,8 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	comp.Path = pc
 	comp.Confine = assistant.ConfineReadOnly
 	comp.User = se.userCompletion
-	comp.Shopts = sortedNames(shoptTable)
-	comp.Bindings = sortedNames(rl.Keymap.Commands())
+	comp.Shopts = s.ShoptNames()
+	comp.Bindings = slices.Sorted(maps.Keys(rl.Keymap.Commands()))
 	if se.paths.StateDir != "" {
 		comp.CacheDir = filepath.Join(se.paths.StateDir, "completion")
 	}

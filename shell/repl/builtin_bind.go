@@ -1,16 +1,20 @@
-package shell
+package repl
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/reeflective/readline"
 	"github.com/reeflective/readline/inputrc"
 	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell"
 )
 
 // bind: key bindings and editor variables, in the forms bash rc files
@@ -48,7 +52,7 @@ type bindOpts struct {
 
 func builtinBind(ctx context.Context, c *call) error {
 	var o bindOpts
-	args, err := c.options("lpsvPSVXm:f:q:u:r:x:", bindUsage, func(opt byte, arg string) {
+	args, err := c.Options("lpsvPSVXm:f:q:u:r:x:", bindUsage, func(opt byte, arg string) {
 		switch opt {
 		case 'l':
 			o.listFuncs = true
@@ -84,20 +88,20 @@ func builtinBind(ctx context.Context, c *call) error {
 		return err
 	}
 	if c.sh.editor == nil {
-		fmt.Fprintf(c.stderr, "%s: bind: warning: line editing not enabled\n", c.sh.Name)
+		fmt.Fprintf(c.Stderr(), "%s: bind: warning: line editing not enabled\n", c.sh.Name)
 		return nil
 	}
 	rl := c.sh.editor.lineEditor()
 	b := &binder{c: c, rl: rl}
 	keymaps, prefix, ok := bindKeymaps(o.keymap, c.sh)
 	if !ok {
-		return c.errorf(1, "`%s': invalid keymap name", o.keymap)
+		return c.Errorf(1, "`%s': invalid keymap name", o.keymap)
 	}
 	b.keymaps, b.prefix = keymaps, prefix
 	status := 0
 	fail := func(err error) {
 		if err != nil {
-			status = max(status, exitStatusOf(err))
+			status = max(status, shell.ExitStatusOf(err))
 		}
 	}
 	if o.listFuncs {
@@ -144,7 +148,7 @@ func builtinBind(ctx context.Context, c *call) error {
 // after Ctrl+X). "" is the keymap the editor is in.
 func bindKeymaps(name string, s *Shell) (keymaps []string, prefix string, ok bool) {
 	if name == "" {
-		if vi, _ := s.viMode(); vi {
+		if vi, _ := s.ViMode(); vi {
 			name = "vi-insert"
 		} else {
 			name = "emacs"
@@ -204,7 +208,7 @@ func (h *bindHandler) Set(name string, value any) error {
 	rl.Config.Set(name, value)
 	if name == "editing-mode" {
 		vi := value == "vi"
-		h.b.c.sh.setEditingMode(vi, true)
+		h.b.c.sh.SetEditingMode(vi, true)
 		setEditorMode(rl, vi)
 	}
 	return nil
@@ -234,7 +238,7 @@ func (b *binder) parse(text, name string) error {
 	h := &bindHandler{b: b}
 	err := inputrc.ParseBytes(bashApp([]byte(text)), h,
 		inputrc.WithApp(inputrcApp), inputrc.WithName(name), inputrc.WithHaltOnErr(true),
-		inputrc.WithTerm(b.c.sh.getenv("TERM")), inputrc.WithMode(editingModeName(b.rl)))
+		inputrc.WithTerm(b.c.sh.Getenv("TERM")), inputrc.WithMode(editingModeName(b.rl)))
 	if err == nil {
 		err = h.err
 	}
@@ -251,7 +255,7 @@ func editingModeName(rl *readline.Shell) string {
 // parseLine is `bind 'LINE'`: one line of inputrc.
 func (b *binder) parseLine(line string) error {
 	if err := b.parse(line, "bind"); err != nil {
-		return b.c.errorf(1, "%s", bindError(err))
+		return b.c.Errorf(1, "%s", bindError(err))
 	}
 	return nil
 }
@@ -260,10 +264,10 @@ func (b *binder) parseLine(line string) error {
 func (b *binder) readFile(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return b.c.errorf(1, "%s: cannot read: %v", path, describeOpenError(err))
+		return b.c.Errorf(1, "%s: cannot read: %v", path, shell.DescribeOpenError(err))
 	}
 	if err := b.parse(string(data), path); err != nil {
-		return b.c.errorf(1, "%s", bindError(err))
+		return b.c.Errorf(1, "%s", bindError(err))
 	}
 	return nil
 }
@@ -280,7 +284,7 @@ func bindError(err error) string {
 func (b *binder) bindExec(spec string) error {
 	seq, cmd, err := splitExecSpec(spec)
 	if err != nil {
-		return b.c.errorf(1, "%s", err)
+		return b.c.Errorf(1, "%s", err)
 	}
 	b.c.sh.editor.bindCommand(b.keymaps, b.prefix+seq, cmd)
 	return nil
@@ -376,7 +380,7 @@ func (b *binder) seqsByFunction() map[string][]string {
 }
 
 func (b *binder) listFunctions() {
-	io.WriteString(b.c.stdout, strings.Join(b.functionNames(), "\n")+"\n")
+	io.WriteString(b.c.Stdout(), strings.Join(b.functionNames(), "\n")+"\n")
 }
 
 // listBindings is -p (re-readable) and -P (readable), as bash prints them.
@@ -398,7 +402,7 @@ func (b *binder) listBindings(readable bool) {
 			}
 		}
 	}
-	io.WriteString(b.c.stdout, out.String())
+	io.WriteString(b.c.Stdout(), out.String())
 }
 
 // quotedSeqs lists key sequences as bash's -P and -q do, with "..."
@@ -427,9 +431,9 @@ func (b *binder) listMacros(readable bool) {
 	sort.Strings(seqs)
 	for _, seq := range seqs {
 		if readable {
-			fmt.Fprintf(b.c.stdout, "%s outputs %s\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
+			fmt.Fprintf(b.c.Stdout(), "%s outputs %s\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
 		} else {
-			fmt.Fprintf(b.c.stdout, "\"%s\": \"%s\"\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
+			fmt.Fprintf(b.c.Stdout(), "\"%s\": \"%s\"\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
 		}
 	}
 }
@@ -437,7 +441,7 @@ func (b *binder) listMacros(readable bool) {
 // listVars is -v and -V.
 func (b *binder) listVars(readable bool) {
 	vars := b.rl.Config.Vars
-	for _, name := range sortedNames(vars) {
+	for _, name := range slices.Sorted(maps.Keys(vars)) {
 		v := vars[name]
 		if name == "history-autosuggest" {
 			v = b.c.sh.editor.autosuggest(nil)
@@ -450,9 +454,9 @@ func (b *binder) listVars(readable bool) {
 			}
 		}
 		if readable {
-			fmt.Fprintf(b.c.stdout, "%s is set to `%s'\n", name, val)
+			fmt.Fprintf(b.c.Stdout(), "%s is set to `%s'\n", name, val)
 		} else {
-			fmt.Fprintf(b.c.stdout, "set %s %s\n", name, val)
+			fmt.Fprintf(b.c.Stdout(), "set %s %s\n", name, val)
 		}
 	}
 }
@@ -460,21 +464,21 @@ func (b *binder) listVars(readable bool) {
 // listExec is -X.
 func (b *binder) listExec() {
 	for _, bc := range b.c.sh.editor.boundCommands(b.keymaps[0]) {
-		fmt.Fprintf(b.c.stdout, "\"%s\": \"%s\"\n", escapeSeq(bc.seq), bc.command)
+		fmt.Fprintf(b.c.Stdout(), "\"%s\": \"%s\"\n", escapeSeq(bc.seq), bc.command)
 	}
 }
 
 // queryFunction is -q NAME.
 func (b *binder) queryFunction(name string) error {
 	if _, ok := b.rl.Keymap.Commands()[name]; !ok {
-		return b.c.errorf(1, "`%s': unknown function name", name)
+		return b.c.Errorf(1, "`%s': unknown function name", name)
 	}
 	seqs := b.seqsByFunction()[name]
 	if len(seqs) == 0 {
-		fmt.Fprintf(b.c.stdout, "%s is not bound to any keys.\n", name)
+		fmt.Fprintf(b.c.Stdout(), "%s is not bound to any keys.\n", name)
 		return interp.ExitStatus(1)
 	}
-	fmt.Fprintf(b.c.stdout, "%s can be invoked via %s.\n", name, quotedSeqs(seqs, 5))
+	fmt.Fprintf(b.c.Stdout(), "%s can be invoked via %s.\n", name, quotedSeqs(seqs, 5))
 	return nil
 }
 
@@ -526,6 +530,6 @@ func escapeSeq(seq string) string {
 }
 
 // interactiveEditorBuiltins registers the builtins of the line editor.
-func interactiveEditorBuiltins(m map[string]builtinFunc) {
+func interactiveEditorBuiltins(m map[string]func(context.Context, *call) error) {
 	m["bind"] = builtinBind
 }
