@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -246,7 +247,7 @@ func TestSecretsRedactedFromRequests(t *testing.T) {
 func TestNoshAsk(t *testing.T) {
 	home := t.TempDir()
 	srv := fakellm.New(t, fakellm.Text("```\nfind . -size +100M\n```"), fakellm.Text("I refuse to answer that."),
-		fakellm.Text("grep -n TODO notes.txt"))
+		fakellm.Text("grep -n TODO notes.txt"), fakellm.Text("tail big.log"))
 	run := func(args ...string) (string, string, int) {
 		return runNoshEnv(t, aiEnv(srv, home), append([]string{"ask"}, args...)...)
 	}
@@ -269,6 +270,24 @@ func TestNoshAsk(t *testing.T) {
 	body := string(srv.Requests()[2].Body)
 	if !strings.Contains(body, "TODO: rotate key") || strings.Contains(body, "sk-proj-ABCDEFGHIJKLMNOPQRSTUV") {
 		t.Errorf("attached file missing or not redacted: %s", body)
+	}
+
+	// A file too large for ai.context_tokens is cut as `?` cuts it, and
+	// the notice is `?`'s.
+	writeConfig(t, home, "[ai]\ncontext_tokens = 2000\n")
+	var big strings.Builder
+	for i := 1; i <= 2000; i++ {
+		fmt.Fprintf(&big, "line %d of the big log file\n", i)
+	}
+	bigPath := filepath.Join(home, "big.log")
+	os.WriteFile(bigPath, []byte(big.String()), 0o644)
+	out, errOut, st = run("show the end of", "@"+bigPath)
+	re := regexp.MustCompile(`nosh ask: @\S*big\.log: (\d+) of 2000 lines left out to fit ai\.context_tokens \(2000\)`)
+	if out != "tail big.log\n" || st != 0 || !re.MatchString(errOut) {
+		t.Errorf("big attachment: %q %q %d", out, errOut, st)
+	}
+	if body := string(srv.Requests()[3].Body); !strings.Contains(body, "line 2000 of the big log file") || len(body) > 2000*4*2 {
+		t.Errorf("the big file was not cut to the budget (%d bytes sent)", len(body))
 	}
 }
 

@@ -54,43 +54,19 @@ func newTranslator(cfg config.AI, getenv func(string) string, environ []string, 
 	}, nil
 }
 
-// translate sends text with the rolling context and returns the cleaned
-// reply; each streamed event is passed to onEvent (may be nil).
-func (t *translator) translate(ctx context.Context, text string, rc *translate.Context, dir string, onEvent func(ai.Event)) (translate.Reply, ai.Response, error) {
-	req := translate.Build(text, rc, envInfo(dir, processSystem()), t.redactor)
+// translate sends text with the rolling context rc (nil: none) and
+// returns the cleaned reply; each streamed event is passed to onEvent
+// (may be nil). The usage the provider reports tunes rc's estimates.
+func (t *translator) translate(ctx context.Context, text string, rc *translate.Context, env translate.Env, onEvent func(ai.Event)) (translate.Reply, ai.Response, error) {
+	req := translate.Build(text, rc, env, t.redactor)
 	resp, err := ai.Collect(t.provider.Stream(ctx, req), onEvent)
+	if rc != nil {
+		rc.Observe(req, resp.Usage)
+	}
 	if err != nil {
 		return translate.Reply{}, resp, err
 	}
 	return t.cleaner.Clean(resp.Text), resp, nil
-}
-
-// askAttachments expands the @path attachments of a `nosh ask` request
-// as `?` does: each file read, redacted, and cut to fit the context
-// budget; a file that cannot be attached gets a one-line notice.
-func askAttachments(text, dir string, contextTokens int, tr *translator, stderr io.Writer) string {
-	plain, refs := attach.Parse(text)
-	if len(refs) == 0 {
-		return plain
-	}
-	opt := attach.Options{Dir: dir, Home: os.Getenv("HOME")}
-	var files []attach.File
-	for _, ref := range refs {
-		f, err := attach.Read(ref, opt)
-		if err != nil {
-			fmt.Fprintf(stderr, "nosh ask: %v; sending the request without it\n", err)
-			continue
-		}
-		files = append(files, f.Map(tr.redactor.String))
-	}
-	room := translate.Target(contextTokens) - translate.EstimateTokens(plain) - translate.EstimateTokens(translate.SystemPrompt)
-	fitted := attach.Fit(files, max(room, translate.Target(contextTokens)/8))
-	for i, f := range fitted {
-		if f.Omitted > files[i].Omitted {
-			fmt.Fprintf(stderr, "nosh ask: @%s: %d of %d lines left out to fit ai.context_tokens\n", f.Path, f.Omitted, f.Lines)
-		}
-	}
-	return translate.WithAttachments(plain, fitted)
 }
 
 // envInfo describes where commands run, for the model.
@@ -128,8 +104,15 @@ func Ask(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	dir, _ := os.Getwd()
-	text = askAttachments(text, dir, cfg.AI.ContextTokens, tr, stderr)
-	reply, _, err := tr.translate(ctx, text, nil, dir, nil)
+	// Attachments as `?` attaches them, with no conversation around.
+	text, refs := attach.Parse(text)
+	notice := func(msg string) { fmt.Fprintf(stderr, "nosh ask: %s\n", msg) }
+	files := readAttachments(refs, attach.Options{Dir: dir, Home: os.Getenv("HOME")}, tr.redactor.String, notice)
+	env := envInfo(dir, processSystem())
+	var none *translate.Context
+	base := none.Estimate(translate.Build(text, nil, env, tr.redactor))
+	text, _ = fitAttachments(text, files, nil, cfg.AI.ContextTokens, base, notice)
+	reply, _, err := tr.translate(ctx, text, nil, env, nil)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "nosh ask: interrupted")

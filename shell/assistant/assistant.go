@@ -190,12 +190,9 @@ func (a *Assistant) translateAndRun(ctx context.Context, st *aiState, line strin
 	}
 	text := prep.text
 	spin := startSpinner(a.stderr, "translating with "+st.tr.provider.Model())
-	req := translate.Build(prep.sent, st.rc, a.envInfo(), st.tr.redactor)
-	resp, err := ai.Collect(st.tr.provider.Stream(ctx, req), func(ai.Event) { spin.stop() })
+	reply, _, err := st.tr.translate(ctx, prep.sent, st.rc, a.envInfo(), func(ai.Event) { spin.stop() })
 	spin.stop()
 	stopWatch()
-	st.rc.Observe(req, resp.Usage)
-	reply := st.tr.cleaner.Clean(resp.Text)
 	switch {
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		fmt.Fprintln(a.stderr, "nosh: request cancelled")

@@ -33,19 +33,8 @@ const minAttachShare = 8
 func (a *Assistant) prepareRequest(ctx context.Context, st *aiState, line string, compact bool) (preparedRequest, error) {
 	text, refs := attach.Parse(line)
 	p := preparedRequest{text: text, sent: text}
-	home := a.host.Getenv("HOME")
-	opt := attach.Options{Dir: a.host.Dir(), Home: home}
-	var files []attach.File
-	for _, ref := range refs {
-		f, err := attach.Read(ref, opt)
-		if err != nil {
-			a.aiNotice(err.Error() + "; sending the request without it")
-			continue
-		}
-		// Redacted before any cut, so that a secret spanning lines is
-		// hidden whole.
-		files = append(files, f.Map(st.tr.redactor.String))
-	}
+	opt := attach.Options{Dir: a.host.Dir(), Home: a.host.Getenv("HOME")}
+	files := readAttachments(refs, opt, st.tr.redactor.String, a.aiNotice)
 
 	target := translate.Target(a.cfg.AI.ContextTokens)
 	base := a.requestTokens(st, text)
@@ -58,20 +47,45 @@ func (a *Assistant) prepareRequest(ctx context.Context, st *aiState, line string
 		}
 		base = a.requestTokens(st, text)
 	}
-	if len(files) == 0 {
-		return p, nil
+	p.sent, p.attached = fitAttachments(text, files, st.rc, a.cfg.AI.ContextTokens, base, a.aiNotice)
+	return p, nil
+}
+
+// readAttachments reads the files of refs, each redacted before any cut
+// so that a secret spanning lines is hidden whole. A file that cannot be
+// attached gets a notice, and the request goes on without it.
+func readAttachments(refs []attach.Ref, opt attach.Options, redact func(string) string, notice func(string)) []attach.File {
+	var files []attach.File
+	for _, ref := range refs {
+		f, err := attach.Read(ref, opt)
+		if err != nil {
+			notice(err.Error() + "; sending the request without it")
+			continue
+		}
+		files = append(files, f.Map(redact))
 	}
-	room := max(target-base, target/minAttachShare)
-	fitted := st.rc.FitAttachments(files, room)
+	return files
+}
+
+// fitAttachments cuts files to the room a request of base tokens leaves
+// in ai.context_tokens (contextTokens), and at least a
+// 1/minAttachShare share of it; each file cut gets a notice. It returns
+// text followed by the files, and their paths. `?`, `??` and `nosh ask`
+// all fit their attachments here (rc may be nil: no conversation).
+func fitAttachments(text string, files []attach.File, rc *translate.Context, contextTokens, base int, notice func(string)) (sent string, attached []string) {
+	if len(files) == 0 {
+		return text, nil
+	}
+	target := translate.Target(contextTokens)
+	fitted := rc.FitAttachments(files, max(target-base, target/minAttachShare))
 	for i, f := range fitted {
 		if f.Omitted > files[i].Omitted {
-			a.aiNotice(fmt.Sprintf("@%s: %d of %d %s left out to fit ai.context_tokens (%d)",
-				f.Path, f.Omitted, f.Lines, unitOf(f), a.cfg.AI.ContextTokens))
+			notice(fmt.Sprintf("@%s: %d of %d %s left out to fit ai.context_tokens (%d)",
+				f.Path, f.Omitted, f.Lines, unitOf(f), contextTokens))
 		}
-		p.attached = append(p.attached, f.Path)
+		attached = append(attached, f.Path)
 	}
-	p.sent = translate.WithAttachments(text, fitted)
-	return p, nil
+	return translate.WithAttachments(text, fitted), attached
 }
 
 // requestTokens estimates the request text would make without
