@@ -48,3 +48,38 @@ func TestFloorLinksNosh(t *testing.T) {
 		}
 	}
 }
+
+// TestLayers: dependencies point one way (cmd → shell/repl →
+// shell/assistant and the core; ai and perms never reach the shell). The
+// core must not link the line editor or the AI, so that a script pays for
+// neither and the layers stay apart.
+func TestLayers(t *testing.T) {
+	deps := func(pkg string) []string {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		return strings.Fields(string(out))
+	}
+	rules := []struct {
+		pkg       string
+		forbidden []string // package paths, or prefixes ending in "/"
+	}{
+		{"nosh/shell", []string{"github.com/reeflective/readline", "nosh/ai", "nosh/ai/", "nosh/perms", "nosh/perms/",
+			"nosh/shell/repl", "nosh/shell/assistant", "nosh/shell/complete", "nosh/shell/highlight",
+			"nosh/shell/history", "nosh/shell/histexpand", "nosh/shell/prompt", "nosh/shell/markdown", "nosh/shell/linekind"}},
+		{"nosh/shell/assistant", []string{"nosh/shell", "nosh/shell/repl", "github.com/reeflective/readline",
+			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history"}},
+		{"nosh/ai/...", []string{"nosh/shell", "nosh/shell/"}},
+		{"nosh/perms/...", []string{"nosh/shell", "nosh/shell/"}},
+	}
+	for _, r := range rules {
+		for _, d := range deps(r.pkg) {
+			for _, f := range r.forbidden {
+				if d == f || strings.HasSuffix(f, "/") && strings.HasPrefix(d, f) {
+					t.Errorf("%s depends on %s", r.pkg, d)
+				}
+			}
+		}
+	}
+}
