@@ -176,9 +176,10 @@ func (s *Shell) ExpandAliasesIn(text string) string { return s.expandAliasesIn(t
 // time, as bash does.
 func (s *Shell) ConfirmExit() bool { return s.confirmExit() }
 
-// BeforePrompt does what comes before each prompt: job notices, traps
-// that arrived, PROMPT_COMMAND's bash cousins. exit is set when a trap
-// ended the shell.
+// BeforePrompt does what comes before each prompt: the shell takes its
+// terminal back, runs the traps of signals that arrived and reports the
+// jobs that finished or stopped. exit is set when a trap ran exit, with
+// the status to exit with.
 func (s *Shell) BeforePrompt(ctx context.Context) (exit bool, status int) {
 	return s.beforePrompt(ctx)
 }
