@@ -34,6 +34,11 @@ type ptySession struct {
 	raw  bytes.Buffer  // everything nosh wrote, as written
 	off  int           // how much of the cleaned output Expect consumed
 	done chan struct{} // closed when the reader sees the terminal close
+
+	// entered is set when the last keys typed ended with Enter and no
+	// Expect has matched since: the next prompt is then on a new line
+	// (ExpectPrompt).
+	entered bool
 }
 
 // startPty starts the test binary as nosh with args on a new terminal, in
@@ -144,6 +149,7 @@ func (s *ptySession) Send(keys string) {
 	if _, err := s.pty.WriteString(keys); err != nil {
 		s.t.Fatalf("typing %q: %v", keys, err)
 	}
+	s.entered = strings.HasSuffix(keys, "\r")
 }
 
 // Line types a command and Enter.
@@ -202,8 +208,27 @@ func (s *ptySession) Poll(keys, want string) {
 	s.Expect(want)
 }
 
-// ExpectPrompt waits for the next prompt.
-func (s *ptySession) ExpectPrompt() string { s.t.Helper(); return s.Expect(ptyPrompt) }
+// ExpectPrompt waits for the next prompt. Right after Enter, that is the
+// prompt on a new line: the editor redraws the prompt of the line being
+// typed at each key, and on a loaded machine those redraws may come
+// after the keys were sent, before the line is run.
+func (s *ptySession) ExpectPrompt() string {
+	s.t.Helper()
+	if !s.entered {
+		return s.Expect(ptyPrompt)
+	}
+	return s.expect(ptyPrompt+" on a new line", func(out string) (int, int) {
+		m := promptOnNewLine.FindStringIndex(out)
+		if m == nil {
+			return -1, -1
+		}
+		return m[0], m[1]
+	}, ptyTimeout)
+}
+
+// promptOnNewLine matches a prompt drawn on a line of its own (maybe
+// after the partial-line mark).
+var promptOnNewLine = regexp.MustCompile(`\n[^\n]*` + regexp.QuoteMeta(ptyPrompt))
 
 func (s *ptySession) expect(what string, find func(string) (int, int), timeout time.Duration) string {
 	s.t.Helper()
@@ -215,6 +240,7 @@ func (s *ptySession) expect(what string, find func(string) (int, int), timeout t
 		rest := out[off:]
 		if i, end := find(rest); i >= 0 {
 			s.off = off + end
+			s.entered = false
 			s.mu.Unlock()
 			return rest[:end]
 		}

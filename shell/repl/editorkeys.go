@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/reeflective/readline"
+	"github.com/reeflective/readline/inputrc"
 )
 
 // Keys as a bash user's fingers expect them. The widgets below replace
@@ -23,6 +24,7 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	editAndRun := func() { se.requestEdit(rl, acceptLine, true) }
 	editOnly := func() { se.requestEdit(rl, acceptLine, false) }
 	acceptWord := builtin["inline-suggest-accept-word"]
+	search := &historySearch{rl: rl}
 	rl.Keymap.Register(map[string]func(){
 		"complete":                    func() { completeShowing(rl, menuComplete) },
 		"unix-word-rubout":            func() { unixWordRubout(rl) },
@@ -36,6 +38,8 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 		"vi-edit-and-execute-command": editAndRun,
 		"edit-command-line":           editOnly,
 		"vi-edit-command-line":        editOnly,
+		"history-search-backward":     func() { search.step(false) },
+		"history-search-forward":      func() { search.step(true) },
 	})
 
 	// ↑/↓ search history by what is typed (plain history on an empty
@@ -44,12 +48,17 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	// bound to something else keeps its binding.
 	defaults := map[string]bool{"": true, "up-line-or-history": true, "down-line-or-history": true,
 		"previous-history": true, "next-history": true, "vi-down-line-or-history": true,
-		"vi-up-line-or-history": true, "edit-and-execute-command": true, "edit-command-line": true,
+		"vi-up-line-or-history": true, "up-line-or-search": true, "down-line-or-search": true,
+		"edit-and-execute-command": true, "edit-command-line": true,
 		"unix-word-rubout": true, "backward-kill-word": true}
+	// readline binds each arrow twice, as ESC [ A and as Meta-[ A (the
+	// form it matches when the keys come one read at a time, as a person
+	// types them): both search.
+	up, down := "history-search-backward", "history-search-forward"
 	for _, km := range []string{"emacs", "vi-insert"} {
 		for seq, action := range map[string]string{
-			"\x1b[A": "history-search-backward", "\x1bOA": "history-search-backward",
-			"\x1b[B": "history-search-forward", "\x1bOB": "history-search-forward",
+			"\x1b[A": up, "\x1bOA": up, inputrc.Unescape(`\M-[A`): up, inputrc.Unescape(`\M-OA`): up,
+			"\x1b[B": down, "\x1bOB": down, inputrc.Unescape(`\M-[B`): down, inputrc.Unescape(`\M-OB`): down,
 			"\x1be": "edit-and-execute-command", "\x18\x05": "edit-and-execute-command",
 			"\x17": "unix-word-rubout", "\x1b\x7f": "backward-kill-word", "\x1b\x08": "backward-kill-word",
 		} {
@@ -65,6 +74,62 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 			rl.Config.Bind(km, "\x03", interruptWidget, false)
 		}
 	}
+}
+
+// historySearch is history-search-backward (↑) and -forward (↓), as
+// bash's: the previous or next entry that starts with the line up to the
+// cursor, which stays where it is, so that the next ↑ searches for the
+// same text; ↓ past the newest match brings back the line as typed.
+// readline's own commands search for what their undo history holds,
+// which is empty when the keys come one read at a time, as people type
+// them: ↑ then ignored what was typed.
+type historySearch struct {
+	rl *readline.Shell
+	// typed is the line when the search began, prefix its part before
+	// the cursor; shown is the entry shown, at index at; "" when no
+	// search is under way (the user edited the line since).
+	typed, prefix, shown string
+	at                   int
+}
+
+func (h *historySearch) step(forward bool) {
+	src := h.rl.History.Current()
+	if src == nil {
+		return
+	}
+	line := string(*h.rl.Line())
+	if h.shown == "" || line != h.shown {
+		cur := min(h.rl.Cursor().Pos(), len([]rune(line)))
+		h.typed, h.prefix, h.shown, h.at = line, string([]rune(line)[:cur]), "", src.Len()
+	}
+	dir := -1
+	if forward {
+		dir = 1
+	}
+	for i := h.at + dir; i >= 0 && i < src.Len(); i += dir {
+		entry, err := src.GetLine(i)
+		if err != nil || !strings.HasPrefix(entry, h.prefix) || entry == line {
+			continue
+		}
+		h.show(entry, i)
+		return
+	}
+	if forward && h.shown != "" {
+		h.show(h.typed, src.Len())
+		h.shown = ""
+	}
+}
+
+// show puts entry (index i) in the line, the cursor after the prefix;
+// with no prefix (↑ on an empty line walks the history), at the end.
+func (h *historySearch) show(entry string, i int) {
+	h.rl.Line().Set([]rune(entry)...)
+	if h.prefix == "" {
+		h.rl.Cursor().Set(h.rl.Line().Len())
+	} else {
+		h.rl.Cursor().Set(len([]rune(h.prefix)))
+	}
+	h.shown, h.at = entry, i
 }
 
 // interruptWidget is Ctrl+C.

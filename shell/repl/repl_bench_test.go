@@ -46,7 +46,7 @@ func BenchmarkBetweenLines(b *testing.B) {
 // benchSession is an interactive session as far as it goes without a
 // terminal: default configuration, the editor, and a history of 10 000
 // entries.
-func benchSession(b *testing.B) *session {
+func benchSession(b testing.TB) *session {
 	dir := b.TempDir()
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
