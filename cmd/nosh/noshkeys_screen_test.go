@@ -291,10 +291,12 @@ func TestScreenHistoryKeysBesideSuggestions(t *testing.T) {
 	term.Run("echo beta-two")
 	term.Run("echo alpha-three")
 	term.Type("echo al")
-	term.WaitText("echo alpha-three")
-	term.Type("\x1b[A") // ↑ searches by what is typed
+	cursorLine(term, "$ echo alpha-three") // the suggestion
+	term.Type("\x1b[A")                    // ↑ searches by what is typed
 	cursorLine(term, "$ echo alpha-three")
-	term.Type("\x15\x1b[A") // and walks the history on an empty line
+	term.Type("\x15") // the cursor stayed after "echo al", as in bash
+	cursorLine(term, "$ pha-three")
+	term.Type("\x1b[A") // and walks the history from the start of a line
 	cursorLine(term, "$ echo alpha-three")
 	term.Type("\x1b[A\x1b[A")
 	cursorLine(term, "$ echo alpha-one")
