@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"nosh/shell/internal/arith"
+	"nosh/shell/internal/fields"
 	"slices"
 	"sort"
 	"strconv"
@@ -295,15 +296,8 @@ func (a *arithStash) expression(r *interp.Runner) (string, error) {
 }
 
 // freshExpandConfig returns a configuration that expands as cfg does,
-// with buffers of its own.
-func freshExpandConfig(cfg *expand.Config) *expand.Config {
-	return &expand.Config{
-		Env: cfg.Env, CmdSubst: cfg.CmdSubst, ProcSubst: cfg.ProcSubst,
-		ReadDir: cfg.ReadDir, ReadDir2: cfg.ReadDir2,
-		GlobStar: cfg.GlobStar, DotGlob: cfg.DotGlob, NoCaseGlob: cfg.NoCaseGlob,
-		NullGlob: cfg.NullGlob, NoUnset: cfg.NoUnset, ExtGlob: cfg.ExtGlob,
-	}
-}
+// with buffers of its own (fields.FreshConfig).
+func freshExpandConfig(cfg *expand.Config) *expand.Config { return fields.FreshConfig(cfg) }
 
 // runnerArith gives the evaluator a runner's variables.
 type runnerArith struct {

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/fields"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // Simple commands and for loops whose words nosh expands itself (see
-// builtin_fields.go): the rewrite turns them into calls of \x00call and
+// package shell/internal/fields): the rewrite turns them into calls of \x00call and
 // \x00fields.
 
 // callStash is a simple command whose words nosh expands.
@@ -149,19 +150,19 @@ func needsFields(w *syntax.Word) bool {
 			return true
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
-				if pe, ok := q.(*syntax.ParamExp); ok && noshParam(pe) {
+				if pe, ok := q.(*syntax.ParamExp); ok && fields.NoshParam(pe) {
 					return true
 				}
 			}
 			if len(p.Parts) > 1 {
 				for _, q := range p.Parts {
-					if pe, ok := q.(*syntax.ParamExp); ok && listParam(pe) {
+					if pe, ok := q.(*syntax.ParamExp); ok && fields.ListParam(pe) {
 						return true
 					}
 				}
 			}
 		case *syntax.Lit:
-			if i == 0 && assignmentTilde(p.Value) || leadingDotPattern(p.Value, i == 0) {
+			if i == 0 && assignmentTilde(p.Value) || fields.LeadingDotPattern(p.Value, i == 0) {
 				return true
 			}
 			if i == 0 && strings.HasPrefix(p.Value, "~") && strings.Contains(p.Value, "{") {
@@ -175,12 +176,5 @@ func needsFields(w *syntax.Word) bool {
 }
 
 // assignmentTilde reports whether an argument looks like an assignment
-// with a ~ to expand after its = or a :, as bash expands it.
-func assignmentTilde(s string) bool {
-	eq := strings.IndexByte(s, '=')
-	if eq <= 0 || !syntax.ValidName(s[:eq]) {
-		return false
-	}
-	v := s[eq+1:]
-	return strings.HasPrefix(v, "~") || strings.Contains(v, ":~")
-}
+// with a ~ to expand (fields.AssignmentTilde).
+func assignmentTilde(s string) bool { return fields.AssignmentTilde(s) }

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/fields"
 	"runtime"
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ import (
 //	                                     (builtin_redirect.go)
 //	echo $x          →  \x00call N      POSIX field splitting
 //	for v in $x …    →  { \x00fields N; for v in "${\x00forN[@]}" …; }
-//	                                     (builtin_fields.go, builtin_call.go)
+//	                                     (internal/fields, builtin_call.go)
 //	( body )         →  \x00subshell N  and $( body ) → $( \x00csubst N ):
 //	                                     EXIT traps, umask, set -e, lazy
 //	                                     ${x:-$(cmd)} (builtin_subshell.go)
@@ -215,7 +216,7 @@ func isCatShortcut(st *syntax.Stmt) bool {
 }
 
 // rewriteCall hands a simple command whose words need POSIX field
-// splitting to \x00call (see builtin_fields.go).
+// splitting to \x00call (see package shell/internal/fields).
 func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 	// Assignments before a special builtin stay in POSIX mode, which
 	// \x00call decides when it runs.
@@ -394,7 +395,7 @@ func rewriteQuotedBraces(dq *syntax.DblQuoted) {
 		for i, wp := range pe.Exp.Word.Parts {
 			// Single quotes do not quote inside double quotes, but in a
 			// pattern they still do.
-			if sq, ok := wp.(*syntax.SglQuoted); ok && !sq.Dollar && wholeListOp(pe) {
+			if sq, ok := wp.(*syntax.SglQuoted); ok && !sq.Dollar && fields.WholeListOp(pe) {
 				pe.Exp.Word.Parts[i] = &syntax.Lit{ValuePos: sq.Left, ValueEnd: sq.Right, Value: "'" + sq.Value + "'"}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"nosh/shell/internal/fields"
 	"nosh/shell/internal/interpunsafe"
 	"sort"
 	"strconv"
@@ -418,10 +419,7 @@ func rewriteParts(parts []syntax.WordPart) {
 	}
 }
 
-func isPlainParam(pe *syntax.ParamExp) bool {
-	return !pe.Excl && !pe.Length && !pe.Width && pe.Index == nil && pe.Slice == nil &&
-		pe.Repl == nil && pe.Exp == nil && pe.Names == 0
-}
+func isPlainParam(pe *syntax.ParamExp) bool { return fields.IsPlainParam(pe) }
 
 // SetArg0 sets $0. It writes the variable directly: an assignment run
 // as a statement would go through the statement machinery (parsing,

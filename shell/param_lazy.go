@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"nosh/shell/internal/fields"
 	"strconv"
 	"strings"
 
@@ -110,13 +111,13 @@ func (s *Shell) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []s
 
 // checkableParam reports whether the error expansion pe (${x?}, ${x:?})
 // can be split into a check and a plain expansion of the same parameter:
-// not a list ("${@?}" is nosh's, see param_list.go), not an indirection
+// not a list ("${@?}" is nosh's, see package shell/internal/fields), not an indirection
 // or a length.
 func checkableParam(pe *syntax.ParamExp) bool {
 	if pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Slice != nil || pe.Repl != nil {
 		return false
 	}
-	if _, _, list := listName(pe); list {
+	if _, _, list := fields.ListName(pe); list {
 		return false
 	}
 	return true

@@ -151,7 +151,8 @@ func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// next reads the next token.
+// next reads the next token. It is one switch over the first character,
+// as bash's readtok is, hence over 100 lines.
 func (ev *arithEval) next() error {
 	ev.lastTok = ev.tok
 	if ev.tok == atStr {

@@ -1,4 +1,4 @@
-package shell
+package fields
 
 import (
 	"regexp"
@@ -23,14 +23,14 @@ import (
 //   - extended patterns (extglob) in ${x#pat}, ${x%pat} and replacements;
 //   - slices of $@ and $* from 0, which take $0 (interp's own $0).
 //
-// In the words nosh splits itself (builtin_fields.go) the result keeps
+// In the words nosh splits itself (fields.go) the result keeps
 // "$@"'s fields; elsewhere (an assignment, a redirection, a here-document)
-// the rewrite turns the expansion into a hook (expansion_hook.go) that
+// the core's rewrite turns the expansion into a hook that
 // gives the joined text.
 
-// listName returns the name of the list pe expands, and whether it is
+// ListName returns the name of the list pe expands, and whether it is
 // the * form, when pe is $@, $*, ${a[@]} or ${a[*]}.
-func listName(pe *syntax.ParamExp) (name string, star, ok bool) {
+func ListName(pe *syntax.ParamExp) (name string, star, ok bool) {
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet {
 		return "", false, false
 	}
@@ -82,13 +82,13 @@ func anchoredRepl(pe *syntax.ParamExp) byte {
 	return lit.Value[0]
 }
 
-// noshParam reports whether nosh expands pe itself.
-func noshParam(pe *syntax.ParamExp) bool {
+// NoshParam reports whether nosh expands pe itself.
+func NoshParam(pe *syntax.ParamExp) bool {
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width {
 		return false
 	}
-	if _, _, list := listName(pe); list {
-		if pe.Exp != nil && wholeListOp(pe) {
+	if _, _, list := ListName(pe); list {
+		if pe.Exp != nil && WholeListOp(pe) {
 			return true
 		}
 		if pe.Slice != nil && pe.Index == nil {
@@ -110,8 +110,8 @@ func noshParam(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// paramResult is what nosh's expansion of a parameter gives.
-type paramResult struct {
+// Result is what nosh's expansion of a parameter gives.
+type Result struct {
 	elems []string // the values
 	list  bool     // they are separate fields when quoted ("$@")
 	star  bool     // $* or ${a[*]}: quoted, they are joined with IFS
@@ -120,9 +120,9 @@ type paramResult struct {
 	word *syntax.Word
 }
 
-// joined returns the result as one string, as in an assignment or
+// Joined returns the result as one string, as in an assignment or
 // double quotes: "$*" joins with IFS, "$@" with spaces.
-func (p paramResult) joined(ifs string) string {
+func (p Result) Joined(ifs string) string {
 	sep := " "
 	if p.star {
 		sep = ifsJoiner(ifs)
@@ -141,7 +141,7 @@ func ifsJoiner(ifs string) string {
 // paramValues returns the values of pe's parameter (with its index), and
 // whether it is a list.
 func paramValues(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp) (elems []string, set, list, star bool, err error) {
-	if name, st, ok := listName(pe); ok {
+	if name, st, ok := ListName(pe); ok {
 		if name == "@" || name == "*" {
 			return append([]string(nil), r.Params...), len(r.Params) > 0, true, st, nil
 		}
@@ -178,33 +178,33 @@ func paramValues(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp) (ele
 	return []string{v}, s == "1", false, false, err
 }
 
-// expandNoshParam computes pe, which noshParam accepts, in r. quoted
+// Param computes pe, which NoshParam accepts, in r. quoted
 // says it is in double quotes (or an assignment): there "${*:-x}" tests
 // the values joined with IFS, where unquoted ones are joined with spaces.
-func (s *Shell) expandNoshParam(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, quoted bool) (paramResult, error) {
+func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, quoted bool) (Result, error) {
 	elems, set, list, star, err := paramValues(r, cfg, pe)
 	if err != nil {
-		return paramResult{}, err
+		return Result{}, err
 	}
-	res := paramResult{elems: elems, list: list, star: star}
+	res := Result{elems: elems, list: list, star: star}
 	ifs := " \t\n"
 	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
 		ifs = v.String()
 	}
 	switch {
 	case pe.Slice != nil:
-		return s.sliceParams(r, cfg, pe, res)
+		return sliceParams(s, r, cfg, pe, res)
 	case pe.Repl != nil:
-		return s.replaceParams(cfg, pe, res)
-	case pe.Exp != nil && !wholeListOp(pe):
-		return s.stripParams(r, cfg, pe, res)
+		return replaceParams(s, cfg, pe, res)
+	case pe.Exp != nil && !WholeListOp(pe):
+		return stripParams(s, r, cfg, pe, res)
 	}
 	var null bool
 	switch {
 	case !list:
 		null = elems[0] == ""
 	case quoted:
-		null = res.joined(ifs) == ""
+		null = res.Joined(ifs) == ""
 	default:
 		null = strings.Join(elems, " ") == ""
 	}
@@ -223,20 +223,20 @@ func (s *Shell) expandNoshParam(r *interp.Runner, cfg *expand.Config, pe *syntax
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 		if !use {
 			// Nothing: no field at all for "${@+x}", as "$@" gives.
-			return paramResult{list: list, star: star}, nil
+			return Result{list: list, star: star}, nil
 		}
-		return paramResult{word: wordOrEmpty(pe.Exp.Word)}, nil
+		return Result{word: wordOrEmpty(pe.Exp.Word)}, nil
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		if use {
-			return paramResult{}, s.newAbort("$" + pe.Param.Value + ": cannot assign in this way")
+			return Result{}, s.Abort("$" + pe.Param.Value + ": cannot assign in this way")
 		}
 	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		if use {
-			return paramResult{}, s.unsetParamError(cfg, pe)
+			return Result{}, s.UnsetParamError(cfg, pe)
 		}
 	default:
 		if use {
-			return paramResult{word: wordOrEmpty(pe.Exp.Word)}, nil
+			return Result{word: wordOrEmpty(pe.Exp.Word)}, nil
 		}
 	}
 	return res, nil
@@ -250,20 +250,20 @@ func wordOrEmpty(w *syntax.Word) *syntax.Word {
 }
 
 // sliceParams is ${@:off:len} and ${*:off:len}: offset 0 is $0.
-func (s *Shell) sliceParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
+func sliceParams(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res Result) (Result, error) {
 	args := append([]string{interpunsafe.LookupVar(r, "BASH_ARGV0").String()}, r.Params...)
 	off, n := 0, len(args)
 	if pe.Slice.Offset != nil {
 		o, err := expand.Arithm(cfg, pe.Slice.Offset)
 		if err != nil {
-			return paramResult{}, err
+			return Result{}, err
 		}
 		off = o
 		if off < 0 {
 			off += len(args)
 			if off < 1 {
 				// bash: a negative offset before $1 gives nothing.
-				return paramResult{list: true, star: res.star}, nil
+				return Result{list: true, star: res.star}, nil
 			}
 		}
 	} else {
@@ -276,14 +276,14 @@ func (s *Shell) sliceParams(r *interp.Runner, cfg *expand.Config, pe *syntax.Par
 	if pe.Slice.Length != nil {
 		l, err := expand.Arithm(cfg, pe.Slice.Length)
 		if err != nil {
-			return paramResult{}, err
+			return Result{}, err
 		}
 		if l < 0 {
-			return paramResult{}, s.newAbort(pe.Param.Value + ": " + strconv.Itoa(l) + ": substring expression < 0")
+			return Result{}, s.Abort(pe.Param.Value + ": " + strconv.Itoa(l) + ": substring expression < 0")
 		}
 		end = min(off+l, n)
 	}
-	return paramResult{elems: args[off:end], list: true, star: res.star}, nil
+	return Result{elems: args[off:end], list: true, star: res.star}, nil
 }
 
 // patternRegexp compiles a shell pattern, with extended operators when
@@ -302,7 +302,7 @@ func patternRegexp(pat string, extglob bool) (*regexp.Regexp, error) {
 
 // replaceParams is ${x/pat/rep} (anchored with # or %, or with an
 // extended pattern) on each value.
-func (s *Shell) replaceParams(cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
+func replaceParams(s Shell, cfg *expand.Config, pe *syntax.ParamExp, res Result) (Result, error) {
 	anchor := anchoredRepl(pe)
 	orig := pe.Repl.Orig
 	if anchor != 0 {
@@ -312,12 +312,12 @@ func (s *Shell) replaceParams(cfg *expand.Config, pe *syntax.ParamExp, res param
 	}
 	pat, err := expand.Pattern(cfg, orig)
 	if err != nil {
-		return paramResult{}, err
+		return Result{}, err
 	}
 	with := ""
 	if pe.Repl.With != nil {
 		if with, err = expand.Literal(cfg, pe.Repl.With); err != nil {
-			return paramResult{}, err
+			return Result{}, err
 		}
 	}
 	rx, err := patternRegexp(pat, cfg.ExtGlob)
@@ -381,10 +381,10 @@ func replaceOne(v string, rx *regexp.Regexp, with string, anchor byte, all bool)
 
 // stripParams is ${x#pat}, ${x##pat}, ${x%pat} and ${x%%pat} with an
 // extended pattern, on each value.
-func (s *Shell) stripParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res paramResult) (paramResult, error) {
+func stripParams(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res Result) (Result, error) {
 	pat, err := expand.Pattern(cfg, pe.Exp.Word)
 	if err != nil {
-		return paramResult{}, err
+		return Result{}, err
 	}
 	rx, err := patternRegexp(pat, *interpunsafe.Option(r, "extglob"))
 	if err != nil {
@@ -428,47 +428,4 @@ func stripOne(v string, rx *regexp.Regexp, op syntax.ParExpOperator) string {
 		}
 	}
 	return v
-}
-
-// listHook is a nosh-computed parameter expansion outside a word nosh
-// splits: its text, the values joined.
-type listHook struct{ pe *syntax.ParamExp }
-
-func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
-	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
-	res, err := s.expandNoshParam(r, cfg, h.pe, true)
-	if err != nil {
-		return "", err
-	}
-	if res.word != nil {
-		return expand.Literal(cfg, res.word)
-	}
-	ifs := " \t\n"
-	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
-		ifs = v.String()
-	}
-	return res.joined(ifs), nil
-}
-
-// rewriteNoshParams turns the expansions nosh computes in w, a word
-// that is not split into fields (an assignment's value, a redirection's
-// target, a here-document, a case word, an operand of [[ ]]), into hooks.
-// The words nosh splits compute them in place (builtin_fields.go).
-func (s *Shell) rewriteNoshParams(w *syntax.Word) {
-	if w == nil {
-		return
-	}
-	hookParts := func(parts []syntax.WordPart) {
-		for i, p := range parts {
-			if pe, ok := p.(*syntax.ParamExp); ok && noshParam(pe) {
-				parts[i] = s.hookSubst(pe.Pos(), listHook{pe: pe})
-			}
-		}
-	}
-	hookParts(w.Parts)
-	for _, p := range w.Parts {
-		if dq, ok := p.(*syntax.DblQuoted); ok {
-			hookParts(dq.Parts)
-		}
-	}
 }

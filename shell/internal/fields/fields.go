@@ -1,4 +1,4 @@
-package shell
+package fields
 
 import (
 	"os/user"
@@ -96,19 +96,17 @@ func (b *fieldBuilder) split(val string) {
 
 // fieldExpander expands words in one runner.
 type fieldExpander struct {
-	sh  *Shell
+	sh  Shell
 	r   *interp.Runner
 	cfg *expand.Config
 }
 
-// expandFields expands words as the arguments of a simple command: brace
-// expansion, tilde expansion, parameter, command and arithmetic
-// expansion, field splitting, pathname expansion and quote removal.
-func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
-	e := &fieldExpander{sh: s, r: r, cfg: interpunsafe.ExpandConfig(r)}
-	s.mu.Lock()
-	braces := s.flags.braceexpand
-	s.mu.Unlock()
+// Expand expands words as the arguments of a simple command in r: brace
+// expansion (when braces is set), tilde expansion, parameter, command and
+// arithmetic expansion, field splitting, pathname expansion and quote
+// removal.
+func Expand(sh Shell, r *interp.Runner, words []*syntax.Word, braces bool) ([]string, error) {
+	e := &fieldExpander{sh: sh, r: r, cfg: interpunsafe.ExpandConfig(r)}
 	var out []string
 	ifs := ""
 	for _, w := range words {
@@ -197,7 +195,7 @@ func plainVar(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	pe, ok := w.Parts[0].(*syntax.ParamExp)
-	if !ok || pe.Param == nil || !isPlainParam(pe) || !syntax.ValidName(pe.Param.Value) {
+	if !ok || pe.Param == nil || !IsPlainParam(pe) || !syntax.ValidName(pe.Param.Value) {
 		return "", false
 	}
 	return pe.Param.Value, true
@@ -216,7 +214,7 @@ func (e *fieldExpander) word(w *syntax.Word) ([][]fieldPart, error) {
 	parts := w.Parts
 	if len(parts) > 0 {
 		if lit, ok := parts[0].(*syntax.Lit); ok {
-			if assignmentTilde(lit.Value) {
+			if AssignmentTilde(lit.Value) {
 				e.assignmentLit(b, lit.Value, len(parts) > 1)
 				parts = parts[1:]
 			} else if prefix, rest, ok := e.tilde(lit.Value, len(parts) > 1); ok {
@@ -320,10 +318,10 @@ func (e *fieldExpander) literal(p syntax.WordPart) (string, error) {
 	return expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
 }
 
-// listParam reports whether pe expands to a list of fields when quoted,
+// ListParam reports whether pe expands to a list of fields when quoted,
 // as "$@" and "${a[@]}" do.
-func listParam(pe *syntax.ParamExp) bool {
-	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || wholeListOp(pe) {
+func ListParam(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || WholeListOp(pe) {
 		return false
 	}
 	if pe.Param.Value == "@" {
@@ -335,9 +333,9 @@ func listParam(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// wholeListOp reports whether pe applies an operator to the list as a
+// WholeListOp reports whether pe applies an operator to the list as a
 // whole (${@:-word}), which makes it a single value.
-func wholeListOp(pe *syntax.ParamExp) bool {
+func WholeListOp(pe *syntax.ParamExp) bool {
 	if pe.Exp == nil {
 		return false
 	}
@@ -351,7 +349,7 @@ func wholeListOp(pe *syntax.ParamExp) bool {
 
 // starParam reports whether pe is $* or ${a[*]}.
 func starParam(pe *syntax.ParamExp) bool {
-	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || wholeListOp(pe) {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || WholeListOp(pe) {
 		return false
 	}
 	if pe.Param.Value == "*" {
@@ -370,11 +368,11 @@ func (e *fieldExpander) elems(pe *syntax.ParamExp) ([]string, error) {
 	return expand.Fields(e.cfg, w)
 }
 
-// leadingDotPattern reports whether the literal s has a ? or [ that starts
+// LeadingDotPattern reports whether the literal s has a ? or [ that starts
 // a pathname component (at the start of the word when first): interp's
 // globbing lets those match a leading dot, which POSIX says only a dot
 // may match, so nosh globs such words itself (dropLeadingDots).
-func leadingDotPattern(s string, first bool) bool {
+func LeadingDotPattern(s string, first bool) bool {
 	for i := 0; i < len(s); i++ {
 		if (s[i] == '?' || s[i] == '[') && (i == 0 && first || i > 0 && s[i-1] == '/') {
 			return true
@@ -432,13 +430,13 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 		return nil
 	}
 	for _, p := range dq.Parts {
-		if pe, ok := p.(*syntax.ParamExp); ok && noshParam(pe) {
+		if pe, ok := p.(*syntax.ParamExp); ok && NoshParam(pe) {
 			if err := e.quotedNoshParam(b, pe); err != nil {
 				return err
 			}
 			continue
 		}
-		if pe, ok := p.(*syntax.ParamExp); ok && listParam(pe) {
+		if pe, ok := p.(*syntax.ParamExp); ok && ListParam(pe) {
 			elems, err := e.elems(pe)
 			if err != nil {
 				return err
@@ -463,7 +461,7 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 // quotedNoshParam adds a double-quoted expansion nosh computes: "$@"'s
 // values stay separate fields.
 func (e *fieldExpander) quotedNoshParam(b *fieldBuilder, pe *syntax.ParamExp) error {
-	res, err := e.sh.expandNoshParam(e.r, e.cfg, pe, true)
+	res, err := Param(e.sh, e.r, e.cfg, pe, true)
 	if err != nil {
 		return err
 	}
@@ -488,14 +486,14 @@ func (e *fieldExpander) quotedNoshParam(b *fieldBuilder, pe *syntax.ParamExp) er
 		}
 		return nil
 	}
-	b.literal(res.joined(e.ifs()), true)
+	b.literal(res.Joined(e.ifs()), true)
 	return nil
 }
 
 // paramExp adds an unquoted parameter expansion.
 func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
-	if noshParam(pe) {
-		res, err := e.sh.expandNoshParam(e.r, e.cfg, pe, false)
+	if NoshParam(pe) {
+		res, err := Param(e.sh, e.r, e.cfg, pe, false)
 		if err != nil {
 			return err
 		}
@@ -510,7 +508,7 @@ func (e *fieldExpander) paramExp(b *fieldBuilder, pe *syntax.ParamExp) error {
 		}
 		return nil
 	}
-	if listParam(pe) || starParam(pe) {
+	if ListParam(pe) || starParam(pe) {
 		// Each element is split on its own: they stay separate fields
 		// even when IFS is empty.
 		list := *pe

@@ -1,0 +1,77 @@
+package shell
+
+import (
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/fields"
+	"nosh/shell/internal/interpunsafe"
+)
+
+// UnsetParamError implements fields.Shell.
+func (h *fieldsHost) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
+	return (*Shell)(h).unsetParamError(cfg, pe)
+}
+
+// The parameter expansions nosh computes itself (package
+// shell/internal/fields) outside the words it splits: the rewrite turns
+// them into hooks.
+
+// listHook is a nosh-computed parameter expansion outside a word nosh
+// splits: its text, the values joined.
+type listHook struct{ pe *syntax.ParamExp }
+
+func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	res, err := fields.Param((*fieldsHost)(s), r, cfg, h.pe, true)
+	if err != nil {
+		return "", err
+	}
+	if w := res.Word(); w != nil {
+		return expand.Literal(cfg, w)
+	}
+	ifs := " \t\n"
+	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
+		ifs = v.String()
+	}
+	return res.Joined(ifs), nil
+}
+
+// rewriteNoshParams turns the expansions nosh computes in w, a word
+// that is not split into fields (an assignment's value, a redirection's
+// target, a here-document, a case word, an operand of [[ ]]), into hooks.
+// The words nosh splits compute them in place (fields.Expand).
+func (s *Shell) rewriteNoshParams(w *syntax.Word) {
+	if w == nil {
+		return
+	}
+	hookParts := func(parts []syntax.WordPart) {
+		for i, p := range parts {
+			if pe, ok := p.(*syntax.ParamExp); ok && fields.NoshParam(pe) {
+				parts[i] = s.hookSubst(pe.Pos(), listHook{pe: pe})
+			}
+		}
+	}
+	hookParts(w.Parts)
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			hookParts(dq.Parts)
+		}
+	}
+}
+
+// fieldsHost is the Shell as package fields sees it (fields.Shell).
+type fieldsHost Shell
+
+// Abort implements fields.Shell.
+func (h *fieldsHost) Abort(msg string) error { return (*Shell)(h).newAbort(msg) }
+
+// expandFields expands words as the arguments of a simple command
+// (fields.Expand).
+func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
+	s.mu.Lock()
+	braces := s.flags.braceexpand
+	s.mu.Unlock()
+	return fields.Expand((*fieldsHost)(s), r, words, braces)
+}
