@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"io"
+	"nosh/shell/internal/fields"
 	"nosh/shell/internal/quote"
 	"nosh/shell/jobs"
 	"os"
@@ -15,12 +16,16 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// builtinHost is the Shell as package builtins sees it (builtins.Shell).
+// builtinHost is the Shell as packages builtins and fields see it
+// (builtins.Shell, fields.Shell).
 // It is a conversion of *Shell, free of cost, whose own method set keeps
 // the interface's names apart from the Shell's fields and methods.
 type builtinHost Shell
 
-var _ builtins.Shell = (*builtinHost)(nil)
+var (
+	_ builtins.Shell = (*builtinHost)(nil)
+	_ fields.Shell   = (*builtinHost)(nil)
+)
 
 func (h *builtinHost) shell() *Shell { return (*Shell)(h) }
 
@@ -30,6 +35,14 @@ func (h *builtinHost) ProgramName() string { return h.Name }
 // SpecialFailed implements builtins.Shell.
 func (h *builtinHost) SpecialFailed(name string, err error, status int) error {
 	return h.shell().specialBuiltinFailed(name, err, status)
+}
+
+// Abort implements fields.Shell.
+func (h *builtinHost) Abort(msg string) error { return h.shell().newAbort(msg) }
+
+// Fatal implements builtins.Shell.
+func (h *builtinHost) Fatal(msg string) error {
+	return &shellAbort{msg: h.Name + ": " + msg, exit: true}
 }
 
 // IsInteractive implements builtins.Shell.

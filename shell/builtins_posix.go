@@ -32,7 +32,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["exit"] = builtinExit
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
-	m["let"] = builtinLet
 	m[builtinROCheckName] = builtinROCheck
 	m[builtinWhileName] = builtinWhile
 	m[builtinFuncDefName] = builtinFuncDef

@@ -10,8 +10,8 @@ import (
 )
 
 // UnsetParamError implements fields.Shell.
-func (h *fieldsHost) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
-	return (*Shell)(h).unsetParamError(cfg, pe)
+func (h *builtinHost) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
+	return h.shell().unsetParamError(cfg, pe)
 }
 
 // The parameter expansions nosh computes itself (package
@@ -24,7 +24,7 @@ type listHook struct{ pe *syntax.ParamExp }
 
 func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
-	res, err := fields.Param((*fieldsHost)(s), r, cfg, h.pe, true)
+	res, err := fields.Param((*builtinHost)(s), r, cfg, h.pe, true)
 	if err != nil {
 		return "", err
 	}
@@ -61,17 +61,11 @@ func (s *Shell) rewriteNoshParams(w *syntax.Word) {
 	}
 }
 
-// fieldsHost is the Shell as package fields sees it (fields.Shell).
-type fieldsHost Shell
-
-// Abort implements fields.Shell.
-func (h *fieldsHost) Abort(msg string) error { return (*Shell)(h).newAbort(msg) }
-
 // expandFields expands words as the arguments of a simple command
 // (fields.Expand).
 func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
 	s.mu.Lock()
 	braces := s.flags.braceexpand
 	s.mu.Unlock()
-	return fields.Expand((*fieldsHost)(s), r, words, braces)
+	return fields.Expand((*builtinHost)(s), r, words, braces)
 }

@@ -47,6 +47,9 @@ type Shell interface {
 	// that reported a usage error (err, status), its message out: in
 	// POSIX mode a non-interactive shell exits; otherwise err stands.
 	SpecialFailed(name string, err error, status int) error
+	// Fatal returns the error for msg (already reported) that ends a
+	// non-interactive shell, as an unset variable under set -u does.
+	Fatal(msg string) error
 	// IsInteractive reports whether the shell is interactive.
 	IsInteractive() bool
 	// ShoptOn reports whether shopt option name is on.

@@ -28,5 +28,6 @@ func Table() map[string]Func {
 		"bg":      builtinBg,
 		"disown":  builtinDisown,
 		"wait":    builtinWait,
+		"let":     builtinLet,
 	}
 }
