@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -34,9 +33,6 @@ type call struct {
 	// viaCommand is set when `command NAME` runs the builtin: a special
 	// builtin is then an ordinary one (its errors do not end the shell).
 	viaCommand bool
-
-	// pc is the call as package builtins sees it (pub).
-	pc builtins.Call
 }
 
 type viaCommandKey struct{}
@@ -148,6 +144,9 @@ func (s *Shell) builtinMiddleware(next interp.ExecHandlerFunc) interp.ExecHandle
 
 func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) error {
 	hc := interp.HandlerCtx(ctx)
+	if f, ok := s.pkgBuiltins[name]; ok && !isAgentCommand(ctx) {
+		return s.runPackageBuiltin(ctx, hc, f, name, args)
+	}
 	f := s.builtins[name]
 	if f == nil {
 		return fmt.Errorf("nosh: no builtin %q", name)
@@ -183,7 +182,6 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	// it: this runs at every start-up.
 	m := make(map[string]builtinFunc, 96)
 	for _, add := range []func(map[string]builtinFunc){
-		registerBuiltins,
 		posixBuiltins,
 		jobBuiltins,
 		interactiveBuiltins,
@@ -192,5 +190,6 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	} {
 		add(m)
 	}
+	s.pkgBuiltins = registerBuiltins(m)
 	return m
 }

@@ -55,6 +55,10 @@ type Shell struct {
 	stdout, stderr io.Writer
 
 	builtins map[string]builtinFunc
+	// pkgBuiltins are the builtins of package builtins that builtins
+	// holds (registerBuiltins): runBuiltin calls them directly. Whatever
+	// replaces one in builtins must delete it here.
+	pkgBuiltins map[string]builtins.Func
 
 	// stash holds the AST pieces of rewritten statements
 	// (builtin_rewrite.go).

@@ -17,12 +17,11 @@ import (
 // interp.ExitStatus; any other error is fatal to the statement.
 type Func func(ctx context.Context, c *Call) error
 
-// Call is one invocation of a builtin.
+// Call is one invocation of a builtin. The handler context of the call is
+// interp.HandlerCtx of the context the builtin gets.
 type Call struct {
 	// Sh is the shell running the builtin.
 	Sh Shell
-	// HC is the handler context of the call.
-	HC interp.HandlerContext
 	// R is the runner executing the call (maybe a subshell's).
 	R *interp.Runner
 	// Name is the builtin's name, for messages.

@@ -198,7 +198,7 @@ func builtinCommand(ctx context.Context, c *Call) error {
 		if c.Sh.OwnBuiltin(name) {
 			return c.Sh.RunBuiltinViaCommand(ctx, name, args[1:])
 		}
-		return c.HC.Builtin(ctx, args)
+		return interp.HandlerCtx(ctx).Builtin(ctx, args)
 	}
 	if usePath {
 		return c.Sh.RunProgram(ctx, args, defaultPath)

@@ -138,7 +138,7 @@ func builtinRead(ctx context.Context, c *Call) error {
 		defer silenceTerminal(f)()
 	}
 	fd := max(o.fd, 0)
-	if fd == 0 && c.HC.Stdin == nil {
+	if fd == 0 && interp.HandlerCtx(ctx).Stdin == nil {
 		// Standard input is closed (<&-).
 		return c.Errorf(1, "read error: 0: %s", DescribeErrno(syscall.EBADF))
 	}

@@ -75,7 +75,7 @@ func builtinWait(ctx context.Context, c *Call) error {
 		}
 		// Background goroutines interp started itself (code that did not
 		// go through nosh's rewrite).
-		if err := c.HC.Builtin(ctx, []string{"wait"}); err != nil {
+		if err := interp.HandlerCtx(ctx).Builtin(ctx, []string{"wait"}); err != nil {
 			return err
 		}
 		return nil
@@ -84,7 +84,7 @@ func builtinWait(ctx context.Context, c *Call) error {
 	status := 0
 	for _, id := range args {
 		if strings.HasPrefix(id, "g") {
-			if err := c.HC.Builtin(ctx, []string{"wait", id}); err != nil {
+			if err := interp.HandlerCtx(ctx).Builtin(ctx, []string{"wait", id}); err != nil {
 				return err
 			}
 			continue
