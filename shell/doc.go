@@ -9,7 +9,10 @@
 // between statements.
 //
 // Builtins that interp does not have, or has in a form too weak for a
-// daily shell, are registered in a table (see builtin.go). A CallHandler
+// daily shell, are registered in a table (see builtin.go): those that run
+// or change the shell's code live here, the ones that stand alone in
+// package [nosh/shell/builtins], which sees the shell through an
+// interface. A CallHandler
 // renames a call to one of them into a private sentinel name that no
 // function or program can have, and an ExecHandlers middleware runs it;
 // functions of the same name still win, as in bash.
