@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/rewrite"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,21 +224,6 @@ func hdocBody(r *interp.Runner, rd *syntax.Redirect) (string, error) {
 	return out.String(), nil
 }
 
-// hdocQuotedDelim reports whether a here-document's delimiter is quoted,
-// which makes its body literal.
-func hdocQuotedDelim(w *syntax.Word) bool {
-	if w == nil {
-		return false
-	}
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			if strings.Contains(p.Value, `\`) {
-				return true
-			}
-		case *syntax.SglQuoted, *syntax.DblQuoted:
-			return true
-		}
-	}
-	return false
-}
+// hdocQuotedDelim reports whether a here-document's delimiter is quoted
+// (rewrite.HdocQuotedDelim).
+func hdocQuotedDelim(w *syntax.Word) bool { return rewrite.HdocQuotedDelim(w) }

@@ -2,7 +2,7 @@ package shell
 
 import (
 	"context"
-	"nosh/shell/internal/fields"
+	"nosh/shell/internal/rewrite"
 	"runtime"
 	"strconv"
 	"strings"
@@ -136,7 +136,7 @@ type redirStash struct {
 // every statement, outermost first, and rewrites what it hides in the
 // stash itself.
 func (s *Shell) rewriteStmt(st *syntax.Stmt) {
-	if len(st.Redirs) == 0 || onlyStdinHeredocs(st.Redirs) || isCatShortcut(st) {
+	if len(st.Redirs) == 0 || rewrite.OnlyStdinHeredocs(st.Redirs) || rewrite.IsCatShortcut(st) {
 		switch cmd := st.Cmd.(type) {
 		case *syntax.Subshell:
 			s.rewriteSubshell(st, cmd)
@@ -158,7 +158,7 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 		return
 	}
 	rs := &redirStash{cmd: st.Cmd, redirs: st.Redirs}
-	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 && isBareExec(call.Args) {
+	if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 && rewrite.IsBareExec(call.Args) {
 		rs.exec = true
 	}
 	if rs.cmd != nil {
@@ -173,46 +173,6 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 	s.stashArg(call, rs)
 	st.Cmd = call
 	st.Redirs = nil
-}
-
-// isBareExec reports whether args are `exec` alone (or `command exec`,
-// `builtin exec`), whose redirections stay for the rest of the shell.
-func isBareExec(args []*syntax.Word) bool {
-	switch len(args) {
-	case 1:
-		return args[0].Lit() == "exec"
-	case 2:
-		first := args[0].Lit()
-		return (first == "command" || first == "builtin") && args[1].Lit() == "exec"
-	}
-	return false
-}
-
-// onlyStdinHeredocs reports whether every redirection is a here-document
-// on standard input, which interp performs as a shell does.
-func onlyStdinHeredocs(redirs []*syntax.Redirect) bool {
-	for _, rd := range redirs {
-		switch rd.Op {
-		case syntax.Hdoc, syntax.DashHdoc:
-		default:
-			return false
-		}
-		if rd.N != nil && rd.N.Value != "0" {
-			return false
-		}
-		if hdocQuotedDelim(rd.Word) && rd.Hdoc != nil && rd.Hdoc.Lit() == "" && len(rd.Hdoc.Parts) > 0 {
-			// A partly quoted delimiter (<<'E'OF) leaves the parser
-			// expanding the body, which interp then does.
-			return false
-		}
-	}
-	return true
-}
-
-// isCatShortcut reports whether st is a lone `<file`, which interp reads
-// directly in $(<file).
-func isCatShortcut(st *syntax.Stmt) bool {
-	return st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && st.Redirs[0].N == nil
 }
 
 // rewriteCall hands a simple command whose words need POSIX field
@@ -290,7 +250,7 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 //   - quoted parts of a pattern (${x#"*"}, ${x%"$suffix"}) stay literal.
 func (s *Shell) rewriteParamExp(pe *syntax.ParamExp) {
 	s.noteLazyWord(pe)
-	if pe.Param != nil && len(pe.Param.Value) > 1 && isDigits(pe.Param.Value) && isPlainParam(pe) {
+	if pe.Param != nil && len(pe.Param.Value) > 1 && rewrite.IsDigits(pe.Param.Value) && isPlainParam(pe) {
 		pos := pe.Param.ValuePos
 		pe.Slice = &syntax.Slice{Offset: litWord(pos, pe.Param.Value), Length: litWord(pos, "1")}
 		pe.Param = &syntax.Lit{ValuePos: pos, ValueEnd: pe.Param.ValueEnd, Value: "*"}
@@ -309,15 +269,6 @@ func (s *Shell) rewriteParamExp(pe *syntax.ParamExp) {
 	}
 }
 
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
 // literalQuotes makes the quoted parts of a pattern word match literally:
 // interp expands such a word without its quotes. Quoted text becomes an
 // escaped literal; a quoted expansion goes through \x00quotemeta.
@@ -326,11 +277,11 @@ func literalQuotes(w *syntax.Word) {
 		switch p := p.(type) {
 		case *syntax.SglQuoted:
 			if !p.Dollar {
-				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quotePattern(p.Value, i)}
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: rewrite.QuotePattern(p.Value, i)}
 			}
 		case *syntax.DblQuoted:
-			if text, ok := dquoteLiteral(p); ok {
-				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: quotePattern(text, i)}
+			if text, ok := rewrite.DquoteLiteral(p); ok {
+				w.Parts[i] = &syntax.Lit{ValuePos: p.Left, ValueEnd: p.Right, Value: rewrite.QuotePattern(text, i)}
 				continue
 			}
 			call := &syntax.CallExpr{Args: []*syntax.Word{
@@ -342,40 +293,6 @@ func literalQuotes(w *syntax.Word) {
 	}
 }
 
-// quotePattern escapes the pattern characters of quoted text, the i-th
-// part of a pattern word, and a ~ that would start the word (a quoted ~
-// is not a tilde expansion).
-func quotePattern(text string, i int) string {
-	q := pattern.QuoteMeta(text, 0)
-	if i == 0 && strings.HasPrefix(q, "~") {
-		q = `\` + q
-	}
-	return q
-}
-
-// dquoteLiteral returns the text of a double-quoted part without
-// expansions, with its backslash escapes removed.
-func dquoteLiteral(dq *syntax.DblQuoted) (string, bool) {
-	var b strings.Builder
-	for _, p := range dq.Parts {
-		lit, ok := p.(*syntax.Lit)
-		if !ok {
-			return "", false
-		}
-		s := lit.Value
-		for i := 0; i < len(s); i++ {
-			if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\$`\"\n", s[i+1]) >= 0 {
-				i++
-				if s[i] == '\n' {
-					continue
-				}
-			}
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String(), true
-}
-
 const builtinQuoteMetaName = "\x00quotemeta"
 
 // builtinQuoteMeta prints its arguments with pattern characters escaped.
@@ -383,102 +300,12 @@ func builtinQuoteMeta(ctx context.Context, c *call) error {
 	return c.writeOut(pattern.QuoteMeta(strings.Join(c.args, " "), 0))
 }
 
-// rewriteQuotedBraces fixes the word of a ${x:-word} inside double
-// quotes: single quotes are characters, not quotes. (Its escapes, \}
-// among them, are in rewrite_escapes.go.)
-func rewriteQuotedBraces(dq *syntax.DblQuoted) {
-	for _, p := range dq.Parts {
-		pe, ok := p.(*syntax.ParamExp)
-		if !ok || pe.Exp == nil || pe.Exp.Word == nil {
-			continue
-		}
-		for i, wp := range pe.Exp.Word.Parts {
-			// Single quotes do not quote inside double quotes, but in a
-			// pattern they still do.
-			if sq, ok := wp.(*syntax.SglQuoted); ok && !sq.Dollar && fields.WholeListOp(pe) {
-				pe.Exp.Word.Parts[i] = &syntax.Lit{ValuePos: sq.Left, ValueEnd: sq.Right, Value: "'" + sq.Value + "'"}
-			}
-		}
-	}
-}
+// Word fixes of package rewrite that the core's walk and other files use.
 
-// rewriteAssignTilde expands ~ after a : in an assignment (PATH=~/a:~/b),
-// which interp does not do, and a leading ~ ended by a : (t=~:x), which
-// interp takes for ~user: each such ~ becomes $HOME. Escapes are quoted
-// parts by now (see rewrite_escapes.go), so an escaped : or ~ is not in a
-// Lit.
-func rewriteAssignTilde(as *syntax.Assign) {
-	if as.Value == nil || len(as.Value.Parts) == 0 {
-		return
-	}
-	var parts []syntax.WordPart
-	changed := false
-	for n, p := range as.Value.Parts {
-		lit, ok := p.(*syntax.Lit)
-		if !ok {
-			parts = append(parts, p)
-			continue
-		}
-		split := tildesAfterColons(lit.Value, n == 0, n == len(as.Value.Parts)-1)
-		if split == nil {
-			parts = append(parts, p)
-			continue
-		}
-		parts = append(parts, split...)
-		changed = true
-	}
-	if changed {
-		as.Value.Parts = parts
-	}
-}
+func rewriteQuotedBraces(dq *syntax.DblQuoted) { rewrite.QuotedBraces(dq) }
 
-// tildesAfterColons splits the literal s of an assignment value at each ~
-// to expand, or returns nil if there is none. A ~ is expanded when it
-// starts a segment (after a :, or at the start of the value) and is
-// followed by /, : or the end of the value.
-func tildesAfterColons(s string, first, last bool) []syntax.WordPart {
-	home := func() syntax.WordPart { return &syntax.ParamExp{Param: &syntax.Lit{Value: "HOME"}} }
-	var parts []syntax.WordPart
-	expanded := false
-	if first && strings.HasPrefix(s, "~:") {
-		// interp expands a leading ~ only when a / or the end follows.
-		parts = append(parts, home())
-		s = s[1:]
-		expanded = true
-	}
-	for {
-		i := strings.Index(s, ":~")
-		if i < 0 {
-			break
-		}
-		after := s[i+2:]
-		if after != "" && after[0] != '/' && after[0] != ':' || after == "" && !last {
-			parts = append(parts, &syntax.Lit{Value: s[:i+2]})
-			s = after
-			continue
-		}
-		parts = append(parts, &syntax.Lit{Value: s[:i+1]}, home())
-		s = after
-		expanded = true
-	}
-	if !expanded {
-		return nil
-	}
-	return append(parts, &syntax.Lit{Value: s})
-}
+func rewriteAssignTilde(as *syntax.Assign) { rewrite.AssignTilde(as) }
 
-// rewriteArithmLineno makes a bare LINENO in arithmetic the line it is
-// on, as $LINENO is elsewhere.
-func rewriteArithmLineno(x syntax.ArithmExpr) {
-	if x == nil {
-		return
-	}
-	syntax.Walk(x, func(n syntax.Node) bool {
-		if w, ok := n.(*syntax.Word); ok && len(w.Parts) == 1 {
-			if lit, ok := w.Parts[0].(*syntax.Lit); ok && lit.Value == "LINENO" {
-				lit.Value = strconv.Itoa(int(lit.ValuePos.Line()))
-			}
-		}
-		return true
-	})
-}
+func rewriteArithmLineno(x syntax.ArithmExpr) { rewrite.ArithmLineno(x) }
+
+func isCatShortcut(st *syntax.Stmt) bool { return rewrite.IsCatShortcut(st) }
