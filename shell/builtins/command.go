@@ -28,6 +28,7 @@ const (
 	kindFile
 )
 
+// String is the word `type -t` prints for k.
 func (k commandKind) String() string {
 	return [...]string{"", "alias", "keyword", "function", "builtin", "file"}[k]
 }
