@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"nosh/shell/internal/interpunsafe"
-	"nosh/shell/internal/quote"
 	"strings"
 	"testing"
 )
@@ -138,25 +137,5 @@ func TestBuiltins(t *testing.T) {
 				t.Errorf("%s\ngot  %q (status %d)\nwant %q (status %d)", tt.script, got, st, tt.want, tt.status)
 			}
 		})
-	}
-}
-
-// TestQuoting checks the quoting styles of printf %q and set -x.
-func TestQuoting(t *testing.T) {
-	tests := []struct{ in, bash, trace string }{
-		{"a b", `a\ b`, `'a b'`},
-		{"", "''", "''"},
-		{"it's", `it\'s`, `'it'\''s'`},
-		{"~x", `\~x`, `'~x'`},
-		{"a\nb", `$'a\nb'`, `$'a\nb'`},
-		{"plain", "plain", "plain"},
-	}
-	for _, tt := range tests {
-		if got := quote.Bash(tt.in); got != tt.bash {
-			t.Errorf("quote.Bash(%q) = %q, want %q", tt.in, got, tt.bash)
-		}
-		if got := traceQuote(tt.in); got != tt.trace {
-			t.Errorf("traceQuote(%q) = %q, want %q", tt.in, got, tt.trace)
-		}
 	}
 }

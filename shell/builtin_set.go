@@ -59,41 +59,10 @@ func (c *call) listVars() {
 			if !vr.IsSet() {
 				continue
 			}
-			b.WriteString(name + "=" + setQuote(vr.String()) + "\n")
+			b.WriteString(name + "=" + quote.ForSet(vr.String()) + "\n")
 		}
 	}
 	c.writeOut(b.String())
-}
-
-// setQuote quotes a value as bash's set listing does: as is when safe,
-// in single quotes otherwise, $'…' with control characters.
-func setQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return quote.Bash(s)
-		}
-	}
-	if strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`~#=%,") {
-		return shellSingleQuote(s)
-	}
-	return s
-}
-
-// declQuote quotes a value as declare -p does: in double quotes.
-func declQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		if r == '"' || r == '\\' || r == '$' || r == '`' {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // arrayLiteral prints an array as ([0]="a" [1]="b").
@@ -102,7 +71,7 @@ func arrayLiteral(vr expand.Variable) string {
 	b.WriteByte('(')
 	if vr.Kind == expand.Associative {
 		for _, k := range sortedNames(vr.Map) {
-			fmt.Fprintf(&b, "[%s]=%s ", k, declQuote(vr.Map[k]))
+			fmt.Fprintf(&b, "[%s]=%s ", k, quote.ForDecl(vr.Map[k]))
 		}
 	} else {
 		for i, v := range vr.List {
@@ -113,7 +82,7 @@ func arrayLiteral(vr expand.Variable) string {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			fmt.Fprintf(&b, "[%d]=%s", idx, declQuote(v))
+			fmt.Fprintf(&b, "[%d]=%s", idx, quote.ForDecl(v))
 		}
 	}
 	b.WriteByte(')')
@@ -150,7 +119,7 @@ func declLine(name string, vr expand.Variable) string {
 	case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
 		line += "=" + arrayLiteral(vr)
 	case vr.IsSet():
-		line += "=" + declQuote(vr.String())
+		line += "=" + quote.ForDecl(vr.String())
 	}
 	return line + "\n"
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/quote"
 	"strings"
 	"syscall"
 
@@ -137,7 +138,7 @@ func (c *call) printTraps(conds []string) error {
 		all = append(all, entry{"ERR", v})
 	}
 	show := func(e entry) {
-		fmt.Fprintf(c.stdout, "trap -- %s %s\n", singleQuote(e.action), e.name)
+		fmt.Fprintf(c.stdout, "trap -- %s %s\n", quote.Single(e.action), e.name)
 	}
 	if len(conds) == 0 {
 		for _, e := range all {
@@ -160,9 +161,4 @@ func (c *call) printTraps(conds []string) error {
 		}
 	}
 	return statusError(status)
-}
-
-// singleQuote quotes s for the shell the way bash's trap -p does.
-func singleQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -71,7 +71,7 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(traceQuote(a))
+		b.WriteString(quote.ForTrace(a))
 	}
 	b.WriteByte('\n')
 	fmt.Fprint(hc.Stderr, b.String())
@@ -92,23 +92,6 @@ func (s *Shell) expandPrompt(r *interp.Runner, text string) string {
 		return text
 	}
 	return out
-}
-
-// traceQuote quotes a word as bash's xtrace does: single quotes around
-// words with blanks or special characters, $'…' for control characters.
-func traceQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return quote.Bash(s)
-		}
-	}
-	if !strings.ContainsAny(s, " \t\n'\"\\|&;()<>!{}*[?]^$`") && s[0] != '~' && s[0] != '#' {
-		return s
-	}
-	return shellSingleQuote(s)
 }
 
 // Assignments with no command are traced too (+ a=1), as bash does. No
@@ -172,7 +155,7 @@ func builtinXAssign(ctx context.Context, c *call) error {
 			case expand.Indexed, expand.Associative:
 				b.WriteString("(" + strings.Join(vr.List, " ") + ")")
 			default:
-				b.WriteString(traceQuote(vr.String()))
+				b.WriteString(quote.ForTrace(vr.String()))
 			}
 			b.WriteByte('\n')
 		}
