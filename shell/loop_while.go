@@ -3,9 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
-	_ "unsafe"
 
-	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/internal/interpunsafe"
@@ -18,12 +16,6 @@ import (
 // and body runs, break and continue) and keeps the body's status.
 
 const builtinWhileName = "\x00while"
-
-//go:linkname runnerStop mvdan.cc/sh/v3/interp.(*Runner).stop
-func runnerStop(r *interp.Runner, ctx context.Context) bool
-
-//go:linkname runnerLoopStmtsBroken mvdan.cc/sh/v3/interp.(*Runner).loopStmtsBroken
-func runnerLoopStmtsBroken(r *interp.Runner, ctx context.Context, stmts []*syntax.Stmt) bool
 
 // rewriteWhile replaces st's while or until loop by a call of \x00while.
 func (s *Shell) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
@@ -46,7 +38,7 @@ func builtinWhile(ctx context.Context, c *call) error {
 	interpunsafe.SetExit(r, interpunsafe.Status{})
 	inLoop := interpunsafe.InLoop(r)
 	brk, cont := interpunsafe.Break(r), interpunsafe.Continue(r)
-	for !runnerStop(r, ctx) {
+	for !interpunsafe.Stop(r, ctx) {
 		old, oldIn := *noErrExit, *inLoop
 		// break and continue work in the condition too, as in bash.
 		*noErrExit, *inLoop = true, true
@@ -74,7 +66,7 @@ func builtinWhile(ctx context.Context, c *call) error {
 		if stop {
 			break
 		}
-		broken := runnerLoopStmtsBroken(r, ctx, wc.Do)
+		broken := interpunsafe.LoopStmtsBroken(r, ctx, wc.Do)
 		last = *interpunsafe.Exit(r)
 		if broken {
 			break

@@ -118,6 +118,19 @@ func TestLinked(t *testing.T) {
 	if LookupVar(r2, "x").String() != "1" || !*InFunc(r2) {
 		t.Error("Subshell lost x or the function scope")
 	}
+	buf.Reset()
+	body, _ := syntax.NewParser().Parse(strings.NewReader("echo a; break; echo b"), "")
+	if !LoopStmtsBroken(r, ctx, body.Stmts) || buf.String() != "a\n" {
+		t.Errorf("LoopStmtsBroken: not broken, or printed %q", buf.String())
+	}
+	if Stop(r, ctx) {
+		t.Error("Stop with nothing pending")
+	}
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if !Stop(r, done) {
+		t.Error("Stop ignores a done context")
+	}
 }
 
 // TestOf checks that a handler sees the runner executing it, a subshell's

@@ -79,3 +79,16 @@ func AssignValue(r *interp.Runner, name string, prev expand.Variable, as *syntax
 //
 //go:linkname Subshell mvdan.cc/sh/v3/interp.(*Runner).subshell
 func Subshell(r *interp.Runner, background bool) *interp.Runner
+
+// Stop reports whether r must stop running statements: an exit or a
+// return is pending (outside a trap), its context is done (made fatal), or
+// set -n is on.
+//
+//go:linkname Stop mvdan.cc/sh/v3/interp.(*Runner).stop
+func Stop(r *interp.Runner, ctx context.Context) bool
+
+// LoopStmtsBroken runs the body of a loop, in the loop, and reports
+// whether a break, or a continue of an enclosing loop, ends the loop.
+//
+//go:linkname LoopStmtsBroken mvdan.cc/sh/v3/interp.(*Runner).loopStmtsBroken
+func LoopStmtsBroken(r *interp.Runner, ctx context.Context, stmts []*syntax.Stmt) bool
