@@ -1,7 +1,7 @@
 package shell
 
 import (
-	"nosh/shell/internal/fields"
+	"nosh/shell/internal/rewrite"
 	"strings"
 	"unicode/utf8"
 
@@ -83,7 +83,7 @@ func (lw *literalWords) visit(n syntax.Node) {
 		lw.mark(n.Parts, escDquoted)
 	case *syntax.ParamExp:
 		mode := lw.params[n]
-		if mode == escLeave || !fields.WholeListOp(n) || n.Exp.Word == nil {
+		if mode == escLeave || !rewrite.WholeListOp(n) || n.Exp.Word == nil {
 			return
 		}
 		if mode != escUnquoted {

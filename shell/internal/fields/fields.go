@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"nosh/shell/internal/rewrite"
 	"os/user"
 	"slices"
 	"strings"
@@ -321,7 +322,7 @@ func (e *fieldExpander) literal(p syntax.WordPart) (string, error) {
 // ListParam reports whether pe expands to a list of fields when quoted,
 // as "$@" and "${a[@]}" do.
 func ListParam(pe *syntax.ParamExp) bool {
-	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || WholeListOp(pe) {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || rewrite.WholeListOp(pe) {
 		return false
 	}
 	if pe.Param.Value == "@" {
@@ -333,23 +334,9 @@ func ListParam(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// WholeListOp reports whether pe applies an operator to the list as a
-// whole (${@:-word}), which makes it a single value.
-func WholeListOp(pe *syntax.ParamExp) bool {
-	if pe.Exp == nil {
-		return false
-	}
-	switch pe.Exp.Op {
-	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
-		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-		return true
-	}
-	return false
-}
-
 // starParam reports whether pe is $* or ${a[*]}.
 func starParam(pe *syntax.ParamExp) bool {
-	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || WholeListOp(pe) {
+	if pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || rewrite.WholeListOp(pe) {
 		return false
 	}
 	if pe.Param.Value == "*" {

@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"nosh/shell/internal/rewrite"
 	"regexp"
 	"strconv"
 	"strings"
@@ -88,7 +89,7 @@ func NoshParam(pe *syntax.ParamExp) bool {
 		return false
 	}
 	if _, _, list := ListName(pe); list {
-		if pe.Exp != nil && WholeListOp(pe) {
+		if pe.Exp != nil && rewrite.WholeListOp(pe) {
 			return true
 		}
 		if pe.Slice != nil && pe.Index == nil {
@@ -196,7 +197,7 @@ func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, q
 		return sliceParams(s, r, cfg, pe, res)
 	case pe.Repl != nil:
 		return replaceParams(s, cfg, pe, res)
-	case pe.Exp != nil && !WholeListOp(pe):
+	case pe.Exp != nil && !rewrite.WholeListOp(pe):
 		return stripParams(s, r, cfg, pe, res)
 	}
 	var null bool

@@ -6,8 +6,6 @@ import (
 
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
-
-	"nosh/shell/internal/fields"
 )
 
 // HdocQuotedDelim reports whether a here-document's delimiter is quoted,
@@ -125,7 +123,7 @@ func QuotedBraces(dq *syntax.DblQuoted) {
 		for i, wp := range pe.Exp.Word.Parts {
 			// Single quotes do not quote inside double quotes, but in a
 			// pattern they still do.
-			if sq, ok := wp.(*syntax.SglQuoted); ok && !sq.Dollar && fields.WholeListOp(pe) {
+			if sq, ok := wp.(*syntax.SglQuoted); ok && !sq.Dollar && WholeListOp(pe) {
 				pe.Exp.Word.Parts[i] = &syntax.Lit{ValuePos: sq.Left, ValueEnd: sq.Right, Value: "'" + sq.Value + "'"}
 			}
 		}
@@ -211,4 +209,18 @@ func ArithmLineno(x syntax.ArithmExpr) {
 		}
 		return true
 	})
+}
+
+// WholeListOp reports whether pe applies an operator to the list as a
+// whole (${@:-word}), which makes it a single value.
+func WholeListOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return true
+	}
+	return false
 }
