@@ -349,15 +349,11 @@ func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState
 				return err
 			}
 		}
-		pr, pw, err := os.Pipe()
+		f, err := hdocFile(body)
 		if err != nil {
 			return err
 		}
-		go func() {
-			io.WriteString(pw, body)
-			pw.Close()
-		}()
-		o := &openFile{f: pr, w: pr, owned: true}
+		o := &openFile{f: f, w: f, owned: true}
 		st.opened = append(st.opened, o)
 		st.set(n, o)
 		return nil
@@ -466,4 +462,41 @@ func (s *Shell) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (
 
 func isCloseRedir(rd *syntax.Redirect) bool {
 	return (rd.Op == syntax.DplIn || rd.Op == syntax.DplOut) && rd.Word != nil && rd.Word.Lit() == "-"
+}
+
+// hdocPipeMax is how much a pipe holds without a reader on Linux.
+const hdocPipeMax = 64 << 10
+
+// hdocFile returns a file to read a here-document's body from, written
+// in full before it is returned, as bash does: a pipe when the body fits
+// in one, else an unlinked temporary file. (A goroutine writing into a
+// pipe would be lost when `exec cmd <<EOF` replaces the process.)
+func hdocFile(body string) (*os.File, error) {
+	if len(body) <= hdocPipeMax {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		_, err = io.WriteString(pw, body)
+		pw.Close()
+		if err != nil {
+			pr.Close()
+			return nil, err
+		}
+		return pr, nil
+	}
+	f, err := os.CreateTemp("", "nosh-hdoc-")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	if _, err := io.WriteString(f, body); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }

@@ -135,7 +135,7 @@ type redirStash struct {
 // every statement, outermost first, and rewrites what it hides in the
 // stash itself.
 func (s *Shell) rewriteStmt(st *syntax.Stmt) {
-	if len(st.Redirs) == 0 || onlyStdinHeredocs(st.Redirs) || isCatShortcut(st) {
+	if len(st.Redirs) == 0 || onlyStdinHeredocs(st.Redirs) && !runsExec(st.Cmd) || isCatShortcut(st) {
 		switch cmd := st.Cmd.(type) {
 		case *syntax.Subshell:
 			s.rewriteSubshell(st, cmd)
@@ -185,6 +185,18 @@ func isBareExec(args []*syntax.Word) bool {
 		return (first == "command" || first == "builtin") && args[1].Lit() == "exec"
 	}
 	return false
+}
+
+// runsExec reports whether cmd is exec with a command (exec cat <<EOF):
+// nosh makes its here-documents, whole before the process is replaced,
+// where interp writes them from a goroutine that exec would cut short.
+func runsExec(cmd syntax.Command) bool {
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return false
+	}
+	first := call.Args[0].Lit()
+	return first == "exec" || (first == "command" || first == "builtin") && call.Args[1].Lit() == "exec"
 }
 
 // onlyStdinHeredocs reports whether every redirection is a here-document
