@@ -118,14 +118,20 @@ func (s *Shell) ChildFiles(ctx context.Context) []*os.File {
 type redirState struct {
 	std     [3]*openFile
 	touched [3]bool
-	fds     fdTable
-	changed map[int]bool // descriptors from 3 up that this statement set
-	opened  []*openFile  // files opened for this statement
+	// inClosed is set when standard input was closed (<&-) before.
+	inClosed bool
+	fds      fdTable
+	changed  map[int]bool // descriptors from 3 up that this statement set
+	opened   []*openFile  // files opened for this statement
 }
 
 func newRedirState(cur interpunsafe.Streams, fds fdTable) *redirState {
 	st := &redirState{fds: fds, changed: map[int]bool{}}
-	if cur.Stdin != nil {
+	switch {
+	case cur.Stdin == nil:
+	case cur.Stdin == closedInput():
+		st.inClosed = true
+	default:
 		st.std[0] = &openFile{f: cur.Stdin, w: cur.Stdin}
 	}
 	for i, w := range []io.Writer{cur.Stdout, cur.Stderr} {
@@ -164,6 +170,8 @@ func (st *redirState) streams() interpunsafe.Streams {
 	var out interpunsafe.Streams
 	if o := st.std[0]; o != nil {
 		out.Stdin = o.f
+	} else if st.touched[0] || st.inClosed {
+		out.Stdin = closedInput()
 	}
 	out.Stdout, out.Stderr = closedOutput(), closedOutput()
 	if o := st.std[1]; o != nil {
@@ -177,12 +185,34 @@ func (st *redirState) streams() interpunsafe.Streams {
 
 // closedOutput stands for a closed output descriptor (>&-). nosh's
 // builtins refuse to write to it (Bad file descriptor); programs get
-// /dev/null, since interp cannot start one with the descriptor closed.
+// closedForPrograms, since interp cannot start one with the descriptor
+// closed.
 // It is opened on first use, not at start-up.
 var closedOutput = sync.OnceValue(openDevNull)
 
-func openDevNull() *os.File {
-	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+// closedInput stands for a closed standard input (<&-): /dev/null open
+// for writing only, so that a builtin or a program reading it fails with
+// "Bad file descriptor", as it would with the descriptor closed.
+var closedInput = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_WRONLY) })
+
+// closedForPrograms is what a program gets for a closed output (>&-):
+// /dev/null open for reading only, so that its writes fail with "Bad file
+// descriptor", as with the descriptor closed.
+var closedForPrograms = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_RDONLY) })
+
+// programStream returns the file a program gets for one of the shell's
+// standard streams.
+func programStream(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok && f == closedOutput() {
+		return closedForPrograms()
+	}
+	return w
+}
+
+func openDevNull() *os.File { return openDevNullMode(os.O_WRONLY) }
+
+func openDevNullMode(mode int) *os.File {
+	f, err := os.OpenFile(os.DevNull, mode, 0)
 	if err != nil {
 		panic(fmt.Sprintf("nosh: opening %s: %v", os.DevNull, err))
 	}
