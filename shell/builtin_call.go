@@ -170,9 +170,21 @@ func needsFields(w *syntax.Word) bool {
 				// expands the tilde before the braces).
 				return true
 			}
+			if len(w.Parts) == 1 && emptyBraceAlternative(p.Value) {
+				// {,} and x{,}: an empty word that braces make is no
+				// field (interp keeps it as an empty argument).
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// emptyBraceAlternative reports whether a literal word may brace-expand
+// to an empty word: it has a brace list with an empty alternative and
+// nothing else around it on one side.
+func emptyBraceAlternative(s string) bool {
+	return strings.HasPrefix(s, "{") && (strings.Contains(s, "{,") || strings.Contains(s, ",}") || strings.Contains(s, ",,"))
 }
 
 // assignmentTilde reports whether an argument looks like an assignment

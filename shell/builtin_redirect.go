@@ -118,14 +118,20 @@ func (s *Shell) ChildFiles(ctx context.Context) []*os.File {
 type redirState struct {
 	std     [3]*openFile
 	touched [3]bool
-	fds     fdTable
-	changed map[int]bool // descriptors from 3 up that this statement set
-	opened  []*openFile  // files opened for this statement
+	// inClosed is set when standard input was closed (<&-) before.
+	inClosed bool
+	fds      fdTable
+	changed  map[int]bool // descriptors from 3 up that this statement set
+	opened   []*openFile  // files opened for this statement
 }
 
 func newRedirState(cur interpunsafe.Streams, fds fdTable) *redirState {
 	st := &redirState{fds: fds, changed: map[int]bool{}}
-	if cur.Stdin != nil {
+	switch {
+	case cur.Stdin == nil:
+	case cur.Stdin == closedInput():
+		st.inClosed = true
+	default:
 		st.std[0] = &openFile{f: cur.Stdin, w: cur.Stdin}
 	}
 	for i, w := range []io.Writer{cur.Stdout, cur.Stderr} {
@@ -164,6 +170,8 @@ func (st *redirState) streams() interpunsafe.Streams {
 	var out interpunsafe.Streams
 	if o := st.std[0]; o != nil {
 		out.Stdin = o.f
+	} else if st.touched[0] || st.inClosed {
+		out.Stdin = closedInput()
 	}
 	out.Stdout, out.Stderr = closedOutput(), closedOutput()
 	if o := st.std[1]; o != nil {
@@ -177,12 +185,34 @@ func (st *redirState) streams() interpunsafe.Streams {
 
 // closedOutput stands for a closed output descriptor (>&-). nosh's
 // builtins refuse to write to it (Bad file descriptor); programs get
-// /dev/null, since interp cannot start one with the descriptor closed.
+// closedForPrograms, since interp cannot start one with the descriptor
+// closed.
 // It is opened on first use, not at start-up.
 var closedOutput = sync.OnceValue(openDevNull)
 
-func openDevNull() *os.File {
-	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+// closedInput stands for a closed standard input (<&-): /dev/null open
+// for writing only, so that a builtin or a program reading it fails with
+// "Bad file descriptor", as it would with the descriptor closed.
+var closedInput = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_WRONLY) })
+
+// closedForPrograms is what a program gets for a closed output (>&-):
+// /dev/null open for reading only, so that its writes fail with "Bad file
+// descriptor", as with the descriptor closed.
+var closedForPrograms = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_RDONLY) })
+
+// programStream returns the file a program gets for one of the shell's
+// standard streams.
+func programStream(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok && f == closedOutput() {
+		return closedForPrograms()
+	}
+	return w
+}
+
+func openDevNull() *os.File { return openDevNullMode(os.O_WRONLY) }
+
+func openDevNullMode(mode int) *os.File {
+	f, err := os.OpenFile(os.DevNull, mode, 0)
 	if err != nil {
 		panic(fmt.Sprintf("nosh: opening %s: %v", os.DevNull, err))
 	}
@@ -349,15 +379,11 @@ func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState
 				return err
 			}
 		}
-		pr, pw, err := os.Pipe()
+		f, err := hdocFile(body)
 		if err != nil {
 			return err
 		}
-		go func() {
-			io.WriteString(pw, body)
-			pw.Close()
-		}()
-		o := &openFile{f: pr, w: pr, owned: true}
+		o := &openFile{f: f, w: f, owned: true}
 		st.opened = append(st.opened, o)
 		st.set(n, o)
 		return nil
@@ -466,4 +492,41 @@ func (s *Shell) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (
 
 func isCloseRedir(rd *syntax.Redirect) bool {
 	return (rd.Op == syntax.DplIn || rd.Op == syntax.DplOut) && rd.Word != nil && rd.Word.Lit() == "-"
+}
+
+// hdocPipeMax is how much a pipe holds without a reader on Linux.
+const hdocPipeMax = 64 << 10
+
+// hdocFile returns a file to read a here-document's body from, written
+// in full before it is returned, as bash does: a pipe when the body fits
+// in one, else an unlinked temporary file. (A goroutine writing into a
+// pipe would be lost when `exec cmd <<EOF` replaces the process.)
+func hdocFile(body string) (*os.File, error) {
+	if len(body) <= hdocPipeMax {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		_, err = io.WriteString(pw, body)
+		pw.Close()
+		if err != nil {
+			pr.Close()
+			return nil, err
+		}
+		return pr, nil
+	}
+	f, err := os.CreateTemp("", "nosh-hdoc-")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	if _, err := io.WriteString(f, body); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }

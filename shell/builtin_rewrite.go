@@ -136,7 +136,7 @@ type redirStash struct {
 // every statement, outermost first, and rewrites what it hides in the
 // stash itself.
 func (s *Shell) rewriteStmt(st *syntax.Stmt) {
-	if len(st.Redirs) == 0 || rewrite.OnlyStdinHeredocs(st.Redirs) || rewrite.IsCatShortcut(st) {
+	if len(st.Redirs) == 0 || rewrite.OnlyStdinHeredocs(st.Redirs) && !rewrite.RunsExec(st.Cmd) || rewrite.IsCatShortcut(st) {
 		switch cmd := st.Cmd.(type) {
 		case *syntax.Subshell:
 			s.rewriteSubshell(st, cmd)

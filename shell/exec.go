@@ -178,8 +178,8 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 			Env:    env,
 			Dir:    dir,
 			Stdin:  hc.Stdin,
-			Stdout: hc.Stdout,
-			Stderr: hc.Stderr,
+			Stdout: programStream(hc.Stdout),
+			Stderr: programStream(hc.Stderr),
 			// Descriptors above 2 opened by redirections (exec 3>f).
 			ExtraFiles: s.ChildFiles(ctx),
 		}

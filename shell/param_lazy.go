@@ -48,14 +48,28 @@ func (s *Shell) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []s
 	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
-		if ok && pe.Param != nil && pe.Param.Value == "PIPESTATUS" {
+		// (A name in an arithmetic expression, a[i] with no $, is read by
+		// the evaluator.)
+		dollar := ok && pe.Dollar.IsValid()
+		if dollar && pe.Param != nil && pe.Param.Value == "PIPESTATUS" {
 			if out == nil {
 				out = append(make([]syntax.WordPart, 0, len(parts)+1), parts[:i]...)
 			}
 			out = append(out, s.hookSubst(pe.Pos(), pipestatusHook{}), p)
 			continue
 		}
-		if ok && countOfElements(pe) {
+		if dollar && unsetElementCheck(pe) {
+			if out == nil {
+				out = append(make([]syntax.WordPart, 0, len(parts)+1), parts[:i]...)
+			}
+			out = append(out, s.hookSubst(pe.Pos(), elementHook{pe: pe}))
+			if pe.Exp == nil {
+				out = append(out, p)
+				continue
+			}
+			// ${a[1]#x} and the like: on to the cases below.
+		}
+		if dollar && countOfElements(pe) {
 			parts[i] = s.hookSubst(pe.Pos(), countHook{pe: pe})
 			p = parts[i]
 			ok = false
@@ -230,4 +244,61 @@ func (h countHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	}
 	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
 	return expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{h.pe}})
+}
+
+// unsetElementCheck reports whether pe reads one element of an array
+// (${a[1]}, ${m[key]}), which under set -u is an error when the element
+// is unset, as in bash; interp only looks at the array. The check
+// evaluates the subscript once more, so a subscript with side effects
+// (${a[i++]}, ${m[$(cmd)]}) is left to interp.
+func unsetElementCheck(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Index == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet {
+		return false
+	}
+	if _, _, list := fields.ListName(pe); list {
+		return false
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+			syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			return false
+		}
+	}
+	pure := true
+	syntax.Walk(pe.Index, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			pure = false
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				pure = false
+			}
+		case *syntax.BinaryArithm:
+			switch n.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+				syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				pure = false
+			}
+		}
+		return pure
+	})
+	return pure
+}
+
+// elementHook fails the expansion of an unset array element under set -u.
+type elementHook struct{ pe *syntax.ParamExp }
+
+func (h elementHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+	if on := interpunsafe.Option(r, "nounset"); on == nil || !*on {
+		return "", nil
+	}
+	probe := &syntax.ParamExp{Param: h.pe.Param, Index: h.pe.Index, Exp: &syntax.Expansion{
+		Op: syntax.AlternateUnset, Word: litWord(syntax.Pos{}, "1"),
+	}}
+	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	if v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{probe}}); err != nil || v != "" {
+		return "", nil // set, or an error interp reports itself
+	}
+	return "", &shellAbort{msg: s.Name + ": " + paramName(h.pe) + ": unbound variable", exit: true}
 }

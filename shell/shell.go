@@ -274,7 +274,7 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	if s.Interactive && !fg.nested {
 		s.rewriteReadOnlyAssigns(st)
 	}
-	err := s.Runner.Run(fg.ctx, st)
+	err := s.runGuarded(fg.ctx, st)
 	if !fg.nested {
 		s.holdDir(s.Runner.Dir)
 	}
@@ -330,6 +330,22 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		return true, status
 	}
 	return fg.runTraps(status)
+}
+
+// runGuarded runs st in the main runner. A panic in the interpreter (a
+// construct it cannot handle, such as a[a[0]=1]=x) becomes a one-line
+// error that fails the statement, rather than a crash with a Go trace
+// that would end a login shell or a script mid-way.
+func (s *Shell) runGuarded(ctx context.Context, st *syntax.Stmt) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(s.stderr, "%s: internal error running line %d: %v\n", s.Name, st.Pos().Line(), v)
+			*interpunsafe.Exit(s.Runner) = interpunsafe.Status{Code: 1}
+			*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
+			err = interp.ExitStatus(1)
+		}
+	}()
+	return s.Runner.Run(ctx, st)
 }
 
 // Exit ends the session with status: it runs the EXIT trap, which may

@@ -41,9 +41,7 @@ type shoptOption struct {
 // checkwinsize (COLUMNS and LINES), autocd, cdspell, login_shell.
 var shoptTable = map[string]shoptOption{
 	"autocd":                  {},
-	"array_expand_once":       {lacks: "array subscripts are expanded as usual"},
 	"assoc_expand_once":       {lacks: "array subscripts are expanded as usual"},
-	"bash_source_fullpath":    {},
 	"cdable_vars":             {lacks: "cd does not try an argument as a variable name"},
 	"cdspell":                 {},
 	"checkhash":               {},
@@ -189,6 +187,14 @@ func builtinShopt(ctx context.Context, c *call) error {
 	names := args
 	if len(names) == 0 {
 		names = sortedNames(shoptTable)
+		// bash's table lists autocd first, then the rest in order.
+		for i, n := range names {
+			if n == "autocd" {
+				copy(names[1:i+1], names[:i])
+				names[0] = n
+				break
+			}
+		}
 	}
 	status := 0
 	var out strings.Builder

@@ -370,11 +370,9 @@ func (ev *arithEval) readVar(name string, sub *string) int64 {
 	val, set, err := ev.vars.Get(name, sub, ev.expr, ev.depth)
 	ev.check(err)
 	if !set && ev.vars.Nounset() && ev.noeval == 0 {
-		n := name
-		if sub != nil {
-			n += "[" + *sub + "]"
-		}
-		panic(&Unbound{Name: n})
+		// bash names the array, not the element: only a variable with
+		// no value at all is unset here.
+		panic(&Unbound{Name: name})
 	}
 	if val == "" {
 		return 0

@@ -65,9 +65,11 @@ func (ra RunnerVars) Get(name string, sub *string, expr string, depth int) (stri
 		}
 		return vr.Str, vr.IsSet(), nil
 	}
+	// Under set -u an unset element of a set array is 0, as in bash;
+	// only an unset array is unset.
 	if vr.Kind == expand.Associative {
-		v, ok := vr.Map[assocKey(*sub)]
-		return v, ok, nil
+		v := vr.Map[assocKey(*sub)]
+		return v, vr.IsSet(), nil
 	}
 	k, err := ra.subscript(name, vr, *sub, expr, depth)
 	if err != nil {
@@ -75,12 +77,13 @@ func (ra RunnerVars) Get(name string, sub *string, expr string, depth int) (stri
 	}
 	switch vr.Kind {
 	case expand.Indexed:
-		v, ok := indexedGet(vr, k)
-		return v, ok, nil
+		v, _ := indexedGet(vr, k)
+		return v, vr.IsSet(), nil
 	case expand.String:
 		if k == 0 {
 			return vr.Str, vr.IsSet(), nil
 		}
+		return "", vr.IsSet(), nil
 	}
 	return "", false, nil
 }

@@ -40,6 +40,18 @@ func IsBareExec(args []*syntax.Word) bool {
 	return false
 }
 
+// RunsExec reports whether cmd is exec with a command (exec cat <<EOF):
+// nosh makes its here-documents, whole before the process is replaced,
+// where interp writes them from a goroutine that exec would cut short.
+func RunsExec(cmd syntax.Command) bool {
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return false
+	}
+	first := call.Args[0].Lit()
+	return first == "exec" || (first == "command" || first == "builtin") && call.Args[1].Lit() == "exec"
+}
+
 // OnlyStdinHeredocs reports whether every redirection is a here-document
 // on standard input, which interp performs as a shell does.
 func OnlyStdinHeredocs(redirs []*syntax.Redirect) bool {
