@@ -677,6 +677,7 @@ func (rl *Shell) acceptLineWith(infer, hold bool) {
 	if rl.AcceptMultiline == nil {
 		rl.Macros.StopRecord(rl.Keys.Caller()...)
 
+		rl.holdAcceptFrame()
 		rl.Display.AcceptLine()
 		rl.History.Accept(hold, infer, nil)
 
@@ -688,6 +689,7 @@ func (rl *Shell) acceptLineWith(infer, hold bool) {
 	if rl.AcceptMultiline(*rl.line) {
 		rl.Macros.StopRecord(rl.Keys.Caller()...)
 
+		rl.holdAcceptFrame()
 		rl.Display.AcceptLine()
 		rl.History.Accept(hold, infer, nil)
 

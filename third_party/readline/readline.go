@@ -51,8 +51,9 @@ var ErrInterrupt = errors.New(os.Interrupt.String())
 // When the error is not nil, the returned line is not written to history.
 func (rl *Shell) Readline() (string, error) {
 	descriptor := int(os.Stdin.Fd())
+	isTerminal := term.IsTerminal(descriptor) // asked once: it is an ioctl
 
-	if term.IsTerminal(descriptor) {
+	if isTerminal {
 		state, err := term.MakeRaw(descriptor)
 		if err != nil {
 			return "", err
@@ -61,7 +62,28 @@ func (rl *Shell) Readline() (string, error) {
 		defer func() { _ = term.Restore(descriptor, state) }()
 	}
 
-	if term.IsTerminal(descriptor) && rl.Config.GetBool("enable-bracketed-paste") {
+	// What the line starts with (bracketed paste, prompt, cursor style)
+	// goes out in one write with the first refresh of the line, and what
+	// it ends with (cursor style, transient prompt, bracketed paste) in
+	// one write before the terminal is restored, instead of a write each.
+	term.BeginBuffer()
+
+	opening := true
+	endOpening := func() {
+		if opening {
+			opening = false
+
+			term.EndBuffer()
+		}
+	}
+
+	defer func() {
+		term.EndBuffer()        // the closing writes
+		rl.releaseAcceptFrame() // the accepted line's last frame, before them
+		endOpening()            // in case the loop returned before its first refresh
+	}()
+
+	if isTerminal && rl.Config.GetBool("enable-bracketed-paste") {
 		term.EnableBracketedPaste()
 		defer term.DisableBracketedPaste()
 	}
@@ -76,14 +98,17 @@ func (rl *Shell) Readline() (string, error) {
 	// Terminal resize events
 	// The window may have changed while the caller ran a command.
 	term.InvalidateSize()
-	resize := display.WatchResize(rl.Display)
-	defer close(resize)
+	defer display.WatchResize(rl.Display)()
 
 	// Async UI refresh: let background goroutines wake an idle loop (e.g. to
 	// show a transient hint pushed from another goroutine) via the input wake
 	// primitive. Torn down when the call returns.
 	rl.Keys.InitWake()
 	defer rl.Keys.CloseWake()
+
+	// The deferred closing writes are buffered from here (defers run last
+	// first), and flushed by the deferred EndBuffer above.
+	defer term.BeginBuffer()
 
 	for {
 		// Whether or not the command is resolved, let the macro
@@ -104,6 +129,7 @@ func (rl *Shell) Readline() (string, error) {
 		// Since we always update helpers after being asked to read
 		// for user input again, we do it before actually reading it.
 		rl.Display.Refresh()
+		endOpening()
 
 		// Block and wait for available user input keys.
 		// These might be read on stdin, or already available because
@@ -138,7 +164,11 @@ func (rl *Shell) Readline() (string, error) {
 		accepted, line, err := rl.run(false, bind, command)
 		if accepted {
 			return line, err
-		} else if command != nil {
+		}
+
+		rl.releaseAcceptFrame()
+
+		if command != nil {
 			continue
 		}
 
@@ -159,10 +189,32 @@ func (rl *Shell) Readline() (string, error) {
 			return line, err
 		}
 
+		rl.releaseAcceptFrame()
+
 		// Reaching this point means the last key/sequence has not
 		// been dispatched down to a command: therefore this key is
 		// undefined for the current local/main keymaps.
 		rl.handleUndefined(bind, command)
+	}
+}
+
+// holdAcceptFrame buffers the last frame of a line being accepted, so that
+// it goes out in one write with what Readline writes as it returns.
+func (rl *Shell) holdAcceptFrame() {
+	if !rl.acceptHeld {
+		rl.acceptHeld = true
+
+		term.BeginBuffer()
+	}
+}
+
+// releaseAcceptFrame flushes the frame holdAcceptFrame held, if the line
+// was not accepted after all, or as Readline returns.
+func (rl *Shell) releaseAcceptFrame() {
+	if rl.acceptHeld {
+		rl.acceptHeld = false
+
+		term.EndBuffer()
 	}
 }
 

@@ -43,6 +43,8 @@ type Shell struct {
 	completer *completion.Engine // Completions generation and display.
 	Display   *display.Engine    // Manages display refresh/update/clearing.
 
+	acceptHeld bool // the accepted line's last frame is buffered (holdAcceptFrame)
+
 	// User-provided functions
 
 	// AcceptMultiline enables the caller to decide if the shell should keep reading

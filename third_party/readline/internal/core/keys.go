@@ -44,7 +44,8 @@ type Keys struct {
 	wakeMu    sync.Mutex // Guards the wake fields against RequestRefresh (other goroutine).
 	wakeR     int        // Read end of the async-refresh wake pipe.
 	wakeW     int        // Write end of the async-refresh wake pipe.
-	wakeReady bool       // Whether the wake pipe is initialized and usable.
+	wakeReady bool       // Whether the wake pipe is in use (between InitWake and CloseWake).
+	wakeOpen  bool       // Whether the wake pipe was made (it is kept).
 
 	eof     bool            // EOF has been reached.
 	readErr error           // First non-EOF, non-wake input failure (e.g. a revoked tty).

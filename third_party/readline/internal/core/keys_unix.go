@@ -167,37 +167,36 @@ func (k *Keys) readStdin(buf []byte) (int, error) {
 	}
 }
 
-// InitWake creates the pipe used to interrupt a blocking input read when an
-// async refresh is requested. Safe to call repeatedly; on failure it leaves
-// wake support disabled (async repaints then coalesce into the next keystroke).
+// InitWake readies the pipe used to interrupt a blocking input read when an
+// async refresh is requested, for one Readline call. The pipe is made at the
+// first call and kept (close-on-exec, so that the commands a shell runs
+// between two lines do not inherit it): making and closing one for every
+// line cost each line seven system calls. On failure it leaves wake support
+// disabled (async repaints then coalesce into the next keystroke).
 func (k *Keys) InitWake() {
-	k.CloseWake()
+	k.wakeMu.Lock()
+	defer k.wakeMu.Unlock()
 
-	var p [2]int
-	if err := unix.Pipe(p[:]); err != nil {
-		return
+	if !k.wakeOpen {
+		var p [2]int
+		if err := wakePipe(p[:]); err != nil {
+			return
+		}
+
+		k.wakeR, k.wakeW = p[0], p[1]
+		k.wakeOpen = true
 	}
 
-	_ = unix.SetNonblock(p[0], true)
-	_ = unix.SetNonblock(p[1], true)
-
-	k.wakeMu.Lock()
-	k.wakeR, k.wakeW = p[0], p[1]
 	k.wakeReady = true
-	k.wakeMu.Unlock()
 }
 
-// CloseWake tears down the wake pipe.
+// CloseWake ends wake support until the next InitWake: requests made in
+// between are dropped (a byte that was written just before is read at the
+// next line's first wait, and costs one more repaint).
 func (k *Keys) CloseWake() {
 	k.wakeMu.Lock()
 	defer k.wakeMu.Unlock()
 
-	if !k.wakeReady {
-		return
-	}
-
-	_ = unix.Close(k.wakeR)
-	_ = unix.Close(k.wakeW)
 	k.wakeReady = false
 }
 

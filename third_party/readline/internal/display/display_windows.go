@@ -9,7 +9,7 @@ import (
 
 // WatchResize redisplays the interface on terminal resize events on Windows.
 // Currently not implemented, see related issue in repo: too buggy right now.
-func WatchResize(eng *Engine) chan<- bool {
+func WatchResize(eng *Engine) (stop func()) {
 	resizeChannel := core.GetTerminalResize(eng.keys)
 	done := make(chan bool, 1)
 
@@ -53,5 +53,5 @@ func WatchResize(eng *Engine) chan<- bool {
 		}
 	}()
 
-	return done
+	return func() { close(done) }
 }

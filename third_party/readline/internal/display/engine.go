@@ -3,6 +3,7 @@ package display
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/reeflective/readline/inputrc"
 	"github.com/reeflective/readline/internal/completion"
@@ -49,6 +50,8 @@ type Engine struct {
 	hint      *ui.Hint
 	completer *completion.Engine
 	opts      *inputrc.Config
+
+	resizeOnce sync.Once // the resize watcher started (display_unix.go)
 }
 
 // NewEngine is a required constructor for the display engine.

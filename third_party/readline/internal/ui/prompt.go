@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/reeflective/readline/inputrc"
@@ -35,6 +34,11 @@ type Prompt struct {
 	// True if some logs have printed asynchronously
 	// since last loop. Check refresh prompt funcs.
 	refreshing bool
+
+	// The width of the last primary and right prompts measured: the
+	// display measures the same prompt several times per key, and
+	// stripping its colors takes a regular expression.
+	primaryWidth, rightWidth widthMemo
 
 	// Shell parameters
 	line    *core.Line
@@ -118,7 +122,7 @@ func (p *Prompt) PrimaryPrint() {
 
 	// And compute coordinates
 	p.primaryRows = strings.Count(prompt, "\n")
-	p.primaryCols = strutil.RealLength(lastPrompt)
+	p.primaryCols = p.primaryWidth.of(lastPrompt)
 }
 
 // PrimaryUsed returns the number of terminal rows on which
@@ -176,7 +180,7 @@ func (p *Prompt) LastPrint() {
 
 	term.WriteString(prompt)
 
-	p.primaryCols = strutil.RealLength(prompt)
+	p.primaryCols = p.primaryWidth.of(prompt)
 }
 
 // LastUsed returns the number of terminal columns used by the last
@@ -197,7 +201,7 @@ func (p *Prompt) LastUsed() int {
 	}
 
 	prompt := p.formatLastPrompt(lines[len(lines)-1])
-	p.primaryCols = strutil.RealLength(prompt)
+	p.primaryCols = p.primaryWidth.of(prompt)
 
 	return p.primaryCols
 }
@@ -312,12 +316,9 @@ func (p *Prompt) formatLastPrompt(prompt string) string {
 	// values, and remove bash readline begin/end non-printable delimiters.
 	status = strings.Trim(status, "\"")
 
-	begin := regexp.MustCompile(`\\1`)
-	end := regexp.MustCompile(`\\2`)
-
 	// Remove delimiters, and replace quoted escape sequences
-	status = begin.ReplaceAllString(status, "")
-	status = end.ReplaceAllString(status, "")
+	status = strings.ReplaceAll(status, `\1`, "")
+	status = strings.ReplaceAll(status, `\2`, "")
 	status = strings.ReplaceAll(status, "\\e", "\x1b")
 
 	return status + prompt
@@ -326,7 +327,7 @@ func (p *Prompt) formatLastPrompt(prompt string) string {
 func (p *Prompt) formatRightPrompt(rprompt string, startColumn int) (prompt string, canPrint bool) {
 	// Dimensions
 	termWidth := term.GetWidth()
-	promptLen := strutil.RealLength(rprompt)
+	promptLen := p.rightWidth.of(rprompt)
 	padLen := termWidth - startColumn - promptLen
 
 	// Adjust padding when the last line is as large as terminal.
@@ -355,4 +356,21 @@ func (p *Prompt) formatPrimaryLines(prompt string) (multi, lastPrompt string) {
 	}
 
 	return multi, lastPrompt
+}
+
+// widthMemo remembers the terminal width of one string.
+type widthMemo struct {
+	text  string
+	width int
+	valid bool
+}
+
+// of returns the width of text (strutil.RealLength), measured once for
+// the same text given again.
+func (m *widthMemo) of(text string) int {
+	if !m.valid || m.text != text {
+		m.text, m.width, m.valid = text, strutil.RealLength(text), true
+	}
+
+	return m.width
 }
