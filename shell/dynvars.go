@@ -100,10 +100,22 @@ func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
 	return expand.Variable{Set: true, Kind: expand.String, Str: s, List: []string{s}}, true
 }
 
+// isDynamic reports whether dynamic computes name's value. Each asks it
+// of every variable, after every command (interp copies the variables
+// into Runner.Vars): computing the values just to ask was three clock
+// readings and a Sprintf per variable.
+func isDynamic(name string) bool {
+	switch name {
+	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME":
+		return true
+	}
+	return false
+}
+
 func (e *dynamicEnv) Each(f func(name string, vr expand.Variable) bool) {
 	cont := true
 	e.Environ.Each(func(name string, vr expand.Variable) bool {
-		if _, ok := e.dynamic(name); ok {
+		if isDynamic(name) {
 			return true
 		}
 		cont = f(name, vr)

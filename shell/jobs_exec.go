@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"syscall"
 
 	"mvdan.cc/sh/v3/interp"
@@ -186,10 +187,13 @@ func (s *Shell) jobText(ref *jobRef, j *jobs.Job, pos syntax.Pos) string {
 // pipelineTexts maps the position of every simple command in root to the
 // source, on one line, of the whole pipeline it is part of. It must see
 // the statement before the rewrite, which hides pieces of it.
+//
+// It runs for every statement typed, so it allocates little: printers are
+// pooled, and the maps are made only for a statement that has a command.
 func pipelineTexts(root syntax.Node) map[syntax.Pos]string {
-	texts := map[syntax.Pos]string{}
-	printed := map[syntax.Node]string{}
-	var stack []syntax.Node
+	var texts map[syntax.Pos]string
+	var printed map[syntax.Node]string
+	stack := make([]syntax.Node, 0, 16)
 	var printer *syntax.Printer
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil {
@@ -210,7 +214,10 @@ func pipelineTexts(root syntax.Node) map[syntax.Pos]string {
 		text, ok := printed[top]
 		if !ok {
 			if printer == nil {
-				printer = syntax.NewPrinter(syntax.SingleLine(true))
+				printer = jobTextPrinters.Get().(*syntax.Printer)
+			}
+			if printed == nil {
+				texts, printed = map[syntax.Pos]string{}, map[syntax.Node]string{}
 			}
 			var b strings.Builder
 			printer.Print(&b, top)
@@ -220,8 +227,14 @@ func pipelineTexts(root syntax.Node) map[syntax.Pos]string {
 		texts[ce.Args[0].Pos()] = text
 		return true
 	})
+	if printer != nil {
+		jobTextPrinters.Put(printer)
+	}
 	return texts
 }
+
+// jobTextPrinters are the printers pipelineTexts uses.
+var jobTextPrinters = sync.Pool{New: func() any { return syntax.NewPrinter(syntax.SingleLine(true)) }}
 
 // pipelineTop returns, for a walk stack ending in a simple command, the
 // statement of the widest pipeline around it.
