@@ -23,7 +23,11 @@ const (
 // custom io.Readers, such as the one used on Windows.
 var Stdin io.ReadCloser = os.Stdin
 
-var rxRcvCursorPos = regexp.MustCompile(`\x1b\[([0-9]+);([0-9]+)R`)
+// rxRcvCursorPos is compiled on first use (an answer to a cursor-position
+// query): compiling it at initialisation was, with the rest of this
+// package's, a third of the instructions of a program linking readline
+// that does nothing.
+var rxRcvCursorPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[([0-9]+);([0-9]+)R`) })
 
 // errInputWake is returned by the input read when it was interrupted by an
 // async refresh request (RequestRefresh) rather than by actual key input.
@@ -410,13 +414,13 @@ func (k *Keys) Feed(begin bool, keys ...rune) {
 func (k *Keys) extractCursorPos(keys []byte) (cursor, remain []byte) {
 	// Every answer ends in R: most reads (a key) are done without the
 	// regular expression.
-	if bytes.IndexByte(keys, 'R') < 0 || !rxRcvCursorPos.Match(keys) {
+	if bytes.IndexByte(keys, 'R') < 0 || !rxRcvCursorPos().Match(keys) {
 		return cursor, keys
 	}
 
-	allCursors := rxRcvCursorPos.FindAll(keys, -1)
+	allCursors := rxRcvCursorPos().FindAll(keys, -1)
 	cursor = allCursors[len(allCursors)-1]
-	remain = rxRcvCursorPos.ReplaceAll(keys, nil)
+	remain = rxRcvCursorPos().ReplaceAll(keys, nil)
 
 	return
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -22,8 +23,9 @@ var (
 	doubleEscapeChars = "$`\"\n\\"
 )
 
-// NewlineMatcher is a regular expression matching all newlines or returned newlines.
-var NewlineMatcher = regexp.MustCompile(`\r\n`)
+// NewlineMatcher returns a regular expression matching all newlines or
+// returned newlines, compiled on first use.
+var NewlineMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\r\n`) })
 
 // Split splits a string according to /bin/sh's word-splitting rules. It
 // supports backslash-escapes, single-quotes, and double-quotes. Notably it does
