@@ -63,24 +63,15 @@ func (rl *Shell) Readline() (string, error) {
 	}
 
 	// What the line starts with (bracketed paste, prompt, cursor style)
-	// goes out in one write with the first refresh of the line, and what
-	// it ends with (cursor style, transient prompt, bracketed paste) in
-	// one write before the terminal is restored, instead of a write each.
+	// goes out in one write, and what it ends with (cursor style,
+	// transient prompt, bracketed paste) in one write before the terminal
+	// is restored, instead of a write each. The prompt is not held back
+	// for the first refresh: it shows as soon as it can.
 	term.BeginBuffer()
-
-	opening := true
-	endOpening := func() {
-		if opening {
-			opening = false
-
-			term.EndBuffer()
-		}
-	}
 
 	defer func() {
 		term.EndBuffer()        // the closing writes
 		rl.releaseAcceptFrame() // the accepted line's last frame, before them
-		endOpening()            // in case the loop returned before its first refresh
 	}()
 
 	if isTerminal && rl.Config.GetBool("enable-bracketed-paste") {
@@ -94,6 +85,7 @@ func (rl *Shell) Readline() (string, error) {
 	defer term.WriteString(keymap.CursorStyle("default").String())
 
 	rl.init()
+	term.EndBuffer() // the opening writes
 
 	// Terminal resize events
 	// The window may have changed while the caller ran a command.
@@ -129,7 +121,6 @@ func (rl *Shell) Readline() (string, error) {
 		// Since we always update helpers after being asked to read
 		// for user input again, we do it before actually reading it.
 		rl.Display.Refresh()
-		endOpening()
 
 		// Block and wait for available user input keys.
 		// These might be read on stdin, or already available because
