@@ -41,6 +41,9 @@ type session struct {
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions
+	// mark is the partial-line mark the editor writes before the next
+	// prompt (partialLineMark).
+	mark string
 	// size is the terminal's size for drawing (termsize.go).
 	size    termSize
 	pending string // text the prefill widget puts in the edit buffer

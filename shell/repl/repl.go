@@ -246,6 +246,7 @@ func (se *session) newEditor() *readline.Shell {
 		return se.primaryPrompt()
 	})
 	rl.Prompt.Secondary(se.secondaryPrompt)
+	rl.Prompt.Leader(se.takeMark)
 	if se.cfg.Prompt.Right != "" {
 		rl.Prompt.Right(se.rightPrompt)
 	}
@@ -317,10 +318,27 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 // printed and the rest of the row filled with spaces, so the carriage
 // return lands on the same row when the cursor was at column 0 and on the
 // next row otherwise.
+//
+// With the editor, the mark goes out in the editor's first write of the
+// line, just before the prompt (takeMark), rather than in a write of its
+// own: one system call and one wake-up of the terminal less per prompt.
 func (se *session) partialLineMark() {
 	cols, _, ok := se.size.get()
 	if !ok || cols < 2 {
 		return
 	}
-	fmt.Fprint(se.sh.stdout, "\x1b[7m%\x1b[0m"+strings.Repeat(" ", cols-1)+"\r\x1b[K")
+	mark := "\x1b[7m%\x1b[0m" + strings.Repeat(" ", cols-1) + "\r\x1b[K"
+	if se.rl != nil {
+		se.mark = mark
+		return
+	}
+	fmt.Fprint(se.sh.stdout, mark)
+}
+
+// takeMark is the editor's prompt leader: the mark partialLineMark left
+// for the prompt about to be drawn, once.
+func (se *session) takeMark() string {
+	mark := se.mark
+	se.mark = ""
+	return mark
 }

@@ -22,6 +22,7 @@ var (
 // Prompt stores all prompt rendering/generation functions and is
 // in charge of displaying them, as well as computing their offsets.
 type Prompt struct {
+	leaderF     func() string
 	primaryF    func() string
 	primaryRows int
 	primaryCols int
@@ -60,6 +61,15 @@ func NewPrompt(line *core.Line, cursor *core.Cursor, keymaps *keymap.Engine, opt
 // Primary uses a function returning the string to use as the primary prompt.
 func (p *Prompt) Primary(prompt func() string) {
 	p.primaryF = prompt
+}
+
+// Leader uses a function returning text to write just before the primary
+// prompt when it is printed (as each line starts), in the same write. The
+// text is not part of the prompt: its width is not counted. A shell marks
+// with it a command's output that did not end in a newline, as zsh's
+// PROMPT_SP does, without a write of its own before each prompt.
+func (p *Prompt) Leader(leader func() string) {
+	p.leaderF = leader
 }
 
 // Right uses a function returning the string to use as the right prompt.
@@ -104,6 +114,10 @@ func (p *Prompt) PrimaryPrint() {
 
 	if p.primaryF == nil {
 		return
+	}
+
+	if p.leaderF != nil {
+		term.WriteString(p.leaderF())
 	}
 
 	prompt := p.primaryF()
