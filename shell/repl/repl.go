@@ -19,6 +19,7 @@ import (
 
 	"nosh/shell/history"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/procs"
 	"nosh/shell/linekind"
 )
 
@@ -48,6 +49,7 @@ func (se *session) loop(ctx context.Context) int {
 		rl.Cursor().Set(0)
 		se.suggest.beforeReadline()
 		line, err := rl.Readline()
+		procs.Settle()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
 			// As in bash: ^C after the abandoned line, and $? = 130.
