@@ -8,9 +8,11 @@
 // back to sleep microseconds later; on a loaded machine those wake-ups
 // cost more than the parallelism gives. With one P the goroutine runs
 // when the shell's own goroutine waits for the terminal, on the same
-// thread. Measured with bench/ptybench (21 interleaved rounds beside bash,
-// same build): key echo 1.77x -> 1.22x bash, Enter->prompt 1.86x ->
-// 1.58x, CPU per line typed and run 10 % less. Start-up keeps every P:
+// thread. Measured with bench/ptybench, the same build run with
+// GOMAXPROCS=1 beside itself (21 interleaved rounds, load 6-20): key echo
+// 1.22-1.49x bash against 1.29-1.77x, Enter->prompt 1.44-2.01x against
+// 1.82-2.41x; the spread between runs is as large as the gain, so this
+// rests as much on the fewer wake-ups as on those figures. Start-up keeps every P:
 // the editor's tables and the history are built on other goroutines
 // while the first prompt is drawn, and that is where a second core
 // helps.
