@@ -159,6 +159,9 @@ func New(cfg Config) (*Shell, error) {
 		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
 	}
 	s.flags.interactive = cfg.Interactive
+	if cfg.Interactive {
+		s.job.sig.readParentSoon()
+	}
 	s.flags.login = cfg.Login
 	// An interactive shell edits its lines in emacs mode until told
 	// otherwise, as bash's does.

@@ -35,11 +35,10 @@ type sigState struct {
 	last     syscall.Signal
 	released map[syscall.Signal]sigaction // Go's action, while SIG_DFL (or SIG_IGN for SIGQUIT) stands in
 	fatal    syscall.Signal               // a signal the shell is dying of
-	// parentIgn is the parent's ignored signals (bit sig-1), once
-	// parentRead.
-	parentIgn  uint64
-	parentRead bool
-	exitTrap   bool // the main shell has an EXIT trap
+	// parentIgn returns the parent's ignored signals (bit sig-1), read
+	// once (readParentSoon may have started the reading).
+	parentIgn func() uint64
+	exitTrap  bool // the main shell has an EXIT trap
 
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
@@ -337,12 +336,25 @@ func (st *sigState) parentIgnores(sig syscall.Signal) bool {
 	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) || sig < 1 || sig > 64 {
 		return false
 	}
-	if !st.parentRead {
-		st.parentRead = true
-		st.parentIgn = procSigIgn(os.Getppid())
+	if st.parentIgn == nil {
+		st.parentIgn = sync.OnceValue(parentSigIgn)
 	}
-	return st.parentIgn&(1<<(sig-1)) != 0
+	return st.parentIgn()&(1<<(sig-1)) != 0
 }
+
+// readParentSoon starts reading the parent's ignored signals on another
+// goroutine. An interactive shell asks for them on its way to the first
+// prompt (catchSignalsSoon), and reading /proc costs 50-150 µs: started
+// as the shell is made, the reading is done by then. It must be called
+// before the shell is used from other goroutines.
+func (st *sigState) readParentSoon() {
+	if st.parentIgn == nil {
+		st.parentIgn = sync.OnceValue(parentSigIgn)
+		go st.parentIgn()
+	}
+}
+
+func parentSigIgn() uint64 { return procSigIgn(os.Getppid()) }
 
 // procSigIgn reads the mask of signals process pid ignores; 0 when it
 // cannot be read.

@@ -17,6 +17,7 @@ func BuildEditorEarly() *EarlyEditor {
 	go func() {
 		defer close(e.done)
 		e.rl = newBlankReadline()
+		warmPromptWidth(e.rl)
 	}()
 	return e
 }
@@ -31,4 +32,14 @@ func (se *session) blankReadline() *readline.Shell {
 	}
 	<-e.done
 	return e.rl
+}
+
+// warmPromptWidth has the editor measure a prompt with an escape sequence
+// once, on the goroutine that builds it: the first measure compiles the
+// regular expression that strips escapes (about 100 µs), which otherwise
+// the first prompt waits for. newEditor sets the real prompt afterwards.
+func warmPromptWidth(rl *readline.Shell) {
+	rl.Prompt.Primary(func() string { return "\x1b[0m" })
+	rl.Prompt.LastUsed()
+	rl.Prompt.Primary(nil)
 }

@@ -146,10 +146,17 @@ func applyInputrcVars(rl *readline.Shell) {
 			}
 		}
 	}
+	// SetMain also writes the mode's cursor shape to the terminal, at
+	// once: a write on the way to the first prompt, which draws it again.
+	// So only a change of mode goes through it.
+	mode := ""
 	switch strings.ToLower(rl.Config.GetString("editing-mode")) {
 	case "vi":
-		rl.Keymap.SetMain("vi-insert")
+		mode = "vi-insert"
 	case "emacs":
-		rl.Keymap.SetMain("emacs")
+		mode = "emacs"
+	}
+	if mode != "" && string(rl.Keymap.Main()) != mode {
+		rl.Keymap.SetMain(mode)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/reeflective/readline"
 	"mvdan.cc/sh/v3/interp"
@@ -117,10 +118,17 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	comp.Path = pc
 	comp.Confine = assistant.ConfineReadOnly
 	comp.User = se.userCompletion
-	comp.Shopts = s.ShoptNames()
-	comp.Bindings = slices.Sorted(maps.Keys(rl.Keymap.Commands()))
 	if se.paths.StateDir != "" {
 		comp.CacheDir = filepath.Join(se.paths.StateDir, "completion")
 	}
-	rl.Completer = comp.Readline
+	// The sorted shopt and editor-command names are made at the first
+	// completion, not on the way to the first prompt.
+	var names sync.Once
+	rl.Completer = func(line []rune, cursor int) readline.Completions {
+		names.Do(func() {
+			comp.Shopts = s.ShoptNames()
+			comp.Bindings = slices.Sorted(maps.Keys(rl.Keymap.Commands()))
+		})
+		return comp.Readline(line, cursor)
+	}
 }

@@ -16,6 +16,9 @@ import (
 // compiled once at package load: getHighlights runs on every display refresh.
 var ansiEscapeRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[[0-9;]+m`) })
 
+// commentTemplate colors a comment matched in highlightLine.
+var commentTemplate = color.SGRStart + color.Fg + "244" + color.SGREnd + "${0}" + color.Reset
+
 // highlightLine applies visual/selection highlighting to a line.
 // The provided line might already have been highlighted by a user-provided
 // highlighter: this function accounts for any embedded color sequences.
@@ -48,9 +51,11 @@ func (e *Engine) highlightLine(line []rune, selection core.Selection) string {
 		e.commentRegex, _ = regexp.Compile(fmt.Sprintf(`(^|\s)%s.*`, comment))
 	}
 
-	if e.commentRegex != nil {
-		commentColor := color.SGRStart + color.Fg + "244" + color.SGREnd
-		highlighted = e.commentRegex.ReplaceAllString(highlighted, fmt.Sprintf("%s${0}%s", commentColor, color.Reset))
+	// Most lines have no comment: the regular expression (run at every
+	// refresh) is spared them when the comment token is plain text.
+	plain := comment != "" && regexp.QuoteMeta(comment) == comment
+	if e.commentRegex != nil && (!plain || strings.Contains(highlighted, comment)) {
+		highlighted = e.commentRegex.ReplaceAllString(highlighted, commentTemplate)
 	}
 
 	highlighted += color.Reset
