@@ -12,8 +12,6 @@ import "errors"
 // which readline does not know. Write only reports the current length.
 type ReadlineSource struct {
 	h *History
-	// hideScan makes the next Len report no entries (HideFromNextScan).
-	hideScan bool
 }
 
 // ReadlineSource returns the readline adapter for h.
@@ -42,32 +40,20 @@ func (s *ReadlineSource) GetLine(i int) (string, error) {
 	return cmd, nil
 }
 
-// Len returns the number of entries, or 0 once after HideFromNextScan.
+// Len returns the number of entries.
 func (s *ReadlineSource) Len() int {
-	if s.hideScan {
-		s.hideScan = false
-		return 0
-	}
 	return s.h.Len()
 }
 
-// HideFromNextScan makes the next call of Len, and only that one, report
-// an empty history, unless ShowAll comes first. readline looks for its
-// own suggestion by reading every entry at every redraw, and asks Len
-// first: the shell, which knows when that scan comes and makes the
-// suggestion itself from the index (History.Suggest), spares it so. It
-// is called from the editor's goroutine, as Len is.
-func (s *ReadlineSource) HideFromNextScan() {
-	if s != nil {
-		s.hideScan = true
-	}
-}
-
-// ShowAll undoes HideFromNextScan.
-func (s *ReadlineSource) ShowAll() {
-	if s != nil {
-		s.hideScan = false
-	}
+// Suggest is readline's question for its own history autosuggestion,
+// which it asks at every redraw, whether its option is on or off (a
+// Suggester answers it instead of a scan of every entry). nosh keeps that
+// option off and shows its own suggestion (History.Suggest, with the
+// directory first), so it has nothing to add here: the answer costs
+// nothing, and History.Suggest's incremental search is left to the one
+// caller that types the line.
+func (s *ReadlineSource) Suggest(prefix string) (string, bool) {
+	return "", false
 }
 
 // Dump returns a copy of every entry as a []Entry, oldest first.

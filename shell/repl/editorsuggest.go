@@ -10,20 +10,16 @@ import (
 // the typed line (one run in the current directory first) is shown dimmed
 // after the cursor; → accepts it, Alt+F takes its next word.
 //
-// readline has a history autosuggestion of its own, but it finds it by
-// reading every entry through the history source, newest first, at every
-// redraw, and it does so whether the option is on or off: with 10 000
+// readline has a history autosuggestion of its own, but stock readline
+// finds it by reading every entry through the history source, newest
+// first, at every redraw, whether the option is on or off: with 10 000
 // entries and nothing matching, that was most of what a key cost. nosh's
 // history answers the same question from an index of the entries' first
 // bytes in microseconds. So readline's option stays off, the suggestion
-// is nosh's, set as readline's inline suggestion, and readline's scan is
-// spared. A redraw asks for the prompt, then scans (asking the history's
-// length first), then calls the hint provider; the redraw of a line being
-// accepted scans after asking AcceptMultiline. At those two points nosh
-// makes the history source answer its next length question, and only
-// that one, with zero; the provider undoes it in any case, and so does
-// every editor command as it starts, so that the commands that walk the
-// history (↑, Ctrl+R) always see all of it.
+// is nosh's, set as readline's inline suggestion, and the history source
+// answers readline's own question itself (history.ReadlineSource.Suggest,
+// through the Suggester interface of nosh's patched readline) without a
+// scan. The history the editor walks (↑, Ctrl+R) is never hidden.
 
 // suggester supplies the editor's suggestion from the history index.
 type suggester struct {
@@ -40,9 +36,6 @@ type suggester struct {
 	// inCommand is set while an editor command runs: a redraw then is
 	// the command's own (an accepted line's last), and shows none.
 	inCommand bool
-	// armed is set when a command ends: the next prompt drawn begins a
-	// redraw, and the display's history scan follows it.
-	armed bool
 }
 
 // setupSuggestions installs nosh's suggestions on rl, on or off as on
@@ -69,16 +62,6 @@ func (se *session) setupSuggestions(rl *readline.Shell, h *history.History, src 
 	for name, cmd := range builtin {
 		builtin[name] = sg.wrap(cmd)
 	}
-	accept := rl.AcceptMultiline
-	rl.AcceptMultiline = func(line []rune) bool {
-		ok := accept == nil || accept(line)
-		if ok && sg.inCommand {
-			// The line is accepted: the editor draws it one last time,
-			// with a scan of the history first.
-			sg.hideScan()
-		}
-		return ok
-	}
 }
 
 // wrap returns cmd marked as an editor command for the suggester.
@@ -90,49 +73,23 @@ func (sg *suggester) wrap(cmd func()) func() {
 		outer := !sg.inCommand
 		if outer {
 			sg.inCommand = true
-			sg.armed = false
-			sg.src.ShowAll()
+			defer func() { sg.inCommand = false }()
 		}
-		defer func() {
-			if outer {
-				sg.inCommand = false
-				sg.src.ShowAll()
-				sg.armed = true
-			}
-		}()
 		cmd()
 	}
 }
 
-// beforeReadline is called before each line is read: the editor reads the
-// history as it starts a line, so nothing is hidden until a command ran.
+// beforeReadline is called before each line is read: no editor command
+// is running then.
 func (sg *suggester) beforeReadline() {
-	if sg == nil {
-		return
-	}
-	sg.armed, sg.inCommand = false, false
-	sg.src.ShowAll()
-}
-
-// promptDrawn is called when the editor asks for the primary prompt.
-// After a command, that is the start of a redraw, whose next reading of
-// the history is the suggestion scan.
-func (sg *suggester) promptDrawn() {
-	if sg != nil && sg.armed && !sg.inCommand {
-		sg.armed = false
-		sg.hideScan()
+	if sg != nil {
+		sg.inCommand = false
 	}
 }
 
-func (sg *suggester) hideScan() {
-	sg.src.HideFromNextScan()
-}
-
-// provide is readline's hint provider, which it calls at every redraw
-// just after its own (hidden) history scan. It shows no hint; it sets the
-// suggestion for the line as it now is.
+// provide is readline's hint provider, which it calls at every redraw.
+// It shows no hint; it sets the suggestion for the line as it now is.
 func (sg *suggester) provide(line []rune, cursor int) []rune {
-	sg.src.ShowAll()
 	if sg.hist != nil {
 		// The first prompt is on the screen: time to read the history
 		// (OpenInBackground put it off so as not to slow the start).

@@ -244,7 +244,6 @@ func (se *session) newEditor() *readline.Shell {
 	// has been accepted.
 	rl.Config.Set("prompt-transient", false)
 	rl.Prompt.Primary(func() string {
-		se.suggest.promptDrawn()
 		return se.primaryPrompt()
 	})
 	rl.Prompt.Secondary(se.secondaryPrompt)
