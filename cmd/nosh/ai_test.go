@@ -203,6 +203,10 @@ func TestTranslateNonCommandErrorsAndCancel(t *testing.T) {
 	s.Line("? fail please")
 	s.Expect("nosh: ")
 	s.ExpectPrompt()
+	// $? is the request's status, as the prompt shows it.
+	s.Line("echo st=$?")
+	s.Expect("\nst=1\n")
+	s.ExpectPrompt()
 
 	s.Line("? hang")
 	time.Sleep(200 * time.Millisecond) // let the request start streaming

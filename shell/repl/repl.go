@@ -106,13 +106,17 @@ func (se *session) loop(ctx context.Context) int {
 // runLine runs one accepted line. It reports whether the shell must exit.
 func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Signal) (exit bool, status int) {
 	s := se.sh
+	// A slash command's or an AI request's status is $? too, so that
+	// echo $? says what the prompt's status shows.
 	if handled, st := se.slashCommand(ctx, line); handled {
 		se.lastStatus = st
+		interpunsafe.LastExit(s.Runner).Code = uint8(st)
 		return false, st
 	}
 	if isAIRequest(line) {
 		exit, status = se.assistant.Handle(ctx, line, sigint)
 		se.lastStatus = status
+		interpunsafe.LastExit(s.Runner).Code = uint8(status)
 		return exit, status
 	}
 	f, err := s.LineParser().Parse(strings.NewReader(s.ExpandAliasesIn(line+"\n")), "")
