@@ -79,36 +79,7 @@ func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, inte
 	view := a.newAnswerView("investigating with " + a.agentModel(st))
 	a.answerView = view
 	defer func() { a.answerView = nil }()
-	run := &agent.Run{
-		Provider: st.tr.provider,
-		Model:    a.cfg.AI.AgenticModel,
-		Limits: agent.Limits{
-			MaxCommands: a.cfg.AI.MaxIterations,
-			Timeout:     time.Duration(a.cfg.AI.Timeout) * time.Second,
-			TokenBudget: a.cfg.AI.TokenBudget,
-		},
-		Hooks: agent.Hooks{
-			Gate: func(ctx context.Context, cmd string) agent.Verdict {
-				v := a.agentGate(ctx, st, cmd)
-				if !v.Run {
-					view.stepDone()
-				}
-				return v
-			},
-			Exec: func(ctx context.Context, cmd string, v agent.Verdict) (int, string, error) {
-				defer view.stepDone()
-				g, _ := v.Grant.(agentGrant)
-				return a.agentExec(ctx, st, cmd, g)
-			},
-			Text:    view.text,
-			EndTurn: view.endTurn,
-			Notice:  func(n string) { view.line(a.stderr, a.paint("33", "nosh: "+n)) },
-		},
-		Redactor: st.tr.redactor,
-		Env:      a.envInfo(),
-		Context:  st.rc,
-		Sandbox:  box.describe(),
-	}
+	run := a.newAgentRun(st, view, box)
 	res, err := run.Do(ctx, prep.sent)
 	view.close()
 	if n := stopPrograms(); n > 0 {
@@ -149,6 +120,42 @@ func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, inte
 		}
 	}
 	return false, status
+}
+
+// newAgentRun makes the agent loop of one `??`: the provider and limits
+// from the configuration, every command through agentGate and agentExec,
+// its text and notices drawn in view, box's sandbox described to the model.
+func (a *Assistant) newAgentRun(st *aiState, view *answerView, box *agentBox) *agent.Run {
+	return &agent.Run{
+		Provider: st.tr.provider,
+		Model:    a.cfg.AI.AgenticModel,
+		Limits: agent.Limits{
+			MaxCommands: a.cfg.AI.MaxIterations,
+			Timeout:     time.Duration(a.cfg.AI.Timeout) * time.Second,
+			TokenBudget: a.cfg.AI.TokenBudget,
+		},
+		Hooks: agent.Hooks{
+			Gate: func(ctx context.Context, cmd string) agent.Verdict {
+				v := a.agentGate(ctx, st, cmd)
+				if !v.Run {
+					view.stepDone()
+				}
+				return v
+			},
+			Exec: func(ctx context.Context, cmd string, v agent.Verdict) (int, string, error) {
+				defer view.stepDone()
+				g, _ := v.Grant.(agentGrant)
+				return a.agentExec(ctx, st, cmd, g)
+			},
+			Text:    view.text,
+			EndTurn: view.endTurn,
+			Notice:  func(n string) { view.line(a.stderr, a.paint("33", "nosh: "+n)) },
+		},
+		Redactor: st.tr.redactor,
+		Env:      a.envInfo(),
+		Context:  st.rc,
+		Sandbox:  box.describe(),
+	}
 }
 
 func (a *Assistant) agentModel(st *aiState) string {

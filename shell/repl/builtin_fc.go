@@ -32,36 +32,11 @@ func builtinFc(ctx context.Context, c *call) error {
 	if h == nil {
 		return c.Errorf(1, "history is not available in this shell")
 	}
-	list, numbers, reverse, again := false, true, false, false
-	editor := ""
-	args := c.Args()
-	// Options end at the first operand; -3 is an operand (an offset).
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigitByte(args[0][1]) {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'l':
-				list = true
-			case 'n':
-				numbers = false
-			case 'r':
-				reverse = true
-			case 's':
-				again = true
-			case 'e':
-				if len(args) == 0 {
-					return c.Errorf(2, "-e: option requires an argument\nfc: usage: %s", fcUsage)
-				}
-				editor, args = args[0], args[1:]
-			default:
-				return c.Errorf(2, "-%c: invalid option\nfc: usage: %s", a[i], fcUsage)
-			}
-		}
+	o, args, err := parseFcOptions(c, c.Args())
+	if err != nil {
+		return err
 	}
+	list, numbers, reverse, again, editor := o.list, o.numbers, o.reverse, o.again, o.editor
 	entries := c.sh.fcEntries()
 	if again || editor == "-" {
 		return c.fcAgain(ctx, args, entries)
@@ -130,6 +105,46 @@ func builtinFc(ctx context.Context, c *call) error {
 		return shell.ErrKeepStatus
 	}
 	return c.fcRun(ctx, strings.TrimRight(text, "\n"))
+}
+
+// fcOptions are fc's options: -l, -n (numbers false), -r, -s, -e editor.
+type fcOptions struct {
+	list, numbers, reverse, again bool
+	editor                        string
+}
+
+// parseFcOptions reads fc's options from args and returns the operands
+// after them. Options end at the first operand; -3 is an operand (an
+// offset).
+func parseFcOptions(c *call, args []string) (fcOptions, []string, error) {
+	o := fcOptions{numbers: true}
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigitByte(args[0][1]) {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case 'l':
+				o.list = true
+			case 'n':
+				o.numbers = false
+			case 'r':
+				o.reverse = true
+			case 's':
+				o.again = true
+			case 'e':
+				if len(args) == 0 {
+					return o, nil, c.Errorf(2, "-e: option requires an argument\nfc: usage: %s", fcUsage)
+				}
+				o.editor, args = args[0], args[1:]
+			default:
+				return o, nil, c.Errorf(2, "-%c: invalid option\nfc: usage: %s", a[i], fcUsage)
+			}
+		}
+	}
+	return o, args, nil
 }
 
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
