@@ -237,9 +237,9 @@ func (e *Expander) scanTo(i int) {
 		case acDouble:
 			i = e.scanDouble(i)
 		case acParam:
-			i = e.scanParam(i)
+			i = e.scanNested(i, '{', '}')
 		case acArith:
-			i = e.scanArith(i)
+			i = e.scanNested(i, '(', ')')
 		case acHeredoc:
 			i = e.scanHeredoc(i)
 		default:
@@ -396,39 +396,16 @@ func (e *Expander) scanDouble(i int) int {
 	return i
 }
 
-func (e *Expander) scanParam(i int) int {
+// scanNested scans the inside of ${ } (open '{', close '}') or $(( ))
+// (open '(', close ')') up to the bracket that closes it, counting the
+// nested ones and entering quotes and substitutions inside.
+func (e *Expander) scanNested(i int, open, close byte) int {
 	for i < len(e.buf) {
 		c := e.top()
 		switch e.buf[i] {
-		case '{':
+		case open:
 			c.depth++
-		case '}':
-			c.depth--
-			if c.depth == 0 {
-				e.pop()
-				return i + 1
-			}
-		default:
-			if j, ok := e.scanInner(i, true); ok {
-				if e.top() != c {
-					return j
-				}
-				i = j
-				continue
-			}
-		}
-		i++
-	}
-	return i
-}
-
-func (e *Expander) scanArith(i int) int {
-	for i < len(e.buf) {
-		c := e.top()
-		switch e.buf[i] {
-		case '(':
-			c.depth++
-		case ')':
+		case close:
 			c.depth--
 			if c.depth == 0 {
 				e.pop()
