@@ -57,7 +57,7 @@ func (h *builtinHost) ShoptOn(name string) bool { return h.shell().shoptOn(name)
 func (h *builtinHost) SetOptionOn(name string) (on, own bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	p := h.flags.byName(name)
+	p := h.flags.ByName(name)
 	return p != nil && *p, p != nil
 }
 

@@ -196,7 +196,7 @@ func (s *Shell) terminal() *jobs.Terminal {
 		return nil
 	}
 	s.mu.Lock()
-	on := s.flags.monitor
+	on := s.flags.Monitor
 	s.mu.Unlock()
 	if !on {
 		return nil
