@@ -139,10 +139,10 @@ func (h *builtinHost) ResumeForeground(j *jobs.Job, announce func()) error {
 }
 
 // TrapArrived implements builtins.Shell.
-func (h *builtinHost) TrapArrived() <-chan struct{} { return h.shell().trapArrived() }
+func (h *builtinHost) TrapArrived() <-chan struct{} { return h.job.sig.Arrived() }
 
 // LastTrapped implements builtins.Shell.
-func (h *builtinHost) LastTrapped() syscall.Signal { return h.shell().lastTrapped() }
+func (h *builtinHost) LastTrapped() syscall.Signal { return h.job.sig.LastTrapped() }
 
 // pub returns the call as package builtins sees it.
 func (c *call) pub() *builtins.Call {

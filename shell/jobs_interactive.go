@@ -31,7 +31,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	if done {
 		return nil
 	}
-	defer s.catchSignalsSoon()
+	defer s.job.sig.CatchSoon()
 	if tty == nil || !term.IsTerminal(int(tty.Fd())) {
 		return errNoTerminal
 	}

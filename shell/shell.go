@@ -160,9 +160,7 @@ func New(cfg Config) (*Shell, error) {
 		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
 	}
 	s.flags.Interactive = cfg.Interactive
-	if cfg.Interactive {
-		s.job.sig.readParentSoon()
-	}
+	s.initSignals()
 	s.flags.Login = cfg.Login
 	// An interactive shell edits its lines in emacs mode until told
 	// otherwise, as bash's does.
