@@ -69,7 +69,7 @@ func TestLayers(t *testing.T) {
 			"nosh/shell/repl", "nosh/shell/assistant", "nosh/shell/complete", "nosh/shell/highlight",
 			"nosh/shell/history", "nosh/shell/histexpand", "nosh/shell/prompt", "nosh/shell/markdown", "nosh/shell/linekind"}},
 		{"nosh/shell/assistant", []string{"nosh/shell", "nosh/shell/repl", "github.com/reeflective/readline",
-			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history"}},
+			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history", "nosh/shell/prompt"}},
 		// The option tables know nothing of the runner or the core.
 		{"nosh/shell/internal/options", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		// Signal dispositions: the process's, not the runner's.
