@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -43,19 +44,10 @@ func (c *call) errorf(status int, format string, a ...any) error {
 	return c.pub().Errorf(status, format, a...)
 }
 
-// errKeepStatus is returned by builtins that ran shell code themselves
-// (eval, ., the redirection and expansion builtins): the runner's exit
-// state, with a pending return, exit or break, is their result.
-var errKeepStatus = errors.New("keep the runner's exit status")
-
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
 	return c.hc.Builtin(ctx, args)
 }
-
-// sentinel prefixes the names of nosh builtins after the CallHandler has
-// claimed a call; no function or program can be named with a NUL byte.
-const sentinel = "\x00nosh:"
 
 // internalFlags is the builtin that $- is rewritten into. Its name has a
 // NUL byte, so no command a user types can reach it.
@@ -82,21 +74,21 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if len(args) == 0 {
 		return args, nil
 	}
-	s.resumeErrexit()
+	s.eng.ResumeErrexit()
 	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil {
-		if loopJumpPending(r) {
-			return []string{sentinel + builtinSkipName}, nil
+		if engine.LoopJumpPending(r) {
+			return engine.SkipCall(), nil
 		}
-		if args[0] != sentinel+builtinCallName && args[0] != sentinel+builtinFieldName {
+		if !engine.ExpandsWords(args[0]) {
 			// (A command whose words nosh expands is marked when it
 			// runs, after its words read PIPESTATUS.)
-			markPipeStale(r)
+			engine.MarkPipeStale(r)
 		}
 	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {
 		hc := interp.HandlerCtx(ctx)
-		s.trace(ctx, hc, args)
+		s.eng.Trace(ctx, hc, args)
 		r := interpunsafe.Of(hc)
 		if r != nil {
 			// $_ is the last word of the previous command: set now, it
