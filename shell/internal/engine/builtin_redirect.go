@@ -57,7 +57,7 @@ func (t fdTable) clone() fdTable {
 type fdScopeKey struct{}
 
 // execFdTables holds, per runner, the descriptors from 3 up that `exec`
-// opened (Shell.execFds). A runner not in the table (a subshell) sees the
+// opened (Engine.execFds). A runner not in the table (a subshell) sees the
 // main shell's.
 type execFdTables struct {
 	sync.Mutex

@@ -37,7 +37,7 @@ import (
 // does set -e, `!`, and $? as usual.
 
 // stashTable finds the AST pieces of one shell's rewritten statements by
-// their keys (Shell.stash). A piece is not held by the table: it lives in
+// their keys (Engine.stash). A piece is not held by the table: it lives in
 // one allocation with the literal that spells its key in the rewritten
 // AST (stashLit), so it lives exactly as long as that AST, and a cleanup
 // then drops its entry. The piece cannot be held by the table, as it was
@@ -46,7 +46,7 @@ import (
 // the word that holds the rewritten node, and the entry then kept the
 // whole tree alive — every command substitution parsed anew (eval, each
 // interactive line) stayed in memory for good. The table is allocated on
-// its own, so that the cleanups refer to it and never to the Shell.
+// its own, so that the cleanups refer to it and never to the Engine.
 type stashTable struct {
 	sync.Mutex
 	next uint64

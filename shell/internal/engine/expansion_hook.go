@@ -18,8 +18,9 @@ import (
 // substitution $(<NAME) whose private NAME keys a value in the stash.
 // interp reads such a substitution through the open handler, without a
 // subshell, and nosh's open handler answers with what the stashed value
-// computes: an arithmetic expression (arith_shell.go), the check of a
-// read-only assignment (readonly_guard.go). The first hook a runner meets
+// computes: an arithmetic expression (a Hook of the shell's: see
+// HookSubst), the check of a read-only assignment (readonly_guard.go).
+// The first hook a runner meets
 // in an expansion configuration also makes that configuration run the
 // next ones directly (hookExpansions), which is much cheaper than a trip
 // through the open handler.
