@@ -139,6 +139,9 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if f, ok := s.pkgBuiltins[name]; ok && !isAgentCommand(ctx) {
 		return s.runPackageBuiltin(ctx, hc, f, name, args)
 	}
+	if s.engineBuiltins[name] && !isAgentCommand(ctx) {
+		return s.runEngineBuiltin(ctx, hc, name, args)
+	}
 	f := s.builtins[name]
 	if f == nil {
 		return fmt.Errorf("nosh: no builtin %q", name)
@@ -181,5 +184,31 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 		add(m)
 	}
 	s.pkgBuiltins = registerBuiltins(m)
+	s.engineBuiltins = make(map[string]bool, 32)
+	for name := range engine.BuiltinNames() {
+		s.engineBuiltins[name] = true
+	}
 	return m
+}
+
+// runEngineBuiltin runs one of package engine's builtins as runBuiltin
+// runs the core's: only the engine's call is allocated. (Every command
+// whose words nosh splits, every pipeline and redirection goes through
+// here.)
+func (s *Shell) runEngineBuiltin(ctx context.Context, hc interp.HandlerContext, name string, args []string) error {
+	in := engine.Invocation{
+		HC: hc, R: interpunsafe.Of(hc), Name: name, Args: args, Stdin: hc.Stdin,
+		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
+	}
+	in.Stdout, in.Stderr = stageStreams(ctx, hc.Stdout, hc.Stderr)
+	err := s.eng.RunBuiltin(ctx, in)
+	if errors.Is(err, errKeepStatus) {
+		return nil
+	}
+	if in.R != nil {
+		// As for interp's own builtins, the builtin's result replaces
+		// whatever state the statement had so far.
+		interpunsafe.SetExit(in.R, interpunsafe.Status{})
+	}
+	return err
 }

@@ -11,8 +11,8 @@ import (
 // (registerBuiltins), and the engine's (the rewrite's private builtins,
 // declare and its kin, break and continue).
 func posixBuiltins(m map[string]builtinFunc) {
-	for _, name := range engine.BuiltinNames() {
-		m[name] = runEngineBuiltin
+	for name := range engine.BuiltinNames() {
+		m[name] = engineBuiltin
 	}
 	m["set"] = builtinSet
 	m[internalFlags] = builtinDashFlags
@@ -29,8 +29,10 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinFuncnameName] = builtinFuncname
 }
 
-// runEngineBuiltin runs one of package engine's builtins.
-func runEngineBuiltin(ctx context.Context, c *call) error {
+// engineBuiltin runs one of package engine's builtins for an agent's
+// command, which the core checks first; runBuiltin runs the others
+// directly (runEngineBuiltin).
+func engineBuiltin(ctx context.Context, c *call) error {
 	return c.sh.eng.RunBuiltin(ctx, engine.Invocation{
 		HC: c.hc, R: c.r, Name: c.name, Args: c.args,
 		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,

@@ -53,6 +53,10 @@ type Shell struct {
 	// holds (registerBuiltins): runBuiltin calls them directly. Whatever
 	// replaces one in builtins must delete it here.
 	pkgBuiltins map[string]builtins.Func
+	// engineBuiltins are the names in builtins that run package engine's
+	// builtins (engineBuiltin): runBuiltin calls the engine directly.
+	// Whatever replaces one in builtins must delete it here.
+	engineBuiltins map[string]bool
 
 	// eng is the statement rewrite and its private builtins, with their
 	// state: the stash, lazy words, exec's descriptors

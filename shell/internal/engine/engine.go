@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"iter"
+	"maps"
 	"os"
 	"strings"
 	"sync"
@@ -144,13 +146,7 @@ var builtinTable = map[string]builtinFunc{
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private
 // ones included.
-func BuiltinNames() []string {
-	names := make([]string, 0, len(builtinTable))
-	for name := range builtinTable {
-		names = append(names, name)
-	}
-	return names
-}
+func BuiltinNames() iter.Seq[string] { return maps.Keys(builtinTable) }
 
 // RunBuiltin runs the engine's builtin in.Name. Its result is the
 // builtin's: nil, an interp.ExitStatus, ErrKeepStatus, or an error fatal
