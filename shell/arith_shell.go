@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"nosh/shell/internal/arith"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/fields"
+	"nosh/shell/internal/rewrite"
 	"strconv"
 	"strings"
 
@@ -130,7 +132,7 @@ func (t *arithTemplate) word(parts []syntax.WordPart) {
 // arithStashOf returns the stash entry of an expression, with the
 // expansions in it rewritten.
 func (s *Shell) arithStashOf(x syntax.ArithmExpr) *arithStash {
-	rewriteArithmLineno(x)
+	rewrite.ArithmLineno(x)
 	var t arithTemplate
 	t.expr(x)
 	return s.stashTemplate(&t)
@@ -163,8 +165,8 @@ func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
 			continue
 		}
 		a := s.arithStashOf(ae.X)
-		if lazy, ok := s.lazyWords.LoadAndDelete(ae); ok {
-			a.lazy, _ = lazy.([]*syntax.ParamExp)
+		if lazy := s.eng.TakeLazyWords(ae); lazy != nil {
+			a.lazy = lazy
 		}
 		parts[i] = s.hookSubst(ae.Left, a)
 	}
@@ -213,7 +215,7 @@ func (s *Shell) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
 		if i > 0 {
 			t.text(" , ")
 		}
-		rewriteArithmLineno(x)
+		rewrite.ArithmLineno(x)
 		t.expr(x)
 	}
 	a := s.stashTemplate(&t)
@@ -245,7 +247,7 @@ func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
 // hookValue evaluates the expression in r, as text.
 func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	for _, pe := range a.lazy {
-		if !wordUsed(r, pe) {
+		if !engine.WordUsed(r, pe) {
 			return "", nil
 		}
 	}
@@ -258,7 +260,7 @@ func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
 		var ub *arith.Unbound
 		switch {
 		case errors.As(err, &ub):
-			return "", &shellAbort{msg: s.Name + ": " + err.Error(), exit: true}
+			return "", &shellAbort{Msg: s.Name + ": " + err.Error(), Exit: true}
 		case a.command:
 			// (( )) fails; the script goes on.
 			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.Name, err)

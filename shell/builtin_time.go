@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"strings"
@@ -64,7 +65,7 @@ func (s *Shell) rewriteTime(st *syntax.Stmt, tc *syntax.TimeClause) {
 		stmts = append(stmts, tc.Stmt)
 	}
 	end := sentinelCall(pos, builtinTimeEndName, posix)
-	end.Args = append(end.Args, statusWord(pos))
+	end.Args = append(end.Args, engine.StatusWord(pos))
 	stmts = append(stmts, &syntax.Stmt{Cmd: end, Position: pos})
 	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: stmts}
 }

@@ -11,7 +11,7 @@ import (
 
 // UnsetParamError implements fields.Shell.
 func (h *builtinHost) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
-	return h.shell().unsetParamError(cfg, pe)
+	return h.eng.UnsetParamError(cfg, pe)
 }
 
 // The parameter expansions nosh computes itself (package

@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -57,7 +57,7 @@ func (t fdTable) clone() fdTable {
 type fdScopeKey struct{}
 
 // execFdTables holds, per runner, the descriptors from 3 up that `exec`
-// opened (Shell.execFds). A runner not in the table (a subshell) sees the
+// opened (Engine.execFds). A runner not in the table (a subshell) sees the
 // main shell's.
 type execFdTables struct {
 	sync.Mutex
@@ -66,11 +66,11 @@ type execFdTables struct {
 
 // fdView returns every open descriptor from 3 up that a command run by r
 // in ctx can use.
-func (s *Shell) fdView(ctx context.Context, r *interp.Runner) fdTable {
+func (s *Engine) fdView(ctx context.Context, r *interp.Runner) fdTable {
 	s.execFds.Lock()
 	base, ok := s.execFds.m[r]
 	if !ok {
-		base = s.execFds.m[s.Runner]
+		base = s.execFds.m[s.host.MainRunner()]
 	}
 	view := base.clone()
 	s.execFds.Unlock()
@@ -89,7 +89,7 @@ func (s *Shell) fdView(ctx context.Context, r *interp.Runner) fdTable {
 
 // ChildFiles returns the descriptors from 3 up that a program started in
 // ctx inherits, for exec.Cmd.ExtraFiles (index i is descriptor 3+i).
-func (s *Shell) ChildFiles(ctx context.Context) []*os.File {
+func (s *Engine) ChildFiles(ctx context.Context) []*os.File {
 	r := interpunsafe.Of(interp.HandlerCtx(ctx))
 	if r == nil {
 		return nil
@@ -200,9 +200,9 @@ var closedInput = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_W
 // descriptor", as with the descriptor closed.
 var closedForPrograms = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_RDONLY) })
 
-// programStream returns the file a program gets for one of the shell's
+// ProgramStream returns the file a program gets for one of the shell's
 // standard streams.
-func programStream(w io.Writer) io.Writer {
+func ProgramStream(w io.Writer) io.Writer {
 	if f, ok := w.(*os.File); ok && f == closedOutput() {
 		return closedForPrograms()
 	}
@@ -221,7 +221,7 @@ func openDevNullMode(mode int) *os.File {
 
 // builtinRedir runs a statement with its redirections (see rewriteStmt).
 func builtinRedir(ctx context.Context, c *call) error {
-	rs, ok := c.sh.stash.get(firstArg(c.args)).(*redirStash)
+	rs, ok := c.sh.stash.get(FirstArg(c.args)).(*redirStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost redirections %q", c.args)
 	}
@@ -242,10 +242,10 @@ func builtinRedir(ctx context.Context, c *call) error {
 				if o := st.std[2]; o != nil {
 					w = o.w
 				}
-				fmt.Fprintf(w, "%s: %v\n", c.sh.Name, err)
+				fmt.Fprintf(w, "%s: %v\n", c.sh.name(), err)
 				interpunsafe.SetExit(r, interpunsafe.Status{Code: 1})
 			}
-			return c.sh.specialBuiltinFailed(c.sh.commandName(rs.cmd), errKeepStatus, 1)
+			return c.sh.host.SpecialFailed(c.sh.commandName(rs.cmd), errKeepStatus, 1)
 		}
 	}
 	if rs.exec {
@@ -299,7 +299,7 @@ func builtinRedir(ctx context.Context, c *call) error {
 	return errKeepStatus
 }
 
-func firstArg(args []string) string {
+func FirstArg(args []string) string {
 	if len(args) == 0 {
 		return ""
 	}
@@ -307,12 +307,12 @@ func firstArg(args []string) string {
 }
 
 // persistRedirs makes the redirections of a bare `exec` the shell's own.
-func (s *Shell) persistRedirs(r *interp.Runner, saved interpunsafe.Streams, st *redirState) {
+func (s *Engine) persistRedirs(r *interp.Runner, saved interpunsafe.Streams, st *redirState) {
 	s.execFds.Lock()
 	defer s.execFds.Unlock()
 	table, ok := s.execFds.m[r]
 	if !ok {
-		table = s.execFds.m[s.Runner].clone()
+		table = s.execFds.m[s.host.MainRunner()].clone()
 		s.execFds.m[r] = table
 	}
 	var replaced []*openFile
@@ -359,7 +359,7 @@ func (s *Shell) persistRedirs(r *interp.Runner, saved interpunsafe.Streams, st *
 var errExpansion = errors.New("expansion failed")
 
 // applyRedir performs one redirection on st.
-func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState, rd *syntax.Redirect) error {
+func (s *Engine) applyRedir(ctx context.Context, r *interp.Runner, st *redirState, rd *syntax.Redirect) error {
 	n, err := s.redirFd(r, st, rd)
 	if err != nil {
 		return err
@@ -388,7 +388,7 @@ func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState
 		st.set(n, o)
 		return nil
 	}
-	target, err := redirTarget(r, rd.Word, s.posixMode() && !s.Interactive)
+	target, err := redirTarget(r, rd.Word, s.posixMode() && !s.host.IsInteractive())
 	if err != nil {
 		return err
 	}
@@ -456,7 +456,7 @@ func (s *Shell) applyRedir(ctx context.Context, r *interp.Runner, st *redirState
 
 // redirFd returns the descriptor a redirection applies to. A {name}
 // descriptor is allocated from 10 up and its number stored in name.
-func (s *Shell) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (int, error) {
+func (s *Engine) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) (int, error) {
 	if rd.N == nil {
 		switch rd.Op {
 		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:

@@ -1,7 +1,8 @@
-package shell
+package engine
 
 import (
 	"context"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"sync"
@@ -45,20 +46,20 @@ type errexitHold struct {
 func builtinExempt(ctx context.Context, c *call) error {
 	args := c.args
 	if len(args) > 0 && args[0] == "-resume" {
-		c.sh.resumeErrexit()
-		st, _ := strconv.Atoi(firstArg(args[1:]))
-		return statusError(st)
+		c.sh.ResumeErrexit()
+		st, _ := strconv.Atoi(FirstArg(args[1:]))
+		return builtins.StatusError(st)
 	}
-	st, _ := strconv.Atoi(firstArg(args))
+	st, _ := strconv.Atoi(FirstArg(args))
 	if st == 0 {
 		return nil
 	}
-	c.sh.liftErrexit(c.r)
+	c.sh.LiftErrexit(c.r)
 	return interp.ExitStatus(st)
 }
 
-// liftErrexit lifts set -e and the ERR trap on r until the next command.
-func (s *Shell) liftErrexit(r *interp.Runner) {
+// LiftErrexit lifts set -e and the ERR trap on r until the next command.
+func (s *Engine) LiftErrexit(r *interp.Runner) {
 	if r == nil || !*interpunsafe.Option(r, "errexit") {
 		return
 	}
@@ -74,10 +75,10 @@ func (s *Shell) liftErrexit(r *interp.Runner) {
 	h.mu.Unlock()
 }
 
-// resumeErrexit puts back set -e and the ERR trap lifted by \x00exempt;
+// ResumeErrexit puts back set -e and the ERR trap lifted by \x00exempt;
 // the CallHandler calls it before every command, and RunStmt after
 // every statement.
-func (s *Shell) resumeErrexit() {
+func (s *Engine) ResumeErrexit() {
 	h := &s.errexitHold
 	if !h.active.Load() {
 		return
@@ -102,7 +103,7 @@ func rewriteErrexitBodies(n syntax.Node, skip map[*syntax.Block]bool) {
 		// it put back: the call costs every function call a builtin.
 		if b, ok := n.Body.Cmd.(*syntax.Block); ok && len(b.Stmts) > 0 && !isExemptCall(b.Stmts[len(b.Stmts)-1]) && liftsErrexit(b.Stmts) {
 			pos := b.Stmts[len(b.Stmts)-1].End()
-			call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinExemptName), litWord(pos, "-resume"), statusWord(pos)}}
+			call := &syntax.CallExpr{Args: []*syntax.Word{LitWord(pos, sentinel+builtinExemptName), LitWord(pos, "-resume"), StatusWord(pos)}}
 			b.Stmts = append(b.Stmts, &syntax.Stmt{Cmd: call, Position: pos})
 		}
 	case *syntax.Block:
@@ -132,12 +133,12 @@ func exemptTail(stmts []*syntax.Stmt) []*syntax.Stmt {
 	}
 	last := stmts[len(stmts)-1]
 	pos := last.End()
-	call := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinExemptName), statusWord(pos)}}
+	call := &syntax.CallExpr{Args: []*syntax.Word{LitWord(pos, sentinel+builtinExemptName), StatusWord(pos)}}
 	return append(stmts, &syntax.Stmt{Cmd: call, Position: pos})
 }
 
-// statusWord is "$?", quoted so that the call needs no field splitting.
-func statusWord(pos syntax.Pos) *syntax.Word {
+// StatusWord is "$?", quoted so that the call needs no field splitting.
+func StatusWord(pos syntax.Pos) *syntax.Word {
 	pe := &syntax.ParamExp{Dollar: pos, Short: true, Param: &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "?"}}
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{pe}}}}
 }

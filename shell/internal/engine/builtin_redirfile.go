@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"nosh/shell/internal/fields"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/rewrite"
 	"os"
@@ -25,14 +26,12 @@ import (
 // (where nosh's permission gate checks writes), relative to the shell's
 // directory. With noclobber, > refuses to truncate an existing regular
 // file.
-func (s *Shell) openRedir(ctx context.Context, r *interp.Runner, name string, flags int, clobberCheck bool) (*openFile, error) {
+func (s *Engine) openRedir(ctx context.Context, r *interp.Runner, name string, flags int, clobberCheck bool) (*openFile, error) {
 	path := name
 	if path != "" && !filepath.IsAbs(path) {
 		path = filepath.Join(r.Dir, path)
 	}
-	s.mu.Lock()
-	noclobber := s.flags.Noclobber
-	s.mu.Unlock()
+	noclobber, _ := s.host.SetOptionOn("noclobber")
 	if clobberCheck && noclobber {
 		o, err := s.openVia(ctx, r, name, flags|syscall.O_EXCL)
 		if err == nil {
@@ -63,7 +62,7 @@ func describeOpenErr(name string, err error) error {
 // openVia opens name with the runner's open handler, returning its error
 // as is. What it returns must be a file to serve as standard input;
 // anything else is copied through a pipe.
-func (s *Shell) openVia(ctx context.Context, r *interp.Runner, name string, flags int) (*openFile, error) {
+func (s *Engine) openVia(ctx context.Context, r *interp.Runner, name string, flags int) (*openFile, error) {
 	rwc, err := interpunsafe.Open(r, ctx, name, flags, 0o666, false)
 	if err != nil {
 		if interpunsafe.Exit(r).FatalExit {
@@ -116,7 +115,7 @@ func redirTarget(r *interp.Runner, w *syntax.Word, noGlob bool) (string, error) 
 	}
 	cfg := interpunsafe.ExpandConfig(r)
 	if noGlob {
-		cfg = freshExpandConfig(cfg)
+		cfg = fields.FreshConfig(cfg)
 		cfg.ReadDir, cfg.ReadDir2 = nil, nil
 	}
 	fields, err := expand.Fields(cfg, w)

@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"nosh/shell/internal/fields"
@@ -44,7 +44,7 @@ func sideEffect(op syntax.ParExpOperator) bool {
 // by a hook placed before the plain ${x}: interp would print its error
 // without the shell's name, with no message for ${x:?}, and would expand
 // msg even when x is set.
-func (s *Shell) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []syntax.WordPart {
+func (s *Engine) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []syntax.WordPart {
 	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
@@ -137,10 +137,10 @@ func checkableParam(pe *syntax.ParamExp) bool {
 	return true
 }
 
-// unsetParamError is the error of ${x?word} or ${x:?word} whose word is
+// UnsetParamError is the error of ${x?word} or ${x:?word} whose word is
 // used, worded as bash does: the word, or when there is none, what was
 // wrong with x. It ends a non-interactive shell.
-func (s *Shell) unsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
+func (s *Engine) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
 	msg := "parameter null or not set"
 	if pe.Exp.Op == syntax.ErrorUnset {
 		msg = "parameter not set"
@@ -152,7 +152,7 @@ func (s *Shell) unsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
 		}
 		msg = m
 	}
-	return &shellAbort{msg: s.Name + ": " + paramName(pe) + ": " + msg, exit: true}
+	return &Abort{Msg: s.name() + ": " + paramName(pe) + ": " + msg, Exit: true}
 }
 
 // paramName is how bash names pe's parameter in an error: x, 1, a[1].
@@ -166,18 +166,18 @@ func paramName(pe *syntax.ParamExp) string {
 	return name
 }
 
-func (h *paramHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+func (h *paramHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	for _, pe := range h.lazy {
-		if !wordUsed(r, pe) {
+		if !WordUsed(r, pe) {
 			return "", nil
 		}
 	}
-	if h.badAssign && wordUsed(r, h.pe) {
-		return "", s.newAbort("$" + h.pe.Param.Value + ": cannot assign in this way")
+	if h.badAssign && WordUsed(r, h.pe) {
+		return "", s.NewAbort("$" + h.pe.Param.Value + ": cannot assign in this way")
 	}
-	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
-	if h.check && wordUsed(r, h.pe) {
-		return "", s.unsetParamError(cfg, h.pe)
+	cfg := fields.FreshConfig(interpunsafe.ExpandConfig(r))
+	if h.check && WordUsed(r, h.pe) {
+		return "", s.UnsetParamError(cfg, h.pe)
 	}
 	if h.check && len(h.lazy) == 0 {
 		return "", nil // the plain expansion that follows gives the value
@@ -238,11 +238,11 @@ func countOfElements(pe *syntax.ParamExp) bool {
 // keys; any other variable's is interp's.
 type countHook struct{ pe *syntax.ParamExp }
 
-func (h countHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+func (h countHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	if vr := interpunsafe.LookupVar(r, h.pe.Param.Value); vr.Kind == expand.Associative {
 		return strconv.Itoa(len(vr.Map)), nil
 	}
-	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	cfg := fields.FreshConfig(interpunsafe.ExpandConfig(r))
 	return expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{h.pe}})
 }
 
@@ -289,16 +289,16 @@ func unsetElementCheck(pe *syntax.ParamExp) bool {
 // elementHook fails the expansion of an unset array element under set -u.
 type elementHook struct{ pe *syntax.ParamExp }
 
-func (h elementHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+func (h elementHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	if on := interpunsafe.Option(r, "nounset"); on == nil || !*on {
 		return "", nil
 	}
 	probe := &syntax.ParamExp{Param: h.pe.Param, Index: h.pe.Index, Exp: &syntax.Expansion{
-		Op: syntax.AlternateUnset, Word: litWord(syntax.Pos{}, "1"),
+		Op: syntax.AlternateUnset, Word: LitWord(syntax.Pos{}, "1"),
 	}}
-	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	cfg := fields.FreshConfig(interpunsafe.ExpandConfig(r))
 	if v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{probe}}); err != nil || v != "" {
 		return "", nil // set, or an error interp reports itself
 	}
-	return "", &shellAbort{msg: s.Name + ": " + paramName(h.pe) + ": unbound variable", exit: true}
+	return "", &Abort{Msg: s.name() + ": " + paramName(h.pe) + ": unbound variable", Exit: true}
 }

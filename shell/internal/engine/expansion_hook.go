@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -18,8 +18,9 @@ import (
 // substitution $(<NAME) whose private NAME keys a value in the stash.
 // interp reads such a substitution through the open handler, without a
 // subshell, and nosh's open handler answers with what the stashed value
-// computes: an arithmetic expression (arith_shell.go), the check of a
-// read-only assignment (readonly_guard.go). The first hook a runner meets
+// computes: an arithmetic expression (a Hook of the shell's: see
+// HookSubst), the check of a read-only assignment (readonly_guard.go).
+// The first hook a runner meets
 // in an expansion configuration also makes that configuration run the
 // next ones directly (hookExpansions), which is much cheaper than a trip
 // through the open handler.
@@ -31,13 +32,13 @@ const hookPathPrefix = "\x01hook:"
 
 // expansionHook is a stashed value a hook stands for.
 type expansionHook interface {
-	// hookValue returns the text the hook expands to in r. A shellAbort
+	// hookValue returns the text the hook expands to in r. A Abort
 	// stops the runner.
-	hookValue(s *Shell, r *interp.Runner) (string, error)
+	hookValue(s *Engine, r *interp.Runner) (string, error)
 }
 
 // hookSubst returns the command substitution that stands for h.
-func (s *Shell) hookSubst(pos syntax.Pos, h expansionHook) *syntax.CmdSubst {
+func (s *Engine) hookSubst(pos syntax.Pos, h expansionHook) *syntax.CmdSubst {
 	lit := s.stash.put(pos, hookPathPrefix, h)
 	return &syntax.CmdSubst{Left: pos, Right: pos, Stmts: []*syntax.Stmt{{
 		Position: pos,
@@ -46,19 +47,19 @@ func (s *Shell) hookSubst(pos syntax.Pos, h expansionHook) *syntax.CmdSubst {
 }
 
 // hookWord returns a word of the one hook h.
-func (s *Shell) hookWord(pos syntax.Pos, h expansionHook) *syntax.Word {
+func (s *Engine) hookWord(pos syntax.Pos, h expansionHook) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{s.hookSubst(pos, h)}}
 }
 
-// isHookSubst reports whether cs is a substitution made by hookSubst (or
+// IsHookSubst reports whether cs is a substitution made by hookSubst (or
 // written in the source by the line reader, as $(<$'\x01hook:N')).
-func isHookSubst(cs *syntax.CmdSubst) bool {
-	_, ok := hookKey(cs)
+func IsHookSubst(cs *syntax.CmdSubst) bool {
+	_, ok := HookKey(cs)
 	return ok
 }
 
-// hookKey returns the stash key of a hook's substitution.
-func hookKey(cs *syntax.CmdSubst) (string, bool) {
+// HookKey returns the stash key of a hook's substitution.
+func HookKey(cs *syntax.CmdSubst) (string, bool) {
 	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) != 1 || cs.Stmts[0].Cmd != nil {
 		return "", false
 	}
@@ -77,15 +78,15 @@ func hookKey(cs *syntax.CmdSubst) (string, bool) {
 	return "", false
 }
 
-// isHookPart reports whether p is a hook.
-func isHookPart(p syntax.WordPart) bool {
+// IsHookPart reports whether p is a hook.
+func IsHookPart(p syntax.WordPart) bool {
 	cs, ok := p.(*syntax.CmdSubst)
-	return ok && isHookSubst(cs)
+	return ok && IsHookSubst(cs)
 }
 
-// hookOpenHandler answers the reads of hooks' private paths; every other
+// HookOpenHandler answers the reads of hooks' private paths; every other
 // path goes to next.
-func (s *Shell) hookOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
+func (s *Engine) HookOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
 	return func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
 		key, ok := strings.CutPrefix(path, hookPathPrefix)
 		if !ok {
@@ -106,20 +107,20 @@ func (s *Shell) hookOpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerF
 
 // hookExpansions makes r's current expansion configuration run hooks
 // itself.
-func (s *Shell) hookExpansions(r *interp.Runner) {
+func (s *Engine) hookExpansions(r *interp.Runner) {
 	cfg := interpunsafe.ExpandConfig(r)
 	if cfg == nil || cfg.CmdSubst == nil {
 		return
 	}
 	orig := cfg.CmdSubst
 	cfg.CmdSubst = func(w io.Writer, cs *syntax.CmdSubst) error {
-		key, ok := hookKey(cs)
+		key, ok := HookKey(cs)
 		if !ok {
 			return orig(w, cs)
 		}
 		v, err := s.hookValue(r, key)
 		if err != nil {
-			if _, ok := err.(*shellAbort); ok {
+			if _, ok := err.(*Abort); ok {
 				// As the open handler's error would: fatal to the runner.
 				interpunsafe.Exit(r).Fatal(err)
 			}
@@ -131,7 +132,7 @@ func (s *Shell) hookExpansions(r *interp.Runner) {
 }
 
 // hookValue runs the hook stashed under key in r.
-func (s *Shell) hookValue(r *interp.Runner, key string) (string, error) {
+func (s *Engine) hookValue(r *interp.Runner, key string) (string, error) {
 	h, ok := s.stash.get(key).(expansionHook)
 	if !ok {
 		h, ok = badSubstHookOf(key)

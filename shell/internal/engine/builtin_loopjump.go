@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -23,10 +23,10 @@ const builtinSkipName = "\x00skip"
 
 func builtinSkip(ctx context.Context, c *call) error { return errKeepStatus }
 
-// loopJumpPending reports whether r is leaving loops on a break or
+// LoopJumpPending reports whether r is leaving loops on a break or
 // continue. A count left over once no loop encloses r, from `break 5` in
 // fewer loops, is dropped: it has nothing to leave.
-func loopJumpPending(r *interp.Runner) bool {
+func LoopJumpPending(r *interp.Runner) bool {
 	brk, cont := interpunsafe.Break(r), interpunsafe.Continue(r)
 	if *brk <= 0 && *cont <= 0 {
 		return false
@@ -38,10 +38,10 @@ func loopJumpPending(r *interp.Runner) bool {
 	return true
 }
 
-// dropLoopJump forgets a break or continue count that outlived every
+// DropLoopJump forgets a break or continue count that outlived every
 // loop of a top-level statement, so that the next statement's loops do
 // not take it.
-func dropLoopJump(r *interp.Runner) {
+func DropLoopJump(r *interp.Runner) {
 	*interpunsafe.Break(r) = 0
 	*interpunsafe.Continue(r) = 0
 }
@@ -56,3 +56,7 @@ func builtinLoopJump(ctx context.Context, c *call) error {
 	}
 	return c.builtin(ctx, append([]string{c.name}, c.args...)...)
 }
+
+// SkipCall is the call a command becomes while a break or continue is
+// pending in r (LoopJumpPending): it does nothing.
+func SkipCall() []string { return []string{sentinel + builtinSkipName} }

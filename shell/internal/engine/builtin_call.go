@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -24,7 +24,7 @@ type callStash struct {
 // words the POSIX way, then runs it as interp would, with its variable
 // assignments in effect for the command only.
 func builtinCall(ctx context.Context, c *call) error {
-	cs, ok := c.sh.stash.get(firstArg(c.args)).(*callStash)
+	cs, ok := c.sh.stash.get(FirstArg(c.args)).(*callStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost command %q", c.args)
 	}
@@ -95,7 +95,7 @@ func (c *call) reportExpandErr(err error) {
 func (c *call) assignUpToReadOnly(ctx context.Context, assigns []*syntax.Assign) {
 	for _, as := range assigns {
 		if as.Name != nil && interpunsafe.LookupVar(c.r, as.Name.Value).ReadOnly {
-			fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.Name, as.Name.Value)
+			fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.name(), as.Name.Value)
 			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
 			c.sh.abortLine(c.r)
 			return
@@ -124,7 +124,7 @@ type fieldsStash struct {
 // builtinFields expands the words of a rewritten for loop into its
 // private array variable.
 func builtinFields(ctx context.Context, c *call) error {
-	fs, ok := c.sh.stash.get(firstArg(c.args)).(*fieldsStash)
+	fs, ok := c.sh.stash.get(FirstArg(c.args)).(*fieldsStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost loop words %q", c.args)
 	}
@@ -190,3 +190,11 @@ func emptyBraceAlternative(s string) bool {
 // assignmentTilde reports whether an argument looks like an assignment
 // with a ~ to expand (fields.AssignmentTilde).
 func assignmentTilde(s string) bool { return fields.AssignmentTilde(s) }
+
+// ExpandsWords reports whether args[0], a command's name as the
+// CallHandler sees it, is one of the private builtins that expand the
+// command's words themselves (so that they read PIPESTATUS before the
+// command marks it stale).
+func ExpandsWords(name string) bool {
+	return name == sentinel+builtinCallName || name == sentinel+builtinFieldName
+}

@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 // write that finds the pipe broken stops the whole stage, which ends with
 // status 141 (128 + SIGPIPE) and without a word.
 
-// errBrokenPipe is the cancellation cause of a stage whose reader has
+// ErrBrokenPipe is the cancellation cause of a stage whose reader has
 // gone.
-var errBrokenPipe = errors.New("broken pipe")
+var ErrBrokenPipe = errors.New("broken pipe")
 
 // stageOutputKey marks the context of a pipeline stage that writes to a
 // pipe; its value is the *stageOutput.
@@ -45,14 +45,14 @@ func withStageOutput(ctx context.Context, w *os.File) (context.Context, *stageOu
 // stage when the pipe is broken.
 func (o *stageOutput) wrote(err error) {
 	if errors.Is(err, syscall.EPIPE) && o.broken.CompareAndSwap(false, true) {
-		o.cancel(errBrokenPipe)
+		o.cancel(ErrBrokenPipe)
 	}
 }
 
-// stageStreams gives a builtin running in a pipeline stage an output that
+// StageStreams gives a builtin running in a pipeline stage an output that
 // stops the stage on a broken pipe, and an error output that says no more
 // once the stage is dying, as a process killed by SIGPIPE would not.
-func stageStreams(ctx context.Context, stdout, stderr io.Writer) (io.Writer, io.Writer) {
+func StageStreams(ctx context.Context, stdout, stderr io.Writer) (io.Writer, io.Writer) {
 	o, ok := ctx.Value(stageOutputKey{}).(*stageOutput)
 	if !ok {
 		return stdout, stderr

@@ -1,7 +1,8 @@
-package shell
+package engine
 
 import (
 	"context"
+	"nosh/shell/internal/fields"
 	"nosh/shell/internal/rewrite"
 	"runtime"
 	"strconv"
@@ -36,7 +37,7 @@ import (
 // does set -e, `!`, and $? as usual.
 
 // stashTable finds the AST pieces of one shell's rewritten statements by
-// their keys (Shell.stash). A piece is not held by the table: it lives in
+// their keys (Engine.stash). A piece is not held by the table: it lives in
 // one allocation with the literal that spells its key in the rewritten
 // AST (stashLit), so it lives exactly as long as that AST, and a cleanup
 // then drops its entry. The piece cannot be held by the table, as it was
@@ -45,7 +46,7 @@ import (
 // the word that holds the rewritten node, and the entry then kept the
 // whole tree alive — every command substitution parsed anew (eval, each
 // interactive line) stayed in memory for good. The table is allocated on
-// its own, so that the cleanups refer to it and never to the Shell.
+// its own, so that the cleanups refer to it and never to the Engine.
 type stashTable struct {
 	sync.Mutex
 	next uint64
@@ -74,9 +75,9 @@ func (t *stashTable) put(pos syntax.Pos, prefix string, v any) *syntax.Lit {
 	return &sl.Lit
 }
 
-// stashArg makes v the piece that the key argument of call, a sentinel
+// StashArg makes v the piece that the key argument of call, a sentinel
 // call, stands for, and returns the key.
-func (s *Shell) stashArg(call *syntax.CallExpr, v any) string {
+func (s *Engine) StashArg(call *syntax.CallExpr, v any) string {
 	w := call.Args[1]
 	lit := s.stash.put(w.Pos(), "", v)
 	w.Parts[0] = lit
@@ -115,8 +116,8 @@ const (
 	builtinFieldName = "\x00fields"
 )
 
-// sentinelCall returns a call of a private builtin with one argument.
-func sentinelCall(pos syntax.Pos, name, arg string) *syntax.CallExpr {
+// SentinelCall returns a call of a private builtin with one argument.
+func SentinelCall(pos syntax.Pos, name, arg string) *syntax.CallExpr {
 	lit := func(s string) *syntax.Word {
 		return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: s}}}
 	}
@@ -135,7 +136,7 @@ type redirStash struct {
 // rewriteStmt rewrites one statement in place. It is called by rewrite on
 // every statement, outermost first, and rewrites what it hides in the
 // stash itself.
-func (s *Shell) rewriteStmt(st *syntax.Stmt) {
+func (s *Engine) rewriteStmt(st *syntax.Stmt) {
 	if len(st.Redirs) == 0 || rewrite.OnlyStdinHeredocs(st.Redirs) && !rewrite.RunsExec(st.Cmd) || rewrite.IsCatShortcut(st) {
 		switch cmd := st.Cmd.(type) {
 		case *syntax.Subshell:
@@ -169,15 +170,15 @@ func (s *Shell) rewriteStmt(st *syntax.Stmt) {
 	for _, rd := range rs.redirs {
 		s.rewrite(rd)
 	}
-	call := sentinelCall(st.Position, builtinRedirName, "")
-	s.stashArg(call, rs)
+	call := SentinelCall(st.Position, builtinRedirName, "")
+	s.StashArg(call, rs)
 	st.Cmd = call
 	st.Redirs = nil
 }
 
 // rewriteCall hands a simple command whose words need POSIX field
 // splitting to \x00call (see package shell/internal/fields).
-func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
+func (s *Engine) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 	// Assignments before a special builtin stay in POSIX mode, which
 	// \x00call decides when it runs.
 	need := len(call.Assigns) > 0 && len(call.Args) > 0 && specialBuiltins[call.Args[0].Lit()]
@@ -200,8 +201,8 @@ func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 	if len(call.Args) > 0 {
 		pos = call.Args[0].Pos()
 	}
-	sc := sentinelCall(pos, builtinCallName, "")
-	s.stashArg(sc, &callStash{call: call})
+	sc := SentinelCall(pos, builtinCallName, "")
+	s.StashArg(sc, &callStash{call: call})
 	st.Cmd = sc
 }
 
@@ -209,7 +210,7 @@ func (s *Shell) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 // iterate over an array that \x00fields fills from them:
 //
 //	{ \x00fields N; for v in "${\x00forN[@]}"; do …; done; }
-func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
+func (s *Engine) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 	wi, ok := fc.Loop.(*syntax.WordIter)
 	if !ok || fc.Select || !wi.InPos.IsValid() {
 		return
@@ -228,9 +229,9 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 		s.rewrite(w)
 	}
 	pos := fc.ForPos
-	call := sentinelCall(pos, builtinFieldName, "")
+	call := SentinelCall(pos, builtinFieldName, "")
 	fs := &fieldsStash{words: wi.Items}
-	key := s.stashArg(call, fs)
+	key := s.StashArg(call, fs)
 	fs.name = "\x00for" + key
 	wi.Items = []*syntax.Word{{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: pos, Right: pos, Parts: []syntax.WordPart{&syntax.ParamExp{
 		Dollar: pos, Rbrace: pos,
@@ -248,11 +249,11 @@ func (s *Shell) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 //     run only if the word is used (see noteLazyWord);
 //   - ${10} and up, which interp does not know, become ${*:10:1};
 //   - quoted parts of a pattern (${x#"*"}, ${x%"$suffix"}) stay literal.
-func (s *Shell) rewriteParamExp(pe *syntax.ParamExp) {
+func (s *Engine) rewriteParamExp(pe *syntax.ParamExp) {
 	s.noteLazyWord(pe)
-	if pe.Param != nil && len(pe.Param.Value) > 1 && rewrite.IsDigits(pe.Param.Value) && isPlainParam(pe) {
+	if pe.Param != nil && len(pe.Param.Value) > 1 && rewrite.IsDigits(pe.Param.Value) && fields.IsPlainParam(pe) {
 		pos := pe.Param.ValuePos
-		pe.Slice = &syntax.Slice{Offset: litWord(pos, pe.Param.Value), Length: litWord(pos, "1")}
+		pe.Slice = &syntax.Slice{Offset: LitWord(pos, pe.Param.Value), Length: LitWord(pos, "1")}
 		pe.Param = &syntax.Lit{ValuePos: pos, ValueEnd: pe.Param.ValueEnd, Value: "*"}
 		pe.Short = false
 		return
@@ -285,7 +286,7 @@ func literalQuotes(w *syntax.Word) {
 				continue
 			}
 			call := &syntax.CallExpr{Args: []*syntax.Word{
-				litWord(p.Left, sentinel+builtinQuoteMetaName),
+				LitWord(p.Left, sentinel+builtinQuoteMetaName),
 				{Parts: []syntax.WordPart{p}},
 			}}
 			w.Parts[i] = &syntax.CmdSubst{Left: p.Left, Right: p.Right, Stmts: []*syntax.Stmt{{Cmd: call, Position: p.Left}}}
@@ -309,3 +310,11 @@ func rewriteAssignTilde(as *syntax.Assign) { rewrite.AssignTilde(as) }
 func rewriteArithmLineno(x syntax.ArithmExpr) { rewrite.ArithmLineno(x) }
 
 func isCatShortcut(st *syntax.Stmt) bool { return rewrite.IsCatShortcut(st) }
+
+// StashSize is how many pieces the stash holds, for tests: it must not
+// grow with the number of statements the shell has run.
+func (e *Engine) StashSize() int {
+	e.stash.Lock()
+	defer e.stash.Unlock()
+	return len(e.stash.m)
+}

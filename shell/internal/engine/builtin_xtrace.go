@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -34,14 +34,13 @@ func traceDepth(ctx context.Context) int {
 	return d
 }
 
-func (s *Shell) xtraceOn() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.flags.Xtrace
+func (s *Engine) xtraceOn() bool {
+	on, _ := s.host.SetOptionOn("xtrace")
+	return on
 }
 
-// trace prints args as set -x does, if it is on.
-func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []string) {
+// Trace prints args as set -x does, if it is on.
+func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []string) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "\x00") || !s.xtraceOn() {
 		return
 	}
@@ -79,11 +78,11 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 
 // expandPrompt expands parameters, commands and arithmetic in a prompt
 // string such as PS4, leaving it as is if it does not parse.
-func (s *Shell) expandPrompt(r *interp.Runner, text string) string {
+func (s *Engine) expandPrompt(r *interp.Runner, text string) string {
 	if !strings.ContainsAny(text, "$`") {
 		return text
 	}
-	w, err := s.Parser().Document(strings.NewReader(text))
+	w, err := s.host.Parser().Document(strings.NewReader(text))
 	if err != nil {
 		return text
 	}
@@ -107,7 +106,7 @@ const builtinXAssignName = "\x00xassign"
 var tracedAssigns sync.Map // weak.Pointer[syntax.CallExpr] → bool
 
 // traceAssignments makes st, a statement of assignments only, trace them.
-func (s *Shell) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
+func (s *Engine) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 	if !s.xtraceEver.Load() || len(call.Args) > 0 || len(call.Assigns) == 0 ||
 		len(st.Redirs) > 0 || st.Negated || st.Background || st.Disown || st.Coprocess {
 		return
@@ -125,9 +124,9 @@ func (s *Shell) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 		names = append(names, as.Name.Value)
 	}
 	pos := st.Position
-	xa := &syntax.CallExpr{Args: []*syntax.Word{litWord(pos, sentinel+builtinXAssignName)}}
+	xa := &syntax.CallExpr{Args: []*syntax.Word{LitWord(pos, sentinel+builtinXAssignName)}}
 	for _, n := range names {
-		xa.Args = append(xa.Args, litWord(pos, n))
+		xa.Args = append(xa.Args, LitWord(pos, n))
 	}
 	inner := &syntax.Stmt{Position: pos, Cmd: call}
 	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{inner, {Position: pos, Cmd: xa}}}

@@ -1,9 +1,11 @@
-package shell
+package engine
 
 import (
 	"context"
 	"fmt"
+	"maps"
 	"nosh/shell/internal/interpunsafe"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -33,10 +35,10 @@ type declStash struct {
 // rewriteDecl hands the query forms of the declaration builtins (no
 // assignments; -p, -f, -F or nothing) to \x00decl, and makes a bare
 // `local name` leave name unset, as in bash.
-func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
+func (s *Engine) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
-		call := sentinelCall(st.Position, builtinUnexportName, "")
-		s.stashArg(call, dc)
+		call := SentinelCall(st.Position, builtinUnexportName, "")
+		s.StashArg(call, dc)
 		st.Cmd = call
 		return
 	}
@@ -54,14 +56,14 @@ func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	}
 	variant := dc.Variant.Value
 	if strings.ContainsAny(flags, "pfF") || (len(names) == 0 && variant != "local") {
-		call := sentinelCall(st.Position, builtinDeclName, "")
-		s.stashArg(call, &declStash{variant: variant, flags: flags, names: names})
+		call := SentinelCall(st.Position, builtinDeclName, "")
+		s.StashArg(call, &declStash{variant: variant, flags: flags, names: names})
 		st.Cmd = call
 		return
 	}
 	if variant == "local" && len(names) > 0 && !strings.ContainsAny(flags, "aAn") {
-		call := sentinelCall(st.Position, builtinLocalName, "")
-		s.stashArg(call, &localStash{decl: dc, names: names})
+		call := SentinelCall(st.Position, builtinLocalName, "")
+		s.StashArg(call, &localStash{decl: dc, names: names})
 		st.Cmd = call
 	}
 }
@@ -76,7 +78,7 @@ type localStash struct {
 // without a value unset in the function, as bash does (interp keeps the
 // value they had outside).
 func builtinLocal(ctx context.Context, c *call) error {
-	ls, ok := c.sh.stash.get(firstArg(c.args)).(*localStash)
+	ls, ok := c.sh.stash.get(FirstArg(c.args)).(*localStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost local %q", c.args)
 	}
@@ -109,7 +111,7 @@ const builtinUnexportName = "\x00unexport"
 // builtinUnexport is export -n: the names stay, no longer exported (and
 // take the value given, if any). interp reads -n as a name reference.
 func builtinUnexport(ctx context.Context, c *call) error {
-	dc, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.DeclClause)
+	dc, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.DeclClause)
 	if !ok {
 		return fmt.Errorf("nosh: lost export %q", c.args)
 	}
@@ -127,7 +129,7 @@ func builtinUnexport(ctx context.Context, c *call) error {
 				return c.errorf(1, "%v", err)
 			}
 			if vr.ReadOnly {
-				fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.Name, name)
+				fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.name(), name)
 				status = 1
 				continue
 			}
@@ -148,14 +150,14 @@ func isFlagWord(s string) bool {
 	return len(s) > 1 && (s[0] == '-' || s[0] == '+')
 }
 
-func litWord(pos syntax.Pos, s string) *syntax.Word {
+func LitWord(pos syntax.Pos, s string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: s}}}
 }
 
 // builtinDecl lists variables or functions for a rewritten declaration
 // builtin.
 func builtinDecl(ctx context.Context, c *call) error {
-	ds, ok := c.sh.stash.get(firstArg(c.args)).(*declStash)
+	ds, ok := c.sh.stash.get(FirstArg(c.args)).(*declStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost declaration %q", c.args)
 	}
@@ -168,7 +170,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 	case has('F') || has('f'):
 		names := ds.names
 		if len(names) == 0 {
-			names = sortedNames(r.Funcs)
+			names = slices.Sorted(maps.Keys(r.Funcs))
 		}
 		for _, name := range names {
 			body := r.Funcs[name]
@@ -181,11 +183,11 @@ func builtinDecl(ctx context.Context, c *call) error {
 			} else if has('F') {
 				out.WriteString("declare -f " + name + "\n")
 			} else {
-				out.WriteString(formatFunction(name, body))
+				out.WriteString(FormatFunction(name, body))
 			}
 		}
 	default:
-		vars := shellVars(r)
+		vars := c.sh.host.ShellVars(r)
 		want := func(vr expand.Variable) bool {
 			switch {
 			case ds.variant == "export" || has('x'):
@@ -203,11 +205,11 @@ func builtinDecl(ctx context.Context, c *call) error {
 			for _, name := range ds.names {
 				vr, ok := vars[name]
 				if !ok {
-					fmt.Fprintf(c.stderr, "%s: %s: %s: not found\n", c.sh.Name, ds.variant, name)
+					fmt.Fprintf(c.stderr, "%s: %s: %s: not found\n", c.sh.name(), ds.variant, name)
 					status = 1
 					continue
 				}
-				out.WriteString(declLine(name, vr))
+				out.WriteString(c.sh.host.DeclLine(name, vr))
 			}
 			break
 		}
@@ -215,9 +217,9 @@ func builtinDecl(ctx context.Context, c *call) error {
 			c.listVars()
 			return nil
 		}
-		for _, name := range sortedNames(vars) {
+		for _, name := range slices.Sorted(maps.Keys(vars)) {
 			if vr := vars[name]; want(vr) {
-				out.WriteString(declLine(name, vr))
+				out.WriteString(c.sh.host.DeclLine(name, vr))
 			}
 		}
 	}
@@ -240,7 +242,7 @@ func builtinDeclCmd(ctx context.Context, c *call) error {
 		name, val, hasValue := strings.Cut(a, "=")
 		switch {
 		case !hasValue && isFlagWord(a):
-			dc.Args = append(dc.Args, &syntax.Assign{Naked: true, Value: litWord(syntax.Pos{}, a)})
+			dc.Args = append(dc.Args, &syntax.Assign{Naked: true, Value: LitWord(syntax.Pos{}, a)})
 		case !hasValue:
 			if !syntax.ValidName(a) {
 				return c.errorf(1, "`%s': not a valid identifier", a)

@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -18,17 +18,17 @@ import (
 const builtinWhileName = "\x00while"
 
 // rewriteWhile replaces st's while or until loop by a call of \x00while.
-func (s *Shell) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
+func (s *Engine) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
 	// The loop is out of the walk from now on: rewrite it first.
 	s.rewrite(wc)
-	call := sentinelCall(wc.WhilePos, builtinWhileName, "")
-	s.stashArg(call, wc)
+	call := SentinelCall(wc.WhilePos, builtinWhileName, "")
+	s.StashArg(call, wc)
 	st.Cmd = call
 }
 
 // builtinWhile runs a rewritten while or until loop.
 func builtinWhile(ctx context.Context, c *call) error {
-	wc, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.WhileClause)
+	wc, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.WhileClause)
 	if !ok {
 		return fmt.Errorf("nosh: lost loop %q", c.args)
 	}
@@ -78,7 +78,7 @@ func builtinWhile(ctx context.Context, c *call) error {
 	if last.Code != 0 {
 		// A failure set -e let pass in the body (errexit_compound.go)
 		// does not end the shell as the loop's status either.
-		c.sh.liftErrexit(r)
+		c.sh.LiftErrexit(r)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus

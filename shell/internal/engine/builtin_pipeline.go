@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -36,7 +36,7 @@ type pipeStash struct {
 }
 
 // rewritePipeline replaces st's pipeline with a call of \x00pipe.
-func (s *Shell) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
+func (s *Engine) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
 	var stages []pipeStage
 	var flatten func(n *syntax.Stmt, withErr bool)
 	flatten = func(n *syntax.Stmt, withErr bool) {
@@ -52,8 +52,8 @@ func (s *Shell) rewritePipeline(st *syntax.Stmt, b *syntax.BinaryCmd) {
 	for _, stage := range stages {
 		s.rewrite(stage.stmt)
 	}
-	call := sentinelCall(st.Position, builtinPipeName, "")
-	s.stashArg(call, &pipeStash{stages: stages})
+	call := SentinelCall(st.Position, builtinPipeName, "")
+	s.StashArg(call, &pipeStash{stages: stages})
 	st.Cmd = call
 }
 
@@ -63,7 +63,7 @@ func isPipe(b *syntax.BinaryCmd) bool {
 
 // builtinPipe runs a rewritten pipeline.
 func builtinPipe(ctx context.Context, c *call) error {
-	ps, ok := c.sh.stash.get(firstArg(c.args)).(*pipeStash)
+	ps, ok := c.sh.stash.get(FirstArg(c.args)).(*pipeStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost pipeline %q", c.args)
 	}
@@ -76,7 +76,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 	// shopt -s lastpipe without job control: the last command runs in
 	// the shell itself, after the others have started.
 	last := n
-	if c.shoptGet("lastpipe") && c.sh.terminal() == nil {
+	if c.sh.host.ShoptOn("lastpipe") && c.sh.host.Terminal() == nil {
 		last = n - 1
 	}
 	for i, stage := range ps.stages {
@@ -188,8 +188,8 @@ const pipeStaleVar = "\x00pipestale"
 
 var pipeStaleValue = expand.Variable{Set: true, Kind: expand.String, Str: "1"}
 
-// markPipeStale records in r that a command runs after the last pipeline.
-func markPipeStale(r *interp.Runner) {
+// MarkPipeStale records in r that a command runs after the last pipeline.
+func MarkPipeStale(r *interp.Runner) {
 	if !interpunsafe.LookupVar(r, pipeStaleVar).IsSet() {
 		interpunsafe.SetVar(r, pipeStaleVar, pipeStaleValue)
 	}
@@ -198,7 +198,7 @@ func markPipeStale(r *interp.Runner) {
 // pipestatusHook brings PIPESTATUS up to date before a word reads it.
 type pipestatusHook struct{}
 
-func (pipestatusHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
+func (pipestatusHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	if interpunsafe.LookupVar(r, pipeStaleVar).IsSet() {
 		code := strconv.Itoa(int(interpunsafe.LastExit(r).Code))
 		interpunsafe.SetVar(r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{code}})

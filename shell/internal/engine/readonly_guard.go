@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -28,7 +28,7 @@ import (
 // is where a script assigns one (readonly a=1 ... a=2).
 
 // noteReadonly records the names a declaration makes read-only.
-func (s *Shell) noteReadonly(dc *syntax.DeclClause) {
+func (s *Engine) noteReadonly(dc *syntax.DeclClause) {
 	ro := dc.Variant != nil && dc.Variant.Value == "readonly"
 	for _, as := range dc.Args {
 		if as.Name == nil && as.Naked && as.Value != nil {
@@ -53,7 +53,7 @@ func (s *Shell) noteReadonly(dc *syntax.DeclClause) {
 }
 
 // everReadonly reports whether name has been declared read-only.
-func (s *Shell) everReadonly(name string) bool {
+func (s *Engine) everReadonly(name string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.readonlyNames[name]
@@ -62,7 +62,7 @@ func (s *Shell) everReadonly(name string) bool {
 // guardDecl guards the assignments of export and readonly (special
 // builtins) to variables declared read-only: in POSIX mode such an error
 // ends a non-interactive shell.
-func (s *Shell) guardDecl(dc *syntax.DeclClause) {
+func (s *Engine) guardDecl(dc *syntax.DeclClause) {
 	if dc.Variant == nil || (dc.Variant.Value != "export" && dc.Variant.Value != "readonly") {
 		return
 	}
@@ -100,7 +100,7 @@ type readonlyGuard struct {
 // first assignment to a variable declared read-only: it runs after that
 // value is expanded, before that variable is set (the assignments before
 // it are made, as in bash).
-func (s *Shell) guardAssignments(call *syntax.CallExpr) {
+func (s *Engine) guardAssignments(call *syntax.CallExpr) {
 	var first *syntax.Assign
 	g := &readonlyGuard{}
 	for _, as := range call.Assigns {
@@ -127,7 +127,7 @@ func (s *Shell) guardAssignments(call *syntax.CallExpr) {
 
 // check is the guard's run-time side: it aborts as bash would, or lets
 // interp report the error and run the command.
-func (g *readonlyGuard) hookValue(s *Shell, r *interp.Runner) (string, error) {
+func (g *readonlyGuard) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	name := ""
 	for _, n := range g.names {
 		if interpunsafe.LookupVar(r, n).ReadOnly {
@@ -138,20 +138,20 @@ func (g *readonlyGuard) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	if name == "" {
 		return "", nil
 	}
-	msg := s.Name + ": " + name + ": readonly variable"
+	msg := s.name() + ": " + name + ": readonly variable"
 	posix := s.posixMode()
 	switch {
 	case !g.command:
-		return "", &shellAbort{msg: msg, exit: posix}
+		return "", &Abort{Msg: msg, Exit: posix}
 	case posix:
-		return "", &shellAbort{msg: msg, exit: g.special}
+		return "", &Abort{Msg: msg, Exit: g.special}
 	}
 	return "", nil
 }
 
 // guardForLoop makes a for loop over a variable declared read-only check
 // it first: `\x00rocheck NAME && for …`.
-func (s *Shell) guardForLoop(st *syntax.Stmt, fc *syntax.ForClause) {
+func (s *Engine) guardForLoop(st *syntax.Stmt, fc *syntax.ForClause) {
 	wi, ok := fc.Loop.(*syntax.WordIter)
 	if !ok || wi.Name == nil || !s.everReadonly(wi.Name.Value) {
 		return
@@ -163,7 +163,7 @@ func (s *Shell) guardForLoop(st *syntax.Stmt, fc *syntax.ForClause) {
 	}
 	runtime.AddCleanup(fc, func(k weak.Pointer[syntax.ForClause]) { guardedLoops.Delete(k) }, key)
 	check := &syntax.CallExpr{Args: []*syntax.Word{
-		litWord(fc.ForPos, sentinel+builtinROCheckName), litWord(fc.ForPos, wi.Name.Value),
+		LitWord(fc.ForPos, sentinel+builtinROCheckName), LitWord(fc.ForPos, wi.Name.Value),
 	}}
 	st.Cmd = &syntax.BinaryCmd{OpPos: fc.ForPos, Op: syntax.AndStmt,
 		X: &syntax.Stmt{Position: fc.ForPos, Cmd: check},
@@ -179,14 +179,42 @@ const builtinROCheckName = "\x00rocheck"
 // builtinROCheck fails when its variable is read-only (in POSIX mode, a
 // non-interactive shell exits).
 func builtinROCheck(ctx context.Context, c *call) error {
-	name := firstArg(c.args)
+	name := FirstArg(c.args)
 	if !interpunsafe.LookupVar(c.r, name).ReadOnly {
 		return nil
 	}
-	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.Name, name)
+	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.name(), name)
 	fmt.Fprintln(c.stderr, msg)
 	if c.sh.posixMode() {
-		return &shellAbort{msg: msg, exit: true}
+		return &Abort{Msg: msg, Exit: true}
 	}
 	return interp.ExitStatus(1)
+}
+
+// RewriteReadOnlyAssigns hands the assignment-only commands of a
+// top-level statement that assign to a read-only variable to nosh's
+// \x00call, which abandons the line after the error as bash does (interp
+// only fails the command). Only variables read-only now are found: the
+// statement runs next, in this goroutine, so the runner may be read.
+func (s *Engine) RewriteReadOnlyAssigns(root *syntax.Stmt) {
+	syntax.Walk(root, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.Stmt:
+			call, ok := n.Cmd.(*syntax.CallExpr)
+			if !ok || len(call.Args) > 0 {
+				return true
+			}
+			for _, as := range call.Assigns {
+				if as.Name != nil && s.host.MainRunner().Vars[as.Name.Value].ReadOnly {
+					sc := SentinelCall(n.Position, builtinCallName, "")
+					s.StashArg(sc, &callStash{call: call})
+					n.Cmd = sc
+					return false
+				}
+			}
+		}
+		return true
+	})
 }

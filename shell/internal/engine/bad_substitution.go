@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"encoding/hex"
@@ -74,9 +74,9 @@ func cutParam(s string) (rest string, ok bool) {
 	return s[i:], true
 }
 
-// badSubstReplacement returns the hook that stands for expansion, a ${…}
+// BadSubstReplacement returns the hook that stands for expansion, a ${…}
 // written out plainly, when it is a bad substitution.
-func badSubstReplacement(expansion string) (string, bool) {
+func BadSubstReplacement(expansion string) (string, bool) {
 	if !badSubstitution(expansion[2 : len(expansion)-1]) {
 		return "", false
 	}
@@ -92,8 +92,8 @@ func isNameChar(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
 // badSubstHook reports a bad substitution when it runs.
 type badSubstHook struct{ text string }
 
-func (h badSubstHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
-	return "", s.newAbort(h.text + ": bad substitution")
+func (h badSubstHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
+	return "", s.NewAbort(h.text + ": bad substitution")
 }
 
 // badSubstText returns the source text that stands for the bad

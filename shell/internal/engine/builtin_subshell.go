@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"context"
@@ -40,7 +40,7 @@ type subshellStash struct {
 
 // noteLazyWord records pe as a condition of the command substitutions in
 // its word.
-func (s *Shell) noteLazyWord(pe *syntax.ParamExp) {
+func (s *Engine) noteLazyWord(pe *syntax.ParamExp) {
 	if pe.Exp == nil || pe.Exp.Word == nil || !usesWordConditionally(pe.Exp.Op) {
 		return
 	}
@@ -70,12 +70,12 @@ func usesWordConditionally(op syntax.ParExpOperator) bool {
 	return false
 }
 
-// wordUsed reports whether the expansion pe, evaluated now in r, uses its
+// WordUsed reports whether the expansion pe, evaluated now in r, uses its
 // word rather than the parameter's value.
-func wordUsed(r *interp.Runner, pe *syntax.ParamExp) bool {
+func WordUsed(r *interp.Runner, pe *syntax.ParamExp) bool {
 	cfg := interpunsafe.ExpandConfig(r)
 	probe := &syntax.ParamExp{Param: pe.Param, Index: pe.Index, Exp: &syntax.Expansion{
-		Op: syntax.AlternateUnset, Word: litWord(syntax.Pos{}, "1"),
+		Op: syntax.AlternateUnset, Word: LitWord(syntax.Pos{}, "1"),
 	}}
 	isSet, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{probe}})
 	if err != nil {
@@ -101,18 +101,18 @@ func wordUsed(r *interp.Runner, pe *syntax.ParamExp) bool {
 }
 
 // rewriteSubshell replaces st's ( … ) command with a call of \x00subshell.
-func (s *Shell) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
+func (s *Engine) rewriteSubshell(st *syntax.Stmt, sub *syntax.Subshell) {
 	for _, b := range sub.Stmts {
 		s.rewrite(b)
 	}
-	call := sentinelCall(st.Position, builtinSubshellName, "")
-	s.stashArg(call, &subshellStash{stmts: sub.Stmts})
+	call := SentinelCall(st.Position, builtinSubshellName, "")
+	s.StashArg(call, &subshellStash{stmts: sub.Stmts})
 	st.Cmd = call
 }
 
 // rewriteCmdSubst makes $( … ) run its body through \x00csubst.
-func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
-	if isHookSubst(cs) {
+func (s *Engine) rewriteCmdSubst(cs *syntax.CmdSubst) {
+	if IsHookSubst(cs) {
 		return
 	}
 	lazy, _ := s.lazyWords.LoadAndDelete(cs)
@@ -121,7 +121,7 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 		// file's name in (a name of more than one part ends up in the
 		// output), and takes a missing file for an empty one: nosh reads
 		// the file with \x00cat.
-		cs.Stmts[0].Cmd = &syntax.CallExpr{Args: []*syntax.Word{litWord(cs.Left, sentinel+builtinCatName)}}
+		cs.Stmts[0].Cmd = &syntax.CallExpr{Args: []*syntax.Word{LitWord(cs.Left, sentinel+builtinCatName)}}
 	}
 	if len(cs.Stmts) == 0 || isSentinelStmts(cs.Stmts) {
 		return
@@ -131,8 +131,8 @@ func (s *Shell) rewriteCmdSubst(cs *syntax.CmdSubst) {
 	}
 	ss := &subshellStash{stmts: cs.Stmts}
 	ss.lazy, _ = lazy.([]*syntax.ParamExp)
-	call := sentinelCall(cs.Left, builtinCsubstName, "")
-	s.stashArg(call, ss)
+	call := SentinelCall(cs.Left, builtinCsubstName, "")
+	s.StashArg(call, ss)
 	cs.Stmts = []*syntax.Stmt{{Cmd: call, Position: cs.Left}}
 }
 
@@ -161,7 +161,7 @@ func isSentinelStmts(stmts []*syntax.Stmt) bool {
 
 // builtinSubshell runs ( … ) in a copy of the runner.
 func builtinSubshell(ctx context.Context, c *call) error {
-	ss, ok := c.sh.stash.get(firstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh.stash.get(FirstArg(c.args)).(*subshellStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost subshell %q", c.args)
 	}
@@ -179,13 +179,13 @@ func builtinSubshell(ctx context.Context, c *call) error {
 // builtinCsubst runs the body of $( … ), in the copy of the runner that
 // interp made for it. As in bash outside posix mode, set -e is off there.
 func builtinCsubst(ctx context.Context, c *call) error {
-	ss, ok := c.sh.stash.get(firstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh.stash.get(FirstArg(c.args)).(*subshellStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost command substitution %q", c.args)
 	}
 	r := c.r
 	for _, pe := range ss.lazy {
-		if !wordUsed(r, pe) {
+		if !WordUsed(r, pe) {
 			// The expansion uses its parameter's value: the word, and
 			// this command in it, is not expanded.
 			interpunsafe.SetExit(r, interpunsafe.Status{})
@@ -207,7 +207,7 @@ func builtinCsubst(ctx context.Context, c *call) error {
 // runSubshellBody runs stmts in the subshell runner r2, then its EXIT
 // trap, and puts back a umask the subshell changed. The result is the
 // subshell's status, with exit and return spent.
-func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
+func (s *Engine) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
 	umask := builtins.ReadUmask()
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
 	interpunsafe.Stmts(r2, ctx, stmts)
@@ -227,9 +227,7 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 	st.Exiting, st.Returning = false, false
 	if now := builtins.ReadUmask(); now != umask {
 		syscall.Umask(umask)
-		s.mu.Lock()
-		s.umask = umask
-		s.mu.Unlock()
+		s.host.WithUmask(func(mask *int) { *mask = umask })
 	}
 	s.execFds.Lock()
 	delete(s.execFds.m, r2)

@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"errors"
@@ -16,67 +16,65 @@ import (
 // non-interactive shell exits instead, as it does in any mode for an unset
 // variable under set -u.
 //
-// nosh raises such an error as a shellAbort from a handler: interp takes
+// nosh raises such an error as an Abort from a handler: interp takes
 // any error of a handler for a fatal one and unwinds the runner, which is
 // exactly the discarding; the places that stop it (RunStmt, subshells,
-// eval, `.`, traps) look for a shellAbort.
+// eval, `.`, traps) look for an Abort.
 
-// shellAbort is an error that abandons the command line, or ends the
+// Abort is an error that abandons the command line, or ends the
 // shell when exit is set. Its message is printed once, where interp
 // reports expansion errors (or by whoever raises it).
-type shellAbort struct {
-	msg    string
-	exit   bool // a non-interactive shell exits
-	status int  // the status it exits with; 0 means 1
+type Abort struct {
+	Msg    string
+	Exit   bool // a non-interactive shell exits
+	Status int  // the status it exits with; 0 means 1
 }
 
-// exitStatus is the status a shell that a exits ends with.
-func (a *shellAbort) exitStatus() int {
-	if a.status == 0 {
+// ExitStatus is the status a shell that a ends exits with.
+func (a *Abort) ExitStatus() int {
+	if a.Status == 0 {
 		return 1
 	}
-	return a.status
+	return a.Status
 }
 
-func (e *shellAbort) Error() string { return e.msg }
+func (e *Abort) Error() string { return e.Msg }
 
-// newAbort returns the error for a message: it ends a non-interactive
+// NewAbort returns the error for a message: it ends a non-interactive
 // shell in POSIX mode, and abandons the line otherwise.
-func (s *Shell) newAbort(msg string) *shellAbort {
-	s.mu.Lock()
-	posix := s.flags.Posix
-	s.mu.Unlock()
-	return &shellAbort{msg: s.Name + ": " + msg, exit: posix}
+func (s *Engine) NewAbort(msg string) *Abort {
+	posix := s.posixMode()
+	return &Abort{Msg: s.name() + ": " + msg, Exit: posix}
 }
 
-// abortOf returns the shellAbort that stopped a runner, if one did.
-func abortOf(st interpunsafe.Status) (*shellAbort, bool) {
+// AbortOf returns the Abort that stopped a runner, if one did.
+func AbortOf(st interpunsafe.Status) (*Abort, bool) {
 	if !st.FatalExit || st.Err == nil {
 		return nil, false
 	}
-	var a *shellAbort
+	var a *Abort
 	if errors.As(st.Err, &a) {
 		return a, true
 	}
 	return nil, false
 }
 
-// catchAbort turns a runner stopped by a shellAbort that only abandons
+// CatchAbort turns a runner stopped by an Abort that only abandons
 // the line into a plain failure with status 1, as a subshell, eval or `.`
 // ends in bash. It reports whether it did.
-func catchAbort(r *interp.Runner) bool {
-	a, ok := abortOf(*interpunsafe.Exit(r))
-	if !ok || a.exit {
+func CatchAbort(r *interp.Runner) bool {
+	a, ok := AbortOf(*interpunsafe.Exit(r))
+	if !ok || a.Exit {
 		return false
 	}
 	*interpunsafe.Exit(r) = interpunsafe.Status{Code: 1}
 	return true
 }
 
-// subshellStatus is the status a subshell that a shellAbort stopped ends
+// subshellStatus is the status a subshell that an Abort stopped ends
 // with: 1, without exiting its parent.
 func subshellStatus(st interpunsafe.Status) interpunsafe.Status {
-	if _, ok := abortOf(st); ok {
+	if _, ok := AbortOf(st); ok {
 		return interpunsafe.Status{Code: 1}
 	}
 	return st

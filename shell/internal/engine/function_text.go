@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"bytes"
@@ -7,8 +7,8 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// formatFunction prints a function definition as bash does.
-func formatFunction(name string, body *syntax.Stmt) string {
+// FormatFunction prints a function definition as bash does.
+func FormatFunction(name string, body *syntax.Stmt) string {
 	var buf bytes.Buffer
 	syntax.NewPrinter(syntax.Indent(4)).Print(&buf, body)
 	text := strings.TrimRight(buf.String(), "\n")
