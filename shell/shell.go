@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
+	"nosh/shell/internal/options"
 	"os"
 	"strconv"
 	"strings"
@@ -67,7 +68,7 @@ type Shell struct {
 	trapExits trapExitTable
 
 	mu    sync.Mutex // guards the fields below, shared with background jobs
-	flags shellFlags
+	flags options.Flags
 	dirs  []string // pushd/popd stack, below the current directory
 	umask int
 	hashs map[string]string // `hash` table: command name → path
@@ -140,18 +141,16 @@ func New(cfg Config) (*Shell, error) {
 		started:     time.Now(),
 		hashHits:    map[string]int{},
 	}
-	s.flags.interactive = cfg.Interactive
-	if cfg.Interactive {
-		s.job.sig.readParentSoon()
-	}
-	s.flags.login = cfg.Login
+	s.flags.Interactive = cfg.Interactive
+	s.initSignals()
+	s.flags.Login = cfg.Login
 	// An interactive shell edits its lines in emacs mode until told
 	// otherwise, as bash's does.
-	s.flags.emacs = cfg.Interactive
-	s.flags.histexpand = cfg.Interactive
-	s.flags.posix = cfg.Posix || cfg.Dialect == dialect.POSIX
-	s.flags.hashall = true
-	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
+	s.flags.Emacs = cfg.Interactive
+	s.flags.Histexpand = cfg.Interactive
+	s.flags.Posix = cfg.Posix || cfg.Dialect == dialect.POSIX
+	s.flags.Hashall = true
+	s.flags.Braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = builtins.ReadUmask()
 	s.eng = engine.New((*builtinHost)(s))
 	s.builtins = s.builtinTable()
