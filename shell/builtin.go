@@ -179,7 +179,6 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	for _, add := range []func(map[string]builtinFunc){
 		posixBuiltins,
 		jobBuiltins,
-		timeBuiltins,
 	} {
 		add(m)
 	}

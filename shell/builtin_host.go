@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"nosh/shell/internal/engine"
-	"nosh/shell/internal/fields"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/quote"
 	"nosh/shell/jobs"
@@ -19,15 +18,15 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// builtinHost is the Shell as packages builtins and fields see it
-// (builtins.Shell, fields.Shell).
+// builtinHost is the Shell as packages builtins and engine see it
+// (builtins.Shell, engine.Host).
 // It is a conversion of *Shell, free of cost, whose own method set keeps
 // the interface's names apart from the Shell's fields and methods.
 type builtinHost Shell
 
 var (
 	_ builtins.Shell = (*builtinHost)(nil)
-	_ fields.Shell   = (*builtinHost)(nil)
+	_ engine.Host    = (*builtinHost)(nil)
 )
 
 func (h *builtinHost) shell() *Shell { return (*Shell)(h) }
@@ -39,9 +38,6 @@ func (h *builtinHost) ProgramName() string { return h.Name }
 func (h *builtinHost) SpecialFailed(name string, err error, status int) error {
 	return h.shell().specialBuiltinFailed(name, err, status)
 }
-
-// Abort implements fields.Shell.
-func (h *builtinHost) Abort(msg string) error { return h.shell().newAbort(msg) }
 
 // Fatal implements builtins.Shell.
 func (h *builtinHost) Fatal(msg string) error {

@@ -97,11 +97,6 @@ func (h *builtinHost) MainRunner() *interp.Runner { return h.Runner }
 // AbortLine implements engine.Host.
 func (h *builtinHost) AbortLine(r *interp.Runner) { h.shell().abortLine(r) }
 
-// ExpandFields implements engine.Host.
-func (h *builtinHost) ExpandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
-	return h.shell().expandFields(r, words)
-}
-
 // RunExitTrap implements engine.Host.
 func (h *builtinHost) RunExitTrap(ctx context.Context, r *interp.Runner, status uint8) uint8 {
 	return h.shell().runExitTrap(ctx, r, status)

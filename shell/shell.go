@@ -78,8 +78,6 @@ type Shell struct {
 	shopts map[string]bool
 	// seconds is the SECONDS counter (dynvars.go).
 	seconds *secondsClock
-	// timeStack holds the start of each time keyword running.
-	timeStack []timeSample
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string

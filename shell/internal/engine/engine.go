@@ -43,11 +43,14 @@ type Engine struct {
 	// compound command (errexit_compound.go).
 	errexitHold errexitHold
 
-	// mu guards readonlyNames.
+	// mu guards readonlyNames and timeStack.
 	mu sync.Mutex
 	// readonlyNames are the variables declared read-only so far
 	// (readonly_guard.go).
 	readonlyNames map[string]bool
+	// timeStack holds the start of each time keyword running
+	// (builtin_time.go).
+	timeStack []timeSample
 
 	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
 	xtraceEver atomic.Bool
@@ -142,6 +145,8 @@ var builtinTable = map[string]builtinFunc{
 	builtinWhileName:     builtinWhile,
 	builtinXAssignName:   builtinXAssign,
 	builtinUnexportName:  builtinUnexport,
+	builtinTimeStartName: builtinTimeStart,
+	builtinTimeEndName:   builtinTimeEnd,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private

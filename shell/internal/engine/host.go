@@ -22,9 +22,6 @@ type Host interface {
 	// AbortLine makes an error abandon the rest of the command line when
 	// r is an interactive shell's main runner.
 	AbortLine(r *interp.Runner)
-	// ExpandFields expands words as the arguments of a simple command:
-	// POSIX field splitting, globbing, brace expansion when on.
-	ExpandFields(r *interp.Runner, words []*syntax.Word) ([]string, error)
 	// RunExitTrap runs r's EXIT trap, if it has one, with $? status,
 	// and returns the status r ends with.
 	RunExitTrap(ctx context.Context, r *interp.Runner, status uint8) uint8
@@ -40,26 +37,20 @@ type Host interface {
 	VarListing(r *interp.Runner) string
 
 	// RewriteNode makes the shell's own changes to node n as the walk
-	// meets it (arithmetic, SECONDS, PATH, collating classes, function
-	// names, let); see Engine.Rewrite for where it is called.
+	// meets it: a *syntax.Word or *syntax.DblQuoted ($-, $0, $LINENO),
+	// *syntax.Assign (SECONDS), *syntax.DeclClause or *syntax.Stmt (PATH
+	// assignments, function definitions). Engine.rewrite shows where.
 	RewriteNode(n syntax.Node)
 	// RewriteBackground rewrites a statement run with & (or &|, &!).
 	RewriteBackground(st *syntax.Stmt)
-	// RewriteTime rewrites a statement timed by the time keyword.
-	RewriteTime(st *syntax.Stmt, tc *syntax.TimeClause)
 }
 
 // Forwarders to the host, so that the engine's code reads as it did
 // when it was the shell's.
 
-func (s *Engine) name() string                                       { return s.host.ProgramName() }
-func (s *Engine) posixMode() bool                                    { return s.host.PosixMode() }
-func (s *Engine) abortLine(r *interp.Runner)                         { s.host.AbortLine(r) }
-func (s *Engine) rewriteTime(st *syntax.Stmt, tc *syntax.TimeClause) { s.host.RewriteTime(st, tc) }
-
-func (s *Engine) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
-	return s.host.ExpandFields(r, words)
-}
+func (s *Engine) name() string               { return s.host.ProgramName() }
+func (s *Engine) posixMode() bool            { return s.host.PosixMode() }
+func (s *Engine) abortLine(r *interp.Runner) { s.host.AbortLine(r) }
 
 func (s *Engine) runExitTrap(ctx context.Context, r *interp.Runner, status uint8) uint8 {
 	return s.host.RunExitTrap(ctx, r, status)

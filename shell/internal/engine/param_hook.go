@@ -1,4 +1,4 @@
-package shell
+package engine
 
 import (
 	"mvdan.cc/sh/v3/expand"
@@ -9,10 +9,8 @@ import (
 	"nosh/shell/internal/interpunsafe"
 )
 
-// UnsetParamError implements fields.Shell.
-func (h *builtinHost) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error {
-	return h.eng.UnsetParamError(cfg, pe)
-}
+// Abort implements fields.Shell (NewAbort).
+func (s *Engine) Abort(msg string) error { return s.NewAbort(msg) }
 
 // The parameter expansions nosh computes itself (package
 // shell/internal/fields) outside the words it splits: the rewrite turns
@@ -22,9 +20,9 @@ func (h *builtinHost) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) e
 // splits: its text, the values joined.
 type listHook struct{ pe *syntax.ParamExp }
 
-func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
-	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
-	res, err := fields.Param((*builtinHost)(s), r, cfg, h.pe, true)
+func (h listHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
+	cfg := fields.FreshConfig(interpunsafe.ExpandConfig(r))
+	res, err := fields.Param(s, r, cfg, h.pe, true)
 	if err != nil {
 		return "", err
 	}
@@ -42,7 +40,7 @@ func (h listHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 // that is not split into fields (an assignment's value, a redirection's
 // target, a here-document, a case word, an operand of [[ ]]), into hooks.
 // The words nosh splits compute them in place (fields.Expand).
-func (s *Shell) rewriteNoshParams(w *syntax.Word) {
+func (s *Engine) rewriteNoshParams(w *syntax.Word) {
 	if w == nil {
 		return
 	}
@@ -63,9 +61,7 @@ func (s *Shell) rewriteNoshParams(w *syntax.Word) {
 
 // expandFields expands words as the arguments of a simple command
 // (fields.Expand).
-func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
-	s.mu.Lock()
-	braces := s.flags.Braceexpand
-	s.mu.Unlock()
-	return fields.Expand((*builtinHost)(s), r, words, braces)
+func (s *Engine) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
+	braces, _ := s.host.SetOptionOn("braceexpand")
+	return fields.Expand(s, r, words, braces)
 }

@@ -1,10 +1,9 @@
-package shell
+package engine
 
 import (
 	"errors"
 	"fmt"
 	"nosh/shell/internal/arith"
-	"nosh/shell/internal/engine"
 	"nosh/shell/internal/fields"
 	"nosh/shell/internal/rewrite"
 	"strconv"
@@ -112,7 +111,7 @@ func (t *arithTemplate) word(parts []syntax.WordPart) {
 			// Double quotes are removed; what is inside expands.
 			t.word(p.Parts)
 		case *syntax.ParamExp:
-			if !p.Dollar.IsValid() && p.Param != nil && isPlainParam(&syntax.ParamExp{Param: p.Param}) && !p.Excl && !p.Length {
+			if !p.Dollar.IsValid() && p.Param != nil && fields.IsPlainParam(&syntax.ParamExp{Param: p.Param}) && !p.Excl && !p.Length {
 				// a[i] inside an expression: a name with a subscript.
 				t.text(p.Param.Value)
 				if p.Index != nil {
@@ -131,7 +130,7 @@ func (t *arithTemplate) word(parts []syntax.WordPart) {
 
 // arithStashOf returns the stash entry of an expression, with the
 // expansions in it rewritten.
-func (s *Shell) arithStashOf(x syntax.ArithmExpr) *arithStash {
+func (s *Engine) arithStashOf(x syntax.ArithmExpr) *arithStash {
 	rewrite.ArithmLineno(x)
 	var t arithTemplate
 	t.expr(x)
@@ -139,7 +138,7 @@ func (s *Shell) arithStashOf(x syntax.ArithmExpr) *arithStash {
 }
 
 // stashTemplate returns the stash entry of a template.
-func (s *Shell) stashTemplate(t *arithTemplate) *arithStash {
+func (s *Engine) stashTemplate(t *arithTemplate) *arithStash {
 	a := &arithStash{}
 	if len(t.pieces) == 0 {
 		a.text = t.b.String()
@@ -158,14 +157,14 @@ func (s *Shell) stashTemplate(t *arithTemplate) *arithStash {
 }
 
 // rewriteArithParts replaces the $(( )) among parts.
-func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
+func (s *Engine) rewriteArithParts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		ae, ok := p.(*syntax.ArithmExp)
 		if !ok || ae.Bracket || ae.Unsigned {
 			continue
 		}
 		a := s.arithStashOf(ae.X)
-		if lazy := s.eng.TakeLazyWords(ae); lazy != nil {
+		if lazy := s.TakeLazyWords(ae); lazy != nil {
 			a.lazy = lazy
 		}
 		parts[i] = s.hookSubst(ae.Left, a)
@@ -173,9 +172,9 @@ func (s *Shell) rewriteArithParts(parts []syntax.WordPart) {
 }
 
 // rewriteArithCmd makes (( expr )) evaluate expr with nosh.
-func (s *Shell) rewriteArithCmd(ac *syntax.ArithmCmd) {
+func (s *Engine) rewriteArithCmd(ac *syntax.ArithmCmd) {
 	if w, ok := ac.X.(*syntax.Word); ok && len(w.Parts) == 1 {
-		if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && isHookSubst(cs) {
+		if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && IsHookSubst(cs) {
 			return
 		}
 	}
@@ -186,7 +185,7 @@ func (s *Shell) rewriteArithCmd(ac *syntax.ArithmCmd) {
 
 // rewriteArithFor makes the three expressions of for (( ; ; )) evaluate
 // with nosh. An empty condition stays empty: it is true.
-func (s *Shell) rewriteArithFor(fc *syntax.ForClause) {
+func (s *Engine) rewriteArithFor(fc *syntax.ForClause) {
 	cl, ok := fc.Loop.(*syntax.CStyleLoop)
 	if !ok {
 		return
@@ -196,7 +195,7 @@ func (s *Shell) rewriteArithFor(fc *syntax.ForClause) {
 			continue
 		}
 		if w, ok := (*x).(*syntax.Word); ok && len(w.Parts) == 1 {
-			if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && isHookSubst(cs) {
+			if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && IsHookSubst(cs) {
 				continue
 			}
 		}
@@ -209,7 +208,7 @@ func (s *Shell) rewriteArithFor(fc *syntax.ForClause) {
 // rewriteLet makes a let command evaluate its expressions with nosh: it
 // becomes (( e1 , e2 , … )), which assigns the same and has the status of
 // the last one.
-func (s *Shell) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
+func (s *Engine) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
 	t := arithTemplate{unquote: true}
 	for i, x := range lc.Exprs {
 		if i > 0 {
@@ -225,7 +224,7 @@ func (s *Shell) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
 
 // rewriteTestArith makes the operands of [[ a -eq b ]] (and -ne -lt -le
 // -gt -ge) expressions, as bash evaluates them.
-func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
+func (s *Engine) rewriteTestArith(bt *syntax.BinaryTest) {
 	switch bt.Op {
 	case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
 	default:
@@ -233,7 +232,7 @@ func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
 	}
 	for _, x := range []*syntax.TestExpr{&bt.X, &bt.Y} {
 		w, ok := (*x).(*syntax.Word)
-		if !ok || len(w.Parts) == 1 && isHookPart(w.Parts[0]) {
+		if !ok || len(w.Parts) == 1 && IsHookPart(w.Parts[0]) {
 			continue
 		}
 		t := arithTemplate{unquote: true}
@@ -245,9 +244,9 @@ func (s *Shell) rewriteTestArith(bt *syntax.BinaryTest) {
 }
 
 // hookValue evaluates the expression in r, as text.
-func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
+func (a *arithStash) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	for _, pe := range a.lazy {
-		if !engine.WordUsed(r, pe) {
+		if !WordUsed(r, pe) {
 			return "", nil
 		}
 	}
@@ -260,13 +259,13 @@ func (a *arithStash) hookValue(s *Shell, r *interp.Runner) (string, error) {
 		var ub *arith.Unbound
 		switch {
 		case errors.As(err, &ub):
-			return "", &shellAbort{Msg: s.Name + ": " + err.Error(), Exit: true}
+			return "", &Abort{Msg: s.name() + ": " + err.Error(), Exit: true}
 		case a.command:
 			// (( )) fails; the script goes on.
-			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.Name, err)
+			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.name(), err)
 			return "0", nil
 		}
-		return "", s.newAbort(err.Error())
+		return "", s.NewAbort(err.Error())
 	}
 	return strconv.FormatInt(v, 10), nil
 }
@@ -279,7 +278,7 @@ func (a *arithStash) expression(r *interp.Runner) (string, error) {
 	var b strings.Builder
 	// A configuration of its own: interp is in the middle of expanding
 	// the $(<NAME) with its own, whose buffer the pieces would overwrite.
-	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
+	cfg := fields.FreshConfig(interpunsafe.ExpandConfig(r))
 	for _, p := range a.pieces {
 		if p.part == nil {
 			b.WriteString(p.text)
@@ -293,7 +292,3 @@ func (a *arithStash) expression(r *interp.Runner) (string, error) {
 	}
 	return b.String(), nil
 }
-
-// freshExpandConfig returns a configuration that expands as cfg does,
-// with buffers of its own (fields.FreshConfig).
-func freshExpandConfig(cfg *expand.Config) *expand.Config { return fields.FreshConfig(cfg) }

@@ -1,9 +1,8 @@
-package shell
+package engine
 
 import (
 	"context"
 	"fmt"
-	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"strings"
@@ -54,18 +53,18 @@ func sampleTimes() timeSample {
 }
 
 // rewriteTime replaces a time clause in st by the measuring block.
-func (s *Shell) rewriteTime(st *syntax.Stmt, tc *syntax.TimeClause) {
+func (s *Engine) rewriteTime(st *syntax.Stmt, tc *syntax.TimeClause) {
 	pos := tc.Pos()
 	posix := ""
 	if tc.PosixFormat {
 		posix = "-p"
 	}
-	stmts := []*syntax.Stmt{{Cmd: sentinelCall(pos, builtinTimeStartName, ""), Position: pos}}
+	stmts := []*syntax.Stmt{{Cmd: SentinelCall(pos, builtinTimeStartName, ""), Position: pos}}
 	if tc.Stmt != nil {
 		stmts = append(stmts, tc.Stmt)
 	}
-	end := sentinelCall(pos, builtinTimeEndName, posix)
-	end.Args = append(end.Args, engine.StatusWord(pos))
+	end := SentinelCall(pos, builtinTimeEndName, posix)
+	end.Args = append(end.Args, StatusWord(pos))
 	stmts = append(stmts, &syntax.Stmt{Cmd: end, Position: pos})
 	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: stmts}
 }
@@ -89,7 +88,7 @@ func builtinTimeEnd(ctx context.Context, c *call) error {
 	}
 	c.sh.mu.Unlock()
 	format := posixTimeFormat
-	if firstArg(c.args) != "-p" {
+	if FirstArg(c.args) != "-p" {
 		format = defaultTimeFormat
 		if vr := interpunsafe.LookupVar(c.r, "TIMEFORMAT"); vr.IsSet() {
 			format = vr.String()
@@ -182,10 +181,4 @@ func formatSeconds(d time.Duration, prec int, long bool) string {
 		return fmt.Sprintf("%dm%ss", minutes, s)
 	}
 	return s
-}
-
-// timeBuiltins registers the builtins of the time keyword.
-func timeBuiltins(m map[string]builtinFunc) {
-	m[builtinTimeStartName] = builtinTimeStart
-	m[builtinTimeEndName] = builtinTimeEnd
 }
