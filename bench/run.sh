@@ -26,6 +26,7 @@ build() { CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$tmp/$1" "./benc
 build pairs
 build floor/empty
 build floor/linked
+build floor/scripts
 build floor/editor
 pairs() { "$tmp/pairs" -rounds "$ROUNDS" "$@"; }
 
@@ -36,6 +37,9 @@ pairs -runs "$STARTS" -a "$NOSH" -budget 1.4x "start-up: -c true (per run)" true
 # with every package nosh links initialised and nothing done.
 pairs -runs "$STARTS" -a "$tmp/floor/empty" "  floor: empty Go program" true
 pairs -runs "$STARTS" -a "$tmp/floor/linked" "  floor: nosh's packages, no work" true
+# What a nosh for scripts alone (no editor, AI or permission engine
+# linked) would take: the most splitting the executable could gain.
+pairs -runs "$STARTS" -a "$tmp/floor/scripts" "  floor: the shell alone, -c true" true
 
 pairs -a "$NOSH" -budget 1.6x "arith loop, 100000 iterations" \
 	'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'
@@ -50,5 +54,7 @@ pairs -a "$NOSH" -budget 1.5x "300 three-stage pipelines" \
 
 if [ "${PTY:-1}" != 0 ]; then
 	echo
-	go run ./bench/ptybench -nosh "$NOSH" -n "$((ROUNDS * 3))" -editor "$tmp/floor/editor"
+	# RSS is read after 1.5 s at the prompt: nosh gives its free heap
+	# back after a second without a key (shell/repl/idle.go).
+	go run ./bench/ptybench -nosh "$NOSH" -n "$((ROUNDS * 3))" -editor "$tmp/floor/editor" -idle 1500ms
 fi
