@@ -31,7 +31,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	if done {
 		return nil
 	}
-	defer s.catchSignalsSoon()
+	defer s.job.sig.CatchSoon()
 	if tty == nil || !term.IsTerminal(int(tty.Fd())) {
 		return errNoTerminal
 	}
@@ -68,7 +68,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	s.job.term, s.job.shellPgid, s.job.origPgid, s.job.shellModes = t, pid, orig, modes
 	s.job.mu.Unlock()
 	s.mu.Lock()
-	s.flags.monitor = true
+	s.flags.Monitor = true
 	s.mu.Unlock()
 	return nil
 }
@@ -115,7 +115,14 @@ func (s *Shell) reclaimTerminal() {
 	if t == nil {
 		return
 	}
+	// Only another program can have taken the terminal: after a line
+	// that started none, it was not asked again (an ioctl a prompt).
+	uses := jobs.TerminalUses()
+	if s.job.reclaimed && s.job.reclaimedAt == uses {
+		return
+	}
 	if fg, err := t.Foreground(); err == nil && fg != pgid {
 		s.takeTerminal(false)
 	}
+	s.job.reclaimedAt, s.job.reclaimed = jobs.TerminalUses(), true
 }

@@ -60,6 +60,8 @@ type session struct {
 	// cookedTerm is the terminal's state before the editor made it raw,
 	// for commands run from inside the editor.
 	cookedTerm *term.State
+	// term is what is known of the terminal between prompts (termuse.go).
+	term termUse
 	// ctx is the session's context.
 	ctx context.Context
 
