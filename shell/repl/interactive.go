@@ -41,6 +41,8 @@ type session struct {
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions
+	// idle gives free memory back while the prompt waits (idle.go).
+	idle idleTrim
 	// mark is the partial-line mark the editor writes before the next
 	// prompt (partialLineMark).
 	mark string

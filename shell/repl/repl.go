@@ -50,7 +50,9 @@ func (se *session) loop(ctx context.Context) int {
 		rl.Cursor().Set(0)
 		se.suggest.beforeReadline()
 		se.keepEditorSize()
+		se.idle.arm()
 		line, err := rl.Readline()
+		se.idle.disarm()
 		procs.Settle()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
