@@ -29,6 +29,7 @@ type agentBuiltinRule func(args []string) (ok bool, why string)
 func contained([]string) (bool, string) { return true, "" }
 
 // agentBuiltins lists the builtins an agent command may run, and when.
+// It is built on first use: a script never needs it.
 var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
 	return map[string]agentBuiltinRule{
 		".": contained, "source": contained, "eval": contained, "exec": contained,
