@@ -22,6 +22,7 @@ import (
 // line was typed), and history expansion. It returns the line to run,
 // and false when there is none.
 func (se *session) acceptedLine(ctx context.Context, line string) (string, bool) {
+	se.sizeAfterLine()
 	if se.sh.ShoptOn("checkwinsize") {
 		se.syncWinSize()
 	}
