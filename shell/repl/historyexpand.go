@@ -24,7 +24,10 @@ import (
 func (se *session) acceptedLine(ctx context.Context, line string) (string, bool) {
 	se.sizeAfterLine()
 	if se.sh.ShoptOn("checkwinsize") {
-		se.syncWinSize()
+		// Asked of the terminal, not taken from se.size: a SIGWINCH
+		// the kernel sent while the line was typed may not have reached
+		// the goroutine that notes it yet (bash's handler runs at once).
+		se.sh.UpdateWinSize()
 	}
 	line = se.takeEditRequest(ctx, line)
 	if line == "" {
