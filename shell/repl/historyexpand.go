@@ -22,11 +22,9 @@ import (
 // line was typed), and history expansion. It returns the line to run,
 // and false when there is none.
 func (se *session) acceptedLine(ctx context.Context, line string) (string, bool) {
+	se.sizeAfterLine()
 	if se.sh.ShoptOn("checkwinsize") {
-		// Asked of the terminal, not taken from se.size: a SIGWINCH
-		// the kernel sent while the line was typed may not have reached
-		// the goroutine that notes it yet (bash's handler runs at once).
-		se.sh.UpdateWinSize()
+		se.syncWinSize() // the size sizeAfterLine just asked
 	}
 	line = se.takeEditRequest(ctx, line)
 	if line == "" {

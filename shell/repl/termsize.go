@@ -45,6 +45,16 @@ func (t *termSize) watch() (stop func()) {
 // forget makes the next get ask the terminal.
 func (t *termSize) forget() { t.known = false }
 
+// refresh asks the terminal its size now and reports whether it differs
+// from the size known before.
+func (t *termSize) refresh() (changed bool) {
+	cols, rows, known := t.cols, t.rows, t.known
+	t.resized.Store(false)
+	t.known = false
+	c, r, ok := t.get()
+	return ok != known || c != cols || r != rows
+}
+
 // get returns the terminal's columns and rows; ok is false when fd is not
 // a terminal.
 func (t *termSize) get() (cols, rows int, ok bool) {

@@ -11,9 +11,9 @@ import (
 // (jobs.TerminalUses counts programs started and jobs given the
 // terminal). After a line of builtins, say `true` or `cd`, the terminal
 // is as the shell left it: a resize meanwhile was signalled to the shell,
-// which notes it (termSize, and the editor's own watcher). bash does the
-// same: it asks the size only after a program ran (checkwinsize) or
-// SIGWINCH came.
+// which notes it (termSize, and the editor's own watcher). The size is
+// still asked once as each line is accepted (sizeAfterLine), since the
+// signal reaches the watchers late.
 
 // termUse is what the session knows of the terminal between prompts.
 type termUse struct {
@@ -24,6 +24,8 @@ type termUse struct {
 	sizeAt    uint64
 	sizeKnown bool
 	sizeKept  bool
+	// sizeChanged says the size asked after the last line differed.
+	sizeChanged bool
 }
 
 // forgetSizeIfUsed, before each prompt, makes the size be asked again when
@@ -31,11 +33,23 @@ type termUse struct {
 func (se *session) forgetSizeIfUsed() {
 	uses := jobs.TerminalUses()
 	t := &se.term
-	t.sizeKept = t.sizeKnown && t.sizeAt == uses
+	t.sizeKept = t.sizeKnown && t.sizeAt == uses && !t.sizeChanged
+	t.sizeChanged = false
 	if !t.sizeKept {
 		se.size.forget()
 	}
 	t.sizeAt, t.sizeKnown = uses, true
+}
+
+// sizeAfterLine asks the terminal's size once a line is accepted: a
+// resize while it was typed was signalled to the shell, but the signal
+// reaches the watchers through goroutines that may not have run yet, and
+// COLUMNS and LINES must be right for the command. A changed size is
+// asked again by the editor too.
+func (se *session) sizeAfterLine() {
+	if se.size.refresh() {
+		se.term.sizeChanged = true
+	}
 }
 
 // keepEditorSize tells the editor, just before it reads a line, that the
