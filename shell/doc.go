@@ -11,9 +11,10 @@
 // between statements.
 //
 // Before it runs, every statement is rewritten (package
-// shell/internal/engine, for which the Shell is the Host): the parts
-// interp would run wrongly go to private builtins of the engine's, and
-// the shell adds its own changes to each node (rewrite_host.go).
+// [nosh/shell/internal/engine], for which the Shell is the Host): the
+// parts interp would run wrongly go to private builtins and expansion
+// hooks of the engine's, and the shell adds its own changes to each node
+// ($- $0 $LINENO, SECONDS, PATH: rewrite_host.go).
 //
 // Builtins that interp does not have, or has in a form too weak for a
 // daily shell, are registered in a table (see builtin.go): those that run

@@ -10,8 +10,8 @@ import (
 //   - $0 reads BASH_ARGV0, which holds $0 as in bash (interp's own $0 is
 //     only right when a whole file is run at once);
 //   - $LINENO becomes the line it is on;
-//   - SECONDS and PATH assignments are noticed, and a function named as
-//     a special builtin is refused in POSIX mode (posix_mode.go).
+//   - SECONDS and PATH assignments are noticed (dynvars.go,
+//     path_hash.go).
 
 // rewrite adjusts a parsed statement (or any node) before it runs.
 func (s *Shell) rewrite(node syntax.Node) { s.eng.Rewrite(node) }
@@ -29,11 +29,8 @@ func (h *builtinHost) RewriteNode(n syntax.Node) {
 	case *syntax.DeclClause:
 		s.hookPathAssigns(n.Args)
 	case *syntax.Stmt:
-		switch cmd := n.Cmd.(type) {
-		case *syntax.CallExpr:
-			s.hookPathAssigns(cmd.Assigns)
-		case *syntax.FuncDecl:
-			s.guardFuncDef(n, cmd)
+		if call, ok := n.Cmd.(*syntax.CallExpr); ok {
+			s.hookPathAssigns(call.Assigns)
 		}
 	}
 }

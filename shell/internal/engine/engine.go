@@ -162,6 +162,7 @@ var builtinTable = map[string]builtinFunc{
 	builtinTimeStartName: builtinTimeStart,
 	builtinTimeEndName:   builtinTimeEnd,
 	builtinFuncnameName:  builtinFuncname,
+	builtinFuncDefName:   builtinFuncDef,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private

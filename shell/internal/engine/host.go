@@ -47,7 +47,7 @@ type Host interface {
 	// RewriteNode makes the shell's own changes to node n as the walk
 	// meets it: a *syntax.Word or *syntax.DblQuoted ($-, $0, $LINENO),
 	// *syntax.Assign (SECONDS), *syntax.DeclClause or *syntax.Stmt (PATH
-	// assignments, function definitions). Engine.rewrite shows where.
+	// assignments). Engine.rewrite shows where.
 	RewriteNode(n syntax.Node)
 	// RewriteBackground rewrites a statement run with & (or &|, &!).
 	RewriteBackground(st *syntax.Stmt)

@@ -1,6 +1,14 @@
 package engine
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"context"
+	"fmt"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
+)
 
 // SpecialBuiltins are POSIX's special built-in utilities: in POSIX mode
 // an error in one of them ends a non-interactive shell, and assignments
@@ -46,3 +54,35 @@ func (s *Engine) commandName(cmd syntax.Command) string { return s.CommandName(c
 type ForcedExitKey struct{}
 
 type forcedExitKey = ForcedExitKey
+
+const builtinFuncDefName = "\x00funcdef"
+
+// guardFuncDef makes the definition of a function named as a special
+// builtin go through \x00funcdef, which refuses it in POSIX mode.
+func (s *Engine) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] {
+		return
+	}
+	call := SentinelCall(fd.Pos(), builtinFuncDefName, "")
+	s.StashArg(call, fd)
+	st.Cmd = call
+}
+
+// builtinFuncDef defines a function named as a special builtin, which
+// POSIX mode refuses (a non-interactive shell exits with status 2).
+func builtinFuncDef(ctx context.Context, c *call) error {
+	fd, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.FuncDecl)
+	if !ok {
+		return fmt.Errorf("nosh: lost function %q", c.args)
+	}
+	if c.sh.posixMode() {
+		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.name(), fd.Name.Value)
+		if !c.sh.host.IsInteractive() {
+			return &Abort{Exit: true, Status: 2}
+		}
+		return interp.ExitStatus(2)
+	}
+	interpunsafe.SetExit(c.r, interpunsafe.Status{})
+	interpunsafe.Cmd(c.r, ctx, fd)
+	return errKeepStatus
+}

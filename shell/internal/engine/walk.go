@@ -13,7 +13,7 @@ import "mvdan.cc/sh/v3/syntax"
 //   - arithmetic is nosh's (arith_shell.go), and so are the parameter
 //     expansions interp lacks (param_hook.go);
 //   - the shell's own changes (Host.RewriteNode): $-, $0, $LINENO,
-//     SECONDS, PATH, functions named as special builtins.
+//     SECONDS, PATH.
 //
 // Rewriting a node again leaves it as the first rewrite made it:
 // function bodies are rewritten each time they run.
@@ -82,8 +82,8 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.noteReadonly(n)
 			s.host.RewriteNode(n)
 		case *syntax.Stmt:
-			// let and FUNCNAME's frames, then the shell's changes (PATH
-			// assignments, functions named as special builtins); the
+			// let, FUNCNAME's frames and functions named as special
+			// builtins, then the shell's changes (PATH assignments); the
 			// command is the one the walk met, even when they replaced
 			// it.
 			cmd := n.Cmd
@@ -92,6 +92,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 				s.rewriteLet(n, cmd)
 			case *syntax.FuncDecl:
 				s.trackFuncDecl(cmd)
+				s.guardFuncDef(n, cmd)
 			}
 			s.host.RewriteNode(n)
 			switch cmd := cmd.(type) {
