@@ -82,7 +82,8 @@ func builtinLocal(ctx context.Context, c *call) error {
 	}
 	interpunsafe.SetExit(c.r, interpunsafe.Status{})
 	interpunsafe.Cmd(c.r, ctx, ls.decl)
-	if interpunsafe.Exit(c.r).Code == 0 {
+	// shopt localvar_inherit keeps the value, as interp does.
+	if interpunsafe.Exit(c.r).Code == 0 && !c.sh.shoptOn("localvar_inherit") {
 		for _, name := range ls.names {
 			if vr := interpunsafe.LookupVar(c.r, name); vr.Local && !vr.ReadOnly {
 				interpunsafe.DelVar(c.r, name)

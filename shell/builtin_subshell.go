@@ -192,8 +192,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() {
-		// bash keeps it in POSIX mode only.
+	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() && !c.sh.shoptOn("inherit_errexit") {
+		// bash keeps it in POSIX mode, or with shopt inherit_errexit.
 		*p = false
 	}
 	// One level deeper for set -x, in the commands and in the

@@ -346,6 +346,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			for _, w := range n.Patterns {
 				rewriteCollating(w)
 			}
+			s.hookCasePatterns(n)
 		case *syntax.BinaryTest:
 			if w, ok := n.X.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
@@ -357,6 +358,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 				rewriteCollating(w)
 			}
 			s.rewriteTestArith(n)
+			s.hookTestPattern(n)
 		case *syntax.DeclClause:
 			s.guardDecl(n)
 			s.noteReadonly(n)

@@ -42,7 +42,7 @@ type shoptOption struct {
 var shoptTable = map[string]shoptOption{
 	"autocd":                  {},
 	"assoc_expand_once":       {lacks: "array subscripts are expanded as usual"},
-	"cdable_vars":             {lacks: "cd does not try an argument as a variable name"},
+	"cdable_vars":             {}, // builtins.cdableVar
 	"cdspell":                 {},
 	"checkhash":               {},
 	"checkjobs":               {},
@@ -59,12 +59,12 @@ var shoptTable = map[string]shoptOption{
 	"direxpand":               {},
 	"dirspell":                {},
 	"dotglob":                 {interp: true},
-	"execfail":                {lacks: "a failed exec still ends the shell"},
+	"execfail":                {}, // execFailEnds
 	"expand_aliases":          {interp: true, def: true},
 	"extdebug":                {lacks: "there is no debugger support"},
 	"extglob":                 {interp: true},
 	"extquote":                {def: true},
-	"failglob":                {lacks: "a pattern that matches nothing stays as typed"},
+	"failglob":                {}, // failglob.go
 	"force_fignore":           {def: true},
 	"globasciiranges":         {def: true},
 	"globskipdots":            {def: true},
@@ -75,17 +75,17 @@ var shoptTable = map[string]shoptOption{
 	"histverify":              {},
 	"hostcomplete":            {def: true},
 	"huponexit":               {},
-	"inherit_errexit":         {lacks: "command substitutions do not inherit set -e"},
+	"inherit_errexit":         {}, // builtinCsubst
 	"interactive_comments":    {def: true, readOnly: true},
 	"lastpipe":                {},
 	"lithist":                 {def: true, readOnly: true}, // multi-line entries keep their newlines
-	"localvar_inherit":        {lacks: "local variables start unset"},
+	"localvar_inherit":        {},                          // builtinLocal
 	"localvar_unset":          {},
 	"login_shell":             {readOnly: true},
 	"mailwarn":                {},
 	"no_empty_cmd_completion": {},
 	"nocaseglob":              {interp: true},
-	"nocasematch":             {lacks: "case and [[ == ]] patterns match case-sensitively"},
+	"nocasematch":             {}, // match_case.go
 	"noexpand_translation":    {},
 	"nullglob":                {interp: true},
 	"patsub_replacement":      {def: true},
