@@ -37,5 +37,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinFuncDefName] = builtinFuncDef
 	m[builtinXAssignName] = builtinXAssign
 	m[builtinFuncnameName] = builtinFuncname
+	m["caller"] = builtinCaller
 	m[builtinUnexportName] = builtinUnexport
 }

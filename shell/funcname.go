@@ -34,7 +34,8 @@ var funcnameOn atomic.Bool
 // noteFuncnameUse turns tracking on when line names FUNCNAME, and tracks
 // the functions r has already.
 func (s *Shell) noteFuncnameUse(r *interp.Runner, line string) {
-	if funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") && !strings.Contains(line, "BASH_SOURCE") {
+	if funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") && !strings.Contains(line, "BASH_SOURCE") &&
+		!strings.Contains(line, "BASH_LINENO") && !strings.Contains(line, "caller") {
 		return
 	}
 	funcnameOn.Store(true)
@@ -95,6 +96,7 @@ func builtinFuncname(ctx context.Context, c *call) error {
 		list = append(list, "main")
 	}
 	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+	pushLineno(r, c.sh.scriptFile)
 	if len(c.args) > 1 {
 		sources := []string{c.args[1]}
 		if outer := interpunsafe.LookupVar(r, "BASH_SOURCE"); outer.Kind == expand.Indexed {
@@ -137,13 +139,17 @@ func (s *Shell) enterSource(r *interp.Runner, file string) (leave func()) {
 	// "source".
 	names := interpunsafe.LookupVar(r, "FUNCNAME")
 	inFunc := names.Kind == expand.Indexed && len(names.List) > 0
+	linenos := interpunsafe.LookupVar(r, "BASH_LINENO")
 	if inFunc {
 		interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: names.Local, Kind: expand.Indexed,
 			List: append([]string{"source"}, names.List...)})
+		interpunsafe.SetVar(r, "BASH_LINENO", expand.Variable{Set: true, Local: linenos.Local, Kind: expand.Indexed,
+			List: append([]string{callLine(r)}, linenos.List...)})
 	}
 	return func() {
 		if inFunc {
 			interpunsafe.SetVar(r, "FUNCNAME", names)
+			interpunsafe.SetVar(r, "BASH_LINENO", linenos)
 		}
 		s.mu.Lock()
 		s.srcFile = prevFile
