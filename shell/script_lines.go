@@ -61,6 +61,7 @@ type lineFeeder struct {
 	flush  func() string // a line expand held back, at the end
 	echo   func(string)  // set -v
 	seen   func(string)  // every line read, raw
+	log    *feedLog      // the lines fed since the last statement
 	rest   string
 	err    error
 }
@@ -81,6 +82,9 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 		if line == "" {
 			if l.flush != nil {
 				if l.rest = l.flush(); l.rest != "" {
+					if l.log != nil {
+						l.log.add(l.rest)
+					}
 					break
 				}
 			}
@@ -98,6 +102,9 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 		if l.expand != nil {
 			// It may hold the line back to read it with the next.
 			line = l.expand(line)
+		}
+		if l.log != nil {
+			l.log.add(line)
 		}
 		l.rest = line
 	}
@@ -132,7 +139,9 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 		expand: exp.Line,
 		flush:  exp.Flush,
 		seen:   func(line string) { s.noteSourceUse(r, line) },
+		log:    &feedLog{first: 1},
 	}
+	var lastEnd syntax.Pos // of the last statement parsed
 	if verbose {
 		feeder.echo = func(line string) {
 			s.mu.Lock()
@@ -148,6 +157,10 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return true, nil
 		}
 		if err != nil {
+			if tail, ok := s.heredocAtEOF(err, feeder.log, &held, lastEnd); ok {
+				held = append(held, tail...)
+				break
+			}
 			var pe syntax.ParseError
 			if errors.As(err, &pe) {
 				for len(held) > 0 && held[len(held)-1].End().Line() >= pe.Pos.Line() {
@@ -160,6 +173,8 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return false, err
 		}
 		held = append(held, st)
+		lastEnd = st.End()
+		feeder.log.trim(int(lastEnd.Line()))
 	}
 	runHeld(true)
 	return stopped, nil
