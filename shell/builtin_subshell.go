@@ -210,7 +210,7 @@ func builtinCsubst(ctx context.Context, c *call) error {
 func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
 	umask := builtins.ReadUmask()
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
-	interpunsafe.Stmts(r2, ctx, stmts)
+	s.stmtsGuarded(ctx, r2, stmts)
 	// An error that abandons the line ends the subshell with status 1.
 	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
 	st := *interpunsafe.Exit(r2)

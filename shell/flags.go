@@ -383,6 +383,8 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.rewriteStmt(n)
 		case *syntax.CmdSubst:
 			s.rewriteCmdSubst(n)
+		case *syntax.ProcSubst:
+			guardProcSubst(n)
 		}
 		return true
 	})
