@@ -119,13 +119,15 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		interpunsafe.LastExit(s.Runner).Code = uint8(status)
 		return exit, status
 	}
-	f, err := s.LineParser().Parse(strings.NewReader(s.ExpandAliasesIn(line+"\n")), "")
+	src := s.ExpandAliasesIn(line + "\n")
+	f, err := s.LineParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		s.ReportSyntax(err, "stdin")
 		se.lastStatus = 2
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 2} // $?, as in bash
 		return false, 2
 	}
+	s.NoteFunctionSources(src, f.Stmts)
 	se.cmdNum++
 	fd := int(s.stdin.Fd())
 	saved, _ := term.GetState(fd)
