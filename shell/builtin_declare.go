@@ -115,6 +115,9 @@ func builtinUnexport(ctx context.Context, c *call) error {
 		return fmt.Errorf("nosh: lost export %q", c.args)
 	}
 	c.name = "export"
+	if declHasFlag(dc, 'f') {
+		return c.setFuncAttrs(declNames(dc), false, false, true)
+	}
 	status := 0
 	for _, as := range dc.Args {
 		if as.Name == nil {
@@ -165,6 +168,9 @@ func builtinDecl(ctx context.Context, c *call) error {
 	has := func(f byte) bool { return strings.IndexByte(ds.flags, f) >= 0 }
 	var out strings.Builder
 	status := 0
+	if has('f') && (ds.variant == "export" || ds.variant == "readonly" || has('r') || has('x')) {
+		return c.setFuncAttrs(ds.names, ds.variant == "readonly" || has('r'), ds.variant == "export" || has('x'), false)
+	}
 	switch {
 	case has('F') || has('f'):
 		names := ds.names
@@ -180,7 +186,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 			if has('F') && len(ds.names) > 0 {
 				out.WriteString(name + "\n")
 			} else if has('F') {
-				out.WriteString("declare -f " + name + "\n")
+				out.WriteString("declare -" + funcAttrs(r, name) + " " + name + "\n")
 			} else {
 				out.WriteString(formatFunction(name, body))
 			}

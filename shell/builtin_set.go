@@ -149,6 +149,10 @@ func builtinUnset(ctx context.Context, c *call) error {
 	}
 	status := 0
 	for _, name := range args {
+		if funcs && c.refuseUnsetFunc(name) {
+			status = 1
+			continue
+		}
 		if !funcs {
 			base, _, _ := strings.Cut(name, "[")
 			if !syntax.ValidName(base) {
@@ -164,6 +168,8 @@ func builtinUnset(ctx context.Context, c *call) error {
 		}
 		if err := c.builtin(ctx, append(append([]string{"unset"}, flags...), "--", name)...); err != nil {
 			status = 1
+		} else if funcs {
+			forgetFunc(c.r, name)
 		}
 	}
 	if status != 0 {

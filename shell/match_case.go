@@ -41,6 +41,7 @@ func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
 		nocaseOn.Store(true)
 	}
 	noteFailglobUse(line)
+	noteReadonlyFuncUse(line)
 }
 
 // matchHook expands a pattern word (or, with regex, the right side of

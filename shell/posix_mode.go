@@ -79,9 +79,11 @@ const builtinFuncDefName = "\x00funcdef"
 // guardFuncDef makes the definition of a function named as a special
 // builtin go through \x00funcdef, which refuses it in POSIX mode.
 func (s *Shell) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
-	if fd.Name == nil || !specialBuiltins[fd.Name.Value] {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !funcDefGuarded(fd.Name.Value) {
 		return
 	}
+	// The walk does not reach into the stash: the body is rewritten here.
+	s.rewrite(fd.Body)
 	call := sentinelCall(fd.Pos(), builtinFuncDefName, "")
 	s.stashArg(call, fd)
 	st.Cmd = call
@@ -94,7 +96,10 @@ func builtinFuncDef(ctx context.Context, c *call) error {
 	if !ok {
 		return fmt.Errorf("nosh: lost function %q", c.args)
 	}
-	if c.sh.posixMode() {
+	if c.refuseReadonlyFunc(fd.Name.Value) {
+		return interp.ExitStatus(1)
+	}
+	if c.sh.posixMode() && specialBuiltins[fd.Name.Value] {
 		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.Name, fd.Name.Value)
 		if c.sh.fatalInPosix() {
 			return &shellAbort{exit: true, status: 2}
