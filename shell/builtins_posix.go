@@ -38,5 +38,7 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinXAssignName] = builtinXAssign
 	m[builtinFuncnameName] = builtinFuncname
 	m["caller"] = builtinCaller
+	m[builtinPstatName] = builtinPstat
+	m[builtinPstatRunName] = builtinPstatRun
 	m[builtinUnexportName] = builtinUnexport
 }

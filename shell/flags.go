@@ -380,6 +380,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			if n.Background || n.Disown {
 				s.rewriteBackground(n)
 			}
+			s.wrapPipestatus(n)
 			s.rewriteStmt(n)
 		case *syntax.CmdSubst:
 			s.rewriteCmdSubst(n)

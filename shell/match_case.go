@@ -42,6 +42,7 @@ func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
 	}
 	noteFailglobUse(line)
 	noteReadonlyFuncUse(line)
+	notePipestatusUse(line)
 }
 
 // matchHook expands a pattern word (or, with regex, the right side of
