@@ -53,8 +53,22 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 		// A command PS4 runs is not traced (it would expand PS4 again).
 		return
 	}
+	var b strings.Builder
+	b.WriteString(s.tracePrefix(ctx, interpunsafe.Of(hc)))
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(quote.ForTrace(a))
+	}
+	b.WriteByte('\n')
+	fmt.Fprint(hc.Stderr, b.String())
+}
+
+// tracePrefix is PS4 expanded in r, its first character repeated once
+// per level of command substitution.
+func (s *Shell) tracePrefix(ctx context.Context, r *interp.Runner) string {
 	ps4 := "+ "
-	r := interpunsafe.Of(hc)
 	if r != nil {
 		if v := interpunsafe.LookupVar(r, "PS4"); v.IsSet() {
 			tracingPS4.Add(1)
@@ -65,16 +79,7 @@ func (s *Shell) trace(ctx context.Context, hc interp.HandlerContext, args []stri
 	if ps4 != "" {
 		ps4 = strings.Repeat(ps4[:1], traceDepth(ctx)) + ps4
 	}
-	var b strings.Builder
-	b.WriteString(ps4)
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(quote.ForTrace(a))
-	}
-	b.WriteByte('\n')
-	fmt.Fprint(hc.Stderr, b.String())
+	return ps4
 }
 
 // expandPrompt expands parameters, commands and arithmetic in a prompt

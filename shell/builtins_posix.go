@@ -40,5 +40,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["caller"] = builtinCaller
 	m[builtinPstatName] = builtinPstat
 	m[builtinPstatRunName] = builtinPstatRun
+	m[builtinXtraceName] = builtinXtrace
 	m[builtinUnexportName] = builtinUnexport
 }

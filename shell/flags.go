@@ -341,6 +341,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 			s.rewriteNoshParams(n.Word)
 			s.rewriteNoshParams(n.Hdoc)
 		case *syntax.CaseClause:
+			s.traceCompound(n)
 			s.rewriteNoshParams(n.Word)
 		case *syntax.CaseItem:
 			for _, w := range n.Patterns {
@@ -372,6 +373,7 @@ func (s *Shell) rewrite(node syntax.Node) {
 				s.guardAssignments(cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:
+				s.traceCompound(cmd)
 				s.guardForLoop(n, cmd)
 			case *syntax.FuncDecl:
 				s.trackFuncDecl(cmd)
