@@ -86,6 +86,8 @@ func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
 	switch name {
 	case "SECONDS":
 		s = e.seconds.now()
+	case "BASHPID":
+		s = mainPid
 	case "EPOCHSECONDS":
 		s = strconv.FormatInt(time.Now().Unix(), 10)
 	case "EPOCHREALTIME":
@@ -106,7 +108,7 @@ func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
 // readings and a Sprintf per variable.
 func isDynamic(name string) bool {
 	switch name {
-	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME":
+	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID":
 		return true
 	}
 	return false

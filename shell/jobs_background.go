@@ -122,6 +122,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 	}
 	go func() {
 		defer cancel(nil)
+		setSubshellPid(r2)
 		err := s.runGuardedIn(jctx, r2, bs.stmt)
 		status := exitStatusOf(err)
 		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&

@@ -43,6 +43,7 @@ func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
 	noteFailglobUse(line)
 	noteReadonlyFuncUse(line)
 	notePipestatusUse(line)
+	noteBashpidUse(line)
 	if !s.xtraceEver.Load() && mentionsXtrace(line) {
 		// Code read with set -x in it is prepared for tracing before the
 		// set -x runs (a { …; } or a function that turns it on).

@@ -1,0 +1,51 @@
+package shell
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/jobs"
+)
+
+// BASHPID: the process ID of the shell running a command. In the main
+// shell it is $$. A subshell of nosh ( ( … ), $( … ), a pipeline stage, a
+// background job) runs inside the nosh process and has no process ID of
+// its own; it gets a number of its own, unique in the session, above the
+// largest process ID the system can give (as `$!` of a job that runs no
+// program, jobs.SyntheticBase): a script can tell it is in a subshell
+// ("$BASHPID" != "$$") and tell subshells apart, and `kill $BASHPID` or
+// /proc/$BASHPID reaches no other process (kill says there is no such
+// process). Subshells get it once the shell has read code naming BASHPID.
+
+// bashpidOn is set once the shell has read code naming BASHPID.
+var bashpidOn atomic.Bool
+
+func noteBashpidUse(line string) {
+	if !bashpidOn.Load() && strings.Contains(line, "BASHPID") {
+		bashpidOn.Store(true)
+	}
+}
+
+// subshellPids numbers subshells, in a range above the synthetic IDs of
+// jobs.
+var subshellPids atomic.Int64
+
+const subshellPidBase = jobs.SyntheticBase + 1<<21
+
+// setSubshellPid gives r, a subshell's runner, its BASHPID.
+func setSubshellPid(r *interp.Runner) {
+	if !bashpidOn.Load() {
+		return
+	}
+	pid := strconv.FormatInt(subshellPidBase+subshellPids.Add(1), 10)
+	interpunsafe.SetVar(r, "BASHPID", expand.Variable{Set: true, Kind: expand.String, Str: pid})
+}
+
+// mainPid is $$, the main shell's BASHPID.
+var mainPid = strconv.Itoa(os.Getpid())
