@@ -34,6 +34,9 @@ type declStash struct {
 // assignments; -p, -f, -F or nothing) to \x00decl, and makes a bare
 // `local name` leave name unset, as in bash.
 func (s *Shell) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
+	if s.guardDeclFlags(st, dc) {
+		return
+	}
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
 		call := sentinelCall(st.Position, builtinUnexportName, "")
 		s.stashArg(call, dc)

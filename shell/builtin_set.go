@@ -165,6 +165,10 @@ func builtinUnset(ctx context.Context, c *call) error {
 				status = 1
 				continue
 			}
+			if c.unsetScalarElement(base, name) {
+				status = 1
+				continue
+			}
 		}
 		if err := c.builtin(ctx, append(append([]string{"unset"}, flags...), "--", name)...); err != nil {
 			status = 1

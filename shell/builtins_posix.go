@@ -41,5 +41,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m[builtinPstatName] = builtinPstat
 	m[builtinPstatRunName] = builtinPstatRun
 	m[builtinXtraceName] = builtinXtrace
+	m[builtinDeclFlagName] = builtinDeclFlag
 	m[builtinUnexportName] = builtinUnexport
 }

@@ -1,0 +1,103 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
+)
+
+// Options of declare, typeset and local that interp does not know: interp
+// would refuse them with a message of its own, unlike any other nosh
+// error. bash's attributes nosh lacks (-i integer, -l and -u case, -t
+// trace, -I inherit) are refused as such; others are invalid, as in bash.
+
+const builtinDeclFlagName = "\x00declflag"
+
+// declFlagsKnown are the options interp or nosh's declaration builtins
+// handle.
+const declFlagsKnown = "aAnrxgpfF"
+
+// declLacks names bash's declaration attributes nosh does not have.
+var declLacks = map[byte]string{
+	'i': "the integer attribute",
+	'l': "the lowercase attribute",
+	'u': "the uppercase attribute",
+	'c': "the capitalize attribute",
+	't': "the trace attribute",
+	'I': "inheriting attributes",
+}
+
+// declFlagStash is a declaration with an option nosh does not know.
+type declFlagStash struct {
+	variant string
+	flag    byte
+	plus    bool // +FLAG
+}
+
+// guardDeclFlags makes a declaration with an option nosh does not know
+// call \x00declflag, which refuses it. It reports whether it did.
+func (s *Shell) guardDeclFlags(st *syntax.Stmt, dc *syntax.DeclClause) bool {
+	for _, as := range dc.Args {
+		if as.Name != nil || !as.Naked || as.Value == nil {
+			continue
+		}
+		w := as.Value.Lit()
+		if !isFlagWord(w) {
+			continue
+		}
+		if w == "+x" && dc.Variant.Value != "local" {
+			// declare +x: names no longer exported, as export -n.
+			call := sentinelCall(st.Position, builtinUnexportName, "")
+			s.stashArg(call, dc)
+			st.Cmd = call
+			return true
+		}
+		for i := 1; i < len(w); i++ {
+			if w[0] == '+' || strings.IndexByte(declFlagsKnown, w[i]) < 0 {
+				call := sentinelCall(st.Position, builtinDeclFlagName, "")
+				s.stashArg(call, &declFlagStash{variant: dc.Variant.Value, flag: w[i], plus: w[0] == '+'})
+				st.Cmd = call
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// builtinDeclFlag refuses a declaration's option, with status 2.
+func builtinDeclFlag(ctx context.Context, c *call) error {
+	ds, ok := c.sh.stash.get(firstArg(c.args)).(*declFlagStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost declaration %q", c.args)
+	}
+	if what, ok := declLacks[ds.flag]; ok && !ds.plus {
+		fmt.Fprintf(c.stderr, "%s: %s: -%c: not supported by nosh (%s)\n", c.sh.Name, ds.variant, ds.flag, what)
+	} else if ds.plus {
+		fmt.Fprintf(c.stderr, "%s: %s: +%c: not supported by nosh\n", c.sh.Name, ds.variant, ds.flag)
+	} else {
+		fmt.Fprintf(c.stderr, "%s: %s: -%c: invalid option\n", c.sh.Name, ds.variant, ds.flag)
+	}
+	return interp.ExitStatus(2)
+}
+
+// unsetScalarElement refuses, as bash does, to unset an element other
+// than 0 of a variable that is not an array (interp says so without
+// failing). It reports whether it did.
+func (c *call) unsetScalarElement(base, name string) bool {
+	sub, ok := strings.CutPrefix(name, base+"[")
+	sub, ok2 := strings.CutSuffix(sub, "]")
+	if !ok || !ok2 || sub == "0" || sub == "@" || sub == "*" {
+		return false
+	}
+	if v := interpunsafe.LookupVar(c.r, base); !v.IsSet() || v.Kind != expand.String {
+		return false
+	}
+	fmt.Fprintf(c.stderr, "%s: unset: %s: not an array variable\n", c.sh.Name, base)
+	return true
+}
