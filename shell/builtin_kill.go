@@ -92,7 +92,7 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 	if pid > jobs.SyntheticBase {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(syscall.ESRCH))
 	}
-	if pid == os.Getpid() && c.r != s.Runner && stopsByDefault(sig) && !s.catches(sig) {
+	if pid == os.Getpid() && c.r != s.Runner && stopsByDefault(sig) && !s.job.sig.Catches(sig) {
 		// A subshell stopping its parent: in bash it is another process,
 		// which goes on and may continue the parent (kill -CONT $$), who
 		// meanwhile only waited for it. nosh's subshells run inside the
@@ -101,8 +101,8 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 		return nil
 	}
 	self := s.targetsSelf(pid)
-	before := s.handled(sig)
-	caught := sig != 0 && s.catches(sig)
+	before := s.job.sig.Handled(sig)
+	caught := sig != 0 && s.job.sig.Catches(sig)
 	if pid == os.Getpid() && sig != 0 && !caught {
 		switch sig {
 		case syscall.SIGBUS, syscall.SIGFPE, syscall.SIGILL, syscall.SIGSEGV, syscall.SIGPIPE:
@@ -121,7 +121,7 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 	switch {
 	case !self || sig == 0:
 	case caught:
-		s.awaitDelivery(sig, before)
+		s.job.sig.AwaitDelivery(sig, before)
 	case endsByDefault(sig):
 		// The group's copy may land on another of the runtime's threads,
 		// and a dumping signal only acts when that thread runs: echo
