@@ -24,6 +24,7 @@ func (s *Shell) RunFile(ctx context.Context, path string) (status int, exited bo
 	defer f.Close()
 	s.scriptFile = true
 	s.enterSource(s.Runner, path) // kept to the end, for the EXIT trap too
+	setScriptLineno(s.Runner)
 	return s.RunReader(ctx, f, path)
 }
 

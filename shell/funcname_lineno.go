@@ -51,6 +51,12 @@ func pushLineno(r *interp.Runner, bottom bool) {
 	interpunsafe.SetVar(r, "BASH_LINENO", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
 }
 
+// setScriptLineno sets BASH_LINENO at the top level of a script: bash's
+// frame "main", called from line 0.
+func setScriptLineno(r *interp.Runner) {
+	interpunsafe.SetVar(r, "BASH_LINENO", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{"0"}})
+}
+
 // builtinCaller is bash's caller: with no argument "LINE FILE" of the
 // current call, with N "LINE FUNCTION FILE" of the call N frames up;
 // status 1 when there is no such frame.
