@@ -3,7 +3,6 @@ package shell
 import (
 	"os"
 	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
@@ -23,15 +22,6 @@ import (
 // /proc/$BASHPID reaches no other process (kill says there is no such
 // process). Subshells get it once the shell has read code naming BASHPID.
 
-// bashpidOn is set once the shell has read code naming BASHPID.
-var bashpidOn atomic.Bool
-
-func noteBashpidUse(line string) {
-	if !bashpidOn.Load() && strings.Contains(line, "BASHPID") {
-		bashpidOn.Store(true)
-	}
-}
-
 // subshellPids numbers subshells, in a range above the synthetic IDs of
 // jobs.
 var subshellPids atomic.Int64
@@ -40,7 +30,7 @@ const subshellPidBase = jobs.SyntheticBase + 1<<21
 
 // setSubshellPid gives r, a subshell's runner, its BASHPID.
 func setSubshellPid(r *interp.Runner) {
-	if !bashpidOn.Load() {
+	if !bashpidGate.open() {
 		return
 	}
 	pid := strconv.FormatInt(subshellPidBase+subshellPids.Add(1), 10)

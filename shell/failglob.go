@@ -2,7 +2,6 @@ package shell
 
 import (
 	"strings"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -14,17 +13,8 @@ import (
 // unquoted pattern characters go through nosh's own expansion
 // (\x00call, package shell/internal/fields), which knows the option.
 
-// failglobOn is set once the shell has read code naming failglob.
-var failglobOn atomic.Bool
-
-func noteFailglobUse(line string) {
-	if !failglobOn.Load() && strings.Contains(line, "failglob") {
-		failglobOn.Store(true)
-	}
-}
-
 // failglobWord reports whether lit, a literal part of a word, may glob
 // and the words must go through nosh's expansion for failglob.
 func failglobWord(lit *syntax.Lit) bool {
-	return failglobOn.Load() && strings.ContainsAny(lit.Value, "*?[")
+	return failglobGate.open() && strings.ContainsAny(lit.Value, "*?[")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -28,16 +27,6 @@ import (
 // rewrite reads go through \x00funcdef (guardFuncDef), which refuses to
 // redefine one, and unset -f refuses to remove one.
 
-// rofuncOn is set once the shell has read code that may make a function
-// read-only.
-var rofuncOn atomic.Bool
-
-func noteReadonlyFuncUse(line string) {
-	if !rofuncOn.Load() && (strings.Contains(line, "readonly") || strings.Contains(line, "-fr") || strings.Contains(line, "-rf")) {
-		rofuncOn.Store(true)
-	}
-}
-
 const rofuncPrefix = "\x00rofunc:"
 
 // exportedFuncVar is the environment variable that carries function name.
@@ -45,7 +34,7 @@ func exportedFuncVar(name string) string { return "BASH_FUNC_" + name + "%%" }
 
 // funcReadonly reports whether function name is read-only in r.
 func funcReadonly(r *interp.Runner, name string) bool {
-	return rofuncOn.Load() && interpunsafe.LookupVar(r, rofuncPrefix+name).IsSet()
+	return rofuncGate.open() && interpunsafe.LookupVar(r, rofuncPrefix+name).IsSet()
 }
 
 // funcExported reports whether function name is exported in r.
@@ -90,7 +79,7 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 			continue
 		}
 		if readonly {
-			rofuncOn.Store(true)
+			rofuncGate.on.Store(true)
 			interpunsafe.SetVar(c.r, rofuncPrefix+name, expand.Variable{Set: true, Kind: expand.String, Str: "1"})
 		}
 		switch {
@@ -124,7 +113,7 @@ func (c *call) refuseReadonlyFunc(name string) bool {
 
 // funcDefGuarded reports whether the definition of a function named name
 // must go through \x00funcdef for read-only functions.
-func funcDefGuarded(name string) bool { return rofuncOn.Load() && name != "" }
+func funcDefGuarded(name string) bool { return rofuncGate.open() && name != "" }
 
 // forgetFunc drops what nosh keeps about function name once unset -f
 // removed it: its export.

@@ -6,7 +6,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync/atomic"
 	"unicode"
 
 	"mvdan.cc/sh/v3/expand"
@@ -27,29 +26,8 @@ import (
 // with (?i).
 //
 // Patterns are hooked only once the shell has read code that names
-// nocasematch (a hook costs a little on every match); a regular
-// expression with quoted parts always is.
-
-// nocaseOn is set once the shell has read code naming nocasematch.
-var nocaseOn atomic.Bool
-
-// noteSourceUse is told each line of code the shell reads, and turns on
-// what code naming a feature needs before it is parsed.
-func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
-	s.noteFuncnameUse(r, line)
-	if !nocaseOn.Load() && strings.Contains(line, "nocasematch") {
-		nocaseOn.Store(true)
-	}
-	noteFailglobUse(line)
-	noteReadonlyFuncUse(line)
-	notePipestatusUse(line)
-	noteBashpidUse(line)
-	if !s.xtraceEver.Load() && mentionsXtrace(line) {
-		// Code read with set -x in it is prepared for tracing before the
-		// set -x runs (a { …; } or a function that turns it on).
-		s.xtraceEver.Store(true)
-	}
-}
+// nocasematch (nocaseGate: a hook costs a little on every match); a
+// regular expression with quoted parts always is.
 
 // matchHook expands a pattern word (or, with regex, the right side of
 // =~) as interp would, folding case under nocasematch.
@@ -61,7 +39,7 @@ type matchHook struct {
 // hookMatchWord returns the word to match in place of w: w itself, or a
 // hook over it.
 func (s *Shell) hookMatchWord(w *syntax.Word, regex bool) *syntax.Word {
-	if w == nil || !nocaseOn.Load() && !(regex && hasQuotedPart(w)) {
+	if w == nil || !nocaseGate.open() && !(regex && hasQuotedPart(w)) {
 		return w
 	}
 	return s.hookWord(w.Pos(), matchHook{w: w, regex: regex})
@@ -69,7 +47,7 @@ func (s *Shell) hookMatchWord(w *syntax.Word, regex bool) *syntax.Word {
 
 // hookCasePatterns hooks the patterns of a case item.
 func (s *Shell) hookCasePatterns(ci *syntax.CaseItem) {
-	if !nocaseOn.Load() {
+	if !nocaseGate.open() {
 		return
 	}
 	for i, w := range ci.Patterns {
@@ -86,12 +64,12 @@ func (s *Shell) hookTestPattern(bt *syntax.BinaryTest) {
 	}
 	switch bt.Op {
 	case syntax.TsMatch, syntax.TsMatchShort, syntax.TsNoMatch:
-		if nocaseOn.Load() {
+		if nocaseGate.open() {
 			s.rewrite(w)
 			bt.Y = s.hookMatchWord(w, false)
 		}
 	case syntax.TsReMatch:
-		if nocaseOn.Load() || hasQuotedPart(w) {
+		if nocaseGate.open() || hasQuotedPart(w) {
 			s.rewrite(w)
 			bt.Y = s.hookMatchWord(w, true)
 		}
@@ -114,7 +92,7 @@ func hasQuotedPart(w *syntax.Word) bool {
 
 func (h matchHook) hookValue(s *Shell, r *interp.Runner) (string, error) {
 	cfg := freshExpandConfig(interpunsafe.ExpandConfig(r))
-	fold := nocaseOn.Load() && s.shoptOn("nocasematch")
+	fold := nocaseGate.open() && s.shoptOn("nocasematch")
 	if h.regex {
 		re, err := regexWord(cfg, h.w)
 		if err != nil || !fold {

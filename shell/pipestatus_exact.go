@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"weak"
 
 	"mvdan.cc/sh/v3/expand"
@@ -38,15 +37,6 @@ const (
 	builtinPstatRunName = "\x00pstatrun"
 )
 
-// pipestatusOn is set once the shell has read code naming PIPESTATUS.
-var pipestatusOn atomic.Bool
-
-func notePipestatusUse(line string) {
-	if !pipestatusOn.Load() && strings.Contains(line, "PIPESTATUS") {
-		pipestatusOn.Store(true)
-	}
-}
-
 // pstatWrapped holds the statements wrapPipestatus has put in a block,
 // which the walk then meets again.
 var pstatWrapped sync.Map // weak.Pointer[syntax.Stmt] → bool
@@ -54,7 +44,7 @@ var pstatWrapped sync.Map // weak.Pointer[syntax.Stmt] → bool
 // wrapPipestatus makes st set PIPESTATUS when it runs, if it is a
 // pipeline of one command that is not compound.
 func (s *Shell) wrapPipestatus(st *syntax.Stmt) {
-	if !pipestatusOn.Load() || st.Background || st.Coprocess || st.Disown || st.Cmd == nil {
+	if !pipestatusGate.open() || st.Background || st.Coprocess || st.Disown || st.Cmd == nil {
 		return
 	}
 	switch cmd := st.Cmd.(type) {
