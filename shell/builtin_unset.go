@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -59,7 +60,7 @@ func builtinUnset(ctx context.Context, c *call) error {
 		if err := c.builtin(ctx, append(append([]string{"unset"}, flags...), "--", name)...); err != nil {
 			status = 1
 		} else if funcs {
-			forgetFunc(c.r, name)
+			engine.ForgetFunc(c.r, name)
 		}
 	}
 	if status != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
+	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -26,6 +27,10 @@ import (
 // CallHandler and the exec middleware) and keeps it counting. (An
 // assignment nosh cannot see in the source, such as `read SECONDS`,
 // leaves a plain variable.)
+
+// mainPid is $$, the main shell's BASHPID (a subshell's is its own:
+// engine.SetSubshellPid).
+var mainPid = strconv.Itoa(os.Getpid())
 
 // secondsClock is the shell's SECONDS counter.
 type secondsClock struct {

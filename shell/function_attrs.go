@@ -6,122 +6,12 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
+	"nosh/shell/internal/engine"
+	"nosh/shell/internal/interpunsafe"
+
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
-
-	"nosh/shell/internal/interpunsafe"
 )
-
-// Function attributes, which interp does not keep: export -f (declare
-// -fx) and readonly -f (declare -fr).
-//
-// An exported function is the environment variable bash passes it in,
-// BASH_FUNC_NAME%%, whose value is "() BODY": nosh's children get it as
-// any exported variable (a bash child defines the function), and nosh
-// defines the functions it finds so in its own environment at start-up
-// (importFunctions). The value is the function as written when it was
-// exported (bash exports the definition current at each command).
-//
-// A read-only function is marked by a private variable of the runner,
-// so that subshells inherit the mark; while any is, the definitions the
-// rewrite reads go through \x00funcdef (guardFuncDef), which refuses to
-// redefine one, and unset -f refuses to remove one.
-
-const rofuncPrefix = "\x00rofunc:"
-
-// exportedFuncVar is the environment variable that carries function name.
-func exportedFuncVar(name string) string { return "BASH_FUNC_" + name + "%%" }
-
-// funcReadonly reports whether function name is read-only in r.
-func funcReadonly(r *interp.Runner, name string) bool {
-	return rofuncGate.open() && interpunsafe.LookupVar(r, rofuncPrefix+name).IsSet()
-}
-
-// funcExported reports whether function name is exported in r.
-func funcExported(r *interp.Runner, name string) bool {
-	return interpunsafe.LookupVar(r, exportedFuncVar(name)).Exported
-}
-
-// funcAttrs returns declare's letters for the attributes of function
-// name: "f", "fr", "fx" or "frx".
-func funcAttrs(r *interp.Runner, name string) string {
-	a := "f"
-	if funcReadonly(r, name) {
-		a += "r"
-	}
-	if funcExported(r, name) {
-		a += "x"
-	}
-	return a
-}
-
-// setFuncAttrs gives functions names the attributes of flags (r, x; with
-// unexport, x is taken away), as export -f, readonly -f and declare -f
-// with -r or -x do. With no names it lists the functions that have them.
-func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) error {
-	if len(names) == 0 {
-		var out strings.Builder
-		for _, name := range sortedNames(c.r.Funcs) {
-			if readonly && !funcReadonly(c.r, name) || export && !funcExported(c.r, name) {
-				continue
-			}
-			out.WriteString(formatFunction(name, c.r.Funcs[name]))
-			out.WriteString("declare -" + funcAttrs(c.r, name) + " " + name + "\n")
-		}
-		return c.writeOut(out.String())
-	}
-	status := 0
-	for _, name := range names {
-		body := c.r.Funcs[name]
-		if body == nil {
-			fmt.Fprintf(c.stderr, "%s: %s: %s: not a function\n", c.sh.Name, c.name, name)
-			status = 1
-			continue
-		}
-		if readonly {
-			rofuncGate.on.Store(true)
-			interpunsafe.SetVar(c.r, rofuncPrefix+name, expand.Variable{Set: true, Kind: expand.String, Str: "1"})
-		}
-		switch {
-		case unexport:
-			if vr := interpunsafe.LookupVar(c.r, exportedFuncVar(name)); vr.IsSet() {
-				interpunsafe.DelVar(c.r, exportedFuncVar(name))
-			}
-		case export:
-			text := formatFunction(name, body)
-			text = strings.TrimSuffix(strings.TrimPrefix(text, name+" () \n"), "\n")
-			interpunsafe.SetVar(c.r, exportedFuncVar(name), expand.Variable{
-				Set: true, Exported: true, Kind: expand.String, Str: "() " + text,
-			})
-		}
-	}
-	if status != 0 {
-		return interp.ExitStatus(status)
-	}
-	return nil
-}
-
-// refuseReadonlyFunc reports, with bash's error, a definition of a
-// read-only function.
-func (c *call) refuseReadonlyFunc(name string) bool {
-	if !funcReadonly(c.r, name) {
-		return false
-	}
-	fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.Name, name)
-	return true
-}
-
-// funcDefGuarded reports whether the definition of a function named name
-// must go through \x00funcdef for read-only functions.
-func funcDefGuarded(name string) bool { return rofuncGate.open() && name != "" }
-
-// forgetFunc drops what nosh keeps about function name once unset -f
-// removed it: its export.
-func forgetFunc(r *interp.Runner, name string) {
-	if funcExported(r, name) {
-		interpunsafe.DelVar(r, exportedFuncVar(name))
-	}
-}
 
 // importFunctions defines the functions bash exports in the environment
 // (BASH_FUNC_NAME%%=() BODY), each parsed on its own: a value that is
@@ -153,23 +43,38 @@ func (s *Shell) importFunctions(r *interp.Runner, env []string) {
 	}
 }
 
+// refuseReadonlyFunc reports, with bash's error, a definition of a
+// read-only function.
+func (c *call) refuseReadonlyFunc(name string) bool {
+	if !engine.FuncReadonly(c.r, name) {
+		return false
+	}
+	fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.Name, name)
+	return true
+}
+
 // refuseUnsetFunc reports, with bash's error, an unset -f of a read-only
 // function.
 func (c *call) refuseUnsetFunc(name string) bool {
-	if !funcReadonly(c.r, name) {
+	if !engine.FuncReadonly(c.r, name) {
 		return false
 	}
 	fmt.Fprintf(c.stderr, "%s: unset: %s: cannot unset: readonly function\n", c.sh.Name, name)
 	return true
 }
 
-// declNames returns the names a declaration's arguments give.
-func declNames(dc *syntax.DeclClause) []string {
-	var names []string
-	for _, as := range dc.Args {
-		if as.Name != nil {
-			names = append(names, as.Name.Value)
-		}
+// unsetScalarElement refuses, as bash does, to unset an element other
+// than 0 of a variable that is not an array (interp says so without
+// failing). It reports whether it did.
+func (c *call) unsetScalarElement(base, name string) bool {
+	sub, ok := strings.CutPrefix(name, base+"[")
+	sub, ok2 := strings.CutSuffix(sub, "]")
+	if !ok || !ok2 || sub == "0" || sub == "@" || sub == "*" {
+		return false
 	}
-	return names
+	if v := interpunsafe.LookupVar(c.r, base); !v.IsSet() || v.Kind != expand.String {
+		return false
+	}
+	fmt.Fprintf(c.stderr, "%s: unset: %s: not an array variable\n", c.sh.Name, base)
+	return true
 }

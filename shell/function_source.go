@@ -1,24 +1,16 @@
 package shell
 
 import (
-	"runtime"
 	"strings"
-	"sync"
-	"weak"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/engine"
 )
 
-// The text of a function as it was written. The rewrite changes a
-// function's body in place when it first runs (sentinel calls, hooks), so
-// printing the body afterwards would show nosh's machinery; declare -f,
-// type and export -f need the function as written. The line reader keeps
-// the source of each function definition it parses (funcSources), and
-// functionText parses that text again, untouched, to print it.
-
-// funcSources maps a function's body (the statement interp keeps in
-// Runner.Funcs) to its source text.
-var funcSources sync.Map // weak.Pointer[syntax.Stmt] → string
+// The source of each function definition the line reader parses is kept
+// for declare -f, type and export -f (engine.RecordFuncSource, which says
+// why).
 
 // noteFuncSources records the source of the function definitions in st,
 // read from log.
@@ -56,10 +48,7 @@ func noteFuncSource(fd *syntax.FuncDecl, log *feedLog) {
 	if text == "" {
 		return
 	}
-	key := weak.Make(fd.Body)
-	if _, loaded := funcSources.LoadOrStore(key, text); !loaded {
-		runtime.AddCleanup(fd.Body, func(k weak.Pointer[syntax.Stmt]) { funcSources.Delete(k) }, key)
-	}
+	engine.RecordFuncSource(fd.Body, text)
 }
 
 // slice returns the source from pos to end, "" if the log no longer has
@@ -91,23 +80,6 @@ func (f *feedLog) slice(pos, end syntax.Pos) string {
 	}
 	b.WriteString(last[:c2])
 	return b.String()
-}
-
-// originalBody returns a function's body as written, parsed again, or
-// the body itself when its source was not kept.
-func originalBody(body *syntax.Stmt) *syntax.Stmt {
-	text, ok := funcSources.Load(weak.Make(body))
-	if !ok {
-		return body
-	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("f() "+text.(string)+"\n"), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return body
-	}
-	if fd, ok := f.Stmts[0].Cmd.(*syntax.FuncDecl); ok && fd.Body != nil {
-		return fd.Body
-	}
-	return body
 }
 
 // NoteFunctionSources records the source of the functions stmts, parsed

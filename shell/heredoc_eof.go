@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -142,4 +143,12 @@ func unclosedHeredoc(pe syntax.ParseError) (string, bool) {
 		return d, err == nil
 	}
 	return "", false
+}
+
+// noteSourceUse is told each line of code the shell reads: FUNCNAME
+// tracking and the engine's source gates look for the names that turn
+// them on.
+func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
+	s.noteFuncnameUse(r, line)
+	s.eng.NoteSource(line)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"os"
 	"strconv"
 	"strings"
@@ -85,7 +86,7 @@ func sourceText(n syntax.Node) string {
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := c.sh.stash.get(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh.stashed(firstArg(c.args)).(*bgStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost background command %q", c.args)
 	}
@@ -122,8 +123,8 @@ func builtinBackground(ctx context.Context, c *call) error {
 	}
 	go func() {
 		defer cancel(nil)
-		setSubshellPid(r2)
-		err := s.runGuardedIn(jctx, r2, bs.stmt)
+		engine.SetSubshellPid(r2)
+		err := s.eng.RunGuarded(jctx, r2, bs.stmt)
 		status := exitStatusOf(err)
 		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&
 			(status < 0 || errors.Is(err, context.Canceled)) {

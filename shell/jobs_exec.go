@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"strings"
 	"sync"
 	"syscall"
@@ -37,7 +38,7 @@ func (s *Shell) waitProcess(ctx context.Context, hc interp.HandlerContext, ref *
 			// from kill; it decides what to do with it.
 		case errors.Is(cause, errFatalSignal):
 			// The shell is dying: the process is left alone, as bash does.
-		case errors.Is(cause, errBrokenPipe):
+		case errors.Is(cause, engine.ErrBrokenPipe):
 			// Its pipeline stage died of SIGPIPE: so does it.
 			p.Signal(syscall.SIGPIPE)
 		default:

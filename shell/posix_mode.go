@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/engine"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
@@ -15,44 +16,10 @@ import (
 // parses. Its effects live with the features they change; the ones that
 // make errors fatal are here.
 
-// specialBuiltins are POSIX's special built-in utilities: in POSIX mode
-// an error in one of them ends a non-interactive shell.
-var specialBuiltins = map[string]bool{
-	"break": true, ":": true, "continue": true, ".": true, "eval": true, "exec": true,
-	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "times": true, "trap": true, "unset": true,
-}
-
 // fatalInPosix reports whether an error of a special builtin ends the
 // shell: in POSIX mode, when it is not interactive.
 func (s *Shell) fatalInPosix() bool {
 	return !s.Interactive && s.posixMode()
-}
-
-// commandName is the name of the simple command cmd runs, when it is
-// written out.
-func (s *Shell) commandName(cmd syntax.Command) string {
-	if dc, ok := cmd.(*syntax.DeclClause); ok && dc.Variant != nil {
-		return dc.Variant.Value
-	}
-	call, ok := cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return ""
-	}
-	name := call.Args[0].Lit()
-	if len(call.Args) > 1 {
-		switch v := s.stash.get(call.Args[1].Lit()).(type) {
-		case *callStash:
-			if name == sentinel+builtinCallName {
-				return s.commandName(v.call)
-			}
-		case *declStash:
-			if name == sentinel+builtinDeclName {
-				return v.variant
-			}
-		}
-	}
-	return name
 }
 
 // specialFailed is specialBuiltinFailed for the builtin c runs (which
@@ -71,7 +38,7 @@ func (s *Shell) specialBuiltinFailed(name string, err error, status int) error {
 	if !specialBuiltins[name] || !s.fatalInPosix() {
 		return err
 	}
-	return &shellAbort{exit: true, status: status}
+	return &shellAbort{Exit: true, Status: status}
 }
 
 const builtinFuncDefName = "\x00funcdef"
@@ -79,7 +46,7 @@ const builtinFuncDefName = "\x00funcdef"
 // guardFuncDef makes the definition of a function named as a special
 // builtin go through \x00funcdef, which refuses it in POSIX mode.
 func (s *Shell) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
-	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !funcDefGuarded(fd.Name.Value) {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !engine.FuncDefGuarded(fd.Name.Value) {
 		return
 	}
 	// The walk does not reach into the stash: the body is rewritten here.
@@ -92,7 +59,7 @@ func (s *Shell) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
 // builtinFuncDef defines a function named as a special builtin, which
 // POSIX mode refuses (a non-interactive shell exits with status 2).
 func builtinFuncDef(ctx context.Context, c *call) error {
-	fd, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.FuncDecl)
+	fd, ok := c.sh.stashed(firstArg(c.args)).(*syntax.FuncDecl)
 	if !ok {
 		return fmt.Errorf("nosh: lost function %q", c.args)
 	}
@@ -102,7 +69,7 @@ func builtinFuncDef(ctx context.Context, c *call) error {
 	if c.sh.posixMode() && specialBuiltins[fd.Name.Value] {
 		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.Name, fd.Name.Value)
 		if c.sh.fatalInPosix() {
-			return &shellAbort{exit: true, status: 2}
+			return &shellAbort{Exit: true, Status: 2}
 		}
 		return interp.ExitStatus(2)
 	}
