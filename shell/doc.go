@@ -23,4 +23,13 @@
 // renames a call to one of them into a private sentinel name that no
 // function or program can have, and an ExecHandlers middleware runs it;
 // functions of the same name still win, as in bash.
+//
+// The shell's options are kept here (nosh's own set -o options, the shopt
+// values) but their tables, parsing and printing are package
+// [nosh/shell/internal/options]'s; the process's signal dispositions and
+// the delivery of trapped signals are package
+// [nosh/shell/internal/signals]'s, and the core runs the traps' actions
+// between commands (jobs_traps.go). What an agent's command may run is
+// asked of its Guard (the assistant's table); the core tracks the
+// programs an agent starts so that its kill and wait reach only them.
 package shell

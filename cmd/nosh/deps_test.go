@@ -74,7 +74,7 @@ func TestLayers(t *testing.T) {
 		{"nosh/shell/internal/engine", []string{"nosh/shell", "nosh/shell/repl", "nosh/shell/assistant",
 			"github.com/reeflective/readline", "nosh/ai", "nosh/ai/", "nosh/perms", "nosh/perms/"}},
 		{"nosh/shell/assistant", []string{"nosh/shell", "nosh/shell/repl", "github.com/reeflective/readline",
-			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history"}},
+			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history", "nosh/shell/prompt"}},
 		// The option tables know nothing of the runner or the core.
 		{"nosh/shell/internal/options", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		// Signal dispositions: the process's, not the runner's.

@@ -1,16 +1,10 @@
-package shell
+package assistant
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"nosh/shell/internal/options"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 
-	"nosh/shell/jobs"
+	"nosh/shell/internal/options"
 )
 
 // Builtins run inside nosh, outside the kernel's sandbox. An agent
@@ -28,13 +22,14 @@ import (
 
 // agentBuiltinRule decides whether an agent command may run a builtin
 // with args; why says what to do instead when it may not.
-type agentBuiltinRule func(c *call) (ok bool, why string)
+type agentBuiltinRule func(args []string) (ok bool, why string)
 
 // contained is the rule of builtins whose effects stay in the runner
 // that runs them.
-func contained(*call) (bool, string) { return true, "" }
+func contained([]string) (bool, string) { return true, "" }
 
 // agentBuiltins lists the builtins an agent command may run, and when.
+// It is built on first use: a script never needs it.
 var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
 	return map[string]agentBuiltinRule{
 		".": contained, "source": contained, "eval": contained, "exec": contained,
@@ -49,8 +44,8 @@ var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
 		// Signal traps set in a subshell do nothing (trap's doc); EXIT and
 		// ERR traps are the runner's.
 		"trap": contained,
-		// kill and wait reach only the agent's own programs (killForAgent,
-		// agentOwnedTargets).
+		// kill and wait reach only the agent's own programs: the core
+		// checks their operands against the programs it tracked.
 		"kill": contained,
 		"wait": agentWait,
 
@@ -113,13 +108,13 @@ var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
 })
 
 func refused(why string) agentBuiltinRule {
-	return func(*call) (bool, string) { return false, why }
+	return func([]string) (bool, string) { return false, why }
 }
 
 // onlyReading allows a builtin in the forms reading accepts.
 func onlyReading(name, why string, reading func(args []string) bool) agentBuiltinRule {
-	return func(c *call) (bool, string) {
-		if reading(c.args) {
+	return func(args []string) (bool, string) {
+		if reading(args) {
 			return true, ""
 		}
 		return false, why
@@ -145,9 +140,8 @@ var interpSetOptions = map[string]bool{"allexport": true, "errexit": true, "noex
 // agentSet lets an agent command set the runner's options (-e, -u, -f,
 // -n, -a, -o pipefail…) and positional parameters, and list options;
 // nosh's own options (-x, -C, -o vi…) are the whole shell's.
-func agentSet(c *call) (bool, string) {
+func agentSet(args []string) (bool, string) {
 	const why = "this option of set is your whole shell's, not the command's (-e, -u, -f, -a, -n and -o pipefail are the command's own); for a trace, run the command with sh -x -c '…'"
-	args := c.args
 	for len(args) > 0 {
 		a := args[0]
 		if a == "-" {
@@ -177,17 +171,17 @@ func agentSet(c *call) (bool, string) {
 
 // agentShopt lets an agent command query every option and set those that
 // live in the runner (globbing, aliases).
-func agentShopt(c *call) (bool, string) {
+func agentShopt(args []string) (bool, string) {
 	const why = "this shell option is your whole shell's, not the command's (dotglob, extglob, globstar, nullglob, nocaseglob and expand_aliases are the command's own)"
 	changes, setO := false, false
 	var names []string
-	for i, a := range c.args {
+	for i, a := range args {
 		if a == "--" {
-			names = c.args[i+1:]
+			names = args[i+1:]
 			break
 		}
 		if len(a) < 2 || a[0] != '-' {
-			names = c.args[i:]
+			names = args[i:]
 			break
 		}
 		changes = changes || strings.ContainsAny(a, "su")
@@ -206,8 +200,8 @@ func agentShopt(c *call) (bool, string) {
 }
 
 // agentWait lets an agent command wait for its own jobs only.
-func agentWait(c *call) (bool, string) {
-	for _, a := range c.args {
+func agentWait(args []string) (bool, string) {
+	for _, a := range args {
 		if strings.HasPrefix(a, "%") {
 			return false, "job specs name your shell's jobs; wait for the agent's own with wait $! or wait alone"
 		}
@@ -215,229 +209,28 @@ func agentWait(c *call) (bool, string) {
 	return true, ""
 }
 
-// checkAgentBuiltin reports whether an agent command may run the builtin
-// c calls, printing why not.
-func (s *Shell) checkAgentBuiltin(ctx context.Context, c *call) bool {
-	if strings.HasPrefix(c.name, "\x00") {
-		return true // nosh's own machinery, inserted by its rewrites
+// Builtin implements the Guard's check of a builtin: an agent command may
+// run only the builtins agentBuiltins allows, in the forms it allows.
+func (g aiGuard) Builtin(name string, args []string) (ok bool, why string) {
+	if !g.agent {
+		return true, ""
 	}
-	rule, ok := agentBuiltins()[c.name]
-	why := "it is not known to keep its effects inside the agent's command"
-	if ok {
-		var allowed bool
-		if allowed, why = rule(c); allowed {
-			if c.name == "wait" {
-				return s.agentOwnsAll(ctx, c, "wait")
-			}
-			return true
-		}
+	rule, known := agentBuiltins()[name]
+	if !known {
+		return false, "it is not known to keep its effects inside the agent's command"
 	}
-	s.reportAgentRefusal(ctx, c.stderr, c.name+" "+strings.Join(c.args, " "), "the builtin "+c.name+" is not available to the agent: "+why)
-	return false
+	return rule(args)
 }
 
-// agentProcs are the programs one `??` run started in the sandbox, by
-// process ID, with their jobs: the only ones its commands may signal
-// or wait for.
-type agentProcs struct {
-	mu    sync.Mutex
-	procs map[int]agentProc
-}
-
-type agentProc struct {
-	p *jobs.Process
-	j *jobs.Job
-}
-
-type agentProcsKey struct{}
-
-func withAgentProcs(ctx context.Context, ap *agentProcs) context.Context {
-	return context.WithValue(ctx, agentProcsKey{}, ap)
-}
-
-func agentProcsOf(ctx context.Context) *agentProcs {
-	ap, _ := ctx.Value(agentProcsKey{}).(*agentProcs)
-	return ap
-}
-
-// note records a program started in the sandbox for an agent command.
-func (ap *agentProcs) note(p *jobs.Process, j *jobs.Job) {
-	if ap == nil || p == nil {
-		return
-	}
-	ap.mu.Lock()
-	defer ap.mu.Unlock()
-	if ap.procs == nil {
-		ap.procs = map[int]agentProc{}
-	}
-	ap.procs[p.Pid] = agentProc{p, j}
-}
-
-// lookup returns the live program pid names, or nil.
-func (ap *agentProcs) lookup(pid int) *jobs.Process {
-	if ap == nil {
-		return nil
-	}
-	ap.mu.Lock()
-	defer ap.mu.Unlock()
-	if e, ok := ap.procs[pid]; ok && e.p.State() != jobs.Done {
-		return e.p
-	}
-	return nil
-}
-
-// owns reports whether every process of j is one of the agent's.
-func (ap *agentProcs) owns(j *jobs.Job) bool {
-	if ap == nil || j == nil {
+// isUnsigned reports whether s is a non-empty run of decimal digits.
+func isUnsigned(s string) bool {
+	if s == "" {
 		return false
 	}
-	ps := j.Processes()
-	if len(ps) == 0 {
-		return false
-	}
-	ap.mu.Lock()
-	defer ap.mu.Unlock()
-	for _, p := range ps {
-		if e, ok := ap.procs[p.Pid]; !ok || e.p != p {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
 			return false
 		}
 	}
 	return true
-}
-
-// stop ends the programs still running when the run is over, with their
-// jobs, and returns how many there were.
-func (ap *agentProcs) stop() int {
-	if ap == nil {
-		return 0
-	}
-	ap.mu.Lock()
-	live := map[*jobs.Job][]*jobs.Process{}
-	for _, e := range ap.procs {
-		if e.p.State() != jobs.Done {
-			live[e.j] = append(live[e.j], e.p)
-		}
-	}
-	ap.procs = nil
-	ap.mu.Unlock()
-	n := 0
-	for j, ps := range live {
-		n += len(ps)
-		if j != nil && j.Kill(syscall.SIGTERM) == nil {
-			continue
-		}
-		for _, p := range ps {
-			p.Signal(syscall.SIGTERM)
-		}
-	}
-	return n
-}
-
-// agentTarget is what a kill or wait operand names among the agent's
-// programs: a job ($! of a background command) or a process.
-type agentTarget struct {
-	j *jobs.Job
-	p *jobs.Process
-}
-
-// agentTargetOf finds the agent's program or job operand names, or says
-// why it is not one.
-func (s *Shell) agentTargetOf(ctx context.Context, operand string) (agentTarget, string) {
-	ap := agentProcsOf(ctx)
-	if strings.HasPrefix(operand, "%") {
-		return agentTarget{}, "job specs name your shell's jobs, not the agent's: use $! of the agent's background command"
-	}
-	pid, err := strconv.Atoi(operand)
-	if err != nil || pid <= 0 {
-		return agentTarget{}, "only processes the agent started can be named, by their process ID"
-	}
-	if j := s.jobs().ByPid(pid); j != nil && ap.owns(j) {
-		return agentTarget{j: j}, ""
-	}
-	if p := ap.lookup(pid); p != nil {
-		return agentTarget{p: p}, ""
-	}
-	return agentTarget{}, "process " + operand + " is not one the agent started in this run: signals and waits reach only the agent's own programs"
-}
-
-// agentOwnsAll checks that every operand of the kill or wait c runs names
-// one of the agent's programs, printing why not.
-func (s *Shell) agentOwnsAll(ctx context.Context, c *call, what string) bool {
-	for _, a := range operands(c.args, what) {
-		if _, why := s.agentTargetOf(ctx, a); why != "" {
-			s.reportAgentRefusal(ctx, c.stderr, what+" "+strings.Join(c.args, " "), why)
-			return false
-		}
-	}
-	return true
-}
-
-// operands returns the PID and job operands of a kill or wait.
-func operands(args []string, what string) []string {
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		if what == "kill" && (a == "-s" || a == "-n") || what == "wait" && strings.HasSuffix(a, "p") {
-			if len(args) > 0 {
-				args = args[1:]
-			}
-		}
-		if what == "kill" {
-			// -SIGNAL, then the operands (kill's own parsing).
-			if len(args) > 0 && args[0] == "--" {
-				args = args[1:]
-			}
-			break
-		}
-	}
-	return args
-}
-
-// killForAgent is kill in an agent command: each target must be one of
-// the programs the agent started in this run (a process ID, or $! of its
-// background command); the signal then goes to that program alone, or
-// its job, and never to a process group or every process.
-func (c *call) killForAgent(ctx context.Context, sig syscall.Signal, targets []string) error {
-	status := 0
-	for _, t := range targets {
-		at, why := c.sh.agentTargetOf(ctx, t)
-		var err error
-		switch {
-		case why != "":
-			c.sh.reportAgentRefusal(ctx, c.stderr, "kill "+t, why)
-			status = 1
-			continue
-		case at.j != nil:
-			err = at.j.Kill(sig)
-		default:
-			err = at.p.Signal(sig)
-		}
-		if err != nil {
-			c.errorf(1, "(%s) - %s", t, describeKillError(err))
-			status = 1
-		}
-	}
-	return statusError(status)
-}
-
-// reportAgentRefusal says that part of an agent command was refused, and
-// why: on the command's standard error, which the model reads, and on
-// the screen as a refusal.
-func (s *Shell) reportAgentRefusal(ctx context.Context, stderr io.Writer, what, why string) {
-	if g := guardOf(ctx); g != nil && g.Refused(ctx, strings.TrimSpace(what), why) {
-		return
-	}
-	fmt.Fprintf(stderr, "%s: refused: %s: %s\n", s.Name, strings.TrimSpace(what), why)
-}
-
-// TrackAgentPrograms returns a context under which the programs an agent
-// command starts in the sandbox are recorded: its kill and wait reach
-// only them, and stop ends those still running when the run is over and
-// says how many there were.
-func TrackAgentPrograms(ctx context.Context) (tracked context.Context, stop func() int) {
-	ap := &agentProcs{}
-	return withAgentProcs(ctx, ap), ap.stop
 }

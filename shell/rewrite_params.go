@@ -7,9 +7,8 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// rewriteParts makes the shell's own changes to the parameter expansions
-// among parts ($!, $0, $LINENO, $-); the walk calls it on every word
-// (rewrite_host.go).
+// rewriteParts makes the parameter expansions interp would get wrong
+// read what nosh keeps: $! , $0 (BASH_ARGV0), $LINENO and $-.
 func rewriteParts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
