@@ -10,7 +10,8 @@ import (
 // for them only once the shell has read code that names them: a source
 // gate opens when a line of code read holds one of its words, and stays
 // open. A whole script file or -c string is looked at before its first
-// line is parsed (scanAhead), so that code anywhere in it is prepared.
+// line is parsed (the shell's scanAhead), so that code anywhere in it is
+// prepared.
 
 // sourceGate is open once code naming one of its words was read.
 type sourceGate struct {
