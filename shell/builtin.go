@@ -97,6 +97,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			s.refreshSeconds(r)
 		}
 		s.countHit(r, name)
+		s.eng.NoteFuncCall(r, hc, name)
 	}
 	if name == "builtin" && len(args) > 1 {
 		if _, ok := s.builtins[args[1]]; ok {

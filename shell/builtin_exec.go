@@ -51,8 +51,7 @@ func builtinExec(ctx context.Context, c *call) error {
 		} else {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
 		}
-		// An interactive shell stays, as bash's does.
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: !c.sh.interactiveMain(c.r)})
+		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: c.sh.execFailEnds(c.r)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -70,7 +69,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	if c.r == c.sh.Runner {
 		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
 			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 126, Exiting: !c.sh.interactiveMain(c.r)})
+			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 126, Exiting: c.sh.execFailEnds(c.r)})
 			return errKeepStatus
 		}
 	}
@@ -169,4 +168,11 @@ func lastOfEachName(env []string) []string {
 		}
 	}
 	return out
+}
+
+// execFailEnds reports whether an exec that fails to run its program
+// ends the shell: not an interactive one, as in bash, nor with shopt
+// execfail.
+func (s *Shell) execFailEnds(r *interp.Runner) bool {
+	return !s.interactiveMain(r) && !s.shoptOn("execfail")
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -35,6 +36,10 @@ func builtinUnset(ctx context.Context, c *call) error {
 	}
 	status := 0
 	for _, name := range args {
+		if funcs && c.refuseUnsetFunc(name) {
+			status = 1
+			continue
+		}
 		if !funcs {
 			base, _, _ := strings.Cut(name, "[")
 			if !syntax.ValidName(base) {
@@ -47,9 +52,15 @@ func builtinUnset(ctx context.Context, c *call) error {
 				status = 1
 				continue
 			}
+			if c.unsetScalarElement(base, name) {
+				status = 1
+				continue
+			}
 		}
 		if err := c.builtin(ctx, append(append([]string{"unset"}, flags...), "--", name)...); err != nil {
 			status = 1
+		} else if funcs {
+			engine.ForgetFunc(c.r, name)
 		}
 	}
 	if status != 0 {

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"nosh/shell/internal/interpunsafe"
+	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,10 @@ import (
 // CallHandler and the exec middleware) and keeps it counting. (An
 // assignment nosh cannot see in the source, such as `read SECONDS`,
 // leaves a plain variable.)
+
+// mainPid is $$, the main shell's BASHPID (a subshell's is its own:
+// engine.SetSubshellPid).
+var mainPid = strconv.Itoa(os.Getpid())
 
 // secondsClock is the shell's SECONDS counter.
 type secondsClock struct {
@@ -85,6 +90,8 @@ func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
 	switch name {
 	case "SECONDS":
 		s = e.seconds.now()
+	case "BASHPID":
+		s = mainPid
 	case "EPOCHSECONDS":
 		s = strconv.FormatInt(time.Now().Unix(), 10)
 	case "EPOCHREALTIME":
@@ -115,7 +122,7 @@ func epochRealtime(now time.Time) string {
 // readings and a Sprintf per variable.
 func isDynamic(name string) bool {
 	switch name {
-	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME":
+	case "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID":
 		return true
 	}
 	return false

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"golang.org/x/term"
+
+	"nosh/shell/internal/engine"
 )
 
 // RunFile runs the script at path, as `nosh FILE` does. A script that
@@ -24,6 +26,7 @@ func (s *Shell) RunFile(ctx context.Context, path string) (status int, exited bo
 	defer f.Close()
 	s.scriptFile = true
 	s.enterSource(s.Runner, path) // kept to the end, for the EXIT trap too
+	engine.SetScriptLineno(s.Runner)
 	return s.RunReader(ctx, f, path)
 }
 

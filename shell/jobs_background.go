@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"os"
 	"strconv"
 	"strings"
@@ -122,7 +123,8 @@ func builtinBackground(ctx context.Context, c *call) error {
 	}
 	go func() {
 		defer cancel(nil)
-		err := r2.Run(jctx, bs.stmt)
+		engine.SetSubshellPid(r2)
+		err := s.eng.RunGuarded(jctx, r2, bs.stmt)
 		status := exitStatusOf(err)
 		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&
 			(status < 0 || errors.Is(err, context.Canceled)) {

@@ -73,7 +73,7 @@ func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
 			s.rewrite(st)
 		}
 		exit, last := *interpunsafe.Exit(r), *interpunsafe.LastExit(r)
-		interpunsafe.Stmts(r, context.WithValue(ctx, signalTrapKey{}, last.Code), f.Stmts)
+		s.eng.StmtsGuarded(context.WithValue(ctx, signalTrapKey{}, last.Code), r, f.Stmts)
 		if e := interpunsafe.Exit(r); e.Exiting || e.Returning {
 			return true
 		}

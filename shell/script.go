@@ -18,6 +18,9 @@ import (
 // name is used in syntax error messages. It returns the status to exit with
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
+	if f, ok := src.(*os.File); !ok || f != s.stdin {
+		src = s.scanAhead(s.Runner, src)
+	}
 	next := bufferedLines(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
 		// What the script runs (read, cat) gets the rest of the input:

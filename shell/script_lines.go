@@ -62,6 +62,7 @@ type lineFeeder struct {
 	flush  func() string // a line expand held back, at the end
 	echo   func(string)  // set -v
 	seen   func(string)  // every line read, raw
+	log    *feedLog      // the lines fed since the last statement
 	rest   string
 	err    error
 }
@@ -82,6 +83,9 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 		if line == "" {
 			if l.flush != nil {
 				if l.rest = l.flush(); l.rest != "" {
+					if l.log != nil {
+						l.log.add(l.rest)
+					}
 					break
 				}
 			}
@@ -99,6 +103,9 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 		if l.expand != nil {
 			// It may hold the line back to read it with the next.
 			line = l.expand(line)
+		}
+		if l.log != nil {
+			l.log.add(line)
 		}
 		l.rest = line
 	}
@@ -132,8 +139,10 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 		before: func() bool { runHeld(false); return !stopped },
 		expand: exp.Line,
 		flush:  exp.Flush,
-		seen:   func(line string) { s.eng.NoteFuncnameUse(r, line) },
+		seen:   func(line string) { s.noteSourceUse(r, line) },
+		log:    &feedLog{first: 1},
 	}
+	var lastEnd syntax.Pos // of the last statement parsed
 	if verbose {
 		feeder.echo = func(line string) {
 			s.mu.Lock()
@@ -149,6 +158,10 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return true, nil
 		}
 		if err != nil {
+			if tail, ok := s.heredocAtEOF(err, feeder.log, &held, lastEnd); ok {
+				held = append(held, tail...)
+				break
+			}
 			var pe syntax.ParseError
 			if errors.As(err, &pe) {
 				for len(held) > 0 && held[len(held)-1].End().Line() >= pe.Pos.Line() {
@@ -161,6 +174,9 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return false, err
 		}
 		held = append(held, st)
+		noteFuncSources(st, feeder.log)
+		lastEnd = st.End()
+		feeder.log.trim(int(lastEnd.Line()))
 	}
 	runHeld(true)
 	return stopped, nil
@@ -174,7 +190,7 @@ func (s *Shell) expandAliasesIn(text string) string {
 
 // expandAliasesOn returns text with r's aliases expanded.
 func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
-	s.eng.NoteFuncnameUse(r, text)
+	s.noteSourceUse(r, text)
 	e := alias.NewExpander(aliasLookup(r), s.posixMode, engine.BadSubstReplacement)
 	var b []byte
 	for len(text) > 0 {

@@ -189,6 +189,7 @@ func New(cfg Config) (*Shell, error) {
 		*p = true
 	}
 	startVars(r, cfg.Env)
+	s.importFunctions(r, cfg.Env)
 	return s, nil
 }
 

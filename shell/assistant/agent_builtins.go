@@ -40,7 +40,7 @@ var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
 		"cd": contained, "pwd": contained, "dirs": contained, "pushd": contained, "popd": contained,
 		"break": contained, "continue": contained, "return": contained, "exit": contained,
 		"logout": contained, "command": contained, "type": contained, "times": contained,
-		"compgen": contained, "jobs": contained,
+		"compgen": contained, "jobs": contained, "caller": contained,
 		// Signal traps set in a subshell do nothing (trap's doc); EXIT and
 		// ERR traps are the runner's.
 		"trap": contained,

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // The directory stack is interp's dirStack, kept in bash's order: [0] is
@@ -72,6 +73,15 @@ func builtinCd(ctx context.Context, c *Call) error {
 		return nil
 	}
 	newDir, viaCDPATH, err := c.changeDir(dir, physical, true)
+	if err != nil {
+		if value, ok := c.cdableVar(dir); ok {
+			// shopt cdable_vars: a name that is no directory is a
+			// variable holding one; cd shows where it went.
+			if d, _, err2 := c.changeDir(value, physical, true); err2 == nil {
+				newDir, err, printDir = d, nil, true
+			}
+		}
+	}
 	if err != nil {
 		if fixed, ok := c.cdSpell(dir); ok {
 			// shopt cdspell: a small typing mistake is corrected and shown.
@@ -454,4 +464,17 @@ func builtinPopd(ctx context.Context, c *Call) error {
 	}
 	c.printDirs(false)
 	return nil
+}
+
+// cdableVar returns the value of the variable named dir, under shopt
+// cdable_vars.
+func (c *Call) cdableVar(dir string) (string, bool) {
+	if !syntax.ValidName(dir) || !c.Sh.ShoptOn("cdable_vars") {
+		return "", false
+	}
+	v := interpunsafe.LookupVar(c.R, dir)
+	if !v.IsSet() || v.String() == "" {
+		return "", false
+	}
+	return v.String(), true
 }

@@ -135,6 +135,7 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 			return false, 2
 		}
 	}
+	s.NoteFunctionSources(src, f.Stmts)
 	se.cmdNum++
 	fd := int(s.stdin.Fd())
 	saved := se.savedTerm(fd)

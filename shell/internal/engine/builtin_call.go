@@ -162,7 +162,7 @@ func needsFields(w *syntax.Word) bool {
 				}
 			}
 		case *syntax.Lit:
-			if i == 0 && assignmentTilde(p.Value) || fields.LeadingDotPattern(p.Value, i == 0) {
+			if i == 0 && assignmentTilde(p.Value) || fields.LeadingDotPattern(p.Value, i == 0) || failglobWord(p) {
 				return true
 			}
 			if i == 0 && strings.HasPrefix(p.Value, "~") && strings.Contains(p.Value, "{") {

@@ -36,6 +36,9 @@ type declStash struct {
 // assignments; -p, -f, -F or nothing) to \x00decl, and makes a bare
 // `local name` leave name unset, as in bash.
 func (s *Engine) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
+	if s.guardDeclFlags(st, dc) {
+		return
+	}
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
 		call := SentinelCall(st.Position, builtinUnexportName, "")
 		s.StashArg(call, dc)
@@ -84,7 +87,8 @@ func builtinLocal(ctx context.Context, c *call) error {
 	}
 	interpunsafe.SetExit(c.r, interpunsafe.Status{})
 	interpunsafe.Cmd(c.r, ctx, ls.decl)
-	if interpunsafe.Exit(c.r).Code == 0 {
+	// shopt localvar_inherit keeps the value, as interp does.
+	if interpunsafe.Exit(c.r).Code == 0 && !c.sh.host.ShoptOn("localvar_inherit") {
 		for _, name := range ls.names {
 			if vr := interpunsafe.LookupVar(c.r, name); vr.Local && !vr.ReadOnly {
 				interpunsafe.DelVar(c.r, name)
@@ -116,6 +120,9 @@ func builtinUnexport(ctx context.Context, c *call) error {
 		return fmt.Errorf("nosh: lost export %q", c.args)
 	}
 	c.name = "export"
+	if declHasFlag(dc, 'f') {
+		return c.setFuncAttrs(declNames(dc), false, false, true)
+	}
 	status := 0
 	for _, as := range dc.Args {
 		if as.Name == nil {
@@ -166,6 +173,9 @@ func builtinDecl(ctx context.Context, c *call) error {
 	has := func(f byte) bool { return strings.IndexByte(ds.flags, f) >= 0 }
 	var out strings.Builder
 	status := 0
+	if has('f') && (ds.variant == "export" || ds.variant == "readonly" || has('r') || has('x')) {
+		return c.setFuncAttrs(ds.names, ds.variant == "readonly" || has('r'), ds.variant == "export" || has('x'), false)
+	}
 	switch {
 	case has('F') || has('f'):
 		names := ds.names
@@ -181,7 +191,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 			if has('F') && len(ds.names) > 0 {
 				out.WriteString(name + "\n")
 			} else if has('F') {
-				out.WriteString("declare -f " + name + "\n")
+				out.WriteString("declare -" + funcAttrs(r, name) + " " + name + "\n")
 			} else {
 				out.WriteString(FormatFunction(name, body))
 			}
@@ -266,4 +276,16 @@ func builtinDeclCmd(ctx context.Context, c *call) error {
 	interpunsafe.SetExit(c.r, interpunsafe.Status{})
 	interpunsafe.Cmd(c.r, ctx, st.Cmd)
 	return errKeepStatus
+}
+
+// QuotedWord is a word that expands to s as it is.
+func QuotedWord(pos syntax.Pos, s string) *syntax.Word {
+	w := &syntax.Word{}
+	for i, part := range strings.Split(s, "'") {
+		if i > 0 {
+			w.Parts = append(w.Parts, &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: `\'`})
+		}
+		w.Parts = append(w.Parts, &syntax.SglQuoted{Left: pos, Right: pos, Value: part})
+	}
+	return w
 }

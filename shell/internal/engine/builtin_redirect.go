@@ -230,6 +230,14 @@ func builtinRedir(ctx context.Context, c *call) error {
 	st := newRedirState(saved, c.sh.fdView(ctx, r))
 	lastExpand := interpunsafe.LastExpandExit(r)
 	*lastExpand = interpunsafe.Status{}
+	cmd := rs.cmd
+	if call := c.sh.redirCall(cmd); call != nil && !rs.exec {
+		// The words first (redir_expand_first.go).
+		var ok bool
+		if cmd, ok = c.expandBeforeRedirs(call); !ok {
+			return errKeepStatus
+		}
+	}
 	for _, rd := range rs.redirs {
 		if err := c.sh.applyRedir(ctx, r, st, rd); err != nil {
 			for _, o := range st.opened {
@@ -276,7 +284,7 @@ func builtinRedir(ctx context.Context, c *call) error {
 		interpunsafe.FillExpandConfig(r, inner)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{})
-	interpunsafe.Cmd(r, inner, rs.cmd)
+	interpunsafe.Cmd(r, inner, cmd)
 	if scoped != nil {
 		interpunsafe.FillExpandConfig(r, outerEctx)
 	}

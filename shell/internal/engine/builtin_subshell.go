@@ -192,8 +192,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() {
-		// bash keeps it in POSIX mode only.
+	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() && !c.sh.host.ShoptOn("inherit_errexit") {
+		// bash keeps it in POSIX mode, or with shopt inherit_errexit.
 		*p = false
 	}
 	// One level deeper for set -x, in the commands and in the
@@ -209,8 +209,9 @@ func builtinCsubst(ctx context.Context, c *call) error {
 // subshell's status, with exit and return spent.
 func (s *Engine) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
 	umask := builtins.ReadUmask()
+	SetSubshellPid(r2)
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
-	interpunsafe.Stmts(r2, ctx, stmts)
+	s.stmtsGuarded(ctx, r2, stmts)
 	// An error that abandons the line ends the subshell with status 1.
 	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
 	st := *interpunsafe.Exit(r2)

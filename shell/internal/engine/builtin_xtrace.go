@@ -47,8 +47,22 @@ func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []str
 		// A command PS4 runs is not traced (it would expand PS4 again).
 		return
 	}
+	var b strings.Builder
+	b.WriteString(s.tracePrefix(ctx, interpunsafe.Of(hc)))
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(quote.ForTrace(a))
+	}
+	b.WriteByte('\n')
+	fmt.Fprint(hc.Stderr, b.String())
+}
+
+// tracePrefix is PS4 expanded in r, its first character repeated once
+// per level of command substitution.
+func (s *Engine) tracePrefix(ctx context.Context, r *interp.Runner) string {
 	ps4 := "+ "
-	r := interpunsafe.Of(hc)
 	if r != nil {
 		if v := interpunsafe.LookupVar(r, "PS4"); v.IsSet() {
 			s.tracingPS4.Add(1)
@@ -59,16 +73,7 @@ func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []str
 	if ps4 != "" {
 		ps4 = strings.Repeat(ps4[:1], traceDepth(ctx)) + ps4
 	}
-	var b strings.Builder
-	b.WriteString(ps4)
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(quote.ForTrace(a))
-	}
-	b.WriteByte('\n')
-	fmt.Fprint(hc.Stderr, b.String())
+	return ps4
 }
 
 // expandPrompt expands parameters, commands and arithmetic in a prompt

@@ -163,6 +163,10 @@ var builtinTable = map[string]builtinFunc{
 	builtinTimeEndName:   builtinTimeEnd,
 	builtinFuncnameName:  builtinFuncname,
 	builtinFuncDefName:   builtinFuncDef,
+	builtinPstatName:     builtinPstat,
+	builtinPstatRunName:  builtinPstatRun,
+	builtinXtraceName:    builtinXtrace,
+	builtinDeclFlagName:  builtinDeclFlag,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private

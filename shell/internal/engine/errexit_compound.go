@@ -160,7 +160,9 @@ func needsExempt(stmts []*syntax.Stmt) bool {
 	switch c := last.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		return c.Op == syntax.AndStmt || c.Op == syntax.OrStmt
-	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+	case *syntax.Block:
+		return !isPstatBlock(c)
+	case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
 		return true
 	}
 	return false

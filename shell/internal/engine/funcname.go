@@ -30,7 +30,8 @@ const builtinFuncnameName = "\x00funcname"
 // NoteFuncnameUse turns tracking on when line names FUNCNAME, and tracks
 // the functions r has already.
 func (s *Engine) NoteFuncnameUse(r *interp.Runner, line string) {
-	if s.funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") && !strings.Contains(line, "BASH_SOURCE") {
+	if s.funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") && !strings.Contains(line, "BASH_SOURCE") &&
+		!strings.Contains(line, "BASH_LINENO") && !strings.Contains(line, "caller") {
 		return
 	}
 	s.funcnameOn.Store(true)
@@ -91,6 +92,7 @@ func builtinFuncname(ctx context.Context, c *call) error {
 		list = append(list, "main")
 	}
 	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
+	pushLineno(r, c.sh.host.ScriptFile())
 	if len(c.args) > 1 {
 		sources := []string{c.args[1]}
 		if outer := interpunsafe.LookupVar(r, "BASH_SOURCE"); outer.Kind == expand.Indexed {
@@ -109,13 +111,4 @@ func builtinFuncname(ctx context.Context, c *call) error {
 }
 
 // quotedWord is a word that expands to s as it is.
-func quotedWord(pos syntax.Pos, s string) *syntax.Word {
-	w := &syntax.Word{}
-	for i, part := range strings.Split(s, "'") {
-		if i > 0 {
-			w.Parts = append(w.Parts, &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: `\'`})
-		}
-		w.Parts = append(w.Parts, &syntax.SglQuoted{Left: pos, Right: pos, Value: part})
-	}
-	return w
-}
+func quotedWord(pos syntax.Pos, s string) *syntax.Word { return QuotedWord(pos, s) }

@@ -56,7 +56,10 @@ type Host interface {
 // Forwarders to the host, so that the engine's code reads as it did
 // when it was the shell's.
 
-func (s *Engine) name() string               { return s.host.ProgramName() }
+func (s *Engine) name() string { return s.host.ProgramName() }
+
+// ShoptOn implements fields.Shell (failglob).
+func (s *Engine) ShoptOn(name string) bool   { return s.host.ShoptOn(name) }
 func (s *Engine) posixMode() bool            { return s.host.PosixMode() }
 func (s *Engine) abortLine(r *interp.Runner) { s.host.AbortLine(r) }
 

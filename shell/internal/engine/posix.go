@@ -58,11 +58,14 @@ type forcedExitKey = ForcedExitKey
 const builtinFuncDefName = "\x00funcdef"
 
 // guardFuncDef makes the definition of a function named as a special
-// builtin go through \x00funcdef, which refuses it in POSIX mode.
+// builtin go through \x00funcdef, which refuses it in POSIX mode, and so
+// does any definition once a function may have been made read-only.
 func (s *Engine) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
-	if fd.Name == nil || !specialBuiltins[fd.Name.Value] {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !FuncDefGuarded(fd.Name.Value) {
 		return
 	}
+	// The walk does not reach into the stash: the body is rewritten here.
+	s.Rewrite(fd.Body)
 	call := SentinelCall(fd.Pos(), builtinFuncDefName, "")
 	s.StashArg(call, fd)
 	st.Cmd = call
@@ -75,7 +78,11 @@ func builtinFuncDef(ctx context.Context, c *call) error {
 	if !ok {
 		return fmt.Errorf("nosh: lost function %q", c.args)
 	}
-	if c.sh.posixMode() {
+	if FuncReadonly(c.r, fd.Name.Value) {
+		fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.name(), fd.Name.Value)
+		return interp.ExitStatus(1)
+	}
+	if c.sh.posixMode() && specialBuiltins[fd.Name.Value] {
 		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.name(), fd.Name.Value)
 		if !c.sh.host.IsInteractive() {
 			return &Abort{Exit: true, Status: 2}

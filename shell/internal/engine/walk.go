@@ -61,11 +61,13 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.rewriteNoshParams(n.Word)
 			s.rewriteNoshParams(n.Hdoc)
 		case *syntax.CaseClause:
+			s.traceCompound(n)
 			s.rewriteNoshParams(n.Word)
 		case *syntax.CaseItem:
 			for _, w := range n.Patterns {
 				rewriteCollating(w)
 			}
+			s.hookCasePatterns(n)
 		case *syntax.BinaryTest:
 			if w, ok := n.X.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
@@ -77,6 +79,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 				rewriteCollating(w)
 			}
 			s.rewriteTestArith(n)
+			s.hookTestPattern(n)
 		case *syntax.DeclClause:
 			s.guardDecl(n)
 			s.noteReadonly(n)
@@ -100,14 +103,18 @@ func (s *Engine) rewrite(node syntax.Node) {
 				s.guardAssignments(cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:
+				s.traceCompound(cmd)
 				s.guardForLoop(n, cmd)
 			}
 			if n.Background || n.Disown {
 				s.host.RewriteBackground(n)
 			}
+			s.wrapPipestatus(n)
 			s.rewriteStmt(n)
 		case *syntax.CmdSubst:
 			s.rewriteCmdSubst(n)
+		case *syntax.ProcSubst:
+			guardProcSubst(n)
 		}
 		return true
 	})

@@ -669,11 +669,21 @@ func (e *fieldExpander) glob(parts []fieldPart) ([]string, error) {
 			s = s[i+1:]
 		}
 	}
-	matches, err := expand.Fields(e.cfg, w)
-	if err != nil || e.cfg.DotGlob {
-		return matches, err
+	cfg := e.cfg
+	failglob := e.sh.ShoptOn("failglob")
+	if failglob && !cfg.NullGlob {
+		cfg = FreshConfig(cfg)
+		cfg.NullGlob = true
 	}
-	return dropLeadingDots(parts, matches, e.cfg.NullGlob), nil
+	matches, err := expand.Fields(cfg, w)
+	if err == nil && !cfg.DotGlob {
+		matches = dropLeadingDots(parts, matches, cfg.NullGlob)
+	}
+	if err == nil && failglob && len(matches) == 0 {
+		// shopt failglob: bash abandons the command line.
+		return nil, e.sh.Abort("no match: " + joinParts(parts))
+	}
+	return matches, err
 }
 
 // hasGlobMeta reports whether a field is a pattern: its unquoted parts

@@ -16,6 +16,8 @@ type Shell interface {
 	// UnsetParamError is the error of ${x?word} or ${x:?word} whose word
 	// is used, expanded with cfg: it ends a non-interactive shell.
 	UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error
+	// ShoptOn reports whether shopt option name is on (failglob).
+	ShoptOn(name string) bool
 }
 
 // Word returns the word of ${x-word} when the expansion is that word, to

@@ -87,9 +87,13 @@ func TestShoptRun(t *testing.T) {
 	if _, status := run(ShoptArgs{Names: []string{"nosuch"}}); status != 1 || errs.String() != "nosh: shopt: nosuch: invalid shell option name\n" {
 		t.Errorf("shopt nosuch: status %d, stderr %q", status, errs.String())
 	}
-	run(ShoptArgs{Set: true, Names: []string{"nocasematch"}})
+	run(ShoptArgs{Set: true, Names: []string{"extdebug"}})
 	if !strings.Contains(errs.String(), "not supported by nosh") {
-		t.Errorf("shopt -s nocasematch: no notice, stderr %q", errs.String())
+		t.Errorf("shopt -s extdebug: no notice, stderr %q", errs.String())
+	}
+	run(ShoptArgs{Set: true, Names: []string{"nocasematch"}})
+	if errs.String() != "" {
+		t.Errorf("shopt -s nocasematch: stderr %q, want nothing (nosh has it)", errs.String())
 	}
 	if _, status := run(ShoptArgs{Set: true, Unset: true}); status != 1 {
 		t.Errorf("shopt -s -u: status %d, want 1", status)

@@ -39,7 +39,7 @@ type Shopt struct {
 var shoptTable = map[string]Shopt{
 	"autocd":                  {},
 	"assoc_expand_once":       {Lacks: "array subscripts are expanded as usual"},
-	"cdable_vars":             {Lacks: "cd does not try an argument as a variable name"},
+	"cdable_vars":             {}, // builtins.cdableVar
 	"cdspell":                 {},
 	"checkhash":               {},
 	"checkjobs":               {},
@@ -56,12 +56,12 @@ var shoptTable = map[string]Shopt{
 	"direxpand":               {},
 	"dirspell":                {},
 	"dotglob":                 {Interp: true},
-	"execfail":                {Lacks: "a failed exec still ends the shell"},
+	"execfail":                {}, // shell's execFailEnds
 	"expand_aliases":          {Interp: true, Def: true},
 	"extdebug":                {Lacks: "there is no debugger support"},
 	"extglob":                 {Interp: true},
 	"extquote":                {Def: true},
-	"failglob":                {Lacks: "a pattern that matches nothing stays as typed"},
+	"failglob":                {}, // shell/failglob.go
 	"force_fignore":           {Def: true},
 	"globasciiranges":         {Def: true},
 	"globskipdots":            {Def: true},
@@ -72,17 +72,17 @@ var shoptTable = map[string]Shopt{
 	"histverify":              {},
 	"hostcomplete":            {Def: true},
 	"huponexit":               {},
-	"inherit_errexit":         {Lacks: "command substitutions do not inherit set -e"},
+	"inherit_errexit":         {}, // shell's builtinCsubst
 	"interactive_comments":    {Def: true, ReadOnly: true},
 	"lastpipe":                {},
 	"lithist":                 {Def: true, ReadOnly: true}, // multi-line entries keep their newlines
-	"localvar_inherit":        {Lacks: "local variables start unset"},
+	"localvar_inherit":        {},                          // shell's builtinLocal
 	"localvar_unset":          {},
 	"login_shell":             {ReadOnly: true},
 	"mailwarn":                {},
 	"no_empty_cmd_completion": {},
 	"nocaseglob":              {Interp: true},
-	"nocasematch":             {Lacks: "case and [[ == ]] patterns match case-sensitively"},
+	"nocasematch":             {}, // shell/match_case.go
 	"noexpand_translation":    {},
 	"nullglob":                {Interp: true},
 	"patsub_replacement":      {Def: true},

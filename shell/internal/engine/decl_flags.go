@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Options of declare, typeset and local that interp does not know: interp
+// would refuse them with a message of its own, unlike any other nosh
+// error. bash's attributes nosh lacks (-i integer, -l and -u case, -t
+// trace, -I inherit) are refused as such; others are invalid, as in bash.
+
+const builtinDeclFlagName = "\x00declflag"
+
+// declFlagsKnown are the options interp or nosh's declaration builtins
+// handle.
+const declFlagsKnown = "aAnrxgpfF"
+
+// declLacks names bash's declaration attributes nosh does not have.
+var declLacks = map[byte]string{
+	'i': "the integer attribute",
+	'l': "the lowercase attribute",
+	'u': "the uppercase attribute",
+	'c': "the capitalize attribute",
+	't': "the trace attribute",
+	'I': "inheriting attributes",
+}
+
+// declFlagStash is a declaration with an option nosh does not know.
+type declFlagStash struct {
+	variant string
+	flag    byte
+	plus    bool // +FLAG
+}
+
+// guardDeclFlags makes a declaration with an option nosh does not know
+// call \x00declflag, which refuses it. It reports whether it did.
+func (s *Engine) guardDeclFlags(st *syntax.Stmt, dc *syntax.DeclClause) bool {
+	for _, as := range dc.Args {
+		if as.Name != nil || !as.Naked || as.Value == nil {
+			continue
+		}
+		w := as.Value.Lit()
+		if !isFlagWord(w) {
+			continue
+		}
+		if w == "+x" && dc.Variant.Value != "local" {
+			// declare +x: names no longer exported, as export -n.
+			call := SentinelCall(st.Position, builtinUnexportName, "")
+			s.StashArg(call, dc)
+			st.Cmd = call
+			return true
+		}
+		for i := 1; i < len(w); i++ {
+			if w[0] == '+' || strings.IndexByte(declFlagsKnown, w[i]) < 0 {
+				call := SentinelCall(st.Position, builtinDeclFlagName, "")
+				s.StashArg(call, &declFlagStash{variant: dc.Variant.Value, flag: w[i], plus: w[0] == '+'})
+				st.Cmd = call
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// builtinDeclFlag refuses a declaration's option, with status 2.
+func builtinDeclFlag(ctx context.Context, c *call) error {
+	ds, ok := c.sh.stash.get(FirstArg(c.args)).(*declFlagStash)
+	if !ok {
+		return fmt.Errorf("nosh: lost declaration %q", c.args)
+	}
+	if what, ok := declLacks[ds.flag]; ok && !ds.plus {
+		fmt.Fprintf(c.stderr, "%s: %s: -%c: not supported by nosh (%s)\n", c.sh.name(), ds.variant, ds.flag, what)
+	} else if ds.plus {
+		fmt.Fprintf(c.stderr, "%s: %s: +%c: not supported by nosh\n", c.sh.name(), ds.variant, ds.flag)
+	} else {
+		fmt.Fprintf(c.stderr, "%s: %s: -%c: invalid option\n", c.sh.name(), ds.variant, ds.flag)
+	}
+	return interp.ExitStatus(2)
+}
