@@ -118,7 +118,7 @@ func (h *builtinHost) IsExecutable(path string) bool { return isExecutable(path)
 
 // FunctionText implements builtins.Shell.
 func (h *builtinHost) FunctionText(name string, body *syntax.Stmt) string {
-	return engine.FormatFunction(name, body)
+	return h.shell().eng.FormatFunction(name, body)
 }
 
 // Jobs implements builtins.Shell.

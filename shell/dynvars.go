@@ -28,7 +28,7 @@ import (
 // leaves a plain variable.)
 
 // mainPid is $$, the main shell's BASHPID (a subshell's is its own:
-// engine.SetSubshellPid).
+// Engine.SetSubshellPid).
 var mainPid = strconv.Itoa(os.Getpid())
 
 // secondsClock is the shell's SECONDS counter.

@@ -6,11 +6,10 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
-	"nosh/shell/internal/engine"
-	"nosh/shell/internal/interpunsafe"
-
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/interpunsafe"
 )
 
 // importFunctions defines the functions bash exports in the environment
@@ -46,7 +45,7 @@ func (s *Shell) importFunctions(r *interp.Runner, env []string) {
 // refuseReadonlyFunc reports, with bash's error, a definition of a
 // read-only function.
 func (c *call) refuseReadonlyFunc(name string) bool {
-	if !engine.FuncReadonly(c.r, name) {
+	if !c.sh.eng.FuncReadonly(c.r, name) {
 		return false
 	}
 	fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.Name, name)
@@ -56,7 +55,7 @@ func (c *call) refuseReadonlyFunc(name string) bool {
 // refuseUnsetFunc reports, with bash's error, an unset -f of a read-only
 // function.
 func (c *call) refuseUnsetFunc(name string) bool {
-	if !engine.FuncReadonly(c.r, name) {
+	if !c.sh.eng.FuncReadonly(c.r, name) {
 		return false
 	}
 	fmt.Fprintf(c.stderr, "%s: unset: %s: cannot unset: readonly function\n", c.sh.Name, name)

@@ -9,17 +9,17 @@ import (
 )
 
 // The source of each function definition the line reader parses is kept
-// for declare -f, type and export -f (engine.RecordFuncSource, which says
+// for declare -f, type and export -f (Engine.RecordFuncSource, which says
 // why).
 
-// noteFuncSources records the source of the function definitions in st,
-// read from log.
-func noteFuncSources(st *syntax.Stmt, log *feedLog) {
+// noteFuncSources records in eng the source of the function definitions
+// in st, read from log.
+func noteFuncSources(eng *engine.Engine, st *syntax.Stmt, log *feedLog) {
 	if log == nil {
 		return
 	}
 	if fd, ok := st.Cmd.(*syntax.FuncDecl); ok {
-		noteFuncSource(fd, log)
+		noteFuncSource(eng, fd, log)
 		if !mayHoldFuncDecl(fd.Body, log) {
 			return
 		}
@@ -28,7 +28,7 @@ func noteFuncSources(st *syntax.Stmt, log *feedLog) {
 	}
 	syntax.Walk(st, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok {
-			noteFuncSource(fd, log)
+			noteFuncSource(eng, fd, log)
 		}
 		return true
 	})
@@ -40,7 +40,7 @@ func mayHoldFuncDecl(n syntax.Node, log *feedLog) bool {
 	return strings.Contains(text, "(") || strings.Contains(text, "function")
 }
 
-func noteFuncSource(fd *syntax.FuncDecl, log *feedLog) {
+func noteFuncSource(eng *engine.Engine, fd *syntax.FuncDecl, log *feedLog) {
 	if fd.Body == nil {
 		return
 	}
@@ -48,7 +48,7 @@ func noteFuncSource(fd *syntax.FuncDecl, log *feedLog) {
 	if text == "" {
 		return
 	}
-	engine.RecordFuncSource(fd.Body, text)
+	eng.RecordFuncSource(fd.Body, text)
 }
 
 // slice returns the source from pos to end, "" if the log no longer has
@@ -91,6 +91,6 @@ func (s *Shell) NoteFunctionSources(src string, stmts []*syntax.Stmt) {
 	log := &feedLog{first: 1}
 	log.add(src)
 	for _, st := range stmts {
-		noteFuncSources(st, log)
+		noteFuncSources(s.eng, st, log)
 	}
 }

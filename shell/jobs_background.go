@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"nosh/shell/internal/engine"
 	"os"
 	"strconv"
 	"strings"
@@ -123,7 +122,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 	}
 	go func() {
 		defer cancel(nil)
-		engine.SetSubshellPid(r2)
+		s.eng.SetSubshellPid(r2)
 		err := s.eng.RunGuarded(jctx, r2, bs.stmt)
 		status := exitStatusOf(err)
 		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&

@@ -174,7 +174,7 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return false, err
 		}
 		held = append(held, st)
-		noteFuncSources(st, feeder.log)
+		noteFuncSources(s.eng, st, feeder.log)
 		lastEnd = st.End()
 		feeder.log.trim(int(lastEnd.Line()))
 	}

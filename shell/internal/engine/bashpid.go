@@ -2,7 +2,6 @@ package engine
 
 import (
 	"strconv"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -20,17 +19,15 @@ import (
 // /proc/$BASHPID reaches no other process (kill says there is no such
 // process). Subshells get it once the shell has read code naming BASHPID.
 
-// subshellPids numbers subshells, in a range above the synthetic IDs of
-// jobs.
-var subshellPids atomic.Int64
-
+// subshellPidBase is where the Engine's subshellPids start counting:
+// above the synthetic IDs of jobs.
 const subshellPidBase = 1<<22 + 1<<21 // jobs.SyntheticBase is 1<<22
 
 // SetSubshellPid gives r, a subshell's runner, its BASHPID.
-func SetSubshellPid(r *interp.Runner) {
-	if !bashpidGate.open() {
+func (s *Engine) SetSubshellPid(r *interp.Runner) {
+	if !s.gateOpen(bashpidGate) {
 		return
 	}
-	pid := strconv.FormatInt(subshellPidBase+subshellPids.Add(1), 10)
+	pid := strconv.FormatInt(subshellPidBase+s.subshellPids.Add(1), 10)
 	interpunsafe.SetVar(r, "BASHPID", expand.Variable{Set: true, Kind: expand.String, Str: pid})
 }

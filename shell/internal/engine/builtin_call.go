@@ -143,7 +143,7 @@ func builtinFields(ctx context.Context, c *call) error {
 
 // needsFields reports whether nosh must expand w itself: it has an
 // unquoted expansion, or a "$@" among other quoted text.
-func needsFields(w *syntax.Word) bool {
+func (s *Engine) needsFields(w *syntax.Word) bool {
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
@@ -162,7 +162,7 @@ func needsFields(w *syntax.Word) bool {
 				}
 			}
 		case *syntax.Lit:
-			if i == 0 && assignmentTilde(p.Value) || fields.LeadingDotPattern(p.Value, i == 0) || failglobWord(p) {
+			if i == 0 && assignmentTilde(p.Value) || fields.LeadingDotPattern(p.Value, i == 0) || s.failglobWord(p) {
 				return true
 			}
 			if i == 0 && strings.HasPrefix(p.Value, "~") && strings.Contains(p.Value, "{") {

@@ -191,9 +191,9 @@ func builtinDecl(ctx context.Context, c *call) error {
 			if has('F') && len(ds.names) > 0 {
 				out.WriteString(name + "\n")
 			} else if has('F') {
-				out.WriteString("declare -" + funcAttrs(r, name) + " " + name + "\n")
+				out.WriteString("declare -" + c.sh.funcAttrs(r, name) + " " + name + "\n")
 			} else {
-				out.WriteString(FormatFunction(name, body))
+				out.WriteString(c.sh.FormatFunction(name, body))
 			}
 		}
 	default:

@@ -183,7 +183,7 @@ func (s *Engine) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 	// \x00call decides when it runs.
 	need := len(call.Assigns) > 0 && len(call.Args) > 0 && specialBuiltins[call.Args[0].Lit()]
 	for _, w := range call.Args {
-		if needsFields(w) {
+		if s.needsFields(w) {
 			need = true
 			break
 		}
@@ -217,7 +217,7 @@ func (s *Engine) rewriteFor(st *syntax.Stmt, fc *syntax.ForClause) {
 	}
 	need := false
 	for _, w := range wi.Items {
-		if needsFields(w) {
+		if s.needsFields(w) {
 			need = true
 			break
 		}

@@ -209,7 +209,7 @@ func builtinCsubst(ctx context.Context, c *call) error {
 // subshell's status, with exit and return spent.
 func (s *Engine) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []*syntax.Stmt) interpunsafe.Status {
 	umask := builtins.ReadUmask()
-	SetSubshellPid(r2)
+	s.SetSubshellPid(r2)
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
 	s.stmtsGuarded(ctx, r2, stmts)
 	// An error that abandons the line ends the subshell with status 1.

@@ -58,13 +58,22 @@ type Engine struct {
 	tracingPS4 atomic.Int32
 	// funcnameOn is set once FUNCNAME is tracked (funcname.go).
 	funcnameOn atomic.Bool
+	// gates open once code naming their feature was read
+	// (source_gates.go).
+	gates sourceGates
+	// subshellPids numbers subshells for BASHPID (bashpid.go).
+	subshellPids atomic.Int64
 
 	// tracedAssigns are the assignment statements traceAssignments has
 	// followed with \x00xassign, guardedLoops the loops guardForLoop
 	// has guarded: weak.Pointer[*syntax.CallExpr or *syntax.ForClause]
-	// → true. Each map is allocated on its own, so that the cleanups
-	// that empty them refer to it and never to the Engine.
-	tracedAssigns, guardedLoops *sync.Map
+	// → true. funcSources maps a function's body to its source text
+	// (function_source.go), pstatWrapped holds the statements
+	// wrapPipestatus has put in a block (pipestatus_exact.go); both are
+	// keyed by weak.Pointer[syntax.Stmt]. Each map is allocated on its
+	// own, so that the cleanups that empty them refer to it and never to
+	// the Engine.
+	tracedAssigns, guardedLoops, funcSources, pstatWrapped *sync.Map
 }
 
 // New returns the engine of a shell that host stands for.
@@ -76,6 +85,8 @@ func New(host Host) *Engine {
 
 		tracedAssigns: new(sync.Map),
 		guardedLoops:  new(sync.Map),
+		funcSources:   new(sync.Map),
+		pstatWrapped:  new(sync.Map),
 	}
 }
 

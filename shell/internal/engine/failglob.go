@@ -15,6 +15,6 @@ import (
 
 // failglobWord reports whether lit, a literal part of a word, may glob
 // and the words must go through nosh's expansion for failglob.
-func failglobWord(lit *syntax.Lit) bool {
-	return failglobGate.open() && strings.ContainsAny(lit.Value, "*?[")
+func (s *Engine) failglobWord(lit *syntax.Lit) bool {
+	return s.gateOpen(failglobGate) && strings.ContainsAny(lit.Value, "*?[")
 }

@@ -34,8 +34,8 @@ const rofuncPrefix = "\x00rofunc:"
 func exportedFuncVar(name string) string { return "BASH_FUNC_" + name + "%%" }
 
 // FuncReadonly reports whether function name is read-only in r.
-func FuncReadonly(r *interp.Runner, name string) bool {
-	return rofuncGate.open() && interpunsafe.LookupVar(r, rofuncPrefix+name).IsSet()
+func (s *Engine) FuncReadonly(r *interp.Runner, name string) bool {
+	return s.gateOpen(rofuncGate) && interpunsafe.LookupVar(r, rofuncPrefix+name).IsSet()
 }
 
 // funcExported reports whether function name is exported in r.
@@ -45,9 +45,9 @@ func funcExported(r *interp.Runner, name string) bool {
 
 // funcAttrs returns declare's letters for the attributes of function
 // name: "f", "fr", "fx" or "frx".
-func funcAttrs(r *interp.Runner, name string) string {
+func (s *Engine) funcAttrs(r *interp.Runner, name string) string {
 	a := "f"
-	if FuncReadonly(r, name) {
+	if s.FuncReadonly(r, name) {
 		a += "r"
 	}
 	if funcExported(r, name) {
@@ -63,11 +63,11 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 	if len(names) == 0 {
 		var out strings.Builder
 		for _, name := range slices.Sorted(maps.Keys(c.r.Funcs)) {
-			if readonly && !FuncReadonly(c.r, name) || export && !funcExported(c.r, name) {
+			if readonly && !c.sh.FuncReadonly(c.r, name) || export && !funcExported(c.r, name) {
 				continue
 			}
-			out.WriteString(FormatFunction(name, c.r.Funcs[name]))
-			out.WriteString("declare -" + funcAttrs(c.r, name) + " " + name + "\n")
+			out.WriteString(c.sh.FormatFunction(name, c.r.Funcs[name]))
+			out.WriteString("declare -" + c.sh.funcAttrs(c.r, name) + " " + name + "\n")
 		}
 		return c.writeOut(out.String())
 	}
@@ -80,7 +80,7 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 			continue
 		}
 		if readonly {
-			rofuncGate.on.Store(true)
+			c.sh.openGate(rofuncGate)
 			interpunsafe.SetVar(c.r, rofuncPrefix+name, expand.Variable{Set: true, Kind: expand.String, Str: "1"})
 		}
 		switch {
@@ -89,7 +89,7 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 				interpunsafe.DelVar(c.r, exportedFuncVar(name))
 			}
 		case export:
-			text := FormatFunction(name, body)
+			text := c.sh.FormatFunction(name, body)
 			text = strings.TrimSuffix(strings.TrimPrefix(text, name+" () \n"), "\n")
 			interpunsafe.SetVar(c.r, exportedFuncVar(name), expand.Variable{
 				Set: true, Exported: true, Kind: expand.String, Str: "() " + text,
@@ -104,7 +104,7 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 
 // FuncDefGuarded reports whether the definition of a function named name
 // must go through \x00funcdef for read-only functions.
-func FuncDefGuarded(name string) bool { return rofuncGate.open() && name != "" }
+func (s *Engine) FuncDefGuarded(name string) bool { return s.gateOpen(rofuncGate) && name != "" }
 
 // ForgetFunc drops what nosh keeps about function name once unset -f
 // removed it: its export.

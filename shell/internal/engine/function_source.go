@@ -3,7 +3,6 @@ package engine
 import (
 	"runtime"
 	"strings"
-	"sync"
 	"weak"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -17,22 +16,20 @@ import (
 // (RecordFuncSource), and FormatFunction parses that text again,
 // untouched, to print it.
 
-// funcSources maps a function's body (the statement interp keeps in
-// Runner.Funcs) to its source text.
-var funcSources sync.Map // weak.Pointer[syntax.Stmt] → string
-
-// RecordFuncSource records text as the source of the function body body.
-func RecordFuncSource(body *syntax.Stmt, text string) {
+// RecordFuncSource records text as the source of the function body body
+// (the statement interp keeps in Runner.Funcs).
+func (s *Engine) RecordFuncSource(body *syntax.Stmt, text string) {
 	key := weak.Make(body)
-	if _, loaded := funcSources.LoadOrStore(key, text); !loaded {
-		runtime.AddCleanup(body, func(k weak.Pointer[syntax.Stmt]) { funcSources.Delete(k) }, key)
+	sources := s.funcSources // weak.Pointer[syntax.Stmt] → string
+	if _, loaded := sources.LoadOrStore(key, text); !loaded {
+		runtime.AddCleanup(body, func(k weak.Pointer[syntax.Stmt]) { sources.Delete(k) }, key)
 	}
 }
 
 // originalBody returns a function's body as written, parsed again, or
 // the body itself when its source was not kept.
-func originalBody(body *syntax.Stmt) *syntax.Stmt {
-	text, ok := funcSources.Load(weak.Make(body))
+func (s *Engine) originalBody(body *syntax.Stmt) *syntax.Stmt {
+	text, ok := s.funcSources.Load(weak.Make(body))
 	if !ok {
 		return body
 	}

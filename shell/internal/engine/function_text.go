@@ -8,9 +8,9 @@ import (
 )
 
 // FormatFunction prints a function definition as bash does.
-func FormatFunction(name string, body *syntax.Stmt) string {
+func (s *Engine) FormatFunction(name string, body *syntax.Stmt) string {
 	var buf bytes.Buffer
-	syntax.NewPrinter(syntax.Indent(4)).Print(&buf, originalBody(body))
+	syntax.NewPrinter(syntax.Indent(4)).Print(&buf, s.originalBody(body))
 	text := strings.TrimRight(buf.String(), "\n")
 	if strings.Contains(text, sentinel+builtinExemptName) {
 		// The set -e checks the rewrite added are not the user's code.

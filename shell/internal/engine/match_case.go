@@ -37,7 +37,7 @@ type matchHook struct {
 // hookMatchWord returns the word to match in place of w: w itself, or a
 // hook over it.
 func (s *Engine) hookMatchWord(w *syntax.Word, regex bool) *syntax.Word {
-	if w == nil || !nocaseGate.open() && !(regex && hasQuotedPart(w)) {
+	if w == nil || !s.gateOpen(nocaseGate) && !(regex && hasQuotedPart(w)) {
 		return w
 	}
 	return s.hookWord(w.Pos(), matchHook{w: w, regex: regex})
@@ -45,7 +45,7 @@ func (s *Engine) hookMatchWord(w *syntax.Word, regex bool) *syntax.Word {
 
 // hookCasePatterns hooks the patterns of a case item.
 func (s *Engine) hookCasePatterns(ci *syntax.CaseItem) {
-	if !nocaseGate.open() {
+	if !s.gateOpen(nocaseGate) {
 		return
 	}
 	for i, w := range ci.Patterns {
@@ -62,12 +62,12 @@ func (s *Engine) hookTestPattern(bt *syntax.BinaryTest) {
 	}
 	switch bt.Op {
 	case syntax.TsMatch, syntax.TsMatchShort, syntax.TsNoMatch:
-		if nocaseGate.open() {
+		if s.gateOpen(nocaseGate) {
 			s.rewrite(w)
 			bt.Y = s.hookMatchWord(w, false)
 		}
 	case syntax.TsReMatch:
-		if nocaseGate.open() || hasQuotedPart(w) {
+		if s.gateOpen(nocaseGate) || hasQuotedPart(w) {
 			s.rewrite(w)
 			bt.Y = s.hookMatchWord(w, true)
 		}
@@ -90,7 +90,7 @@ func hasQuotedPart(w *syntax.Word) bool {
 
 func (h matchHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	cfg := fields.FreshConfig(interpunsafe.ExpandConfig(r))
-	fold := nocaseGate.open() && s.host.ShoptOn("nocasematch")
+	fold := s.gateOpen(nocaseGate) && s.host.ShoptOn("nocasematch")
 	if h.regex {
 		re, err := regexWord(cfg, h.w)
 		if err != nil || !fold {

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"weak"
 
 	"mvdan.cc/sh/v3/expand"
@@ -37,14 +36,10 @@ const (
 	builtinPstatRunName = "\x00pstatrun"
 )
 
-// pstatWrapped holds the statements wrapPipestatus has put in a block,
-// which the walk then meets again.
-var pstatWrapped sync.Map // weak.Pointer[syntax.Stmt] → bool
-
 // wrapPipestatus makes st set PIPESTATUS when it runs, if it is a
 // pipeline of one command that is not compound.
 func (s *Engine) wrapPipestatus(st *syntax.Stmt) {
-	if !pipestatusGate.open() || st.Background || st.Coprocess || st.Disown || st.Cmd == nil {
+	if !s.gateOpen(pipestatusGate) || st.Background || st.Coprocess || st.Disown || st.Cmd == nil {
 		return
 	}
 	switch cmd := st.Cmd.(type) {
@@ -56,8 +51,11 @@ func (s *Engine) wrapPipestatus(st *syntax.Stmt) {
 	default:
 		return
 	}
+	// The Engine's pstatWrapped holds the statements put in a block
+	// here, which the walk then meets again.
+	wrapped := s.pstatWrapped // weak.Pointer[syntax.Stmt] → bool
 	key := weak.Make(st)
-	if _, seen := pstatWrapped.Load(key); seen {
+	if _, seen := wrapped.Load(key); seen {
 		return
 	}
 	pos := st.Position
@@ -71,8 +69,8 @@ func (s *Engine) wrapPipestatus(st *syntax.Stmt) {
 		return
 	}
 	ikey := weak.Make(inner)
-	pstatWrapped.Store(ikey, true)
-	runtime.AddCleanup(inner, func(k weak.Pointer[syntax.Stmt]) { pstatWrapped.Delete(k) }, ikey)
+	wrapped.Store(ikey, true)
+	runtime.AddCleanup(inner, func(k weak.Pointer[syntax.Stmt]) { wrapped.Delete(k) }, ikey)
 	pstat := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{LitWord(pos, sentinel+builtinPstatName)}}}
 	st.Cmd = &syntax.Block{Lbrace: pos, Rbrace: pos, Stmts: []*syntax.Stmt{inner, pstat}}
 	st.Redirs = nil

@@ -61,7 +61,7 @@ const builtinFuncDefName = "\x00funcdef"
 // builtin go through \x00funcdef, which refuses it in POSIX mode, and so
 // does any definition once a function may have been made read-only.
 func (s *Engine) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
-	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !FuncDefGuarded(fd.Name.Value) {
+	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !s.FuncDefGuarded(fd.Name.Value) {
 		return
 	}
 	// The walk does not reach into the stash: the body is rewritten here.
@@ -78,7 +78,7 @@ func builtinFuncDef(ctx context.Context, c *call) error {
 	if !ok {
 		return fmt.Errorf("nosh: lost function %q", c.args)
 	}
-	if FuncReadonly(c.r, fd.Name.Value) {
+	if c.sh.FuncReadonly(c.r, fd.Name.Value) {
 		fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.name(), fd.Name.Value)
 		return interp.ExitStatus(1)
 	}

@@ -11,50 +11,66 @@ import (
 // gate opens when a line of code read holds one of its words, and stays
 // open. A whole script file or -c string is looked at before its first
 // line is parsed (the shell's scanAhead), so that code anywhere in it is
-// prepared.
+// prepared. The gates are the Engine's: code one shell read prepares
+// nothing in another.
 
-// sourceGate is open once code naming one of its words was read.
-type sourceGate struct {
-	on    atomic.Bool
-	words []string
-}
+// sourceGate names one of the gates.
+type sourceGate int
 
-// open reports whether the gate is open.
-func (g *sourceGate) open() bool { return g.on.Load() }
-
-// note opens the gate if line names one of its words.
-func (g *sourceGate) note(line string) {
-	if g.on.Load() {
-		return
-	}
-	for _, w := range g.words {
-		if strings.Contains(line, w) {
-			g.on.Store(true)
-			return
-		}
-	}
-}
-
-var (
+const (
 	// nocaseGate: case and [[ ]] patterns through matchHook.
-	nocaseGate = &sourceGate{words: []string{"nocasematch"}}
+	nocaseGate sourceGate = iota
 	// failglobGate: words that may glob through nosh's expansion.
-	failglobGate = &sourceGate{words: []string{"failglob"}}
+	failglobGate
 	// rofuncGate: function definitions through \x00funcdef.
-	rofuncGate = &sourceGate{words: []string{"readonly", "-fr", "-rf"}}
+	rofuncGate
 	// pipestatusGate: simple commands followed by \x00pstat.
-	pipestatusGate = &sourceGate{words: []string{"PIPESTATUS"}}
+	pipestatusGate
 	// bashpidGate: subshells numbered in BASHPID.
-	bashpidGate = &sourceGate{words: []string{"BASHPID"}}
+	bashpidGate
+
+	numSourceGates
 )
 
-var sourceGates = []*sourceGate{nocaseGate, failglobGate, rofuncGate, pipestatusGate, bashpidGate}
+// words returns the words that open gate g when a line of code holds one.
+func (g sourceGate) words() []string {
+	switch g {
+	case nocaseGate:
+		return []string{"nocasematch"}
+	case failglobGate:
+		return []string{"failglob"}
+	case rofuncGate:
+		return []string{"readonly", "-fr", "-rf"}
+	case pipestatusGate:
+		return []string{"PIPESTATUS"}
+	case bashpidGate:
+		return []string{"BASHPID"}
+	}
+	return nil
+}
+
+// sourceGates holds whether each gate is open.
+type sourceGates [numSourceGates]atomic.Bool
+
+// gateOpen reports whether gate g is open.
+func (s *Engine) gateOpen(g sourceGate) bool { return s.gates[g].Load() }
+
+// openGate opens gate g, as code naming it would.
+func (s *Engine) openGate(g sourceGate) { s.gates[g].Store(true) }
 
 // NoteSource is told each line of code the shell reads, and opens the
 // gates it names.
 func (s *Engine) NoteSource(line string) {
-	for _, g := range sourceGates {
-		g.note(line)
+	for g := range numSourceGates {
+		if s.gateOpen(g) {
+			continue
+		}
+		for _, w := range g.words() {
+			if strings.Contains(line, w) {
+				s.openGate(g)
+				break
+			}
+		}
 	}
 	if !s.xtraceEver.Load() && mentionsXtrace(line) {
 		// Code read with set -x in it is prepared for tracing before the

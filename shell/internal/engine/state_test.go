@@ -25,6 +25,7 @@ func TestNoPackageState(t *testing.T) {
 		"closedOutput":      "opened once, for every shell alike",
 		"closedInput":       "opened once, for every shell alike",
 		"closedForPrograms": "opened once, for every shell alike",
+		"declLacks":         "a table of bash's attributes nosh lacks, never written",
 		"builtinTable":      "the builtins' table, never written",
 		"SpecialBuiltins":   "POSIX's list, never written",
 		"specialBuiltins":   "POSIX's list, never written",

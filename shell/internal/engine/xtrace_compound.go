@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -95,10 +94,44 @@ func printNode(n syntax.Node) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// setXPattern finds set -x (or -ex, -xv …) in a line of code.
-var setXPattern = regexp.MustCompile(`\bset\s+-[A-Za-z]*x`)
-
 // mentionsXtrace reports whether line may turn set -x on.
 func mentionsXtrace(line string) bool {
-	return strings.Contains(line, "xtrace") || strings.Contains(line, "set") && setXPattern.MatchString(line)
+	return strings.Contains(line, "xtrace") || mentionsSetX(line)
+}
+
+// mentionsSetX reports whether line holds set -x (or -ex, -xv …): the
+// word set, blanks, then a run of option letters that has an x, as the
+// regular expression \bset\s+-[A-Za-z]*x would find, without keeping
+// a compiled expression in a package variable.
+func mentionsSetX(line string) bool {
+	for i := 0; ; {
+		j := strings.Index(line[i:], "set")
+		if j < 0 {
+			return false
+		}
+		i += j
+		start := i
+		i += len("set")
+		if start > 0 && isWordByte(line[start-1]) {
+			continue
+		}
+		k := i
+		for k < len(line) && strings.IndexByte(" \t\n\f\r", line[k]) >= 0 {
+			k++
+		}
+		if k == i || k >= len(line) || line[k] != '-' {
+			continue
+		}
+		for k++; k < len(line) && ('a' <= line[k] && line[k] <= 'z' || 'A' <= line[k] && line[k] <= 'Z'); k++ {
+			if line[k] == 'x' {
+				return true
+			}
+		}
+	}
+}
+
+// isWordByte reports whether b is a word character of a regular
+// expression's \b: an ASCII letter, digit or underscore.
+func isWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
