@@ -4,6 +4,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 )
 
@@ -35,13 +36,17 @@ func (s *Shell) enterSource(r *interp.Runner, file string) (leave func()) {
 	// "source".
 	names := interpunsafe.LookupVar(r, "FUNCNAME")
 	inFunc := names.Kind == expand.Indexed && len(names.List) > 0
+	linenos := interpunsafe.LookupVar(r, "BASH_LINENO")
 	if inFunc {
 		interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: names.Local, Kind: expand.Indexed,
 			List: append([]string{"source"}, names.List...)})
+		interpunsafe.SetVar(r, "BASH_LINENO", expand.Variable{Set: true, Local: linenos.Local, Kind: expand.Indexed,
+			List: append([]string{engine.CallLine(r)}, linenos.List...)})
 	}
 	return func() {
 		if inFunc {
 			interpunsafe.SetVar(r, "FUNCNAME", names)
+			interpunsafe.SetVar(r, "BASH_LINENO", linenos)
 		}
 		s.mu.Lock()
 		s.srcFile = prevFile
