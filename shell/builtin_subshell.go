@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
@@ -171,8 +172,11 @@ func builtinSubshell(ctx context.Context, c *call) error {
 	// is ignored here, and whether `return` may end it (in a function or
 	// a sourced file).
 	interpunsafe.InheritScope(r2, r)
+	ctx, leave := c.sh.enterFrame(ctx, r2, false)
 	st := c.sh.runSubshellBody(ctx, r2, ss.stmts)
-	interpunsafe.SetExit(r, st)
+	killed := leave()
+	c.reportSubshellDeath(killed)
+	interpunsafe.SetExit(r, framedStatus(st, killed))
 	return errKeepStatus
 }
 
@@ -200,7 +204,9 @@ func builtinCsubst(ctx context.Context, c *call) error {
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
 	interpunsafe.FillExpandConfig(r, ctx)
-	interpunsafe.SetExit(r, c.sh.runSubshellBody(ctx, r, ss.stmts))
+	fctx, leave := c.sh.enterFrame(ctx, r, false)
+	st := c.sh.runSubshellBody(fctx, r, ss.stmts)
+	interpunsafe.SetExit(r, framedStatus(st, leave()))
 	return errKeepStatus
 }
 
@@ -211,10 +217,16 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 	umask := builtins.ReadUmask()
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
 	interpunsafe.Stmts(r2, ctx, stmts)
+	if f := frameTrapsDue(ctx, r2); f != nil && ctx.Err() == nil {
+		// Traps of signals that came during its last command.
+		s.runFrameTraps(ctx, f)
+	}
 	// An error that abandons the line ends the subshell with status 1.
 	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
 	st := *interpunsafe.Exit(r2)
-	if !st.Exiting || st.FatalExit {
+	if killed := frameOf(ctx); killed != nil && killed.r == r2 && errors.Is(context.Cause(ctx), errSubshellSignal) {
+		// Killed: no EXIT trap, as for a process that dies of a signal.
+	} else if !st.Exiting || st.FatalExit {
 		// `exit` ran the trap already.
 		st.Code = s.runExitTrap(ctx, r2, st.Code)
 		if e := *interpunsafe.Exit(r2); e.FatalExit {

@@ -116,6 +116,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		return c.errorf(1, "%s: trap not supported by nosh", name)
 	}
 	if c.r != s.Runner {
+		s.setFrameTrap(ctx, c.r, sig, action, reset)
 		return nil
 	}
 	s.setSignalTrap(sig, action, reset)

@@ -40,7 +40,8 @@ type jobShell struct {
 	warnedAt   int       // tick of the last "There are stopped jobs."
 	hangupHook func()
 
-	sig sigState
+	sig    sigState
+	frames frameSignals // subshells' signal contexts (subshell_signals.go)
 }
 
 // jobs returns the job table.

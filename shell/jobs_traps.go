@@ -30,6 +30,9 @@ func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, er
 		!strings.HasPrefix(args[0], "\x00") && interpunsafe.Of(interp.HandlerCtx(ctx)) == s.Runner {
 		return append([]string{sentinel + builtinTrapsName}, args...), nil
 	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "\x00") && frameTrapsDue(ctx, interpunsafe.Of(interp.HandlerCtx(ctx))) != nil {
+		return append([]string{sentinel + builtinFrameTrapsName}, args...), nil
+	}
 	args, err := s.callHandler(ctx, args)
 	if err == nil {
 		s.noteCall(ctx, args)

@@ -8,8 +8,22 @@ import (
 	"time"
 )
 
-// onSignal handles one delivery of sig to the shell.
+// onSignal handles one delivery of sig to the shell: a subshell running
+// in the foreground takes it first (subshell_signals.go).
 func (s *Shell) onSignal(sig syscall.Signal) {
+	if s.dispatchToFrame(sig) {
+		st := &s.job.sig
+		st.mu.Lock()
+		st.received[sig]++
+		st.handled[sig]++
+		st.mu.Unlock()
+		return
+	}
+	s.onMainSignal(sig)
+}
+
+// onMainSignal acts on one delivery of sig to the main shell.
+func (s *Shell) onMainSignal(sig syscall.Signal) {
 	st := &s.job.sig
 	defer func() {
 		st.mu.Lock()

@@ -187,6 +187,10 @@ func (s *Shell) ignoreQuitLocked() bool {
 // wantsLocked says what the shell wants done with sig.
 func (s *Shell) wantsLocked(sig syscall.Signal) (catch, ignore bool) {
 	st := &s.job.sig
+	if s.caughtForFrames(sig) {
+		// A running subshell has its own disposition for it.
+		return true, false
+	}
 	if action, ok := st.traps[sig]; ok {
 		return action != "", action == ""
 	}
@@ -229,7 +233,7 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 		// own handler in place of SIG_IGN (all but SIGHUP and SIGINT):
 		// ignore it again.
 		if !runtimeSignal(sig) && !signal.Ignored(sig) {
-			signal.Ignore(sig)
+			ignoreSignal(sig)
 			st.ignored[sig] = true
 		}
 		return
@@ -244,7 +248,7 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 		// runtime's bookkeeping back with it.
 		delete(st.released, sig)
 		if !st.ignored[sig] {
-			signal.Ignore(sig)
+			ignoreSignal(sig)
 			st.ignored[sig] = true
 		}
 		return
@@ -270,7 +274,15 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 	if act, ok := st.released[sig]; ok {
 		// Go's handler is still registered for sig in the runtime, so
 		// signal.Notify will not install it again: put it back first.
-		restoreAction(sig, act)
+		// What was saved is no handler when another shell in this
+		// process released the signal first (tests run many): then
+		// signal.Ignore makes the runtime forget its registration, and
+		// Notify installs the handler afresh.
+		if act[0] <= 1 { // SIG_DFL or SIG_IGN
+			ignoreSignal(sig)
+		} else {
+			restoreAction(sig, act)
+		}
 		delete(st.released, sig)
 	}
 	if st.watch[sig] == nil {
@@ -278,7 +290,11 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 		st.watch[sig] = ch
 		signal.Notify(ch, sig)
 		go func() {
-			for range ch {
+			for v := range ch {
+				if m, ok := v.(settleMark); ok {
+					m.wg.Done() // see settleSignals
+					continue
+				}
 				s.onSignal(sig)
 			}
 		}()
@@ -321,7 +337,7 @@ func (s *Shell) unwatchLocked(sig syscall.Signal) {
 func (s *Shell) noteInheritedLocked(sig syscall.Signal) {
 	st := &s.job.sig
 	if _, seen := st.inherit[sig]; !seen {
-		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig] || st.parentIgnores(sig)
+		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig] && !everIgnored[sig].Load() || st.parentIgnores(sig)
 	}
 }
 
@@ -333,6 +349,10 @@ func (s *Shell) noteInheritedLocked(sig syscall.Signal) {
 // exec. Not for SIGPIPE and SIGXFSZ, which programs that ignore them
 // (Python, tmux) put back to the default in the programs they start.
 func (st *sigState) parentIgnores(sig syscall.Signal) bool {
+	if ignored, known := hintedIgnore(sig); known {
+		// A nosh parent said (subshell_signals_exec.go).
+		return ignored
+	}
 	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) || sig < 1 || sig > 64 {
 		return false
 	}
@@ -429,3 +449,17 @@ type signalTrap struct {
 
 // signalName is how trap lists sig.
 func signalName(sig syscall.Signal) string { return "SIG" + jobs.SignalName(sig) }
+
+// everIgnored marks the signals this process passed to signal.Ignore:
+// for them signal.Ignored no longer tells what the process started with,
+// since the runtime keeps saying so after signal.Reset. (Only a process
+// with more than one shell, as tests are, asks after that.)
+var everIgnored [65]atomic.Bool
+
+// ignoreSignal is signal.Ignore, noted in everIgnored.
+func ignoreSignal(sig syscall.Signal) {
+	if sig > 0 && int(sig) < len(everIgnored) {
+		everIgnored[sig].Store(true)
+	}
+	signal.Ignore(sig)
+}
