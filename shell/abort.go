@@ -44,7 +44,7 @@ func (e *shellAbort) Error() string { return e.msg }
 // shell in POSIX mode, and abandons the line otherwise.
 func (s *Shell) newAbort(msg string) *shellAbort {
 	s.mu.Lock()
-	posix := s.flags.posix
+	posix := s.flags.Posix
 	s.mu.Unlock()
 	return &shellAbort{msg: s.Name + ": " + msg, exit: posix}
 }

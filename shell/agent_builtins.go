@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/internal/options"
 	"strconv"
 	"strings"
 	"sync"
@@ -194,7 +195,8 @@ func agentShopt(c *call) (bool, string) {
 		return true, "" // a query, or a listing
 	}
 	for _, n := range names {
-		if setO && !interpSetOptions[n] || !setO && !shoptTable[n].interp && !shoptTable[n].readOnly {
+		o, _ := options.LookupShopt(n)
+		if setO && !interpSetOptions[n] || !setO && !o.Interp && !o.ReadOnly {
 			return false, why
 		}
 	}

@@ -57,7 +57,7 @@ func (h *builtinHost) ShoptOn(name string) bool { return h.shell().shoptOn(name)
 func (h *builtinHost) SetOptionOn(name string) (on, own bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	p := h.flags.byName(name)
+	p := h.flags.ByName(name)
 	return p != nil && *p, p != nil
 }
 
@@ -139,10 +139,10 @@ func (h *builtinHost) ResumeForeground(j *jobs.Job, announce func()) error {
 }
 
 // TrapArrived implements builtins.Shell.
-func (h *builtinHost) TrapArrived() <-chan struct{} { return h.shell().trapArrived() }
+func (h *builtinHost) TrapArrived() <-chan struct{} { return h.job.sig.Arrived() }
 
 // LastTrapped implements builtins.Shell.
-func (h *builtinHost) LastTrapped() syscall.Signal { return h.shell().lastTrapped() }
+func (h *builtinHost) LastTrapped() syscall.Signal { return h.job.sig.LastTrapped() }
 
 // pub returns the call as package builtins sees it.
 func (c *call) pub() *builtins.Call {

@@ -98,7 +98,7 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	if pid > jobs.SyntheticBase {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(syscall.ESRCH))
 	}
-	if pid == os.Getpid() && c.r != s.Runner && stopsByDefault(sig) && !s.catches(sig) {
+	if pid == os.Getpid() && c.r != s.Runner && stopsByDefault(sig) && !s.job.sig.Catches(sig) {
 		// A subshell stopping its parent: in bash it is another process,
 		// which goes on and may continue the parent (kill -CONT $$), who
 		// meanwhile only waited for it. nosh's subshells run inside the
@@ -112,8 +112,8 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 		return nil
 	}
 	self := s.targetsSelf(pid)
-	before := s.handled(sig)
-	caught := sig != 0 && s.catches(sig)
+	before := s.job.sig.Handled(sig)
+	caught := sig != 0 && s.job.sig.Catches(sig)
 	if pid == os.Getpid() && sig != 0 && !caught {
 		switch sig {
 		case syscall.SIGBUS, syscall.SIGFPE, syscall.SIGILL, syscall.SIGSEGV, syscall.SIGPIPE:
@@ -132,7 +132,7 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	switch {
 	case !self || sig == 0:
 	case caught:
-		s.awaitDelivery(sig, before)
+		s.job.sig.AwaitDelivery(sig, before)
 	case endsByDefault(sig):
 		// The group's copy may land on another of the runtime's threads,
 		// and a dumping signal only acts when that thread runs: echo

@@ -31,7 +31,7 @@ func (s *Shell) openRedir(ctx context.Context, r *interp.Runner, name string, fl
 		path = filepath.Join(r.Dir, path)
 	}
 	s.mu.Lock()
-	noclobber := s.flags.noclobber
+	noclobber := s.flags.Noclobber
 	s.mu.Unlock()
 	if clobberCheck && noclobber {
 		o, err := s.openVia(ctx, r, name, flags|syscall.O_EXCL)

@@ -108,7 +108,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		}
 		if name == "EXIT" && c.r == s.Runner {
 			s.setExitTrap(c.r, *interpunsafe.ExitTrap(c.r))
-			s.setExitTrapped(!reset && action != "")
+			s.job.sig.SetExitTrapped(!reset && action != "")
 		}
 		return nil
 	case "DEBUG", "RETURN":
@@ -118,7 +118,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		s.setFrameTrap(ctx, c.r, sig, action, reset)
 		return nil
 	}
-	s.setSignalTrap(sig, action, reset)
+	s.job.sig.SetTrap(sig, action, reset)
 	return nil
 }
 
@@ -131,8 +131,8 @@ func (c *call) printTraps(conds []string) error {
 	if v := s.exitTrap(c.r); v != "" {
 		all = append(all, entry{"EXIT", v})
 	}
-	for _, t := range s.signalTraps() {
-		all = append(all, entry{signalName(t.sig), t.action})
+	for _, t := range s.job.sig.Traps() {
+		all = append(all, entry{signalName(t.Sig), t.Action})
 	}
 	if v := *interpunsafe.ErrTrap(c.r); v != "" {
 		all = append(all, entry{"ERR", v})

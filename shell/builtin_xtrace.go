@@ -37,7 +37,7 @@ func traceDepth(ctx context.Context) int {
 func (s *Shell) xtraceOn() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.flags.xtrace
+	return s.flags.Xtrace
 }
 
 // trace prints args as set -x does, if it is on.

@@ -58,7 +58,7 @@ func (s *Shell) lookPath(hc interp.HandlerContext, name, path string) (string, e
 	if err != nil {
 		return "", err
 	}
-	if s.flags.hashall && fromAbsoluteEntry(path, p) {
+	if s.flags.Hashall && fromAbsoluteEntry(path, p) {
 		// A command found through a relative entry (., or empty) is
 		// not remembered: it depends on the current directory.
 		s.mu.Lock()

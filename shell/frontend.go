@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"io"
+	"nosh/shell/internal/options"
 	"os"
 	"strings"
 
@@ -100,7 +101,7 @@ func (s *Shell) getenv(name string) string {
 func (s *Shell) Option(name string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := s.flags.byName(name)
+	p := s.flags.ByName(name)
 	return p != nil && *p
 }
 
@@ -108,7 +109,7 @@ func (s *Shell) Option(name string) bool {
 func (s *Shell) ShoptOn(name string) bool { return s.shoptOn(name) }
 
 // ShoptNames lists the shopt options, sorted.
-func (s *Shell) ShoptNames() []string { return sortedNames(shoptTable) }
+func (s *Shell) ShoptNames() []string { return options.ShoptNames() }
 
 // SetEditingMode records vi (true) or emacs mode in the shell's options,
 // as set -o vi / set -o emacs do. explicit marks a choice made by the
@@ -119,9 +120,9 @@ func (s *Shell) SetEditingMode(vi, explicit bool) { s.setEditingMode(vi, explici
 func (s *Shell) setEditingMode(vi, explicit bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.flags.vi, s.flags.emacs = vi, !vi
+	s.flags.Vi, s.flags.Emacs = vi, !vi
 	if explicit {
-		s.flags.modeChosen = true
+		s.flags.ModeChosen = true
 	}
 }
 
@@ -130,7 +131,7 @@ func (s *Shell) setEditingMode(vi, explicit bool) {
 func (s *Shell) ViMode() (vi, chosen bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.flags.vi, s.flags.modeChosen
+	return s.flags.Vi, s.flags.ModeChosen
 }
 
 // UpdateWinSize sets COLUMNS and LINES from the terminal's size.

@@ -31,7 +31,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	if done {
 		return nil
 	}
-	defer s.catchSignalsSoon()
+	defer s.job.sig.CatchSoon()
 	if tty == nil || !term.IsTerminal(int(tty.Fd())) {
 		return errNoTerminal
 	}
@@ -68,7 +68,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	s.job.term, s.job.shellPgid, s.job.origPgid, s.job.shellModes = t, pid, orig, modes
 	s.job.mu.Unlock()
 	s.mu.Lock()
-	s.flags.monitor = true
+	s.flags.Monitor = true
 	s.mu.Unlock()
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
 )
 
@@ -17,12 +18,8 @@ import (
 // ready: a shell without a terminal still has a job table for `$!`,
 // `wait` and `kill`.
 type jobShell struct {
-	once    sync.Once
-	table   *jobs.Table
-	sigOnce sync.Once // signal dispositions set at the first statement
-	// sigSetup is closed when the interactive shell's signal set-up,
-	// running in the background (catchSignalsSoon), is done.
-	sigSetup chan struct{}
+	once  sync.Once
+	table *jobs.Table
 
 	mu        sync.Mutex
 	term      *jobs.Terminal // nil without job control
@@ -40,7 +37,7 @@ type jobShell struct {
 	warnedAt   int       // tick of the last "There are stopped jobs."
 	hangupHook func()
 
-	sig    sigState
+	sig    signals.Dispositions
 	frames frameSignals // subshells' signal contexts (subshell_signals.go)
 }
 
@@ -119,10 +116,7 @@ type fgStatement struct {
 // source of the statement's pipelines for `jobs`, so it must be called
 // before the statement is rewritten.
 func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatement {
-	if s.job.sigSetup != nil {
-		<-s.job.sigSetup
-	}
-	s.job.sigOnce.Do(s.updateSignals)
+	s.job.sig.Settle()
 	if refFrom(ctx) != nil {
 		return &fgStatement{s: s, ctx: ctx, nested: true}
 	}
@@ -197,7 +191,7 @@ func (s *Shell) terminal() *jobs.Terminal {
 		return nil
 	}
 	s.mu.Lock()
-	on := s.flags.monitor
+	on := s.flags.Monitor
 	s.mu.Unlock()
 	if !on {
 		return nil

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/signals"
 	"strings"
 	"syscall"
 
@@ -26,7 +27,7 @@ const builtinTrapsName = "\x00traps"
 // traps, and the first-command note of background jobs.
 func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, error) {
 	s.holdDir(interp.HandlerCtx(ctx).Dir)
-	if s.job.sig.hasPending.Load() && !s.job.sig.inTrap.Load() && len(args) > 0 &&
+	if s.job.sig.HasPending() && len(args) > 0 &&
 		!strings.HasPrefix(args[0], "\x00") && interpunsafe.Of(interp.HandlerCtx(ctx)) == s.Runner {
 		return append([]string{sentinel + builtinTrapsName}, args...), nil
 	}
@@ -60,11 +61,11 @@ type signalTrapKey struct{}
 // it and restored after it. It reports whether a trap ran exit or return,
 // which then ends the shell or function in place of what came next.
 func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
-	if !s.job.sig.inTrap.CompareAndSwap(false, true) {
+	if !s.job.sig.EnterTrap() {
 		return false
 	}
-	defer s.job.sig.inTrap.Store(false)
-	for _, action := range s.takePendingTraps() {
+	defer s.job.sig.LeaveTrap()
+	for _, action := range s.job.sig.TakePending() {
 		// Aliases as they are when the trap runs, as in bash.
 		f, err := s.Parser().Parse(strings.NewReader(s.expandAliasesOn(r, action)), "trap")
 		if err != nil {
@@ -87,7 +88,7 @@ func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
 // runTrapsBetween runs pending traps between two top-level statements,
 // keeping $? (status) unless a trap exits the shell.
 func (s *Shell) runTrapsBetween(ctx context.Context, status int) (exit bool, st int) {
-	if !s.job.sig.hasPending.Load() || s.job.sig.inTrap.Load() {
+	if !s.job.sig.HasPending() {
 		return false, status
 	}
 	call := &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: sentinel + builtinTrapsName}}}}}
@@ -111,5 +112,5 @@ func (s *Shell) dieOfFatalSignal(sig syscall.Signal, interrupted bool) {
 	if err == nil && len(f.Stmts) == 1 {
 		s.Runner.Run(context.Background(), f.Stmts[0])
 	}
-	dieOf(sig)
+	signals.DieOf(sig)
 }

@@ -65,7 +65,7 @@ func (s *Shell) rewriteNoshParams(w *syntax.Word) {
 // (fields.Expand).
 func (s *Shell) expandFields(r *interp.Runner, words []*syntax.Word) ([]string, error) {
 	s.mu.Lock()
-	braces := s.flags.braceexpand
+	braces := s.flags.Braceexpand
 	s.mu.Unlock()
 	return fields.Expand((*builtinHost)(s), r, words, braces)
 }

@@ -136,7 +136,7 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 	if verbose {
 		feeder.echo = func(line string) {
 			s.mu.Lock()
-			on := s.flags.verbose
+			on := s.flags.Verbose
 			s.mu.Unlock()
 			if on {
 				io.WriteString(s.stderr, line)
@@ -195,5 +195,5 @@ func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
 func (s *Shell) posixMode() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.flags.posix
+	return s.flags.Posix
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
+	"nosh/shell/internal/options"
 	"os"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ type Shell struct {
 	execFds   execFdTables
 
 	mu    sync.Mutex // guards the fields below, shared with background jobs
-	flags shellFlags
+	flags options.Flags
 	dirs  []string // pushd/popd stack, below the current directory
 	umask int
 	hashs map[string]string // `hash` table: command name → path
@@ -158,18 +159,16 @@ func New(cfg Config) (*Shell, error) {
 		stash:       newStashTable(),
 		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
 	}
-	s.flags.interactive = cfg.Interactive
-	if cfg.Interactive {
-		s.job.sig.readParentSoon()
-	}
-	s.flags.login = cfg.Login
+	s.flags.Interactive = cfg.Interactive
+	s.initSignals()
+	s.flags.Login = cfg.Login
 	// An interactive shell edits its lines in emacs mode until told
 	// otherwise, as bash's does.
-	s.flags.emacs = cfg.Interactive
-	s.flags.histexpand = cfg.Interactive
-	s.flags.posix = cfg.Posix || cfg.Dialect == dialect.POSIX
-	s.flags.hashall = true
-	s.flags.braceexpand = cfg.Dialect != dialect.POSIX
+	s.flags.Emacs = cfg.Interactive
+	s.flags.Histexpand = cfg.Interactive
+	s.flags.Posix = cfg.Posix || cfg.Dialect == dialect.POSIX
+	s.flags.Hashall = true
+	s.flags.Braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = builtins.ReadUmask()
 	s.builtins = s.builtinTable()
 	s.initShopts()

@@ -76,17 +76,11 @@ type sigFrame struct {
 	inTrap     atomic.Bool
 }
 
-// frameSignals is the shell's registry of running frames.
+// frameSignals is the shell's registry of running frames. (Which signals
+// the process catches for them is counted by the dispositions: Force.)
 type frameSignals struct {
 	mu     sync.Mutex
 	active []*sigFrame // foreground frames, in the order they started
-	// catch counts, by signal, the frames that need the process to catch
-	// it (a disposition that differs from the main shell's).
-	catch map[syscall.Signal]int
-	// forced is true while any signal is caught for frames alone: the
-	// main shell's own ignored signals may then be caught, and what
-	// programs inherit must be computed rather than left to the process.
-	forced atomic.Int32
 	// byJob maps a background *jobs.Job to its body's *sigFrame.
 	byJob sync.Map
 }
@@ -114,9 +108,9 @@ func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (cont
 		}
 		parent.mu.Unlock()
 	} else {
-		for _, t := range s.signalTraps() {
-			if t.action == "" {
-				f.setTrapLocked(t.sig, "")
+		for _, t := range s.job.sig.Traps() {
+			if t.Action == "" {
+				f.setTrapLocked(t.Sig, "")
 			}
 		}
 	}
@@ -158,7 +152,7 @@ func (s *Shell) leaveFrame(f *sigFrame) syscall.Signal {
 	f.forMain = nil
 	f.mu.Unlock()
 	for _, sig := range release {
-		s.frameCatch(sig, -1)
+		s.job.sig.Force(sig, -1)
 	}
 	f.cancel(nil)
 	if len(forMain) > 0 {
@@ -180,11 +174,11 @@ func (f *sigFrame) setTrapLocked(sig syscall.Signal, action string) {
 // non-interactive shell started stays ignored, as in the main shell.
 func (s *Shell) setFrameTrap(ctx context.Context, r *interp.Runner, sig syscall.Signal, action string, reset bool) {
 	f := frameOf(ctx)
-	if f == nil || f.r != r || uncatchable(sig) {
+	if f == nil || f.r != r || sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
 		// A pipeline's stage, say, which has no frame of its own.
 		return
 	}
-	if !s.Interactive && s.inheritedIgnore(sig) {
+	if !s.Interactive && s.job.sig.InheritedIgnore(sig) {
 		return
 	}
 	f.mu.Lock()
@@ -205,7 +199,7 @@ func (s *Shell) setFrameTrap(ctx context.Context, r *interp.Runner, sig syscall.
 	}
 	f.mu.Unlock()
 	if add {
-		s.frameCatch(sig, 1)
+		s.job.sig.Force(sig, 1)
 	}
 }
 
@@ -216,7 +210,7 @@ func (s *Shell) setFrameTrap(ctx context.Context, r *interp.Runner, sig syscall.
 // main shell cannot tell apart; a trap in the main shell is caught anyway.
 func (s *Shell) frameNeedsCatch(f *sigFrame, sig syscall.Signal) bool {
 	action, set := f.traps[sig]
-	mainAction, mainSet := s.mainTrap(sig)
+	mainAction, mainSet := s.job.sig.Trap(sig)
 	switch {
 	case mainSet && mainAction != "":
 		return false // caught already
@@ -225,65 +219,6 @@ func (s *Shell) frameNeedsCatch(f *sigFrame, sig syscall.Signal) bool {
 	default:
 		return set
 	}
-}
-
-// mainTrap returns the main shell's trap for sig.
-func (s *Shell) mainTrap(sig syscall.Signal) (action string, set bool) {
-	st := &s.job.sig
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	action, set = st.traps[sig]
-	return action, set
-}
-
-// inheritedIgnore reports whether sig was ignored when the shell started.
-func (s *Shell) inheritedIgnore(sig syscall.Signal) bool {
-	st := &s.job.sig
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.init()
-	s.noteInheritedLocked(sig)
-	return st.inherit[sig]
-}
-
-// frameCatch adds delta to the count of frames that need sig caught, and
-// brings the process's disposition in line when the count leaves or
-// reaches zero.
-func (s *Shell) frameCatch(sig syscall.Signal, delta int) {
-	fs := &s.job.frames
-	fs.mu.Lock()
-	if fs.catch == nil {
-		fs.catch = map[syscall.Signal]int{}
-	}
-	before := fs.catch[sig]
-	fs.catch[sig] = before + delta
-	after := fs.catch[sig]
-	if after <= 0 {
-		delete(fs.catch, sig)
-	}
-	fs.mu.Unlock()
-	if (before > 0) == (after > 0) {
-		return
-	}
-	fs.forced.Add(int32(delta))
-	st := &s.job.sig
-	st.mu.Lock()
-	st.init()
-	s.noteInheritedLocked(sig)
-	s.applySignalLocked(sig)
-	st.mu.Unlock()
-}
-
-// caughtForFrames reports whether running frames need sig caught. The
-// caller holds the signal state's lock; frames.mu is taken after it.
-func (s *Shell) caughtForFrames(sig syscall.Signal) bool {
-	fs := &s.job.frames
-	if fs.forced.Load() == 0 {
-		return false
-	}
-	fs.mu.Lock()
-	defer fs.mu.Unlock()
-	return fs.catch[sig] > 0
 }
 
 // dispatchToFrame hands a signal that reached the process to the
@@ -299,7 +234,7 @@ func (s *Shell) dispatchToFrame(sig syscall.Signal) bool {
 	}
 	fs.mu.Unlock()
 	if f == nil {
-		action, set := s.mainTrap(sig)
+		action, set := s.job.sig.Trap(sig)
 		return set && action == ""
 	}
 	f.mu.Lock()

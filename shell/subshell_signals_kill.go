@@ -36,14 +36,16 @@ func (s *Shell) killFromFrame(ctx context.Context, sig syscall.Signal) {
 
 // signalMain acts on sigs as the main shell, now.
 func (s *Shell) signalMain(sigs []syscall.Signal) {
+	st := &s.job.sig
 	for _, sig := range sigs {
-		if action, set := s.mainTrap(sig); set && action == "" || !uncatchable(sig) && s.inheritedIgnore(sig) && !s.Interactive {
+		catchable := sig != syscall.SIGKILL && sig != syscall.SIGSTOP
+		if action, set := st.Trap(sig); set && action == "" || catchable && !s.Interactive && st.InheritedIgnore(sig) {
 			continue
 		}
-		if !uncatchable(sig) && s.catches(sig) {
+		if catchable && st.Catches(sig) {
 			// What the handler does with a delivery, here and now, so
 			// that a trap is pending before the next command.
-			s.onMainSignal(sig)
+			st.DeliverMain(sig)
 			continue
 		}
 		if endsByDefault(sig) && !stopsByDefault(sig) {
@@ -70,7 +72,7 @@ func (s *Shell) noteJobFrame(j *jobs.Job, ctx context.Context) {
 // reports whether it did. Without one, kill signals the whole job.
 func (s *Shell) signalJobFrame(j *jobs.Job, sig syscall.Signal) bool {
 	v, ok := s.job.frames.byJob.Load(j)
-	if !ok || sig == 0 || uncatchable(sig) {
+	if !ok || sig == 0 || sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
 		return false
 	}
 	f := v.(*sigFrame)

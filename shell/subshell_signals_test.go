@@ -103,8 +103,8 @@ func TestSubshellSignals(t *testing.T) {
 			if got := out.String(); got != tc.want {
 				t.Errorf("%s\ngot  %q\nwant %q", tc.src, got, tc.want)
 			}
-			if n := s.job.frames.forced.Load(); n != 0 || len(s.job.frames.active) != 0 {
-				t.Errorf("frames left behind: %d catching, %d active", n, len(s.job.frames.active))
+			if s.job.sig.Forced() || len(s.job.frames.active) != 0 {
+				t.Errorf("frames left behind: catching %v, %d active", s.job.sig.Forced(), len(s.job.frames.active))
 			}
 		})
 	}

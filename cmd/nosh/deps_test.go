@@ -70,6 +70,10 @@ func TestLayers(t *testing.T) {
 			"nosh/shell/history", "nosh/shell/histexpand", "nosh/shell/prompt", "nosh/shell/markdown", "nosh/shell/linekind"}},
 		{"nosh/shell/assistant", []string{"nosh/shell", "nosh/shell/repl", "github.com/reeflective/readline",
 			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history"}},
+		// The option tables know nothing of the runner or the core.
+		{"nosh/shell/internal/options", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		// Signal dispositions: the process's, not the runner's.
+		{"nosh/shell/internal/signals", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		{"nosh/ai/...", []string{"nosh/shell", "nosh/shell/"}},
 		{"nosh/perms/...", []string{"nosh/shell", "nosh/shell/"}},
 	}

@@ -1,4 +1,4 @@
-package shell
+package signals
 
 import (
 	"os"
@@ -13,8 +13,9 @@ import (
 	"nosh/shell/jobs"
 )
 
-// sigState is how the shell handles each signal: trapped, ignored,
-// caught for job control, or left to its default action.
+// Dispositions is how the shell handles each signal: trapped, ignored,
+// caught for job control, or left to its default action. The core fills
+// in the exported fields before first use; the rest is the zero value.
 //
 // Signals are caught with signal.Notify on one channel per signal, so
 // that one can be released (signal.Stop) without touching the others or
@@ -22,7 +23,21 @@ import (
 // ignored signals stay ignored in every child, which is exactly what
 // POSIX and bash do for that trap, and exactly what must not happen to
 // the signals job control catches (design notes §1.5).
-type sigState struct {
+type Dispositions struct {
+	// Interactive says the shell is interactive (bash's dispositions
+	// for an interactive shell).
+	Interactive bool
+	// JobControl reports whether the shell has job control now.
+	JobControl func() bool
+	// Interrupt is Ctrl+C reaching an interactive shell itself.
+	Interrupt func()
+	// Hangup ends an interactive shell whose terminal hung up; it does
+	// not return.
+	Hangup func()
+	// Dying abandons the running statement of a script that got a fatal
+	// signal while it has an EXIT trap (see Fatal).
+	Dying func()
+
 	mu       sync.Mutex
 	traps    map[syscall.Signal]string // action; "" ignores the signal
 	watch    map[syscall.Signal]chan os.Signal
@@ -40,11 +55,21 @@ type sigState struct {
 	parentIgn func() uint64
 	exitTrap  bool // the main shell has an EXIT trap
 
+	// Dispatch, when set, is offered every delivery first: it reports
+	// whether a subshell took the signal (subshells.go).
+	Dispatch func(sig syscall.Signal) bool
+	// forced counts, by signal, the subshells that need it caught.
+	forced    map[syscall.Signal]int
+	anyForced atomic.Int32
+
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
+
+	once  sync.Once     // dispositions set at the first statement
+	setup chan struct{} // closed when CatchSoon's set-up is done
 }
 
-func (st *sigState) init() {
+func (st *Dispositions) init() {
 	if st.traps == nil {
 		st.traps = map[syscall.Signal]string{}
 		st.watch = map[syscall.Signal]chan os.Signal{}
@@ -90,10 +115,9 @@ func uncatchable(sig syscall.Signal) bool {
 	return sig == syscall.SIGKILL || sig == syscall.SIGSTOP
 }
 
-// updateSignals brings every signal's disposition in line with the traps
-// and the shell's mode.
-func (s *Shell) updateSignals() {
-	st := &s.job.sig
+// Update brings every signal's disposition in line with the traps and
+// the shell's mode.
+func (st *Dispositions) Update() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.init()
@@ -123,15 +147,15 @@ func (s *Shell) updateSignals() {
 		if set[sig/64]&(1<<(sig%64)) == 0 {
 			continue
 		}
-		s.noteInheritedLocked(sig)
-		if sig == syscall.SIGQUIT && s.ignoreQuitLocked() {
+		st.noteInheritedLocked(sig)
+		if sig == syscall.SIGQUIT && st.ignoreQuitLocked() {
 			continue
 		}
-		s.applySignalLocked(sig)
+		st.applySignalLocked(sig)
 	}
 }
 
-// catchSignalsSoon is the interactive shell's signal set-up, off the
+// CatchSoon is the interactive shell's signal set-up, off the
 // path to the first prompt: catching a signal is a round trip to the
 // runtime's signal goroutine and a goroutine of nosh's, which a prompt
 // need not wait for. Until they are caught, the signals an interactive
@@ -139,13 +163,12 @@ func (s *Shell) updateSignals() {
 // caught, as for the released fatal signals), so that a Ctrl+C or Ctrl+Z
 // typed at once does nothing rather than end or stop the shell. The first
 // statement waits for the set-up.
-func (s *Shell) catchSignalsSoon() {
-	st := &s.job.sig
+func (st *Dispositions) CatchSoon() {
 	st.mu.Lock()
 	st.init()
 	for _, list := range [][]syscall.Signal{interactiveSignals, jobControlSignals} {
 		for _, sig := range list {
-			s.noteInheritedLocked(sig)
+			st.noteInheritedLocked(sig)
 			if _, done := st.released[sig]; done || st.watch[sig] != nil || st.ignored[sig] {
 				continue
 			}
@@ -154,11 +177,21 @@ func (s *Shell) catchSignalsSoon() {
 	}
 	st.mu.Unlock()
 	done := make(chan struct{})
-	s.job.sigSetup = done
+	st.setup = done
 	go func() {
 		defer close(done)
-		s.updateSignals()
+		st.Update()
 	}()
+}
+
+// Settle waits for CatchSoon's set-up, if any, and sets every signal's
+// disposition the first time it is called: each top-level statement
+// calls it before it runs.
+func (st *Dispositions) Settle() {
+	if st.setup != nil {
+		<-st.setup
+	}
+	st.once.Do(st.Update)
 }
 
 // ignoreQuitLocked gives a non-interactive shell with no trap for
@@ -169,9 +202,8 @@ func (s *Shell) catchSignalsSoon() {
 // round trip to the runtime's signal goroutine and a thread to run it.
 // A trap set later puts the runtime's handler back first (see the
 // released map).
-func (s *Shell) ignoreQuitLocked() bool {
-	st := &s.job.sig
-	if s.Interactive || st.inherit[syscall.SIGQUIT] || st.watch[syscall.SIGQUIT] != nil {
+func (st *Dispositions) ignoreQuitLocked() bool {
+	if st.Interactive || st.inherit[syscall.SIGQUIT] || st.watch[syscall.SIGQUIT] != nil {
 		return false
 	}
 	if _, done := st.released[syscall.SIGQUIT]; done {
@@ -185,22 +217,21 @@ func (s *Shell) ignoreQuitLocked() bool {
 }
 
 // wantsLocked says what the shell wants done with sig.
-func (s *Shell) wantsLocked(sig syscall.Signal) (catch, ignore bool) {
-	st := &s.job.sig
-	if s.caughtForFrames(sig) {
-		// A running subshell has its own disposition for it.
+func (st *Dispositions) wantsLocked(sig syscall.Signal) (catch, ignore bool) {
+	if st.forced[sig] > 0 {
+		// A running subshell has its own disposition for it (Force).
 		return true, false
 	}
 	if action, ok := st.traps[sig]; ok {
 		return action != "", action == ""
 	}
-	if s.Interactive && contains(interactiveSignals, sig) {
+	if st.Interactive && contains(interactiveSignals, sig) {
 		return true, false
 	}
-	if s.job.term != nil && contains(jobControlSignals, sig) {
+	if st.JobControl() && contains(jobControlSignals, sig) {
 		return true, false
 	}
-	if !s.Interactive {
+	if !st.Interactive {
 		// bash ignores SIGQUIT in every shell; catching it (rather than
 		// ignoring it) keeps the default for the shell's children.
 		if sig == syscall.SIGQUIT {
@@ -222,12 +253,11 @@ func contains(list []syscall.Signal, sig syscall.Signal) bool {
 	return false
 }
 
-func (s *Shell) applySignalLocked(sig syscall.Signal) {
-	st := &s.job.sig
+func (st *Dispositions) applySignalLocked(sig syscall.Signal) {
 	if uncatchable(sig) {
 		return
 	}
-	if st.inherit[sig] && !s.Interactive {
+	if st.inherit[sig] && !st.Interactive {
 		// POSIX: a signal ignored on entry to a non-interactive shell
 		// stays ignored, for its children too. The Go runtime put its
 		// own handler in place of SIG_IGN (all but SIGHUP and SIGINT):
@@ -238,12 +268,12 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 		}
 		return
 	}
-	catch, ignore := s.wantsLocked(sig)
+	catch, ignore := st.wantsLocked(sig)
 	if ignore && runtimeSignal(sig) {
 		catch, ignore = true, false
 	}
 	if ignore {
-		s.unwatchLocked(sig)
+		st.unwatchLocked(sig)
 		// signal.Ignore replaces the released default and takes the
 		// runtime's bookkeeping back with it.
 		delete(st.released, sig)
@@ -258,7 +288,7 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 		delete(st.ignored, sig)
 	}
 	if !catch {
-		s.unwatchLocked(sig)
+		st.unwatchLocked(sig)
 		if contains(deathSignals, sig) {
 			if _, done := st.released[sig]; !done {
 				st.released[sig] = setDefaultAction(sig)
@@ -291,11 +321,11 @@ func (s *Shell) applySignalLocked(sig syscall.Signal) {
 		signal.Notify(ch, sig)
 		go func() {
 			for v := range ch {
-				if m, ok := v.(settleMark); ok {
-					m.wg.Done() // see settleSignals
+				if m, ok := v.(flushMark); ok {
+					m.wg.Done() // see Flush
 					continue
 				}
-				s.onSignal(sig)
+				st.deliver(sig)
 			}
 		}()
 	}
@@ -323,8 +353,7 @@ func runtimeSignal(sig syscall.Signal) bool {
 	return false
 }
 
-func (s *Shell) unwatchLocked(sig syscall.Signal) {
-	st := &s.job.sig
+func (st *Dispositions) unwatchLocked(sig syscall.Signal) {
 	if ch := st.watch[sig]; ch != nil {
 		signal.Stop(ch)
 		close(ch)
@@ -334,8 +363,7 @@ func (s *Shell) unwatchLocked(sig syscall.Signal) {
 
 // noteInherited records, before the shell first touches sig, whether it
 // was ignored when the shell started.
-func (s *Shell) noteInheritedLocked(sig syscall.Signal) {
-	st := &s.job.sig
+func (st *Dispositions) noteInheritedLocked(sig syscall.Signal) {
 	if _, seen := st.inherit[sig]; !seen {
 		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig] && !everIgnored[sig].Load() || st.parentIgnores(sig)
 	}
@@ -348,9 +376,9 @@ func (s *Shell) noteInheritedLocked(sig syscall.Signal) {
 // a shell's trap ” and nohup-like tools leave it ignored across fork and
 // exec. Not for SIGPIPE and SIGXFSZ, which programs that ignore them
 // (Python, tmux) put back to the default in the programs they start.
-func (st *sigState) parentIgnores(sig syscall.Signal) bool {
+func (st *Dispositions) parentIgnores(sig syscall.Signal) bool {
 	if ignored, known := hintedIgnore(sig); known {
-		// A nosh parent said (subshell_signals_exec.go).
+		// A nosh parent said (launcher.go).
 		return ignored
 	}
 	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) || sig < 1 || sig > 64 {
@@ -362,12 +390,12 @@ func (st *sigState) parentIgnores(sig syscall.Signal) bool {
 	return st.parentIgn()&(1<<(sig-1)) != 0
 }
 
-// readParentSoon starts reading the parent's ignored signals on another
+// ReadParentSoon starts reading the parent's ignored signals on another
 // goroutine. An interactive shell asks for them on its way to the first
 // prompt (catchSignalsSoon), and reading /proc costs 50-150 µs: started
 // as the shell is made, the reading is done by then. It must be called
 // before the shell is used from other goroutines.
-func (st *sigState) readParentSoon() {
+func (st *Dispositions) ReadParentSoon() {
 	if st.parentIgn == nil {
 		st.parentIgn = sync.OnceValue(parentSigIgn)
 		go st.parentIgn()
@@ -395,24 +423,23 @@ func procSigIgn(pid int) uint64 {
 	return mask
 }
 
-// setSignalTrap sets (or, with reset, removes) the trap for sig.
-func (s *Shell) setSignalTrap(sig syscall.Signal, action string, reset bool) {
-	st := &s.job.sig
+// SetTrap sets (or, with reset, removes) the trap for sig: action runs
+// when it arrives ("" ignores it).
+func (st *Dispositions) SetTrap(sig syscall.Signal, action string, reset bool) {
 	st.mu.Lock()
 	st.init()
-	s.noteInheritedLocked(sig)
+	st.noteInheritedLocked(sig)
 	if reset {
 		delete(st.traps, sig)
 	} else {
 		st.traps[sig] = action
 	}
-	s.applySignalLocked(sig)
+	st.applySignalLocked(sig)
 	st.mu.Unlock()
 }
 
-// setExitTrapped records whether the main shell has an EXIT trap.
-func (s *Shell) setExitTrapped(on bool) {
-	st := &s.job.sig
+// SetExitTrapped records whether the main shell has an EXIT trap.
+func (st *Dispositions) SetExitTrapped(on bool) {
 	st.mu.Lock()
 	st.init()
 	if st.exitTrap == on {
@@ -422,44 +449,30 @@ func (s *Shell) setExitTrapped(on bool) {
 	st.exitTrap = on
 	for _, list := range [][]syscall.Signal{exitTrapSignals, deathSignals} {
 		for _, sig := range list {
-			s.noteInheritedLocked(sig)
-			s.applySignalLocked(sig)
+			st.noteInheritedLocked(sig)
+			st.applySignalLocked(sig)
 		}
 	}
 	st.mu.Unlock()
 }
 
-// signalTraps returns the signal traps, by signal number.
-func (s *Shell) signalTraps() []signalTrap {
-	st := &s.job.sig
+// Traps returns the signal traps, by signal number.
+func (st *Dispositions) Traps() []Trap {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	var out []signalTrap
+	var out []Trap
 	for sig, action := range st.traps {
-		out = append(out, signalTrap{sig, action})
+		out = append(out, Trap{sig, action})
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].sig < out[b].sig })
+	sort.Slice(out, func(a, b int) bool { return out[a].Sig < out[b].Sig })
 	return out
 }
 
-type signalTrap struct {
-	sig    syscall.Signal
-	action string
+// Trap is one signal's trap.
+type Trap struct {
+	Sig    syscall.Signal
+	Action string
 }
 
-// signalName is how trap lists sig.
-func signalName(sig syscall.Signal) string { return "SIG" + jobs.SignalName(sig) }
-
-// everIgnored marks the signals this process passed to signal.Ignore:
-// for them signal.Ignored no longer tells what the process started with,
-// since the runtime keeps saying so after signal.Reset. (Only a process
-// with more than one shell, as tests are, asks after that.)
-var everIgnored [65]atomic.Bool
-
-// ignoreSignal is signal.Ignore, noted in everIgnored.
-func ignoreSignal(sig syscall.Signal) {
-	if sig > 0 && int(sig) < len(everIgnored) {
-		everIgnored[sig].Store(true)
-	}
-	signal.Ignore(sig)
-}
+// Name is how trap and kill -l list sig: SIGINT.
+func Name(sig syscall.Signal) string { return "SIG" + jobs.SignalName(sig) }

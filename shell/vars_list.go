@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"context"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/quote"
@@ -13,9 +12,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Listing variables and functions: `set` alone, `export -p`,
-// `readonly -p`, `declare -p`, `declare -f`, `declare -F`, and unset,
-// which interp either does not do or prints in its own format.
+// Listing variables: `set` alone, `export -p`, `readonly -p`,
+// `declare -p`, which interp either does not do or prints in its own
+// format.
 
 // shellVars returns the variables visible in r, by name.
 func shellVars(r *interp.Runner) map[string]expand.Variable {
@@ -122,52 +121,4 @@ func declLine(name string, vr expand.Variable) string {
 		line += "=" + quote.ForDecl(vr.String())
 	}
 	return line + "\n"
-}
-
-// builtinUnset is unset: a read-only variable cannot be unset, and that
-// is an error.
-func builtinUnset(ctx context.Context, c *call) error {
-	args := c.args
-	var flags []string
-	funcs := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, f := range args[0][1:] {
-			switch f {
-			case 'f':
-				funcs = true
-			case 'v', 'n':
-			default:
-				return c.errorf(2, "-%c: invalid option\nunset: usage: unset [-f] [-v] [-n] [name ...]", f)
-			}
-		}
-		flags = append(flags, args[0])
-		args = args[1:]
-	}
-	status := 0
-	for _, name := range args {
-		if !funcs {
-			base, _, _ := strings.Cut(name, "[")
-			if !syntax.ValidName(base) {
-				fmt.Fprintf(c.stderr, "%s: unset: `%s': not a valid identifier\n", c.sh.Name, name)
-				status = 1
-				continue
-			}
-			if vr := interpunsafe.LookupVar(c.r, base); vr.ReadOnly {
-				fmt.Fprintf(c.stderr, "%s: unset: %s: cannot unset: readonly variable\n", c.sh.Name, base)
-				status = 1
-				continue
-			}
-		}
-		if err := c.builtin(ctx, append(append([]string{"unset"}, flags...), "--", name)...); err != nil {
-			status = 1
-		}
-	}
-	if status != 0 {
-		return interp.ExitStatus(status)
-	}
-	return nil
 }
