@@ -113,6 +113,9 @@ func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (cont
 				f.setTrapLocked(t.Sig, "")
 			}
 		}
+		for _, sig := range s.job.sig.InheritedIgnores() {
+			f.setTrapLocked(sig, "")
+		}
 	}
 	if bg && s.jobTTY() < 0 {
 		// POSIX: without job control, an asynchronous list ignores
@@ -253,13 +256,14 @@ func (s *Shell) dispatchToFrame(sig syscall.Signal) bool {
 		return true
 	}
 	f.mu.Unlock()
-	if s.Interactive && sig == syscall.SIGINT {
-		// Ctrl+C is for the whole line, as in bash, whose subshell and
-		// main shell both get it.
-		return false
-	}
 	if endsByDefault(sig) && !stopsByDefault(sig) {
 		f.kill(sig)
+	}
+	if s.Interactive && sig == syscall.SIGINT {
+		// And the whole line, as in bash, whose interactive main shell
+		// stops the line when a job dies of SIGINT (Ctrl+C reaches
+		// both).
+		return false
 	}
 	return true
 }

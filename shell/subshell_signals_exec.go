@@ -78,7 +78,7 @@ func (s *Shell) execHint(ctx context.Context) string {
 // command, as in a one-threaded shell (signals.Dispositions.Flush).
 func (s *Shell) settleSignals(ctx context.Context) {
 	f := frameOf(ctx)
-	if f == nil || f.bg || !s.job.sig.Forced() && !s.job.sig.CatchesForTraps() {
+	if f == nil || f.bg || !s.job.sig.CatchesAny() {
 		return
 	}
 	s.job.sig.Flush()

@@ -429,6 +429,11 @@ func (st *Dispositions) SetTrap(sig syscall.Signal, action string, reset bool) {
 	st.mu.Lock()
 	st.init()
 	st.noteInheritedLocked(sig)
+	if st.Interactive {
+		// An interactive shell may trap or reset a signal ignored on
+		// entry; from then on its subshells do not inherit it ignored.
+		st.inherit[sig] = false
+	}
 	if reset {
 		delete(st.traps, sig)
 	} else {

@@ -33,6 +33,21 @@ func (st *Dispositions) InheritedIgnore(sig syscall.Signal) bool {
 	return st.inherit[sig]
 }
 
+// InheritedIgnores lists the signals known to have been ignored when the
+// shell started. A subshell keeps them ignored, as it keeps any ignored
+// signal.
+func (st *Dispositions) InheritedIgnores() []syscall.Signal {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var out []syscall.Signal
+	for sig, yes := range st.inherit {
+		if yes {
+			out = append(out, sig)
+		}
+	}
+	return out
+}
+
 // Force adds delta to the count of subshells that need sig caught, and
 // catches it (or gives it back its own disposition) when the count
 // leaves (or reaches) zero. Deliveries go to Dispatch first.
@@ -64,17 +79,12 @@ func (st *Dispositions) Force(sig syscall.Signal, delta int) {
 // Forced reports whether any signal is caught for subshells alone.
 func (st *Dispositions) Forced() bool { return st.anyForced.Load() > 0 }
 
-// CatchesForTraps reports whether the main shell has a trap that catches
-// a signal (not one that ignores it).
-func (st *Dispositions) CatchesForTraps() bool {
+// CatchesAny reports whether the process catches any signal now (a trap,
+// an interactive shell's own, or one caught for a subshell).
+func (st *Dispositions) CatchesAny() bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	for _, action := range st.traps {
-		if action != "" {
-			return true
-		}
-	}
-	return false
+	return len(st.watch) > 0
 }
 
 // ChildMask returns the signals a program started now must start with
