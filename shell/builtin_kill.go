@@ -115,6 +115,10 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	before := s.job.sig.Handled(sig)
 	caught := sig != 0 && s.job.sig.Catches(sig)
 	if pid == os.Getpid() && sig != 0 && !caught {
+		if s.ignoresSignal(sig) {
+			// Ignored (by trap '' or since start-up): nothing happens.
+			return nil
+		}
 		switch sig {
 		case syscall.SIGBUS, syscall.SIGFPE, syscall.SIGILL, syscall.SIGSEGV, syscall.SIGPIPE:
 			// The Go runtime takes these for its own faults and would

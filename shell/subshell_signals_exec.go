@@ -24,14 +24,32 @@ func Launch(args []string) { signals.Launch(args, selfPath()) }
 // it inherits the subshell's ignored signals: through the launcher, with
 // the hint for a nosh child in env, when the process's dispositions would
 // not do; unchanged otherwise.
+//
+// A program started from the main shell, with nothing caught for a
+// subshell, starts directly; when the process ignores a signal that a Go
+// program cannot see it started with ignored, the hint is added all the
+// same, for a nosh child.
 func (s *Shell) launchWithSignals(ctx context.Context, path string, argv, env []string) (string, []string, []string) {
+	if frameOf(ctx) == nil && !s.job.sig.Forced() {
+		if mask := s.job.sig.HiddenIgnores(); mask != 0 {
+			env = append(env, signals.HintFor(os.Getpid(), mask))
+		}
+		return path, argv, env
+	}
 	mask, differs := s.childIgnoreMask(ctx)
 	if !differs {
+		if mask&^hintless != 0 {
+			env = append(env, signals.HintFor(os.Getpid(), mask))
+		}
 		return path, argv, env
 	}
 	path, argv, hint := signals.LauncherArgs(selfPath(), path, argv, mask)
 	return path, argv, append(env, hint)
 }
+
+// hintless are the signals a Go program sees as ignored at start by
+// itself.
+const hintless = 1<<(syscall.SIGHUP-1) | 1<<(syscall.SIGINT-1)
 
 // childIgnoreMask returns the signals a program started from ctx must
 // start with ignored (bit sig-1), and whether the process's dispositions
@@ -65,7 +83,7 @@ func (s *Shell) execHint(ctx context.Context) string {
 	if frameOf(ctx) == nil && !s.job.sig.Forced() {
 		mask = s.job.sig.ProcessMask()
 	}
-	if mask&^(1<<(syscall.SIGHUP-1)|1<<(syscall.SIGINT-1)) == 0 {
+	if mask&^hintless == 0 {
 		return ""
 	}
 	return signals.HintFor(os.Getpid(), mask)

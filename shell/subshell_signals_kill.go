@@ -39,7 +39,7 @@ func (s *Shell) signalMain(sigs []syscall.Signal) {
 	st := &s.job.sig
 	for _, sig := range sigs {
 		catchable := sig != syscall.SIGKILL && sig != syscall.SIGSTOP
-		if action, set := st.Trap(sig); set && action == "" || catchable && !s.Interactive && st.InheritedIgnore(sig) {
+		if s.ignoresSignal(sig) {
 			continue
 		}
 		if catchable && st.Catches(sig) {
@@ -90,4 +90,16 @@ func (s *Shell) signalJobFrame(j *jobs.Job, sig syscall.Signal) bool {
 		f.hasPending.Store(true)
 	}
 	return true
+}
+
+// ignoresSignal reports whether the main shell ignores sig: trap '' SIG,
+// or ignored since a non-interactive shell started.
+func (s *Shell) ignoresSignal(sig syscall.Signal) bool {
+	if sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
+		return false
+	}
+	if action, set := s.job.sig.Trap(sig); set {
+		return action == ""
+	}
+	return !s.Interactive && s.job.sig.InheritedIgnore(sig)
 }

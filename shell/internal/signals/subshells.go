@@ -143,6 +143,30 @@ func (st *Dispositions) ProcessMask() uint64 {
 	return mask
 }
 
+// HiddenIgnores returns the signals the main shell's programs get
+// ignored that a Go program (nosh) cannot see as ignored when it starts:
+// all but SIGHUP and SIGINT, which the runtime leaves as they are. It
+// reads the shell's own records, not the kernel's, so it is cheap enough
+// for every program started.
+func (st *Dispositions) HiddenIgnores() uint64 {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var mask uint64
+	for sig := range st.ignored {
+		if sig > 0 && sig <= 64 {
+			mask |= 1 << (sig - 1)
+		}
+	}
+	if !st.Interactive {
+		for sig, yes := range st.inherit {
+			if yes && sig > 0 && sig <= 64 {
+				mask |= 1 << (sig - 1)
+			}
+		}
+	}
+	return mask &^ (1<<(syscall.SIGHUP-1) | 1<<(syscall.SIGINT-1))
+}
+
 // passesIgnore reports whether a program the process starts now gets sig
 // ignored: its action is SIG_IGN and the Go runtime does not count it as
 // its own (parked: SIG_IGN set under the runtime's registration, which a
