@@ -92,8 +92,8 @@ func (s *Shell) signalJobFrame(j *jobs.Job, sig syscall.Signal) bool {
 	return true
 }
 
-// ignoresSignal reports whether the main shell ignores sig: trap '' SIG,
-// or ignored since a non-interactive shell started.
+// ignoresSignal reports whether the main shell ignores sig: a trap with
+// an empty action, or ignored since a non-interactive shell started.
 func (s *Shell) ignoresSignal(sig syscall.Signal) bool {
 	if sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
 		return false
