@@ -83,12 +83,12 @@ func TestEveryNumberHasACheck(t *testing.T) {
 		f, _ := section.Type.FieldByName(fieldName(section.Type, key[1]))
 		switch f.Type.Kind() {
 		case reflect.Int, reflect.Float64:
-			if configSchema.checks[key.String()] == nil {
+			if configSchema().checks[key.String()] == nil {
 				t.Errorf("%s is a number without a check", key)
 			}
 		}
 	}
-	for key := range configSchema.checks {
+	for key := range configSchema().checks {
 		if !slicesContainsKey(schemaKeys(ct), key) {
 			t.Errorf("check for %s, which is not in the schema", key)
 		}

@@ -32,7 +32,7 @@ func Load(path string) (Config, []Warning) {
 // Parse is [Load] for data already read; name is used in warnings.
 func Parse(name string, data []byte) (Config, []Warning) {
 	c := Default()
-	ws := configSchema.decode(name, data, &c)
+	ws := configSchema().decode(name, data, &c)
 	return c, ws
 }
 

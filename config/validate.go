@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Providers are the accepted values of ai.provider and NOSH_AI_PROVIDER:
@@ -24,40 +25,42 @@ func HighlightClasses() []string {
 
 // configSchema is how config.toml is decoded. Every number has a check:
 // the tests enforce it, so that no key silently accepts a negative value.
-var configSchema = &schema{
-	checks: map[string]check{
-		"ai.provider":           oneOf("provider", Providers()...),
-		"ai.base_url":           httpURL,
-		"ai.api_key_env":        envName,
-		"ai.context_size":       atLeast(0),
-		"ai.context_tokens":     atLeast(1),
-		"ai.translate_action":   oneOf("action", "ask", "edit"),
-		"ai.max_iterations":     atLeast(1),
-		"ai.timeout":            atLeast(1),
-		"ai.token_budget":       atLeast(1),
-		"ai.command_timeout":    atLeast(1),
-		"ai.keep_conversations": atLeast(0),
-		"ai.connect_timeout":    atLeast(1),
-		"ai.first_byte_timeout": atLeast(1),
-		"ai.idle_timeout":       atLeast(1),
+var configSchema = sync.OnceValue(func() *schema {
+	return &schema{
+		checks: map[string]check{
+			"ai.provider":           oneOf("provider", Providers()...),
+			"ai.base_url":           httpURL,
+			"ai.api_key_env":        envName,
+			"ai.context_size":       atLeast(0),
+			"ai.context_tokens":     atLeast(1),
+			"ai.translate_action":   oneOf("action", "ask", "edit"),
+			"ai.max_iterations":     atLeast(1),
+			"ai.timeout":            atLeast(1),
+			"ai.token_budget":       atLeast(1),
+			"ai.command_timeout":    atLeast(1),
+			"ai.keep_conversations": atLeast(0),
+			"ai.connect_timeout":    atLeast(1),
+			"ai.first_byte_timeout": atLeast(1),
+			"ai.idle_timeout":       atLeast(1),
 
-		"permissions.allow": rules,
-		"permissions.deny":  rules,
+			"permissions.allow": rules,
+			"permissions.deny":  rules,
 
-		"prompt.git_timeout_ms":     atLeast(0),
-		"prompt.duration_threshold": notNegative,
-		"prompt.user_host":          oneOf("value", "ssh", "always", "never"),
+			"prompt.git_timeout_ms":     atLeast(0),
+			"prompt.duration_threshold": notNegative,
+			"prompt.user_host":          oneOf("value", "ssh", "always", "never"),
 
-		"history.size": atLeast(0),
+			"history.size": atLeast(0),
 
-		"editor.mode": oneOf("mode", "emacs", "vi"),
-	},
-	entries: map[string]entryCheck{
-		"editor.colors": colorEntry,
-	},
-	unknown:  unknownConfigKey,
-	defaults: true,
-}
+			"editor.mode": oneOf("mode", "emacs", "vi"),
+		},
+		entries: map[string]entryCheck{
+			"editor.colors": colorEntry,
+		},
+		unknown:  unknownConfigKey,
+		defaults: true,
+	}
+})
 
 func oneOf(what string, values ...string) check {
 	return func(v any) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -327,17 +328,19 @@ func canonicalFlags(base string, ws []analysis.Word) map[string]bool {
 // npmAliases maps npm's command aliases (and the misspellings it
 // accepts) to the command, for the deny rules: a rule against npm install
 // also denies npm i.
-var npmAliases = map[string]string{
-	"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
-	"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
-	"it": "install-test", "cit": "install-ci-test", "clean-install": "ci", "ic": "ci", "install-clean": "ci",
-	"isntall-clean": "ci", "un": "uninstall", "unlink": "uninstall", "remove": "uninstall", "rm": "uninstall",
-	"r": "uninstall", "run": "run-script", "rum": "run-script", "urn": "run-script", "up": "update",
-	"upgrade": "update", "udpate": "update", "t": "test", "tst": "test", "x": "exec", "c": "config",
-	"ln": "link", "pub": "publish", "author": "owner", "dist-tags": "dist-tag", "v": "view", "info": "view",
-	"show": "view", "s": "search", "se": "search", "find": "search", "rb": "rebuild", "ddp": "dedupe",
-	"home": "docs", "issues": "bugs", "hlep": "help", "unstar": "star", "create": "init", "innit": "init",
-}
+var npmAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
+		"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
+		"it": "install-test", "cit": "install-ci-test", "clean-install": "ci", "ic": "ci", "install-clean": "ci",
+		"isntall-clean": "ci", "un": "uninstall", "unlink": "uninstall", "remove": "uninstall", "rm": "uninstall",
+		"r": "uninstall", "run": "run-script", "rum": "run-script", "urn": "run-script", "up": "update",
+		"upgrade": "update", "udpate": "update", "t": "test", "tst": "test", "x": "exec", "c": "config",
+		"ln": "link", "pub": "publish", "author": "owner", "dist-tags": "dist-tag", "v": "view", "info": "view",
+		"show": "view", "s": "search", "se": "search", "find": "search", "rb": "rebuild", "ddp": "dedupe",
+		"home": "docs", "issues": "bugs", "hlep": "help", "unstar": "star", "create": "init", "innit": "init",
+	}
+})
 
 // canonicalNpm returns ws with npm's command, the first operand,
 // written as the command it stands for.
@@ -346,7 +349,7 @@ func canonicalNpm(ws []analysis.Word) []analysis.Word {
 		if !w.IsStatic() || isOption(w.Value) {
 			continue
 		}
-		if full, ok := npmAliases[w.Value]; ok {
+		if full, ok := npmAliases()[w.Value]; ok {
 			out := append([]analysis.Word(nil), ws...)
 			out[i] = analysis.Word{Value: full}
 			return out

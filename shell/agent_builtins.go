@@ -35,80 +35,82 @@ type agentBuiltinRule func(c *call) (ok bool, why string)
 func contained(*call) (bool, string) { return true, "" }
 
 // agentBuiltins lists the builtins an agent command may run, and when.
-var agentBuiltins = map[string]agentBuiltinRule{
-	".": contained, "source": contained, "eval": contained, "exec": contained,
-	"[": contained, "test": contained, "echo": contained, "printf": contained,
-	"read": contained, "getopts": contained, "let": contained, "shift": contained,
-	"unset": contained, "declare": contained, "typeset": contained, "local": contained,
-	"export": contained, "readonly": contained, "alias": contained, "unalias": contained,
-	"cd": contained, "pwd": contained, "dirs": contained, "pushd": contained, "popd": contained,
-	"break": contained, "continue": contained, "return": contained, "exit": contained,
-	"logout": contained, "command": contained, "type": contained, "times": contained,
-	"compgen": contained, "jobs": contained,
-	// Signal traps set in a subshell do nothing (trap's doc); EXIT and
-	// ERR traps are the runner's.
-	"trap": contained,
-	// kill and wait reach only the agent's own programs (killForAgent,
-	// agentOwnedTargets).
-	"kill": contained,
-	"wait": agentWait,
+var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
+	return map[string]agentBuiltinRule{
+		".": contained, "source": contained, "eval": contained, "exec": contained,
+		"[": contained, "test": contained, "echo": contained, "printf": contained,
+		"read": contained, "getopts": contained, "let": contained, "shift": contained,
+		"unset": contained, "declare": contained, "typeset": contained, "local": contained,
+		"export": contained, "readonly": contained, "alias": contained, "unalias": contained,
+		"cd": contained, "pwd": contained, "dirs": contained, "pushd": contained, "popd": contained,
+		"break": contained, "continue": contained, "return": contained, "exit": contained,
+		"logout": contained, "command": contained, "type": contained, "times": contained,
+		"compgen": contained, "jobs": contained,
+		// Signal traps set in a subshell do nothing (trap's doc); EXIT and
+		// ERR traps are the runner's.
+		"trap": contained,
+		// kill and wait reach only the agent's own programs (killForAgent,
+		// agentOwnedTargets).
+		"kill": contained,
+		"wait": agentWait,
 
-	"set":   agentSet,
-	"shopt": agentShopt,
-	"umask": onlyReading("umask", "umask changes the mask of the whole shell; set it inside the command instead: sh -c 'umask 077; …'",
-		func(args []string) bool { return allOptions(args, "Sp") }),
-	"ulimit": onlyReading("ulimit", "ulimit changes the limits of the whole shell; set them inside the command instead: sh -c 'ulimit -n 64; …'",
-		func(args []string) bool { return allOptions(args, "aSHRcdefilmnpqrstuvx") }),
-	"hash": onlyReading("hash", "hash changes your shell's table of commands",
-		func(args []string) bool { return len(args) == 0 || len(args) == 1 && args[0] == "-l" }),
-	"history": onlyReading("history", "history changes your shell's history",
-		func(args []string) bool {
-			return len(args) == 0 || len(args) == 1 && isUnsigned(args[0]) || args[0] == "-p"
-		}),
-	"fc": onlyReading("fc", "fc runs and edits your history: use fc -l to list it",
-		func(args []string) bool {
-			listing := false
-			for _, a := range args {
-				if !strings.HasPrefix(a, "-") || a == "-" || isUnsigned(a[1:]) {
-					break // an operand: a history number or prefix
+		"set":   agentSet,
+		"shopt": agentShopt,
+		"umask": onlyReading("umask", "umask changes the mask of the whole shell; set it inside the command instead: sh -c 'umask 077; …'",
+			func(args []string) bool { return allOptions(args, "Sp") }),
+		"ulimit": onlyReading("ulimit", "ulimit changes the limits of the whole shell; set them inside the command instead: sh -c 'ulimit -n 64; …'",
+			func(args []string) bool { return allOptions(args, "aSHRcdefilmnpqrstuvx") }),
+		"hash": onlyReading("hash", "hash changes your shell's table of commands",
+			func(args []string) bool { return len(args) == 0 || len(args) == 1 && args[0] == "-l" }),
+		"history": onlyReading("history", "history changes your shell's history",
+			func(args []string) bool {
+				return len(args) == 0 || len(args) == 1 && isUnsigned(args[0]) || args[0] == "-p"
+			}),
+		"fc": onlyReading("fc", "fc runs and edits your history: use fc -l to list it",
+			func(args []string) bool {
+				listing := false
+				for _, a := range args {
+					if !strings.HasPrefix(a, "-") || a == "-" || isUnsigned(a[1:]) {
+						break // an operand: a history number or prefix
+					}
+					if strings.Trim(a[1:], "lnr") != "" {
+						return false
+					}
+					listing = listing || strings.Contains(a, "l")
 				}
-				if strings.Trim(a[1:], "lnr") != "" {
+				return listing
+			}),
+		"bind": onlyReading("bind", "bind changes your line editor's keys",
+			func(args []string) bool {
+				for i := 0; i < len(args); i++ {
+					switch args[i] {
+					case "-l", "-p", "-P", "-v", "-V", "-s", "-S", "-X":
+					case "-q", "-m":
+						i++
+					default:
+						return false
+					}
+				}
+				return true
+			}),
+		"complete": onlyReading("complete", "complete changes your shell's completions",
+			func(args []string) bool {
+				if len(args) > 0 && args[0] != "-p" {
 					return false
 				}
-				listing = listing || strings.Contains(a, "l")
-			}
-			return listing
-		}),
-	"bind": onlyReading("bind", "bind changes your line editor's keys",
-		func(args []string) bool {
-			for i := 0; i < len(args); i++ {
-				switch args[i] {
-				case "-l", "-p", "-P", "-v", "-V", "-s", "-S", "-X":
-				case "-q", "-m":
-					i++
-				default:
-					return false
+				for _, a := range args[min(1, len(args)):] {
+					if strings.HasPrefix(a, "-") {
+						return false
+					}
 				}
-			}
-			return true
-		}),
-	"complete": onlyReading("complete", "complete changes your shell's completions",
-		func(args []string) bool {
-			if len(args) > 0 && args[0] != "-p" {
-				return false
-			}
-			for _, a := range args[min(1, len(args)):] {
-				if strings.HasPrefix(a, "-") {
-					return false
-				}
-			}
-			return true
-		}),
-	"compopt": refused("compopt changes your shell's completions"),
-	"fg":      refused("fg takes your shell's jobs into the foreground"),
-	"bg":      refused("bg resumes your shell's jobs"),
-	"disown":  refused("disown removes your shell's jobs"),
-}
+				return true
+			}),
+		"compopt": refused("compopt changes your shell's completions"),
+		"fg":      refused("fg takes your shell's jobs into the foreground"),
+		"bg":      refused("bg resumes your shell's jobs"),
+		"disown":  refused("disown removes your shell's jobs"),
+	}
+})
 
 func refused(why string) agentBuiltinRule {
 	return func(*call) (bool, string) { return false, why }
@@ -219,7 +221,7 @@ func (s *Shell) checkAgentBuiltin(ctx context.Context, c *call) bool {
 	if strings.HasPrefix(c.name, "\x00") {
 		return true // nosh's own machinery, inserted by its rewrites
 	}
-	rule, ok := agentBuiltins[c.name]
+	rule, ok := agentBuiltins()[c.name]
 	why := "it is not known to keep its effects inside the agent's command"
 	if ok {
 		var allowed bool

@@ -12,6 +12,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/jobs"
 )
 
 // builtinExec is exec with a command: the shell process is replaced by
@@ -81,6 +82,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}
 	status := 0
+	jobs.NoteTerminalUse()
 	err = cmd.Start()
 	release()
 	if err == nil {

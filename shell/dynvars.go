@@ -187,12 +187,25 @@ func (s *Shell) updateWinSize(r *interp.Runner) {
 		return
 	}
 	ws, err := unix.IoctlGetWinsize(int(s.stdin.Fd()), unix.TIOCGWINSZ)
-	if err != nil || ws.Col == 0 {
+	if err != nil {
 		return
 	}
-	for name, n := range map[string]uint16{"COLUMNS": ws.Col, "LINES": ws.Row} {
+	setWinSize(r, int(ws.Col), int(ws.Row))
+}
+
+// setWinSize sets COLUMNS and LINES in r, unless they are read-only or
+// already say so; a size of 0 columns is no size.
+func setWinSize(r *interp.Runner, cols, rows int) {
+	if cols == 0 {
+		return
+	}
+	for _, v := range [2]struct {
+		name string
+		n    int
+	}{{"COLUMNS", cols}, {"LINES", rows}} {
+		name := v.name
 		vr := interpunsafe.LookupVar(r, name)
-		val := strconv.Itoa(int(n))
+		val := strconv.Itoa(v.n)
 		if vr.ReadOnly || (vr.IsSet() && vr.Kind == expand.String && vr.Str == val) {
 			continue
 		}

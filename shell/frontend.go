@@ -137,6 +137,14 @@ func (s *Shell) ViMode() (vi, chosen bool) {
 // UpdateWinSize sets COLUMNS and LINES from the terminal's size.
 func (s *Shell) UpdateWinSize() { s.updateWinSize(s.Runner) }
 
+// SetWinSize sets COLUMNS and LINES to a size the caller knows, as
+// UpdateWinSize would after asking the terminal.
+func (s *Shell) SetWinSize(cols, rows int) {
+	if s.Runner != nil {
+		setWinSize(s.Runner, cols, rows)
+	}
+}
+
 // BuiltinNames lists nosh's own builtins (interp's are not included).
 func (s *Shell) BuiltinNames() []string { return s.builtinNames() }
 

@@ -115,7 +115,14 @@ func (s *Shell) reclaimTerminal() {
 	if t == nil {
 		return
 	}
+	// Only another program can have taken the terminal: after a line
+	// that started none, it was not asked again (an ioctl a prompt).
+	uses := jobs.TerminalUses()
+	if s.job.reclaimed && s.job.reclaimedAt == uses {
+		return
+	}
 	if fg, err := t.Foreground(); err == nil && fg != pgid {
 		s.takeTerminal(false)
 	}
+	s.job.reclaimedAt, s.job.reclaimed = jobs.TerminalUses(), true
 }

@@ -35,7 +35,11 @@ type jobShell struct {
 	interrupt  bool      // Ctrl+C ended the last top-level statement
 	aborted    bool      // an error abandoned the last top-level statement
 	warnedAt   int       // tick of the last "There are stopped jobs."
-	hangupHook func()
+	// reclaimedAt is jobs.TerminalUses when the shell last made sure it
+	// owned the terminal; reclaimed says it has.
+	reclaimedAt uint64
+	reclaimed   bool
+	hangupHook  func()
 
 	sig    signals.Dispositions
 	frames frameSignals // subshells' signal contexts (subshell_signals.go)

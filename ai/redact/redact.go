@@ -22,15 +22,17 @@ var secretWords = []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS
 	"CREDENTIAL", "AUTH", "PRIVATE", "COOKIE", "SESSION", "_PAT", "DSN"}
 
 // notSecret are names that contain a secret word but hold none.
-var notSecret = map[string]bool{"SSH_AUTH_SOCK": true, "KEYTIMEOUT": true, "GPG_AGENT_INFO": true,
-	"XDG_SESSION_ID": true, "XDG_SESSION_TYPE": true, "XDG_SESSION_CLASS": true,
-	"XDG_SESSION_DESKTOP": true, "DBUS_SESSION_BUS_ADDRESS": true, "SESSION_MANAGER": true,
-	"NOSH_AI_API_KEY_ENV": true}
+var notSecret = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"SSH_AUTH_SOCK": true, "KEYTIMEOUT": true, "GPG_AGENT_INFO": true,
+		"XDG_SESSION_ID": true, "XDG_SESSION_TYPE": true, "XDG_SESSION_CLASS": true,
+		"XDG_SESSION_DESKTOP": true, "DBUS_SESSION_BUS_ADDRESS": true, "SESSION_MANAGER": true,
+		"NOSH_AI_API_KEY_ENV": true}
+})
 
 // IsSecretName reports whether an environment variable name looks like it
 // holds a secret.
 func IsSecretName(name string) bool {
-	if notSecret[name] {
+	if notSecret()[name] {
 		return false
 	}
 	up := strings.ToUpper(name)

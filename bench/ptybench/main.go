@@ -39,6 +39,10 @@ type shellSpec struct {
 	env  []string
 }
 
+// idleWait is how long a shell waits at its prompt before its memory is
+// read (-idle).
+var idleWait time.Duration
+
 // sample is what one session measured.
 type sample struct {
 	startup    time.Duration
@@ -47,6 +51,9 @@ type sample struct {
 	rss        int             // KiB, at an idle prompt after the above
 	enterMed   time.Duration
 	echoMedian time.Duration
+	// idleEcho and idleEnter are a key and an Enter after -idle at the
+	// prompt.
+	idleEcho, idleEnter time.Duration
 }
 
 // measure runs one session of sp. With startOnly it stops at the first
@@ -99,10 +106,40 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 	if err := s.write("\x15\r"); err != nil {
 		return r, err
 	}
-	if _, err = s.waitPrompt(off, true); err != nil {
+	if off, err = s.waitPrompt(off, true); err != nil {
 		return r, fmt.Errorf("%s: after an empty line: %v", sp.name, err)
 	}
+	// An idle prompt: the shell waits for a key for -idle before its
+	// memory is read (nosh gives free memory back after a second).
+	time.Sleep(idleWait)
 	r.rss = s.rssKiB()
+	if idleWait > 0 {
+		// What the idle time costs the next key and the next Enter
+		// (nosh gives memory back while it waits).
+		t3 := time.Now()
+		if err := s.write("t"); err != nil {
+			return r, err
+		}
+		if off, err = s.waitVisible(off, "t"); err != nil {
+			return r, fmt.Errorf("%s: echo after idle: %v", sp.name, err)
+		}
+		r.idleEcho = time.Since(t3)
+		if err := s.write("rue"); err != nil {
+			return r, err
+		}
+		if off, err = s.waitVisible(off, "rue"); err != nil {
+			return r, fmt.Errorf("%s: %v", sp.name, err)
+		}
+		time.Sleep(idleWait)
+		t4 := time.Now()
+		if err := s.write("\r"); err != nil {
+			return r, err
+		}
+		if _, err = s.waitPrompt(off, true); err != nil {
+			return r, fmt.Errorf("%s: Enter after idle: %v", sp.name, err)
+		}
+		r.idleEnter = time.Since(t4)
+	}
 	r.enterMed = median(r.enter)
 	r.echoMedian = median(r.echo)
 	return r, nil
@@ -117,6 +154,7 @@ func main() {
 	startOnly := flag.Bool("start-only", false, "only start nosh n times, to profile its start-up")
 	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
 	base := flag.String("base", "", "another nosh binary (an earlier build) to run beside them, bare")
+	flag.DurationVar(&idleWait, "idle", 0, "how long every shell waits at its last prompt before its RSS is read")
 	syscalls := flag.Int("syscalls", 0, "count the system calls of this many lines and keys instead (strace)")
 	flag.Parse()
 	abs, err := filepath.Abs(*nosh)
@@ -224,7 +262,7 @@ func main() {
 			rounds = append(rounds, round)
 		}
 	}
-	report(rounds, *histN, *bashHistN, *editor != "", *base != "")
+	report(rounds, *histN, *bashHistN, *editor != "", *base != "", idleWait > 0)
 }
 
 // homes makes a home for bare nosh, one with init.sh, and bash's history

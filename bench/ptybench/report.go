@@ -13,7 +13,7 @@ type row struct {
 	unit         string // "time" or "KiB"
 }
 
-func report(rounds []map[string]sample, histN, bashHistN int, floor, base bool) {
+func report(rounds []map[string]sample, histN, bashHistN int, floor, base, idle bool) {
 	var rows []row
 	add := func(name, budget, unit, noshName string, get func(sample) float64) {
 		r := row{name: name, budget: budget, unit: unit}
@@ -32,6 +32,10 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base bool) 
 	add("key echo", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.echoMedian }))
 	add("RSS at an idle prompt", "8 MiB", "KiB", "nosh", func(s sample) float64 { return float64(s.rss) })
 	rss := rows[len(rows)-1]
+	if idle {
+		add("  key echo after idle", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.idleEcho }))
+		add("  Enter after idle", "1.5x", "time", "nosh", dur(func(s sample) time.Duration { return s.idleEnter }))
+	}
 	if floor {
 		add("  floor: editor alone, start", "", "time", "editor", dur(func(s sample) time.Duration { return s.startup }))
 		add("  floor: editor, Enter", "", "time", "editor", dur(func(s sample) time.Duration { return s.enterMed }))
@@ -43,6 +47,10 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base bool) 
 		add("  base build: Enter", "", "time", "base", dur(func(s sample) time.Duration { return s.enterMed }))
 		add("  base build: key echo", "", "time", "base", dur(func(s sample) time.Duration { return s.echoMedian }))
 		add("  base build: RSS", "", "KiB", "base", func(s sample) float64 { return float64(s.rss) })
+		if idle {
+			add("  base build: key after idle", "", "time", "base", dur(func(s sample) time.Duration { return s.idleEcho }))
+			add("  base build: Enter after idle", "", "time", "base", dur(func(s sample) time.Duration { return s.idleEnter }))
+		}
 	}
 
 	fmt.Printf("%-28s %10s %10s   %-22s %s\n", "under a pty", "nosh", "bash", "nosh/bash per round", "budget")

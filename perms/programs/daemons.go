@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"nosh/perms/analysis"
 )
@@ -87,13 +88,15 @@ func daemonTarget(c *analysis.Cmd) {
 }
 
 // tmuxShows are tmux's commands that only show the server's state.
-var tmuxShows = map[string]bool{"list-sessions": true, "ls": true, "list-windows": true, "lsw": true,
-	"list-panes": true, "lsp": true, "list-clients": true, "lsc": true, "list-buffers": true, "lsb": true,
-	"show-options": true, "show": true, "show-window-options": true, "showw": true, "show-environment": true,
-	"showenv": true, "display-message": true, "display": true, "capture-pane": true, "capturep": true,
-	"has-session": true, "has": true, "info": true, "server-info": true, "list-keys": true, "lsk": true,
-	"list-commands": true, "lscm": true, "show-buffer": true, "showb": true, "show-hooks": true,
-	"show-messages": true, "showmsgs": true, "-V": true}
+var tmuxShows = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"list-sessions": true, "ls": true, "list-windows": true, "lsw": true,
+		"list-panes": true, "lsp": true, "list-clients": true, "lsc": true, "list-buffers": true, "lsb": true,
+		"show-options": true, "show": true, "show-window-options": true, "showw": true, "show-environment": true,
+		"showenv": true, "display-message": true, "display": true, "capture-pane": true, "capturep": true,
+		"has-session": true, "has": true, "info": true, "server-info": true, "list-keys": true, "lsk": true,
+		"list-commands": true, "lscm": true, "show-buffer": true, "showb": true, "show-hooks": true,
+		"show-messages": true, "showmsgs": true, "-V": true}
+})
 
 // tmuxReadOnly reports whether a tmux command line only shows: its
 // global options take no command (-c runs one) and every command of it
@@ -118,7 +121,7 @@ func tmuxReadOnly(ws []analysis.Word) bool {
 		if !w.IsStatic() {
 			return false
 		}
-		if expectCmd && !tmuxShows[w.Value] {
+		if expectCmd && !tmuxShows()[w.Value] {
 			return false
 		}
 		expectCmd = w.Value == ";" || strings.HasSuffix(w.Value, ";")

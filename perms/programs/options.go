@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -222,21 +223,23 @@ func unknownProgram(c *analysis.Cmd) {
 // or widen what they change: a file named like one of those options,
 // matched by a glob, becomes that option (tar's
 // --checkpoint-action=exec=…, chmod's --reference=…, rm's -r).
-var globOptionPrograms = map[string]bool{
-	"tar": true, "gtar": true, "bsdtar": true, "chmod": true, "chown": true, "chgrp": true, "rsync": true,
-	"zip": true, "7z": true, "sort": true, "rm": true, "cp": true, "mv": true, "ln": true, "sed": true,
-	"scp": true, "find": true, "truncate": true, "shred": true, "file": true, "install": true, "uniq": true,
-	"rg": true, "ag": true, "fd": true, "fdfind": true, "man": true, "less": true, "more": true, "make": true,
-	"gmake": true, "ssh": true, "sftp": true, "date": true, "hostname": true, "xxd": true,
-	"gsed": true, "gsort": true, "unzip": true,
-}
+var globOptionPrograms = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"tar": true, "gtar": true, "bsdtar": true, "chmod": true, "chown": true, "chgrp": true, "rsync": true,
+		"zip": true, "7z": true, "sort": true, "rm": true, "cp": true, "mv": true, "ln": true, "sed": true,
+		"scp": true, "find": true, "truncate": true, "shred": true, "file": true, "install": true, "uniq": true,
+		"rg": true, "ag": true, "fd": true, "fdfind": true, "man": true, "less": true, "more": true, "make": true,
+		"gmake": true, "ssh": true, "sftp": true, "date": true, "hostname": true, "xxd": true,
+		"gsed": true, "gsort": true, "unzip": true,
+	}
+})
 
 // globOperands records a risk for an operand of such a program that is
 // a glob whose matches could start with "-", unless "--" comes before
 // it or a literal prefix (./*, src/*) keeps it from looking like an
 // option.
 func globOperands(c *analysis.Cmd) {
-	if !globOptionPrograms[c.Base] {
+	if !globOptionPrograms()[c.Base] {
 		return
 	}
 	for _, w := range c.Args {

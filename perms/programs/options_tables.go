@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"nosh/perms/analysis"
 )
@@ -217,21 +218,23 @@ func optionTablesTable() map[string]*optTable {
 
 // sshSafeKeys are the ssh -o settings known to be harmless: none runs a
 // command, loads code or writes a file.
-var sshSafeKeys = map[string]bool{
-	"connecttimeout": true, "batchmode": true, "stricthostkeychecking": true, "port": true, "user": true,
-	"serveraliveinterval": true, "serveralivecountmax": true, "compression": true, "loglevel": true,
-	"connectionattempts": true, "hostname": true, "identitiesonly": true, "passwordauthentication": true,
-	"pubkeyauthentication": true, "preferredauthentications": true, "addressfamily": true,
-	"requesttty": true, "hostkeyalgorithms": true, "kexalgorithms": true, "ciphers": true, "macs": true,
-	"numberofpasswordprompts": true, "visualhostkey": true, "checkhostip": true, "hashknownhosts": true,
-	"tcpkeepalive": true, "ipqos": true, "exitonforwardfailure": true, "escapechar": true,
-	"bindaddress": true, "bindinterface": true, "clearallforwardings": true, "hostbasedauthentication": true,
-	"kbdinteractiveauthentication": true, "gssapiauthentication": true, "forwardx11": true,
-	"forwardagent": true, "verifyhostkeydns": true, "fingerprinthash": true, "rekeylimit": true,
-	"pubkeyacceptedalgorithms": true, "pubkeyacceptedkeytypes": true, "casignaturealgorithms": true,
-	"globalknownhostsfile": true, "hostkeyalias": true, "nohostauthenticationforlocalhost": true,
-	"streamlocalbindunlink": false,
-}
+var sshSafeKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"connecttimeout": true, "batchmode": true, "stricthostkeychecking": true, "port": true, "user": true,
+		"serveraliveinterval": true, "serveralivecountmax": true, "compression": true, "loglevel": true,
+		"connectionattempts": true, "hostname": true, "identitiesonly": true, "passwordauthentication": true,
+		"pubkeyauthentication": true, "preferredauthentications": true, "addressfamily": true,
+		"requesttty": true, "hostkeyalgorithms": true, "kexalgorithms": true, "ciphers": true, "macs": true,
+		"numberofpasswordprompts": true, "visualhostkey": true, "checkhostip": true, "hashknownhosts": true,
+		"tcpkeepalive": true, "ipqos": true, "exitonforwardfailure": true, "escapechar": true,
+		"bindaddress": true, "bindinterface": true, "clearallforwardings": true, "hostbasedauthentication": true,
+		"kbdinteractiveauthentication": true, "gssapiauthentication": true, "forwardx11": true,
+		"forwardagent": true, "verifyhostkeydns": true, "fingerprinthash": true, "rekeylimit": true,
+		"pubkeyacceptedalgorithms": true, "pubkeyacceptedkeytypes": true, "casignaturealgorithms": true,
+		"globalknownhostsfile": true, "hostkeyalias": true, "nohostauthenticationforlocalhost": true,
+		"streamlocalbindunlink": false,
+	}
+})
 
 // sshValue judges ssh's -o KEY=VALUE (scp's and sftp's too): only the
 // settings known to be harmless are let through. ssh reads the key up to
@@ -256,7 +259,7 @@ func sshValue(c *analysis.Cmd, opt string, v analysis.Word) {
 	if i := strings.IndexAny(key, " \t="); i >= 0 {
 		key = key[:i]
 	}
-	if !sshSafeKeys[strings.ToLower(key)] {
+	if !sshSafeKeys()[strings.ToLower(key)] {
 		c.Risk(analysis.KindOption, c.Base+" -o "+key, "an ssh setting not known to be harmless: some run commands, load code or write files")
 	}
 }
@@ -285,22 +288,24 @@ func plainJumpHosts(v string) bool {
 
 // findSafe lists find's predicates known to be harmless, with how many
 // arguments each takes.
-var findSafe = map[string]int{
-	"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1,
-	"-iregex": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-size": 1, "-empty": 0, "-newer": 1,
-	"-anewer": 1, "-cnewer": 1, "-mtime": 1, "-mmin": 1, "-atime": 1, "-amin": 1, "-ctime": 1, "-cmin": 1,
-	"-used": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-nouser": 0, "-nogroup": 0, "-perm": 1,
-	"-links": 1, "-inum": 1, "-samefile": 1, "-readable": 0, "-writable": 0, "-executable": 0,
-	"-fstype": 1, "-maxdepth": 1, "-mindepth": 1, "-depth": 0, "-d": 0, "-mount": 0, "-xdev": 0,
-	"-noleaf": 0, "-daystart": 0, "-follow": 0, "-ignore_readdir_race": 0, "-noignore_readdir_race": 0,
-	"-warn": 0, "-nowarn": 0, "-true": 0, "-false": 0, "-not": 0, "-a": 0, "-and": 0, "-o": 0, "-or": 0,
-	",": 0, "!": 0, "(": 0, ")": 0, "-print": 0, "-print0": 0, "-printf": 1, "-ls": 0, "-prune": 0,
-	"-quit": 0, "-lname": 1, "-ilname": 1, "-context": 1, "-help": 0, "--help": 0, "-version": 0,
-	"--version": 0, "-files0-from": 1,
-	// judged by findCmd: actions that run commands, delete or write
-	"-exec": -1, "-execdir": -1, "-ok": -1, "-okdir": -1, "-delete": -1, "-fprint": -1, "-fprint0": -1,
-	"-fprintf": -1, "-fls": -1,
-}
+var findSafe = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1,
+		"-iregex": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-size": 1, "-empty": 0, "-newer": 1,
+		"-anewer": 1, "-cnewer": 1, "-mtime": 1, "-mmin": 1, "-atime": 1, "-amin": 1, "-ctime": 1, "-cmin": 1,
+		"-used": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-nouser": 0, "-nogroup": 0, "-perm": 1,
+		"-links": 1, "-inum": 1, "-samefile": 1, "-readable": 0, "-writable": 0, "-executable": 0,
+		"-fstype": 1, "-maxdepth": 1, "-mindepth": 1, "-depth": 0, "-d": 0, "-mount": 0, "-xdev": 0,
+		"-noleaf": 0, "-daystart": 0, "-follow": 0, "-ignore_readdir_race": 0, "-noignore_readdir_race": 0,
+		"-warn": 0, "-nowarn": 0, "-true": 0, "-false": 0, "-not": 0, "-a": 0, "-and": 0, "-o": 0, "-or": 0,
+		",": 0, "!": 0, "(": 0, ")": 0, "-print": 0, "-print0": 0, "-printf": 1, "-ls": 0, "-prune": 0,
+		"-quit": 0, "-lname": 1, "-ilname": 1, "-context": 1, "-help": 0, "--help": 0, "-version": 0,
+		"--version": 0, "-files0-from": 1,
+		// judged by findCmd: actions that run commands, delete or write
+		"-exec": -1, "-execdir": -1, "-ok": -1, "-okdir": -1, "-delete": -1, "-fprint": -1, "-fprint0": -1,
+		"-fprintf": -1, "-fls": -1,
+	}
+})
 
 // findPredicates records a risk for every predicate of find not known
 // to be harmless. The start paths come first; -newerXY takes one
@@ -317,7 +322,7 @@ func findPredicates(c *analysis.Cmd) {
 		if !strings.HasPrefix(v, "-") && v != "!" && v != "(" && v != ")" && v != "," {
 			continue // a start path, or an argument skipped below
 		}
-		n, ok := findSafe[v]
+		n, ok := findSafe()[v]
 		if !ok && strings.HasPrefix(v, "-newer") && len(v) == 8 {
 			n, ok = 1, true
 		}

@@ -3,6 +3,7 @@ package programs
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"nosh/perms/analysis"
 )
@@ -60,8 +61,10 @@ func sysctlCmd(c *analysis.Cmd) {
 }
 
 // ipReadOnly are ip's commands that only show.
-var ipReadOnly = map[string]bool{"show": true, "list": true, "lst": true, "ls": true, "sh": true, "s": true,
-	"l": true, "get": true, "help": true, "monitor": true, "showdump": true}
+var ipReadOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"show": true, "list": true, "lst": true, "ls": true, "sh": true, "s": true,
+		"l": true, "get": true, "help": true, "monitor": true, "showdump": true}
+})
 
 // ipCmd: ip [OPTIONS] OBJECT [COMMAND …]: showing reads; add, del, set,
 // flush, change, replace… and -batch change the network.
@@ -93,7 +96,7 @@ func ipCmd(c *analysis.Cmd) {
 		return // the object alone: ip addr
 	}
 	cmd := args[i+1]
-	if !cmd.IsStatic() || !ipReadOnly[cmd.Value] && !strings.HasPrefix(cmd.Value, "-") {
+	if !cmd.IsStatic() || !ipReadOnly()[cmd.Value] && !strings.HasPrefix(cmd.Value, "-") {
 		systemChange(c, args[i].Value+" "+cmd.String())
 	}
 }
@@ -128,19 +131,21 @@ func ssCmd(c *analysis.Cmd) {
 
 // ctlReadOnly are the subcommands of the systemd *ctl tools that only
 // show, by tool; anything else changes the system.
-var ctlReadOnly = map[string]map[string]bool{
-	"timedatectl": {"status": true, "show": true, "list-timezones": true, "timesync-status": true, "show-timesync": true},
-	"hostnamectl": {"status": true, "show": true},
-	"loginctl": {"list-sessions": true, "session-status": true, "show-session": true, "list-users": true,
-		"user-status": true, "show-user": true, "list-seats": true, "seat-status": true, "show-seat": true},
-}
+var ctlReadOnly = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"timedatectl": {"status": true, "show": true, "list-timezones": true, "timesync-status": true, "show-timesync": true},
+		"hostnamectl": {"status": true, "show": true},
+		"loginctl": {"list-sessions": true, "session-status": true, "show-session": true, "list-users": true,
+			"user-status": true, "show-user": true, "list-seats": true, "seat-status": true, "show-seat": true},
+	}
+})
 
 func ctlCmd(c *analysis.Cmd) {
 	ops := analysis.Operands(c.Args)
 	if len(ops) == 0 {
 		return // status
 	}
-	if !ops[0].IsStatic() || !ctlReadOnly[c.Base][ops[0].Value] {
+	if !ops[0].IsStatic() || !ctlReadOnly()[c.Base][ops[0].Value] {
 		systemChange(c, ops[0].String())
 	}
 }
@@ -208,7 +213,7 @@ func registerSystem(t *tableSet) {
 	t.handlers["ifconfig"] = ifconfigCmd
 	t.handlers["route"] = routeCmd
 	t.handlers["ss"] = ssCmd
-	for name := range ctlReadOnly {
+	for name := range ctlReadOnly() {
 		t.handlers[name] = ctlCmd
 	}
 	t.handlers["renice"] = reniceCmd

@@ -243,7 +243,7 @@ func (c *Completer) args(ctx context.Context, w word, words []string) ([]Candida
 	words = c.expandAlias(words)
 	name := filepath.Base(words[0])
 	a := &Args{Env: c.Env, Words: words, Current: w.value, c: c}
-	if strings.HasPrefix(w.value, "%") && jobCommands[name] {
+	if strings.HasPrefix(w.value, "%") && jobCommands()[name] {
 		return jobs(c.Env), ""
 	}
 	spec, hasSpec := c.Specs[name]

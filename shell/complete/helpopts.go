@@ -35,11 +35,13 @@ type helpEntry struct {
 // neverHelp are programs that are not run to ask for their options even
 // though they would likely just print help: the cost of one that does not
 // is too high.
-var neverHelp = map[string]bool{
-	"reboot": true, "shutdown": true, "halt": true, "poweroff": true, "init": true,
-	"telinit": true, "kexec": true, "sudo": true, "su": true, "doas": true, "login": true,
-	"passwd": true, "nosh": true,
-}
+var neverHelp = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"reboot": true, "shutdown": true, "halt": true, "poweroff": true, "init": true,
+		"telinit": true, "kexec": true, "sudo": true, "su": true, "doas": true, "login": true,
+		"passwd": true, "nosh": true,
+	}
+})
 
 // helpOptions returns the options of program name, parsed from the output
 // of `name args...` (default args: --help). Only ELF executables found on
@@ -57,7 +59,7 @@ func (c *Completer) helpOptions(ctx context.Context, name string, args []string)
 		ok = highlight.Executable(path)
 	}
 	base := filepath.Base(path)
-	if !ok || neverHelp[base] || strings.HasPrefix(base, "mkfs") || !isELF(path) {
+	if !ok || neverHelp()[base] || strings.HasPrefix(base, "mkfs") || !isELF(path) {
 		return nil
 	}
 	fi, err := os.Stat(path)

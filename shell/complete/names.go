@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // vars completes a variable name; braces closes ${NAME with '}'.
@@ -78,7 +79,9 @@ func (c *Completer) home(user string) (string, bool) {
 }
 
 // jobCommands take %N job specifications.
-var jobCommands = map[string]bool{"fg": true, "bg": true, "jobs": true, "wait": true, "disown": true, "kill": true}
+var jobCommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"fg": true, "bg": true, "jobs": true, "wait": true, "disown": true, "kill": true}
+})
 
 // jobs completes %N.
 func jobs(env Env) []Candidate {

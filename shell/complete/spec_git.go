@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // gitSubcommands are the porcelain commands offered after `git`.
@@ -57,14 +58,16 @@ var gitGlobalOptions = [][2]string{
 }
 
 // gitSubcommandArgs are sub-sub-commands.
-var gitSubcommandArgs = map[string][]string{
-	"remote":   {"add", "get-url", "prune", "remove", "rename", "set-branches", "set-head", "set-url", "show", "update"},
-	"stash":    {"apply", "branch", "clear", "create", "drop", "list", "pop", "push", "show", "store"},
-	"bisect":   {"bad", "good", "log", "new", "old", "replay", "reset", "run", "skip", "start", "terms", "visualize"},
-	"worktree": {"add", "list", "lock", "move", "prune", "remove", "repair", "unlock"},
-	"submodule": {"absorbgitdirs", "add", "deinit", "foreach", "init", "set-branch", "set-url", "status", "summary",
-		"sync", "update"},
-}
+var gitSubcommandArgs = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"remote":   {"add", "get-url", "prune", "remove", "rename", "set-branches", "set-head", "set-url", "show", "update"},
+		"stash":    {"apply", "branch", "clear", "create", "drop", "list", "pop", "push", "show", "store"},
+		"bisect":   {"bad", "good", "log", "new", "old", "replay", "reset", "run", "skip", "start", "terms", "visualize"},
+		"worktree": {"add", "list", "lock", "move", "prune", "remove", "repair", "unlock"},
+		"submodule": {"absorbgitdirs", "add", "deinit", "foreach", "init", "set-branch", "set-url", "status", "summary",
+			"sync", "update"},
+	}
+})
 
 // completeGit completes git's subcommands, their options (from
 // `git SUB -h`), branches, tags, remotes, and files by status.
@@ -134,7 +137,7 @@ func completeGit(ctx context.Context, a *Args) ([]Candidate, bool) {
 		}
 		return g.refs(false), true
 	}
-	if subs, ok := gitSubcommandArgs[sub]; ok {
+	if subs, ok := gitSubcommandArgs()[sub]; ok {
 		if positional == 0 {
 			return plain(subs, "commands"), true
 		}

@@ -2,6 +2,7 @@ package highlight
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -39,7 +40,7 @@ func (w *walker) command(wd *syntax.Word, name string, static bool) {
 func CommandPositions(words []string) []int {
 	pos := []int{0}
 	for i := 0; i < len(words); {
-		pre, ok := precommands[words[i]]
+		pre, ok := precommands()[words[i]]
 		if !ok {
 			break
 		}
@@ -59,25 +60,27 @@ type precommand struct {
 	operands  int
 }
 
-var precommands = map[string]precommand{
-	"sudo":     {valueOpts: "ugCDhprtUT"},
-	"doas":     {valueOpts: "uC"},
-	"command":  {},
-	"builtin":  {},
-	"exec":     {valueOpts: "a"},
-	"nohup":    {},
-	"nice":     {valueOpts: "n"},
-	"env":      {valueOpts: "uCS", assigns: true},
-	"xargs":    {valueOpts: "aEeIiLlnPsd"},
-	"watch":    {valueOpts: "nd"},
-	"timeout":  {valueOpts: "sk", operands: 1},
-	"strace":   {valueOpts: "eoOpPsSuUXEa"},
-	"stdbuf":   {valueOpts: "ioe"},
-	"setsid":   {},
-	"ionice":   {valueOpts: "cnpP"},
-	"time":     {valueOpts: "fo"},
-	"unbuffer": {},
-}
+var precommands = sync.OnceValue(func() map[string]precommand {
+	return map[string]precommand{
+		"sudo":     {valueOpts: "ugCDhprtUT"},
+		"doas":     {valueOpts: "uC"},
+		"command":  {},
+		"builtin":  {},
+		"exec":     {valueOpts: "a"},
+		"nohup":    {},
+		"nice":     {valueOpts: "n"},
+		"env":      {valueOpts: "uCS", assigns: true},
+		"xargs":    {valueOpts: "aEeIiLlnPsd"},
+		"watch":    {valueOpts: "nd"},
+		"timeout":  {valueOpts: "sk", operands: 1},
+		"strace":   {valueOpts: "eoOpPsSuUXEa"},
+		"stdbuf":   {valueOpts: "ioe"},
+		"setsid":   {},
+		"ionice":   {valueOpts: "cnpP"},
+		"time":     {valueOpts: "fo"},
+		"unbuffer": {},
+	}
+})
 
 // skip returns the index of the argument that is the command run by the
 // precommand whose arguments start at args[i].

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Styles maps each [Class] to the parameters of an ANSI SGR sequence
@@ -18,28 +19,30 @@ type Styles struct {
 // defaultSGR uses only the 16 basic colours and attributes, so that it
 // follows the terminal's palette; reverse video (7) makes danger visible
 // on dark and light backgrounds alike.
-var defaultSGR = map[Class]string{
-	Command:    "32",
-	Builtin:    "1;32",
-	Function:   "36",
-	Alias:      "1;36",
-	Keyword:    "35",
-	Unknown:    "1;31",
-	Option:     "34",
-	String:     "33",
-	Variable:   "1;35",
-	Operator:   "1",
-	Redirect:   "1;34",
-	Comment:    "90",
-	Error:      "4;31",
-	Danger:     "1;7;31",
-	Suggestion: "90",
-}
+var defaultSGR = sync.OnceValue(func() map[Class]string {
+	return map[Class]string{
+		Command:    "32",
+		Builtin:    "1;32",
+		Function:   "36",
+		Alias:      "1;36",
+		Keyword:    "35",
+		Unknown:    "1;31",
+		Option:     "34",
+		String:     "33",
+		Variable:   "1;35",
+		Operator:   "1",
+		Redirect:   "1;34",
+		Comment:    "90",
+		Error:      "4;31",
+		Danger:     "1;7;31",
+		Suggestion: "90",
+	}
+})
 
 // DefaultStyles returns nosh's built-in colours.
 func DefaultStyles() Styles {
 	var s Styles
-	for c, v := range defaultSGR {
+	for c, v := range defaultSGR() {
 		s.sgr[c] = v
 	}
 	return s
@@ -141,15 +144,19 @@ func (s Styles) write(b *strings.Builder, c Class, text string) {
 	}
 }
 
-var sgrAttrs = map[string]string{
-	"bold": "1", "dim": "2", "faint": "2", "italic": "3", "underline": "4",
-	"blink": "5", "reverse": "7", "inverse": "7", "strike": "9",
-}
+var sgrAttrs = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"bold": "1", "dim": "2", "faint": "2", "italic": "3", "underline": "4",
+		"blink": "5", "reverse": "7", "inverse": "7", "strike": "9",
+	}
+})
 
-var sgrColors = map[string]int{
-	"black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4,
-	"magenta": 5, "purple": 5, "cyan": 6, "white": 7,
-}
+var sgrColors = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4,
+		"magenta": 5, "purple": 5, "cyan": 6, "white": 7,
+	}
+})
 
 // ParseColor turns a colour specification into SGR parameters. It
 // accepts SGR parameters as they are ("1;32"), or words separated by
@@ -194,7 +201,7 @@ func colorWord(w string) (string, error) {
 	if w == "none" || w == "default" || w == "plain" {
 		return "", nil
 	}
-	if a, ok := sgrAttrs[w]; ok {
+	if a, ok := sgrAttrs()[w]; ok {
 		return a, nil
 	}
 	base := 30
@@ -217,7 +224,7 @@ func colorWord(w string) (string, error) {
 	if w == "gray" || w == "grey" {
 		bright, w = !bright, "black"
 	}
-	n, ok := sgrColors[w]
+	n, ok := sgrColors()[w]
 	if !ok {
 		return "", fmt.Errorf("unknown colour %q", w)
 	}

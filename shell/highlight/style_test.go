@@ -51,8 +51,8 @@ func TestNewStyles(t *testing.T) {
 	for c, want := range map[Class]string{
 		Command: "1;34",
 		Comment: "2",
-		String:  defaultSGR[String], // the bad value keeps the default
-		Error:   defaultSGR[Error],
+		String:  defaultSGR()[String], // the bad value keeps the default
+		Error:   defaultSGR()[Error],
 		Plain:   "",
 	} {
 		if got := s.SGR(c); got != want {

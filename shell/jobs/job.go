@@ -106,6 +106,7 @@ func (j *Job) Start(build func() *exec.Cmd, order int, tty int) (*Process, error
 	fg := j.fg
 	t.mu.Unlock()
 
+	terminalUses.Add(1)
 	cmd := build()
 	setProcAttr(cmd, tty, pgid, fg)
 	err := cmd.Start()

@@ -32,6 +32,7 @@ func (t *Terminal) Foreground() (int, error) {
 
 // SetForeground gives the terminal to process group pgid.
 func (t *Terminal) SetForeground(pgid int) error {
+	terminalUses.Add(1)
 	return withTTOUBlocked(func() error {
 		if err := unix.IoctlSetPointerInt(t.fd, unix.TIOCSPGRP, pgid); err != nil {
 			return fmt.Errorf("tcsetpgrp %d: %w", pgid, err)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -38,8 +39,10 @@ type compSpec struct {
 }
 
 // compOptions are the names -o takes.
-var compOptions = map[string]bool{"bashdefault": true, "default": true, "dirnames": true,
-	"filenames": true, "noquote": true, "nosort": true, "nospace": true, "plusdirs": true}
+var compOptions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"bashdefault": true, "default": true, "dirnames": true,
+		"filenames": true, "noquote": true, "nosort": true, "nospace": true, "plusdirs": true}
+})
 
 // compSpecs is the shell's table: by command name, plus -D (default) and
 // -E (empty line) as "\x00D" and "\x00E".
@@ -91,7 +94,7 @@ func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names
 				}
 				sp.actions = append(sp.actions, arg)
 			case ch == 'o':
-				if !compOptions[arg] {
+				if !compOptions()[arg] {
 					return nil, nil, "", c.Errorf(2, "%s: invalid option name", arg)
 				}
 				sp.options[arg] = !plus

@@ -2,7 +2,6 @@ package repl
 
 import (
 	"github.com/reeflective/readline"
-	"golang.org/x/term"
 )
 
 // Editing mode: `set -o vi`, `set -o emacs`, `bind 'set editing-mode vi'`
@@ -66,7 +65,7 @@ func (se *session) beforeEditor() {
 	if se.rl == nil {
 		return
 	}
-	se.cookedTerm, _ = term.GetState(int(se.sh.stdin.Fd()))
+	se.readCookedTerm()
 	se.syncEditingMode()
-	se.sh.UpdateWinSize()
+	se.syncWinSize()
 }

@@ -37,13 +37,15 @@ func inputrcPath(getenv func(string) string) string {
 //     never runs before Enter;
 //   - the common prefix of ambiguous completions is inserted and the
 //     candidates listed, rather than the first one chosen silently.
-var noshInputrcDefaults = map[string]any{
-	"convert-meta":                 false,
-	"input-meta":                   true,
-	"output-meta":                  true,
-	"enable-bracketed-paste":       true,
-	"menu-complete-display-prefix": true,
-}
+var noshInputrcDefaults = sync.OnceValue(func() map[string]any {
+	return map[string]any{
+		"convert-meta":                 false,
+		"input-meta":                   true,
+		"output-meta":                  true,
+		"enable-bracketed-paste":       true,
+		"menu-complete-display-prefix": true,
+	}
+})
 
 // setRecorder passes an inputrc's settings to the editor's configuration
 // and remembers which variables it set.
@@ -123,7 +125,7 @@ func configureReadline(rl *readline.Shell, getenv func(string) string) (*readlin
 			inputrc.WithApp(inputrcApp), inputrc.WithMode("emacs"),
 			inputrc.WithTerm(getenv("TERM")), inputrc.WithName(path))
 	}
-	for name, v := range noshInputrcDefaults {
+	for name, v := range noshInputrcDefaults() {
 		if !rec.set[name] {
 			rl.Config.Set(name, v)
 		}

@@ -36,13 +36,15 @@ type suggester struct {
 	// inCommand is set while an editor command runs: a redraw then is
 	// the command's own (an accepted line's last), and shows none.
 	inCommand bool
+	// idle is told of every redraw: a key was typed.
+	idle *idleTrim
 }
 
 // setupSuggestions installs nosh's suggestions on rl, on or off as on
 // says, reading them from h (nil: no history, no suggestions). It must run
 // after every widget is registered: it wraps them all.
 func (se *session) setupSuggestions(rl *readline.Shell, h *history.History, src *history.ReadlineSource, on bool) {
-	sg := &suggester{rl: rl, hist: h, src: src, dir: se.sh.Dir, on: on}
+	sg := &suggester{rl: rl, hist: h, src: src, dir: se.sh.Dir, on: on, idle: &se.idle}
 	se.suggest = sg
 	rl.Config.Set("history-autosuggest", false)
 	rl.Hint.SetProvider(sg.provide)
@@ -90,6 +92,7 @@ func (sg *suggester) beforeReadline() {
 // provide is readline's hint provider, which it calls at every redraw.
 // It shows no hint; it sets the suggestion for the line as it now is.
 func (sg *suggester) provide(line []rune, cursor int) []rune {
+	sg.idle.touch()
 	if sg.hist != nil {
 		// The first prompt is on the screen: time to read the history
 		// (OpenInBackground put it off so as not to slow the start).

@@ -23,7 +23,7 @@ import (
 // and false when there is none.
 func (se *session) acceptedLine(ctx context.Context, line string) (string, bool) {
 	if se.sh.ShoptOn("checkwinsize") {
-		se.sh.UpdateWinSize()
+		se.syncWinSize()
 	}
 	line = se.takeEditRequest(ctx, line)
 	if line == "" {

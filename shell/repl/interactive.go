@@ -41,6 +41,8 @@ type session struct {
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions
+	// idle gives free memory back while the prompt waits (idle.go).
+	idle idleTrim
 	// mark is the partial-line mark the editor writes before the next
 	// prompt (partialLineMark).
 	mark string
@@ -58,6 +60,8 @@ type session struct {
 	// cookedTerm is the terminal's state before the editor made it raw,
 	// for commands run from inside the editor.
 	cookedTerm *term.State
+	// term is what is known of the terminal between prompts (termuse.go).
+	term termUse
 	// ctx is the session's context.
 	ctx context.Context
 

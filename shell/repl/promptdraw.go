@@ -29,6 +29,11 @@ type prompts struct {
 	widthOf    string
 	width      int
 	widthKnown bool
+	// drawn is the last primaryPrompt, for drawnRows rows of input: the
+	// editor asks for the prompt several times a key, and gets the same
+	// string until the input's rows change.
+	drawn     string
+	drawnRows int
 }
 
 // preparePrompts expands the prompts for the next line: PS1 when it is
@@ -51,14 +56,19 @@ func (se *session) preparePrompts() {
 }
 
 // primaryPrompt is the editor's primary prompt: PS1 as prepared, its last
-// row prefixed with keepRowsBelow.
+// row prefixed with rowsBelow.
 func (se *session) primaryPrompt() string {
 	if !se.prompts.ready {
 		se.preparePrompts()
 	}
 	p := se.prompts.primary
 	i := strings.LastIndexByte(p, '\n') + 1
-	return p[:i] + se.keepRowsBelow(p[i:]) + p[i:]
+	n := se.rowsToKeep(p[i:])
+	if se.prompts.drawn == "" || se.prompts.drawnRows != n {
+		se.prompts.drawn = p[:i] + rowsBelow(n) + p[i:]
+		se.prompts.drawnRows = n
+	}
+	return se.prompts.drawn
 }
 
 func (se *session) secondaryPrompt() string {

@@ -31,15 +31,20 @@ import (
 // the rows follow the input as it grows (a long line wrapping, a
 // multi-line command).
 
-// keepRowsBelow returns the escapes that make sure the rows below the
-// input exist, for a prompt whose last row is last.
-func (se *session) keepRowsBelow(last string) string {
+// rowsToKeep is the number of rows to keep below the input (rowsBelow),
+// for a prompt whose last row is last.
+func (se *session) rowsToKeep(last string) int {
 	// The prompt is the same at every redraw of a line: its width (a
 	// regular expression strips its colours) is measured once.
 	if p := &se.prompts; !p.widthKnown || last != p.widthOf {
 		p.widthOf, p.width, p.widthKnown = last, displayWidth(last), true
 	}
-	n := se.inputRows(se.prompts.width) + 1
+	return se.inputRows(se.prompts.width) + 1
+}
+
+// rowsBelow returns the escapes that make sure n rows below the cursor
+// exist.
+func rowsBelow(n int) string {
 	return strings.Repeat("\x1bD", n) + strings.Repeat("\x1bM", n)
 }
 
@@ -56,7 +61,33 @@ func (se *session) inputRows(promptWidth int) int {
 	if cols < 1 {
 		return 0
 	}
-	return layoutRows(string(*se.rl.Line()), promptWidth, cols)
+	line := *se.rl.Line()
+	if rows, ok := asciiRows(line, promptWidth, cols); ok {
+		return rows
+	}
+	return layoutRows(string(line), promptWidth, cols)
+}
+
+// asciiRows is layoutRows for a line of printable ASCII characters on one
+// line, the common case at every key, without making a string of it; ok is
+// false for any other line.
+func asciiRows(line []rune, promptWidth, cols int) (rows int, ok bool) {
+	for _, r := range line {
+		if r < 0x20 || r > 0x7e {
+			return 0, false
+		}
+	}
+	rows = promptWidth / cols
+	total := promptWidth%cols + len(line)
+	if len(line) > 0 {
+		rows += (total - 1) / cols
+		if (total-1)%cols+1 == cols {
+			rows++ // a full last row: the editor moves to the next one
+		}
+	} else if total == cols {
+		rows++
+	}
+	return rows, true
 }
 
 // layoutRows is inputRows for the text line after a prompt promptWidth

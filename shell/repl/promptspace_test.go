@@ -39,6 +39,27 @@ func TestLayoutRows(t *testing.T) {
 	}
 }
 
+// TestASCIIRowsAgreesWithLayout checks the per-key shortcut against the
+// general layout, around every row boundary.
+func TestASCIIRowsAgreesWithLayout(t *testing.T) {
+	for _, cols := range []int{1, 2, 5, 80} {
+		for prompt := 0; prompt <= 2*cols+1; prompt++ {
+			for n := 0; n <= 3*cols+1; n++ {
+				line := strings.Repeat("a", n)
+				got, ok := asciiRows([]rune(line), prompt, cols)
+				if want := layoutRows(line, prompt, cols); !ok || got != want {
+					t.Fatalf("asciiRows(%d chars, %d, %d) = %d, %v; layoutRows says %d", n, prompt, cols, got, ok, want)
+				}
+			}
+		}
+	}
+	for _, line := range []string{"a\nb", "é", "\t", "x\x7f"} {
+		if _, ok := asciiRows([]rune(line), 2, 80); ok {
+			t.Errorf("asciiRows(%q) took the shortcut", line)
+		}
+	}
+}
+
 func TestSplitOSC(t *testing.T) {
 	tests := []struct{ in, visible, osc string }{
 		{"$ ", "$ ", ""},

@@ -20,6 +20,7 @@ import (
 	"nosh/shell/history"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/procs"
+	"nosh/shell/jobs"
 	"nosh/shell/linekind"
 )
 
@@ -48,7 +49,10 @@ func (se *session) loop(ctx context.Context) int {
 		rl.Line().Set()
 		rl.Cursor().Set(0)
 		se.suggest.beforeReadline()
+		se.keepEditorSize()
+		se.idle.arm()
 		line, err := rl.Readline()
+		se.idle.disarm()
 		procs.Settle()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
@@ -128,8 +132,14 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 	}
 	se.cmdNum++
 	fd := int(s.stdin.Fd())
-	saved, _ := term.GetState(fd)
-	defer restoreUsableTerminal(fd, saved)
+	saved := se.savedTerm(fd)
+	uses := jobs.TerminalUses()
+	defer func() {
+		// Only a program can have left the terminal unusable.
+		if jobs.TerminalUses() != uses {
+			restoreUsableTerminal(fd, saved)
+		}
+	}()
 	start := time.Now()
 	exit, status = se.sh.RunStmts(ctx, f.Stmts, sigint)
 	if exit {
@@ -311,7 +321,7 @@ func (se *session) beforePrompt(ctx context.Context) (exit bool, status int) {
 		return exit, status
 	}
 	se.forgetPrompt()
-	se.size.forget()
+	se.forgetSizeIfUsed()
 	se.beforePromptPlain(ctx)
 	se.beforeEditor()
 	se.partialLineMark()

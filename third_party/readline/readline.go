@@ -35,6 +35,14 @@ import (
 	"github.com/reeflective/readline/internal/term"
 )
 
+// KeepTerminalSize tells the next Readline call that no other program has
+// used the terminal since the previous call returned, so the size it knew
+// still holds: a resize since then was signalled to this process (SIGWINCH),
+// which the display notes. Without it, each call asks the terminal's size
+// again, since a program run between two lines may have resized it, and the
+// signal went to that program.
+func (rl *Shell) KeepTerminalSize() { rl.sizeKept = true }
+
 // ErrInterrupt is returned when the interrupt sequence
 // is pressed on the keyboard. The sequence is usually Ctrl-C.
 var ErrInterrupt = errors.New(os.Interrupt.String())
@@ -51,14 +59,13 @@ var ErrInterrupt = errors.New(os.Interrupt.String())
 // When the error is not nil, the returned line is not written to history.
 func (rl *Shell) Readline() (string, error) {
 	descriptor := int(os.Stdin.Fd())
-	isTerminal := term.IsTerminal(descriptor) // asked once: it is an ioctl
+	// One ioctl says whether stdin is a terminal and what its modes were.
+	state, isTerminal, err := term.EnterRaw(descriptor)
+	if err != nil {
+		return "", err
+	}
 
 	if isTerminal {
-		state, err := term.MakeRaw(descriptor)
-		if err != nil {
-			return "", err
-		}
-
 		defer func() { _ = term.Restore(descriptor, state) }()
 	}
 
@@ -88,8 +95,14 @@ func (rl *Shell) Readline() (string, error) {
 	term.EndBuffer() // the opening writes
 
 	// Terminal resize events
-	// The window may have changed while the caller ran a command.
-	term.InvalidateSize()
+	// The window may have changed while the caller ran a command, unless
+	// the caller knows that no other program used the terminal since the
+	// last line (KeepTerminalSize): a resize meanwhile was signalled to
+	// this process, and the watcher below has noted it.
+	if !rl.sizeKept {
+		term.InvalidateSize()
+	}
+	rl.sizeKept = false
 	defer display.WatchResize(rl.Display)()
 
 	// Async UI refresh: let background goroutines wake an idle loop (e.g. to

@@ -44,6 +44,7 @@ type Shell struct {
 	Display   *display.Engine    // Manages display refresh/update/clearing.
 
 	acceptHeld bool // the accepted line's last frame is buffered (holdAcceptFrame)
+	sizeKept   bool // the next Readline keeps the terminal size it knew (KeepTerminalSize)
 
 	// User-provided functions
 

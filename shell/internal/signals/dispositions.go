@@ -405,18 +405,44 @@ func (st *Dispositions) ReadParentSoon() {
 func parentSigIgn() uint64 { return procSigIgn(os.Getppid()) }
 
 // procSigIgn reads the mask of signals process pid ignores; 0 when it
-// cannot be read.
+// cannot be read. It reads /proc/PID/stat with plain system calls:
+// os.ReadFile of /proc/PID/status cost 80 µs (an os.File registers with
+// the poller, the file is read in small chunks, and status is the longer
+// text), this 13 µs, on the path of every `nosh -c`.
 func procSigIgn(pid int) uint64 {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	fd, err := syscall.Open("/proc/"+strconv.Itoa(pid)+"/stat", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return 0
 	}
-	_, rest, ok := strings.Cut(string(data), "\nSigIgn:")
-	if !ok {
+	var buf [1024]byte
+	n := 0
+	for n < len(buf) {
+		m, err := syscall.Read(fd, buf[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || m <= 0 {
+			break
+		}
+		n += m
+	}
+	syscall.Close(fd)
+	return statSigIgn(string(buf[:n]))
+}
+
+// statSigIgn returns the sigignore field of a /proc/PID/stat line: the
+// 33rd field, the 31st after the command name, which is in parentheses
+// and may itself hold spaces and parentheses.
+func statSigIgn(stat string) uint64 {
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
 		return 0
 	}
-	field, _, _ := strings.Cut(rest, "\n")
-	mask, err := strconv.ParseUint(strings.TrimSpace(field), 16, 64)
+	fields := strings.Fields(stat[i+1:])
+	if len(fields) < 31 {
+		return 0
+	}
+	mask, err := strconv.ParseUint(fields[30], 10, 64)
 	if err != nil {
 		return 0
 	}

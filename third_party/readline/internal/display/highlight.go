@@ -22,25 +22,34 @@ var commentTemplate = color.SGRStart + color.Fg + "244" + color.SGREnd + "${0}" 
 // highlightLine applies visual/selection highlighting to a line.
 // The provided line might already have been highlighted by a user-provided
 // highlighter: this function accounts for any embedded color sequences.
-func (e *Engine) highlightLine(line []rune, selection core.Selection) string {
+func (e *Engine) highlightLine(text string, selection core.Selection) string {
 	// Sort regions and extract colors/positions.
 	sorted := sortHighlights(selection)
-	colors := e.getHighlights(line, sorted)
 
 	var highlighted string
 
-	// And apply highlighting before each rune.
-	var highlightedSb25 strings.Builder
+	if len(sorted) == 0 {
+		// No region to colour (no selection, no matcher): the common
+		// case, at every key. getHighlights would find no colour for any
+		// rune, after a regular expression over the line and a map.
+		highlighted = text
+	} else {
+		line := []rune(text)
+		colors := e.getHighlights(line, sorted)
 
-	for i, r := range line {
-		if highlight, found := colors[i]; found {
-			highlightedSb25.WriteString(string(highlight))
+		// And apply highlighting before each rune.
+		var highlightedSb25 strings.Builder
+
+		for i, r := range line {
+			if highlight, found := colors[i]; found {
+				highlightedSb25.WriteString(string(highlight))
+			}
+
+			highlightedSb25.WriteRune(r)
 		}
 
-		highlightedSb25.WriteRune(r)
+		highlighted = highlightedSb25.String()
 	}
-
-	highlighted += highlightedSb25.String()
 
 	// Finally, highlight comments using a regex. The pattern only depends on
 	// the comment-begin option, so compile it lazily and reuse it until that

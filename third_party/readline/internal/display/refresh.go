@@ -270,7 +270,7 @@ func (e *Engine) displayLine() {
 		defer core.ResetMatchers(e.selection)
 	}
 	// Apply visual selections highlighting if any
-	line = e.highlightLine([]rune(line), *e.selection)
+	line = e.highlightLine(line, *e.selection)
 	// Get the subset of the suggested line to print.
 	suggestionAdded := false
 	if len(e.suggested) > e.line.Len() && e.opts.GetBool("history-autosuggest") {

@@ -2,25 +2,28 @@ package keymap
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/reeflective/readline/inputrc"
 )
 
 // menuselectKeys are the default keymaps in menuselect mode.
-var menuselectKeys = map[string]inputrc.Bind{
-	"\t":        {Action: "menu-complete"},
-	"\x0e":      {Action: "menu-complete"},
-	"\x10":      {Action: "menu-complete-backward"},
-	"\x1b[Z":    {Action: "menu-complete-backward"},
-	"\x00":      {Action: "accept-and-menu-complete"},
-	"\x06":      {Action: "menu-incremental-search"},
-	"\x1b[A":    {Action: "menu-complete-backward"},
-	"\x1b[B":    {Action: "menu-complete"},
-	"\x1b[C":    {Action: "menu-complete"},
-	"\x1b[D":    {Action: "menu-complete-backward"},
-	"\x1b[1;5A": {Action: "menu-complete-prev-tag"},
-	"\x1b[1;5B": {Action: "menu-complete-next-tag"},
-}
+var menuselectKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+	return map[string]inputrc.Bind{
+		"\t":        {Action: "menu-complete"},
+		"\x0e":      {Action: "menu-complete"},
+		"\x10":      {Action: "menu-complete-backward"},
+		"\x1b[Z":    {Action: "menu-complete-backward"},
+		"\x00":      {Action: "accept-and-menu-complete"},
+		"\x06":      {Action: "menu-incremental-search"},
+		"\x1b[A":    {Action: "menu-complete-backward"},
+		"\x1b[B":    {Action: "menu-complete"},
+		"\x1b[C":    {Action: "menu-complete"},
+		"\x1b[D":    {Action: "menu-complete-backward"},
+		"\x1b[1;5A": {Action: "menu-complete-prev-tag"},
+		"\x1b[1;5B": {Action: "menu-complete-next-tag"},
+	}
+})
 
 // isearchCommands is a subset of commands that are valid in incremental-search mode.
 var isearchCommands = []string{

@@ -2,6 +2,7 @@ package keymap
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/reeflective/readline/internal/term"
 )
@@ -12,7 +13,7 @@ type CursorStyle string
 
 // String - Implements fmt.Stringer.
 func (c CursorStyle) String() string {
-	cursor, found := cursors[c]
+	cursor, found := cursors()[c]
 	if !found {
 		return string(cursorUserDefault)
 	}
@@ -30,24 +31,28 @@ const (
 	cursorUserDefault       CursorStyle = "default"
 )
 
-var cursors = map[CursorStyle]string{
-	cursorBlock:             "\x1b[2 q",
-	cursorUnderline:         "\x1b[4 q",
-	cursorBeam:              "\x1b[6 q",
-	cursorBlinkingBlock:     "\x1b[1 q",
-	cursorBlinkingUnderline: "\x1b[3 q",
-	cursorBlinkingBeam:      "\x1b[5 q",
-	cursorUserDefault:       "\x1b[0 q",
-}
+var cursors = sync.OnceValue(func() map[CursorStyle]string {
+	return map[CursorStyle]string{
+		cursorBlock:             "\x1b[2 q",
+		cursorUnderline:         "\x1b[4 q",
+		cursorBeam:              "\x1b[6 q",
+		cursorBlinkingBlock:     "\x1b[1 q",
+		cursorBlinkingUnderline: "\x1b[3 q",
+		cursorBlinkingBeam:      "\x1b[5 q",
+		cursorUserDefault:       "\x1b[0 q",
+	}
+})
 
-var defaultCursors = map[Mode]CursorStyle{
-	ViInsert:  cursorBlinkingBeam,
-	Vi:        cursorBlinkingBeam,
-	ViCommand: cursorBlinkingBlock,
-	ViOpp:     cursorBlinkingUnderline,
-	Visual:    cursorBlock,
-	Emacs:     cursorBlinkingBlock,
-}
+var defaultCursors = sync.OnceValue(func() map[Mode]CursorStyle {
+	return map[Mode]CursorStyle{
+		ViInsert:  cursorBlinkingBeam,
+		Vi:        cursorBlinkingBeam,
+		ViCommand: cursorBlinkingBlock,
+		ViOpp:     cursorBlinkingUnderline,
+		Visual:    cursorBlock,
+		Emacs:     cursorBlinkingBlock,
+	}
+})
 
 // PrintCursor prints the cursor for the given keymap mode,
 // either default value or the one specified in inputrc file.
@@ -58,15 +63,15 @@ func (m *Engine) PrintCursor(keymap Mode) {
 	cursorOptname := "cursor-" + string(keymap)
 	modeSet := strings.TrimSpace(m.config.GetString(cursorOptname))
 
-	if _, valid := cursors[CursorStyle(modeSet)]; valid {
-		term.WriteString(cursors[CursorStyle(modeSet)])
+	if _, valid := cursors()[CursorStyle(modeSet)]; valid {
+		term.WriteString(cursors()[CursorStyle(modeSet)])
 		return
 	}
 
-	if defaultCur, valid := defaultCursors[keymap]; valid {
-		term.WriteString(cursors[defaultCur])
+	if defaultCur, valid := defaultCursors()[keymap]; valid {
+		term.WriteString(cursors()[defaultCur])
 		return
 	}
 
-	term.WriteString(cursors[cursor])
+	term.WriteString(cursors()[cursor])
 }

@@ -1,12 +1,14 @@
 package term
 
+import "strconv"
+
 // MoveCursorUp moves the cursor up i lines.
 func MoveCursorUp(i int) {
 	if i < 1 {
 		return
 	}
 
-	printf("\x1b[%dA", i)
+	moveCursor(i, 'A')
 }
 
 // MoveCursorDown moves the cursor down i lines.
@@ -15,7 +17,7 @@ func MoveCursorDown(i int) {
 		return
 	}
 
-	printf("\x1b[%dB", i)
+	moveCursor(i, 'B')
 }
 
 // MoveCursorForwards moves the cursor forward i columns.
@@ -24,7 +26,7 @@ func MoveCursorForwards(i int) {
 		return
 	}
 
-	printf("\x1b[%dC", i)
+	moveCursor(i, 'C')
 }
 
 // MoveCursorBackwards moves the cursor backward i columns.
@@ -33,5 +35,17 @@ func MoveCursorBackwards(i int) {
 		return
 	}
 
-	printf("\x1b[%dD", i)
+	moveCursor(i, 'D')
+}
+
+// moveCursor writes the CSI sequence moving the cursor n cells in the
+// direction final (A, B, C or D). The display moves the cursor several
+// times per key: formatting each move with fmt.Sprintf was a tenth of a
+// key's work.
+func moveCursor(n int, final byte) {
+	var b [24]byte
+	seq := append(b[:0], '\x1b', '[')
+	seq = strconv.AppendInt(seq, int64(n), 10)
+	seq = append(seq, final)
+	writeBytes(seq)
 }

@@ -111,6 +111,24 @@ func WriteString(s string) {
 	_, _ = io.WriteString(out(), s)
 }
 
+// writeBytes is WriteString for bytes the caller keeps: b is not
+// retained, and nothing is allocated to write it.
+func writeBytes(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+
+	outMu.Lock()
+	defer outMu.Unlock()
+
+	if outDepth > 0 && outBuf != nil {
+		_, _ = outBuf.Write(b)
+		return
+	}
+
+	_, _ = out().Write(b)
+}
+
 // Printf formats and writes to the terminal, honouring the frame buffer.
 func Printf(format string, a ...interface{}) {
 	WriteString(fmt.Sprintf(format, a...))

@@ -1,7 +1,6 @@
 package term
 
 import (
-	"fmt"
 	"os"
 	"sync"
 )
@@ -59,10 +58,6 @@ func GetWidth() int {
 func GetLength() int {
 	_, l := cachedSize()
 	return l
-}
-
-func printf(format string, a ...interface{}) {
-	WriteString(fmt.Sprintf(format, a...))
 }
 
 // EnableBracketedPaste enables bracketed paste mode.

@@ -1,0 +1,52 @@
+package repl
+
+import (
+	"testing"
+	"time"
+)
+
+// TestIdleTrimOncePerPrompt drives idleTrim's decisions by hand (fire is
+// called directly, and the last redraw is set in the past): memory is
+// given back once per prompt, only while the editor waits, and not
+// while keys are coming.
+func TestIdleTrimOncePerPrompt(t *testing.T) {
+	var freed int
+	tr := &idleTrim{free: func() { freed++ }}
+	quiet := func() { tr.last.Store(time.Now().Add(-2 * idleTrimAfter).UnixNano()) }
+	// The timer arm and fire set is stopped at once: this test calls fire
+	// itself.
+	arm := func() { tr.arm(); tr.timer.Stop() }
+	fire := func() { tr.fire(); tr.timer.Stop() }
+
+	arm()
+	defer tr.disarm()
+	tr.touch() // a key just now
+	fire()
+	if freed != 0 {
+		t.Fatalf("memory given back while keys are coming (%d)", freed)
+	}
+	quiet()
+	fire()
+	if freed != 1 {
+		t.Fatalf("after a quiet while at the prompt, freed %d times, want 1", freed)
+	}
+	quiet()
+	fire()
+	if freed != 1 {
+		t.Fatalf("freed again at the same prompt (%d)", freed)
+	}
+
+	tr.disarm()
+	quiet()
+	fire()
+	if freed != 1 {
+		t.Fatalf("freed while a command runs (%d)", freed)
+	}
+
+	arm() // the next prompt
+	quiet()
+	fire()
+	if freed != 2 {
+		t.Fatalf("at the next prompt, freed %d times in all, want 2", freed)
+	}
+}
