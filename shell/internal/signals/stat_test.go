@@ -1,4 +1,4 @@
-package shell
+package signals
 
 import (
 	"os"
