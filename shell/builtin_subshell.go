@@ -2,7 +2,6 @@ package shell
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
@@ -172,11 +171,9 @@ func builtinSubshell(ctx context.Context, c *call) error {
 	// is ignored here, and whether `return` may end it (in a function or
 	// a sourced file).
 	interpunsafe.InheritScope(r2, r)
-	ctx, leave := c.sh.enterFrame(ctx, r2, false)
-	st := c.sh.runSubshellBody(ctx, r2, ss.stmts)
-	killed := leave()
-	c.reportSubshellDeath(killed)
-	interpunsafe.SetExit(r, framedStatus(st, killed))
+	// Its own signal dispositions (subshell_signals.go).
+	ctx, done := c.sh.EnterSubshell(ctx, r2, c.stderr)
+	interpunsafe.SetExit(r, done(c.sh.runSubshellBody(ctx, r2, ss.stmts)))
 	return errKeepStatus
 }
 
@@ -204,9 +201,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
 	interpunsafe.FillExpandConfig(r, ctx)
-	fctx, leave := c.sh.enterFrame(ctx, r, false)
-	st := c.sh.runSubshellBody(fctx, r, ss.stmts)
-	interpunsafe.SetExit(r, framedStatus(st, leave()))
+	fctx, done := c.sh.EnterSubshell(ctx, r, nil)
+	interpunsafe.SetExit(r, done(c.sh.runSubshellBody(fctx, r, ss.stmts)))
 	return errKeepStatus
 }
 
@@ -217,15 +213,12 @@ func (s *Shell) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts []
 	umask := builtins.ReadUmask()
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
 	interpunsafe.Stmts(r2, ctx, stmts)
-	if f := frameTrapsDue(ctx, r2); f != nil && ctx.Err() == nil {
-		// Traps of signals that came during its last command.
-		s.runFrameTraps(ctx, f)
-	}
+	killed := s.SubshellBodyEnded(ctx, r2)
 	// An error that abandons the line ends the subshell with status 1.
 	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
 	st := *interpunsafe.Exit(r2)
-	if killed := frameOf(ctx); killed != nil && killed.r == r2 && errors.Is(context.Cause(ctx), errSubshellSignal) {
-		// Killed: no EXIT trap, as for a process that dies of a signal.
+	if killed {
+		// No EXIT trap, as for a process that dies of a signal.
 	} else if !st.Exiting || st.FatalExit {
 		// `exit` ran the trap already.
 		st.Code = s.runExitTrap(ctx, r2, st.Code)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -348,20 +349,40 @@ func (s *Shell) runFrameTraps(ctx context.Context, f *sigFrame) (ended bool) {
 	return false
 }
 
-// framedStatus is a subshell's status: 128+N when signal N ended it.
-func framedStatus(st interpunsafe.Status, killed syscall.Signal) interpunsafe.Status {
-	if killed != 0 {
+// EnterSubshell gives a foreground subshell ( … ) or $( … ) that runs in
+// r its signal context: the context to run its body with, and done, which
+// ends the context and turns the body's status into the subshell's: 128+N
+// when signal N ended it, which report (when not nil) then tells, as
+// bash reports a foreground subshell killed by a signal (but SIGINT and
+// SIGPIPE).
+func (s *Shell) EnterSubshell(ctx context.Context, r *interp.Runner, report io.Writer) (context.Context, func(interpunsafe.Status) interpunsafe.Status) {
+	ctx, leave := s.enterFrame(ctx, r, false)
+	return ctx, func(st interpunsafe.Status) interpunsafe.Status {
+		killed := leave()
+		if killed == 0 {
+			return st
+		}
+		if report != nil && killed != syscall.SIGINT && killed != syscall.SIGPIPE {
+			fmt.Fprintln(report, jobs.DescribeSignal(killed))
+		}
 		return interpunsafe.Status{Code: uint8(128 + int(killed))}
 	}
-	return st
 }
 
-// reportSubshellDeath says on standard error that a signal ended the
-// subshell, as bash reports a foreground subshell killed by one (but for
-// SIGINT and SIGPIPE).
-func (c *call) reportSubshellDeath(sig syscall.Signal) {
-	if sig == 0 || sig == syscall.SIGINT || sig == syscall.SIGPIPE {
-		return
+// SubshellBodyEnded is called when the statements of a subshell running
+// in r are done, before its EXIT trap: it runs the traps of signals that
+// came during its last command, and reports whether a signal ended the
+// subshell (then no EXIT trap runs, as for a process killed by one).
+func (s *Shell) SubshellBodyEnded(ctx context.Context, r *interp.Runner) (killed bool) {
+	f := frameOf(ctx)
+	if f == nil || f.r != r {
+		return false
 	}
-	fmt.Fprintln(c.stderr, jobs.DescribeSignal(sig))
+	if errors.Is(context.Cause(ctx), errSubshellSignal) {
+		return true
+	}
+	if frameTrapsDue(ctx, r) != nil {
+		s.runFrameTraps(ctx, f)
+	}
+	return false
 }
