@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -329,24 +328,7 @@ func (s *Shell) runFrameTraps(ctx context.Context, f *sigFrame) (ended bool) {
 	f.pending = nil
 	f.hasPending.Store(false)
 	f.mu.Unlock()
-	r := f.r
-	for _, action := range actions {
-		file, err := s.Parser().Parse(strings.NewReader(s.expandAliasesOn(r, action)), "trap")
-		if err != nil {
-			s.reportSyntax(err, "trap")
-			continue
-		}
-		for _, st := range file.Stmts {
-			s.rewrite(st)
-		}
-		exit, last := *interpunsafe.Exit(r), *interpunsafe.LastExit(r)
-		interpunsafe.Stmts(r, context.WithValue(ctx, signalTrapKey{}, last.Code), file.Stmts)
-		if e := interpunsafe.Exit(r); e.Exiting || e.Returning {
-			return true
-		}
-		*interpunsafe.Exit(r), *interpunsafe.LastExit(r) = exit, last
-	}
-	return false
+	return s.runTrapActions(ctx, f.r, actions)
 }
 
 // EnterSubshell gives a foreground subshell ( … ) or $( … ) that runs in
