@@ -375,13 +375,15 @@ func (st *Dispositions) noteInheritedLocked(sig syscall.Signal) {
 // and a signal its parent ignores was almost always ignored in nosh too:
 // a shell's trap ” and nohup-like tools leave it ignored across fork and
 // exec. Not for SIGPIPE and SIGXFSZ, which programs that ignore them
-// (Python, tmux) put back to the default in the programs they start.
+// (Python, tmux) put back to the default in the programs they start, nor
+// for the runtime's signals but SIGURG (whose default is to ignore it:
+// a trap on it then stays a no-op, as POSIX has it).
 func (st *Dispositions) parentIgnores(sig syscall.Signal) bool {
 	if ignored, known := hintedIgnore(sig); known {
 		// A nosh parent said (launcher.go).
 		return ignored
 	}
-	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) || sig < 1 || sig > 64 {
+	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) && sig != syscall.SIGURG || sig < 1 || sig > 64 {
 		return false
 	}
 	if st.parentIgn == nil {

@@ -121,7 +121,7 @@ func (st *Dispositions) ChildMask(traps map[syscall.Signal]string) (mask uint64,
 			mask |= 1 << (sig - 1)
 		}
 		_, parked := st.released[sig]
-		if want != passesIgnore(sig, parked) {
+		if want != passesIgnore(sig, parked) && !ignoredByDefault(sig) {
 			differs = true
 		}
 	}
@@ -259,4 +259,15 @@ func (st *Dispositions) Flush() {
 	case <-done:
 	case <-timeout.C:
 	}
+}
+
+// ignoredByDefault reports whether sig's default action is to ignore it:
+// a program started with it at the default or ignored behaves the same
+// (only a nosh child, told by the hint, may tell them apart).
+func ignoredByDefault(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH:
+		return true
+	}
+	return false
 }
