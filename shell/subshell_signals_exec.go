@@ -90,14 +90,15 @@ func (s *Shell) execHint(ctx context.Context) string {
 }
 
 // settleSignals waits until signals that reached the process before now
-// have been acted on, when ctx runs in a foreground subshell whose
-// dispositions make that matter: a program that signalled its parent and
-// exited must find the signal acted on before the subshell's next
-// command, as in a one-threaded shell (signals.Dispositions.Flush).
+// have been acted on, when that matters: a program that signalled its
+// parent and exited must find the signal acted on before the next
+// command, as in a one-threaded shell (signals.Dispositions.Flush). That
+// is in a foreground subshell when the process catches any signal, and
+// in the main shell when it has a trap.
 func (s *Shell) settleSignals(ctx context.Context) {
-	f := frameOf(ctx)
-	if f == nil || f.bg || !s.job.sig.CatchesAny() {
-		return
+	switch f := frameOf(ctx); {
+	case f == nil && s.job.sig.Trapping(),
+		f != nil && !f.bg && s.job.sig.CatchesAny():
+		s.job.sig.Flush()
 	}
-	s.job.sig.Flush()
 }

@@ -87,6 +87,19 @@ func (st *Dispositions) CatchesAny() bool {
 	return len(st.watch) > 0
 }
 
+// Trapping reports whether the main shell has a trap that catches a signal
+// (not one that ignores it).
+func (st *Dispositions) Trapping() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for _, action := range st.traps {
+		if action != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // ChildMask returns the signals a program started now must start with
 // ignored (bit sig-1), and whether the process's dispositions would give
 // it something else. traps is the table of the subshell starting it
