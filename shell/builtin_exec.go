@@ -146,7 +146,7 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 	// shadows an exported variable; exec.Cmd keeps the last, and so must
 	// a real exec.
 	env = lastOfEachName(env)
-	if hint := s.execHint(ctx); hint != "" {
+	if hint := s.execHint(ctx, path); hint != "" {
 		env = append(env, hint)
 	}
 	err := syscall.Exec(path, argv, env)

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"os"
+	"sync"
 	"syscall"
 
 	"nosh/shell/internal/signals"
@@ -31,21 +32,41 @@ func Launch(args []string) { signals.Launch(args, selfPath()) }
 // same, for a nosh child.
 func (s *Shell) launchWithSignals(ctx context.Context, path string, argv, env []string) (string, []string, []string) {
 	if frameOf(ctx) == nil && !s.job.sig.Forced() {
-		if mask := s.job.sig.HiddenIgnores(); mask != 0 {
+		if mask := s.job.sig.HiddenIgnores(); mask != 0 && isNosh(path) {
 			env = append(env, signals.HintFor(os.Getpid(), mask))
 		}
 		return path, argv, env
 	}
 	mask, differs := s.childIgnoreMask(ctx)
+	if mask&^hintless != 0 && isNosh(path) {
+		env = append(env, signals.HintFor(os.Getpid(), mask))
+	}
 	if !differs {
-		if mask&^hintless != 0 {
-			env = append(env, signals.HintFor(os.Getpid(), mask))
-		}
 		return path, argv, env
 	}
-	path, argv, hint := signals.LauncherArgs(selfPath(), path, argv, mask)
-	return path, argv, append(env, hint)
+	path, argv = signals.LauncherArgs(selfPath(), path, argv, mask)
+	return path, argv, env
 }
+
+// isNosh reports whether path is this very program: the only one the
+// ignored-signals hint is for, so that no other program finds it in its
+// environment.
+func isNosh(path string) bool {
+	self := selfInfo()
+	if self == nil {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && os.SameFile(fi, self)
+}
+
+var selfInfo = sync.OnceValue(func() os.FileInfo {
+	fi, err := os.Stat(selfPath())
+	if err != nil {
+		return nil
+	}
+	return fi
+})
 
 // hintless are the signals a Go program sees as ignored at start by
 // itself.
@@ -73,12 +94,15 @@ func (s *Shell) childIgnoreMask(ctx context.Context) (mask uint64, differs bool)
 	return s.job.sig.ChildMask(traps)
 }
 
-// execHint is the environment entry for exec in the main shell, which
-// replaces the process with these ignored signals: a nosh put in its
-// place finds out what it started with from it. It is empty when nothing
-// but SIGHUP and SIGINT, which the Go runtime shows as they are, is
-// ignored.
-func (s *Shell) execHint(ctx context.Context) string {
+// execHint is the environment entry for exec of path in the main shell,
+// which replaces the process with these ignored signals: a nosh put in
+// its place finds out what it started with from it. It is empty when
+// nothing but SIGHUP and SIGINT, which the Go runtime shows as they are,
+// is ignored, or when path is not nosh.
+func (s *Shell) execHint(ctx context.Context, path string) string {
+	if !isNosh(path) {
+		return ""
+	}
 	mask, _ := s.childIgnoreMask(ctx)
 	if frameOf(ctx) == nil && !s.job.sig.Forced() {
 		mask = s.job.sig.ProcessMask()

@@ -28,11 +28,12 @@ import (
 //
 // A Go program cannot see which signals it started with ignored (the
 // runtime installs its handler over SIG_IGN for all but SIGHUP and
-// SIGINT), and nosh is often the program: the launcher, and exec in the
-// main shell, tell a nosh child its ignored signals in the environment
-// variable HintEnv, as "PID:MASK" (PID the parent's, or the process's
-// own after exec, so that a grandchild started by another program does
-// not trust it). nosh takes it out of its environment as it starts.
+// SIGINT), and nosh is often the program: when it is (the program is
+// nosh's own file), the shell tells it its ignored signals in the
+// environment variable HintEnv, as "PID:MASK" (PID the parent's, or the
+// process's own after exec, so that a grandchild started by another
+// program does not trust it). nosh takes it out of its environment as it
+// starts; no other program is given it.
 
 const (
 	// LauncherFlag starts nosh as the launcher:
@@ -109,11 +110,9 @@ func launcherSets(sig syscall.Signal) bool {
 }
 
 // LauncherArgs returns how to start path with argv through the launcher
-// (nosh at self) so that it starts with mask ignored, and the environment
-// entry that tells a nosh child so.
-func LauncherArgs(self, path string, argv []string, mask uint64) (string, []string, string) {
-	largv := append([]string{self, LauncherFlag, strconv.FormatUint(mask, 16), path}, argv...)
-	return self, largv, HintFor(os.Getpid(), mask)
+// (nosh at self) so that it starts with mask ignored.
+func LauncherArgs(self, path string, argv []string, mask uint64) (string, []string) {
+	return self, append([]string{self, LauncherFlag, strconv.FormatUint(mask, 16), path}, argv...)
 }
 
 // HintFor is the HintEnv entry telling a nosh started by process pid (or
