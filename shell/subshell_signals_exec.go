@@ -19,7 +19,7 @@ import (
 // launcher it sets the signals and executes the program, never
 // returning; otherwise it takes the ignored-signals hint a parent nosh
 // left in the environment, and returns.
-func Launch(args []string) { signals.Launch(args, selfPath()) }
+func Launch(args []string) { signals.Launch(args, selfPath) }
 
 // launchWithSignals returns how to start path with argv from ctx so that
 // it inherits the subshell's ignored signals: through the launcher, with

@@ -53,8 +53,8 @@ var hint struct {
 // Launch is called first in nosh's main: when args ask for the launcher
 // it sets the dispositions and executes the program, never returning;
 // otherwise it takes the hint a parent nosh left in the environment, and
-// returns. self is nosh's own path, for a script without #!.
-func Launch(args []string, self string) {
+// returns. self returns nosh's own path, for a script without #!.
+func Launch(args []string, self func() string) {
 	if len(args) >= 5 && args[1] == LauncherFlag {
 		runLauncher(args, self)
 	}
@@ -73,7 +73,7 @@ func Launch(args []string, self string) {
 
 // runLauncher sets every catchable signal to SIG_IGN (bit sig-1 of the
 // mask) or SIG_DFL and executes the program.
-func runLauncher(args []string, self string) {
+func runLauncher(args []string, self func() string) {
 	mask, err := strconv.ParseUint(args[2], 16, 64)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nosh: %s: bad signal mask %q\n", LauncherFlag, args[2])
@@ -93,7 +93,7 @@ func runLauncher(args []string, self string) {
 	err = syscall.Exec(path, argv, os.Environ())
 	if errors.Is(err, syscall.ENOEXEC) {
 		// A script without a #! line runs in a new nosh, as POSIX asks.
-		err = syscall.Exec(self, append([]string{"nosh", path}, argv[1:]...), os.Environ())
+		err = syscall.Exec(self(), append([]string{"nosh", path}, argv[1:]...), os.Environ())
 	}
 	status := 126
 	if errors.Is(err, syscall.ENOENT) {
