@@ -172,8 +172,8 @@ func builtinSubshell(ctx context.Context, c *call) error {
 	// a sourced file).
 	interpunsafe.InheritScope(r2, r)
 	// Its own signal dispositions (subshell_signals.go).
-	ctx, done := c.sh.EnterSubshell(ctx, r2, c.stderr)
-	interpunsafe.SetExit(r, done(c.sh.runSubshellBody(ctx, r2, ss.stmts)))
+	ctx, sigs := c.sh.EnterSubshell(ctx, r2)
+	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(ctx, r2, ss.stmts), c.stderr))
 	return errKeepStatus
 }
 
@@ -201,8 +201,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
 	interpunsafe.FillExpandConfig(r, ctx)
-	fctx, done := c.sh.EnterSubshell(ctx, r, nil)
-	interpunsafe.SetExit(r, done(c.sh.runSubshellBody(fctx, r, ss.stmts)))
+	fctx, sigs := c.sh.EnterSubshell(ctx, r)
+	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(fctx, r, ss.stmts), nil))
 	return errKeepStatus
 }
 

@@ -120,13 +120,13 @@ func builtinBackground(ctx context.Context, c *call) error {
 		}
 		s.jobs().Add(j)
 	}
-	fctx, leave := s.enterFrame(jctx, r2, true)
+	fctx, frame := s.enterFrame(jctx, r2, true)
 	s.noteJobFrame(j, fctx)
 	go func() {
 		defer cancel(nil)
 		err := r2.Run(fctx, bs.stmt)
 		status := exitStatusOf(err)
-		if sig := leave(); sig != 0 {
+		if sig := s.leaveFrame(frame); sig != 0 {
 			status = 128 + int(sig)
 		}
 		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&

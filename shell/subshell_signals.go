@@ -93,9 +93,9 @@ func frameOf(ctx context.Context) *sigFrame {
 }
 
 // enterFrame starts the signal context of a subshell that runs in r: the
-// returned context carries it, and leave must be called when the
-// subshell is done; it returns the signal that ended the subshell, or 0.
-func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (context.Context, func() syscall.Signal) {
+// returned context carries it, and leaveFrame must be called when the
+// subshell is done.
+func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (context.Context, *sigFrame) {
 	parent := frameOf(ctx)
 	f := &sigFrame{parent: parent, r: r, bg: bg || parent != nil && parent.bg}
 	// Ignored signals stay ignored; caught ones are reset to the default.
@@ -108,12 +108,7 @@ func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (cont
 		}
 		parent.mu.Unlock()
 	} else {
-		for _, t := range s.job.sig.Traps() {
-			if t.Action == "" {
-				f.setTrapLocked(t.Sig, "")
-			}
-		}
-		for _, sig := range s.job.sig.InheritedIgnores() {
+		for _, sig := range s.job.sig.SubshellIgnores() {
 			f.setTrapLocked(sig, "")
 		}
 	}
@@ -133,11 +128,12 @@ func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (cont
 		fs.active = append(fs.active, f)
 		fs.mu.Unlock()
 	}
-	return ctx, func() syscall.Signal { return s.leaveFrame(f) }
+	return ctx, f
 }
 
 // leaveFrame ends f: it stops receiving signals, gives up the signals it
 // had the process catch, and hands the main shell what `kill $$` sent it.
+// It returns the signal that ended the subshell, or 0.
 func (s *Shell) leaveFrame(f *sigFrame) syscall.Signal {
 	fs := &s.job.frames
 	fs.mu.Lock()
@@ -332,23 +328,33 @@ func (s *Shell) runFrameTraps(ctx context.Context, f *sigFrame) (ended bool) {
 }
 
 // EnterSubshell gives a foreground subshell ( … ) or $( … ) that runs in
-// r its signal context: the context to run its body with, and done, which
-// ends the context and turns the body's status into the subshell's: 128+N
-// when signal N ended it, which report (when not nil) then tells, as
-// bash reports a foreground subshell killed by a signal (but SIGINT and
-// SIGPIPE).
-func (s *Shell) EnterSubshell(ctx context.Context, r *interp.Runner, report io.Writer) (context.Context, func(interpunsafe.Status) interpunsafe.Status) {
-	ctx, leave := s.enterFrame(ctx, r, false)
-	return ctx, func(st interpunsafe.Status) interpunsafe.Status {
-		killed := leave()
-		if killed == 0 {
-			return st
-		}
-		if report != nil && killed != syscall.SIGINT && killed != syscall.SIGPIPE {
-			fmt.Fprintln(report, jobs.DescribeSignal(killed))
-		}
-		return interpunsafe.Status{Code: uint8(128 + int(killed))}
+// r its signal context: the context to run its body with, and the frame
+// whose Done ends it.
+func (s *Shell) EnterSubshell(ctx context.Context, r *interp.Runner) (context.Context, *SubshellSignals) {
+	ctx, f := s.enterFrame(ctx, r, false)
+	return ctx, &SubshellSignals{s, f}
+}
+
+// SubshellSignals is a running subshell's signal context, for the code
+// that runs the subshell.
+type SubshellSignals struct {
+	s *Shell
+	f *sigFrame
+}
+
+// Done ends the subshell's signal context and turns the body's status
+// into the subshell's: 128+N when signal N ended it, which report (when
+// not nil) then tells, as bash reports a foreground subshell killed by a
+// signal (but SIGINT and SIGPIPE).
+func (ss *SubshellSignals) Done(st interpunsafe.Status, report io.Writer) interpunsafe.Status {
+	killed := ss.s.leaveFrame(ss.f)
+	if killed == 0 {
+		return st
 	}
+	if report != nil && killed != syscall.SIGINT && killed != syscall.SIGPIPE {
+		fmt.Fprintln(report, jobs.DescribeSignal(killed))
+	}
+	return interpunsafe.Status{Code: uint8(128 + int(killed))}
 }
 
 // SubshellBodyEnded is called when the statements of a subshell running

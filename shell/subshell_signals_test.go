@@ -29,8 +29,7 @@ func TestFrameDispatch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			fctx, leave := s.enterFrame(ctx, s.Runner.Subshell(), false)
-			f := frameOf(fctx)
+			fctx, f := s.enterFrame(ctx, s.Runner.Subshell(), false)
 			f.mu.Lock()
 			for sig, action := range tc.traps {
 				f.setTrapLocked(sig, action)
@@ -43,29 +42,29 @@ func TestFrameDispatch(t *testing.T) {
 				t.Errorf("pending = %v, want %v", got, tc.pending)
 			}
 			killedCtx := errors.Is(context.Cause(fctx), errSubshellSignal)
-			if killed := leave(); killed != tc.killed || killedCtx != (tc.killed != 0) {
+			if killed := s.leaveFrame(f); killed != tc.killed || killedCtx != (tc.killed != 0) {
 				t.Errorf("killed = %v (context cancelled: %v), want %v", killed, killedCtx, tc.killed)
 			}
 		})
 	}
 	// Nested: the innermost frame decides; with none left, the main
 	// shell's table does (not taken here: default).
-	outer, leaveOuter := s.enterFrame(ctx, s.Runner.Subshell(), false)
-	frameOf(outer).setTrapLocked(syscall.SIGUSR1, "echo outer")
-	inner, leaveInner := s.enterFrame(outer, s.Runner.Subshell(), false)
+	outer, outerFrame := s.enterFrame(ctx, s.Runner.Subshell(), false)
+	outerFrame.setTrapLocked(syscall.SIGUSR1, "echo outer")
+	inner, innerFrame := s.enterFrame(outer, s.Runner.Subshell(), false)
 	s.dispatchToFrame(syscall.SIGUSR1)
-	if frameOf(outer).hasPending.Load() || leaveInner() != syscall.SIGUSR1 || inner.Err() == nil {
+	if outerFrame.hasPending.Load() || s.leaveFrame(innerFrame) != syscall.SIGUSR1 || inner.Err() == nil {
 		t.Errorf("the outer frame took the signal, or the inner one was not killed")
 	}
-	if leaveOuter() != 0 {
+	if s.leaveFrame(outerFrame) != 0 {
 		t.Errorf("the outer frame was killed")
 	}
 	if s.dispatchToFrame(syscall.SIGUSR1) {
 		t.Errorf("a signal was taken by a frame with none running")
 	}
 	// A background job's body gets no signal from outside.
-	_, leaveBg := s.enterFrame(ctx, s.Runner.Subshell(), true)
-	if s.dispatchToFrame(syscall.SIGTERM) || leaveBg() != 0 {
+	_, bgFrame := s.enterFrame(ctx, s.Runner.Subshell(), true)
+	if s.dispatchToFrame(syscall.SIGTERM) || s.leaveFrame(bgFrame) != 0 {
 		t.Errorf("a background body took an outside signal")
 	}
 }
@@ -107,5 +106,15 @@ func TestSubshellSignals(t *testing.T) {
 				t.Errorf("frames left behind: catching %v, %d active", s.job.sig.Forced(), len(s.job.frames.active))
 			}
 		})
+	}
+}
+
+// BenchmarkSubshells: 100 ( … ) and 100 $( … ) with builtins only, what
+// every subshell pays for its signal context when nothing is trapped.
+func BenchmarkSubshells(b *testing.B) {
+	s, _ := newTestShell(b, b.TempDir())
+	ctx := context.Background()
+	for b.Loop() {
+		s.RunString(ctx, "i=0; while [ $i -lt 100 ]; do ( : ); x=$(:); i=$((i+1)); done", "b")
 	}
 }

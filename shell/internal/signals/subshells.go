@@ -33,13 +33,20 @@ func (st *Dispositions) InheritedIgnore(sig syscall.Signal) bool {
 	return st.inherit[sig]
 }
 
-// InheritedIgnores lists the signals known to have been ignored when the
-// shell started. A subshell keeps them ignored, as it keeps any ignored
-// signal.
-func (st *Dispositions) InheritedIgnores() []syscall.Signal {
+// SubshellIgnores lists the signals a subshell starts with ignored: the
+// main shell's empty traps, and the signals known to have been ignored
+// when the shell started (an interactive shell that trapped or reset one
+// since no longer counts it: SetTrap). Nil when there are none: a
+// subshell starts with it, so it allocates nothing then.
+func (st *Dispositions) SubshellIgnores() []syscall.Signal {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var out []syscall.Signal
+	for sig, action := range st.traps {
+		if action == "" {
+			out = append(out, sig)
+		}
+	}
 	for sig, yes := range st.inherit {
 		if yes {
 			out = append(out, sig)
