@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 
@@ -43,19 +44,10 @@ func (c *call) errorf(status int, format string, a ...any) error {
 	return c.pub().Errorf(status, format, a...)
 }
 
-// errKeepStatus is returned by builtins that ran shell code themselves
-// (eval, ., the redirection and expansion builtins): the runner's exit
-// state, with a pending return, exit or break, is their result.
-var errKeepStatus = errors.New("keep the runner's exit status")
-
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
 	return c.hc.Builtin(ctx, args)
 }
-
-// sentinel prefixes the names of nosh builtins after the CallHandler has
-// claimed a call; no function or program can be named with a NUL byte.
-const sentinel = "\x00nosh:"
 
 // internalFlags is the builtin that $- is rewritten into. Its name has a
 // NUL byte, so no command a user types can reach it.
@@ -82,21 +74,21 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if len(args) == 0 {
 		return args, nil
 	}
-	s.resumeErrexit()
+	s.eng.ResumeErrexit()
 	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil {
-		if loopJumpPending(r) {
-			return []string{sentinel + builtinSkipName}, nil
+		if engine.LoopJumpPending(r) {
+			return engine.SkipCall(), nil
 		}
-		if args[0] != sentinel+builtinCallName && args[0] != sentinel+builtinFieldName {
+		if !engine.ExpandsWords(args[0]) {
 			// (A command whose words nosh expands is marked when it
 			// runs, after its words read PIPESTATUS.)
-			markPipeStale(r)
+			engine.MarkPipeStale(r)
 		}
 	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {
 		hc := interp.HandlerCtx(ctx)
-		s.trace(ctx, hc, args)
+		s.eng.Trace(ctx, hc, args)
 		r := interpunsafe.Of(hc)
 		if r != nil {
 			// $_ is the last word of the previous command: set now, it
@@ -147,6 +139,9 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if f, ok := s.pkgBuiltins[name]; ok && !isAgentCommand(ctx) {
 		return s.runPackageBuiltin(ctx, hc, f, name, args)
 	}
+	if s.engineBuiltins[name] && !isAgentCommand(ctx) {
+		return s.runEngineBuiltin(ctx, hc, name, args)
+	}
 	f := s.builtins[name]
 	if f == nil {
 		return fmt.Errorf("nosh: no builtin %q", name)
@@ -184,10 +179,35 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	for _, add := range []func(map[string]builtinFunc){
 		posixBuiltins,
 		jobBuiltins,
-		timeBuiltins,
 	} {
 		add(m)
 	}
 	s.pkgBuiltins = registerBuiltins(m)
+	s.engineBuiltins = make(map[string]bool, 32)
+	for name := range engine.BuiltinNames() {
+		s.engineBuiltins[name] = true
+	}
 	return m
+}
+
+// runEngineBuiltin runs one of package engine's builtins as runBuiltin
+// runs the core's: only the engine's call is allocated. (Every command
+// whose words nosh splits, every pipeline and redirection goes through
+// here.)
+func (s *Shell) runEngineBuiltin(ctx context.Context, hc interp.HandlerContext, name string, args []string) error {
+	in := engine.Invocation{
+		HC: hc, R: interpunsafe.Of(hc), Name: name, Args: args, Stdin: hc.Stdin,
+		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
+	}
+	in.Stdout, in.Stderr = stageStreams(ctx, hc.Stdout, hc.Stderr)
+	err := s.eng.RunBuiltin(ctx, in)
+	if errors.Is(err, errKeepStatus) {
+		return nil
+	}
+	if in.R != nil {
+		// As for interp's own builtins, the builtin's result replaces
+		// whatever state the statement had so far.
+		interpunsafe.SetExit(in.R, interpunsafe.Status{})
+	}
+	return err
 }

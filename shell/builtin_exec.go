@@ -80,7 +80,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	path, argv, env = c.sh.launchWithSignals(ctx, path, argv, env)
 	dir, release := c.sh.childDir(c.r.Dir)
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
-		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.ChildFiles(ctx)}
+		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.eng.ChildFiles(ctx)}
 	status := 0
 	jobs.NoteTerminalUse()
 	err = cmd.Start()
@@ -117,7 +117,7 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 		}
 		files[i+1] = f
 	}
-	extra := s.ChildFiles(ctx)
+	extra := s.eng.ChildFiles(ctx)
 	if err := s.chdirProcess(c.r.Dir); err != nil {
 		return err
 	}

@@ -3,7 +3,7 @@ package shell
 import (
 	"context"
 	"io"
-	"nosh/shell/internal/fields"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/quote"
 	"nosh/shell/jobs"
@@ -18,15 +18,15 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// builtinHost is the Shell as packages builtins and fields see it
-// (builtins.Shell, fields.Shell).
+// builtinHost is the Shell as packages builtins and engine see it
+// (builtins.Shell, engine.Host).
 // It is a conversion of *Shell, free of cost, whose own method set keeps
 // the interface's names apart from the Shell's fields and methods.
 type builtinHost Shell
 
 var (
 	_ builtins.Shell = (*builtinHost)(nil)
-	_ fields.Shell   = (*builtinHost)(nil)
+	_ engine.Host    = (*builtinHost)(nil)
 )
 
 func (h *builtinHost) shell() *Shell { return (*Shell)(h) }
@@ -39,12 +39,9 @@ func (h *builtinHost) SpecialFailed(name string, err error, status int) error {
 	return h.shell().specialBuiltinFailed(name, err, status)
 }
 
-// Abort implements fields.Shell.
-func (h *builtinHost) Abort(msg string) error { return h.shell().newAbort(msg) }
-
 // Fatal implements builtins.Shell.
 func (h *builtinHost) Fatal(msg string) error {
-	return &shellAbort{msg: h.Name + ": " + msg, exit: true}
+	return &shellAbort{Msg: h.Name + ": " + msg, Exit: true}
 }
 
 // IsInteractive implements builtins.Shell.
@@ -66,14 +63,11 @@ func (h *builtinHost) StartTime() time.Time { return h.started }
 
 // File implements builtins.Shell.
 func (h *builtinHost) File(ctx context.Context, r *interp.Runner, fd int) *os.File {
-	if o := h.shell().fdView(ctx, r)[fd]; o != nil {
-		return o.f
-	}
-	return nil
+	return h.eng.File(ctx, r, fd)
 }
 
 // IsClosed implements builtins.Shell.
-func (h *builtinHost) IsClosed(w io.Writer) bool { return w == io.Writer(closedOutput()) }
+func (h *builtinHost) IsClosed(w io.Writer) bool { return engine.IsClosed(w) }
 
 // WithUmask implements builtins.Shell.
 func (h *builtinHost) WithUmask(f func(mask *int)) {
@@ -124,7 +118,7 @@ func (h *builtinHost) IsExecutable(path string) bool { return isExecutable(path)
 
 // FunctionText implements builtins.Shell.
 func (h *builtinHost) FunctionText(name string, body *syntax.Stmt) string {
-	return formatFunction(name, body)
+	return engine.FormatFunction(name, body)
 }
 
 // Jobs implements builtins.Shell.

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
 )
 
@@ -98,7 +98,7 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	if pid > jobs.SyntheticBase {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(syscall.ESRCH))
 	}
-	if pid == os.Getpid() && c.r != s.Runner && stopsByDefault(sig) && !s.job.sig.Catches(sig) {
+	if pid == os.Getpid() && c.r != s.Runner && signals.StopsByDefault(sig) && !s.job.sig.Catches(sig) {
 		// A subshell stopping its parent: in bash it is another process,
 		// which goes on and may continue the parent (kill -CONT $$), who
 		// meanwhile only waited for it. nosh's subshells run inside the
@@ -125,9 +125,9 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 			// crash with a trace: the shell dies of the signal itself.
 			s.dieOfFatalSignal(sig, false)
 		}
-		// The shell alone: takeSignal makes the signal's action happen
+		// The shell alone: TakeSignal makes the signal's action happen
 		// before the next command, as it does in a one-threaded shell.
-		takeSignal(sig)
+		signals.TakeSignal(sig)
 		return nil
 	}
 	if err := syscall.Kill(pid, sig); err != nil {
@@ -137,43 +137,13 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	case !self || sig == 0:
 	case caught:
 		s.job.sig.AwaitDelivery(sig, before)
-	case endsByDefault(sig):
+	case signals.EndsByDefault(sig):
 		// The group's copy may land on another of the runtime's threads,
 		// and a dumping signal only acts when that thread runs: echo
 		// after `kill -ABRT 0` must not print.
-		takeSignal(sig)
+		signals.TakeSignal(sig)
 	}
 	return nil
-}
-
-// takeSignal sends sig to the thread running this goroutine. The kernel
-// acts on it as the system call returns: the default action, or the Go
-// runtime's handler, which dies of the signals nosh does not catch. A
-// process-wide kill(2) may be delivered to another thread and act a
-// moment later, after the shell has run more of its script.
-func takeSignal(sig syscall.Signal) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	syscall.Tgkill(os.Getpid(), syscall.Gettid(), sig)
-}
-
-// endsByDefault reports whether sig's default action ends the process.
-func endsByDefault(sig syscall.Signal) bool {
-	switch sig {
-	case syscall.SIGCHLD, syscall.SIGCONT, syscall.SIGURG, syscall.SIGWINCH,
-		syscall.SIGSTOP, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
-		return false
-	}
-	return true
-}
-
-// stopsByDefault reports whether sig's default action stops the process.
-func stopsByDefault(sig syscall.Signal) bool {
-	switch sig {
-	case syscall.SIGSTOP, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
-		return true
-	}
-	return false
 }
 
 // targetsSelf reports whether kill(pid) reaches the shell itself.

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"nosh/shell/internal/quote"
 	"strings"
-	"syscall"
 
 	"nosh/shell/internal/interpunsafe"
-	"nosh/shell/jobs"
+	"nosh/shell/internal/signals"
 )
 
 // builtinTrap: trap [-lp] [[action] condition ...]
@@ -71,28 +70,8 @@ func isUnsigned(s string) bool {
 	return true
 }
 
-// trapCondition normalises a trap condition: EXIT, ERR, DEBUG, RETURN,
-// or a signal (by name, with or without SIG, in any case, or number).
-func trapCondition(cond string) (name string, sig syscall.Signal, ok bool) {
-	up := strings.ToUpper(cond)
-	switch strings.TrimPrefix(up, "SIG") {
-	case "EXIT":
-		return "EXIT", 0, true
-	case "ERR", "DEBUG", "RETURN":
-		return strings.TrimPrefix(up, "SIG"), 0, true
-	}
-	s, ok := jobs.ParseSignal(cond)
-	if !ok {
-		return "", 0, false
-	}
-	if s == 0 {
-		return "EXIT", 0, true
-	}
-	return signalName(s), s, true
-}
-
 func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) error {
-	name, sig, ok := trapCondition(cond)
+	name, sig, ok := signals.ParseCondition(cond)
 	if !ok {
 		return c.errorf(1, "%s: invalid signal specification", cond)
 	}
@@ -148,7 +127,7 @@ func (c *call) printTraps(conds []string) error {
 	}
 	status := 0
 	for _, cond := range conds {
-		name, _, ok := trapCondition(cond)
+		name, _, ok := signals.ParseCondition(cond)
 		if !ok {
 			c.errorf(1, "%s: invalid signal specification", cond)
 			status = 1

@@ -1,30 +1,23 @@
 package shell
 
+import (
+	"context"
+
+	"nosh/shell/internal/engine"
+)
+
 // posixBuiltins registers the POSIX and bash builtins that nosh implements
 // in place of interp's missing or partial ones, besides package builtins'
-// (registerBuiltins).
+// (registerBuiltins), and the engine's (the rewrite's private builtins,
+// declare and its kin, break and continue).
 func posixBuiltins(m map[string]builtinFunc) {
+	for name := range engine.BuiltinNames() {
+		m[name] = engineBuiltin
+	}
 	m["set"] = builtinSet
 	m[internalFlags] = builtinDashFlags
-	m[builtinRedirName] = builtinRedir
-	m[builtinSubshellName] = builtinSubshell
-	m[builtinCsubstName] = builtinCsubst
-	m[builtinCatName] = builtinCat
-	m[builtinSkipName] = builtinSkip
-	m["break"] = builtinLoopJump
-	m["continue"] = builtinLoopJump
-	m[builtinExemptName] = builtinExempt
-	m[builtinCallName] = builtinCall
-	m[builtinFieldName] = builtinFields
-	m[builtinDeclName] = builtinDecl
-	m[builtinLocalName] = builtinLocal
-	m[builtinQuoteMetaName] = builtinQuoteMeta
-	m[builtinPipeName] = builtinPipe
 	m["unset"] = builtinUnset
 	m["shopt"] = builtinShopt
-	for _, name := range []string{"export", "readonly", "declare", "typeset", "local"} {
-		m[name] = builtinDeclCmd
-	}
 	m["eval"] = builtinEval
 	m["source"] = builtinSource
 	m["."] = builtinSource
@@ -32,10 +25,16 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["exit"] = builtinExit
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
-	m[builtinROCheckName] = builtinROCheck
-	m[builtinWhileName] = builtinWhile
 	m[builtinFuncDefName] = builtinFuncDef
-	m[builtinXAssignName] = builtinXAssign
 	m[builtinFuncnameName] = builtinFuncname
-	m[builtinUnexportName] = builtinUnexport
+}
+
+// engineBuiltin runs one of package engine's builtins for an agent's
+// command, which the core checks first; runBuiltin runs the others
+// directly (runEngineBuiltin).
+func engineBuiltin(ctx context.Context, c *call) error {
+	return c.sh.eng.RunBuiltin(ctx, engine.Invocation{
+		HC: c.hc, R: c.r, Name: c.name, Args: c.args,
+		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
+	})
 }

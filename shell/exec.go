@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"nosh/shell/internal/engine"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -179,10 +180,10 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 			Env:    env,
 			Dir:    dir,
 			Stdin:  hc.Stdin,
-			Stdout: programStream(hc.Stdout),
-			Stderr: programStream(hc.Stderr),
+			Stdout: engine.ProgramStream(hc.Stdout),
+			Stderr: engine.ProgramStream(hc.Stderr),
 			// Descriptors above 2 opened by redirections (exec 3>f).
-			ExtraFiles: s.ChildFiles(ctx),
+			ExtraFiles: s.eng.ChildFiles(ctx),
 		}
 	}
 	ref := refFrom(ctx)

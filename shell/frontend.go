@@ -57,6 +57,8 @@ var ErrKeepStatus = errKeepStatus
 // name win, as for every builtin.
 func (s *Shell) Register(name string, f Builtin) {
 	s.builtins[name] = func(ctx context.Context, c *call) error { return f(ctx, c) }
+	delete(s.pkgBuiltins, name)
+	delete(s.engineBuiltins, name)
 }
 
 func (c *call) Args() []string         { return c.args }

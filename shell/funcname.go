@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"nosh/shell/internal/engine"
 	"strings"
 	"sync/atomic"
 
@@ -59,7 +60,7 @@ func (s *Shell) trackFuncDecl(fd *syntax.FuncDecl) {
 func trackFunc(name, file string, body *syntax.Stmt) {
 	pos := body.Position
 	frame := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
-		litWord(pos, sentinel+builtinFuncnameName), litWord(pos, name), quotedWord(pos, file),
+		engine.LitWord(pos, sentinel+builtinFuncnameName), engine.LitWord(pos, name), quotedWord(pos, file),
 	}}}
 	if b, ok := body.Cmd.(*syntax.Block); ok {
 		if len(b.Stmts) > 0 && isFuncnameFrame(b.Stmts[0]) {
@@ -106,7 +107,7 @@ func builtinFuncname(ctx context.Context, c *call) error {
 	// and the ERR trap do not see it as this command's failure.
 	last := *interpunsafe.LastExit(r)
 	if last.Code != 0 {
-		c.sh.liftErrexit(r)
+		c.sh.eng.LiftErrexit(r)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus

@@ -32,9 +32,12 @@ type Guard interface {
 	// Agent reports whether the commands are an agent's: they must keep
 	// their effects inside the subshell they run in, so the builtins
 	// that act on the whole session are refused, kill and wait reach
-	// only the programs they started (aibuiltins.go), and they neither
+	// only the programs they started (agent_programs.go), and they neither
 	// use nor fill the hash table.
 	Agent() bool
+	// Builtin reports whether an agent's command may run builtin name
+	// with args, and why not when it may not; only asked when Agent.
+	Builtin(name string, args []string) (ok bool, why string)
 	// Refused reports that the core refused part of a command run under
 	// ctx (an agent's builtin, a signal to a process not its own) where
 	// the Guard shows refusals; false leaves it to the core, which prints

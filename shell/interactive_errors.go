@@ -2,13 +2,10 @@ package shell
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // An interactive shell survives its user's mistakes, as bash's does. An
@@ -169,61 +166,4 @@ func (s *Shell) continueStartup(r *interp.Runner, name string, line uint) bool {
 	}
 	*e = interpunsafe.Status{Code: max(e.Code, 1)}
 	return true
-}
-
-// expandFailed reports an expansion error in r as bash does ("nosh: x:
-// unbound variable") and fails the command as interp would: status 1,
-// and for an unset parameter (set -u, ${x?}) or a bad indirection, the
-// runner exits.
-func expandFailed(r *interp.Runner, err error) {
-	if a, ok := errors.AsType[*shellAbort](err); ok {
-		// Its message names the shell already. A handler's has stopped
-		// the runner; one nosh's own expansion met has not yet.
-		fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, a.msg)
-		interpunsafe.Exit(r).Fatal(a)
-		return
-	}
-	fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "nosh: %s\n", describeExpandErr(err))
-	e := interpunsafe.Exit(r)
-	e.Code = 1
-	if _, unset := errors.AsType[expand.UnsetParameterError](err); unset || err.Error() == "invalid indirect expansion" {
-		e.Exiting = true
-	}
-}
-
-// describeExpandErr is an expansion error's message, as bash words it
-// where interp's says less.
-func describeExpandErr(err error) string {
-	if u, ok := errors.AsType[expand.UnsetParameterError](err); ok && u.Message == "" && u.Node != nil && u.Node.Param != nil {
-		return u.Node.Param.Value + ": parameter null or not set"
-	}
-	return err.Error()
-}
-
-// rewriteReadOnlyAssigns hands the assignment-only commands of a
-// top-level statement that assign to a read-only variable to nosh's
-// \x00call, which abandons the line after the error as bash does (interp
-// only fails the command). Only variables read-only now are found: the
-// statement runs next, in this goroutine, so the runner may be read.
-func (s *Shell) rewriteReadOnlyAssigns(root *syntax.Stmt) {
-	syntax.Walk(root, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.FuncDecl:
-			return false
-		case *syntax.Stmt:
-			call, ok := n.Cmd.(*syntax.CallExpr)
-			if !ok || len(call.Args) > 0 {
-				return true
-			}
-			for _, as := range call.Assigns {
-				if as.Name != nil && s.Runner.Vars[as.Name.Value].ReadOnly {
-					sc := sentinelCall(n.Position, builtinCallName, "")
-					s.stashArg(sc, &callStash{call: call})
-					n.Cmd = sc
-					return false
-				}
-			}
-		}
-		return true
-	})
 }

@@ -85,7 +85,7 @@ func sourceText(n syntax.Node) string {
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := c.sh.stash.get(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh.stashed(firstArg(c.args)).(*bgStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost background command %q", c.args)
 	}

@@ -92,10 +92,6 @@ func (s *Shell) resumeForeground(j *jobs.Job, announce func()) error {
 	return statusError(status)
 }
 
-// forcedExitKey marks the context of the exit the shell runs itself at
-// end of input: it is not refused for stopped jobs.
-type forcedExitKey struct{}
-
 // guardExit wraps exit: an interactive shell with stopped jobs warns
 // once instead of leaving; a second exit right after leaves, as in bash.
 func guardExit(exit builtinFunc) builtinFunc {

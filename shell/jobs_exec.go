@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"strings"
 	"sync"
 	"syscall"
@@ -41,7 +42,7 @@ func (s *Shell) waitProcess(ctx context.Context, hc interp.HandlerContext, ref *
 			// for it all the same: its output may be going to a
 			// command substitution, which reads it to the end in sh
 			// too.)
-		case errors.Is(cause, errBrokenPipe):
+		case errors.Is(cause, engine.ErrBrokenPipe):
 			// Its pipeline stage died of SIGPIPE: so does it.
 			p.Signal(syscall.SIGPIPE)
 		default:

@@ -69,7 +69,7 @@ func (s *Shell) setOwnOption(name string, on bool) {
 	*p = on
 	s.mu.Unlock()
 	if on && name == "xtrace" {
-		s.xtraceEver.Store(true)
+		s.eng.NoteXtrace()
 	}
 }
 

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"nosh/shell/internal/engine"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -41,8 +42,8 @@ func (s *Shell) hookPathAssigns(as []*syntax.Assign) {
 
 // isPathHook reports whether cs is a pathHook's substitution.
 func (s *Shell) isPathHook(cs *syntax.CmdSubst) bool {
-	key, _ := hookKey(cs)
-	_, ok := s.stash.get(key).(pathHook)
+	key, _ := engine.HookKey(cs)
+	_, ok := s.stashedHook(key).(pathHook)
 	return ok
 }
 

@@ -15,44 +15,10 @@ import (
 // parses. Its effects live with the features they change; the ones that
 // make errors fatal are here.
 
-// specialBuiltins are POSIX's special built-in utilities: in POSIX mode
-// an error in one of them ends a non-interactive shell.
-var specialBuiltins = map[string]bool{
-	"break": true, ":": true, "continue": true, ".": true, "eval": true, "exec": true,
-	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "times": true, "trap": true, "unset": true,
-}
-
 // fatalInPosix reports whether an error of a special builtin ends the
 // shell: in POSIX mode, when it is not interactive.
 func (s *Shell) fatalInPosix() bool {
 	return !s.Interactive && s.posixMode()
-}
-
-// commandName is the name of the simple command cmd runs, when it is
-// written out.
-func (s *Shell) commandName(cmd syntax.Command) string {
-	if dc, ok := cmd.(*syntax.DeclClause); ok && dc.Variant != nil {
-		return dc.Variant.Value
-	}
-	call, ok := cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return ""
-	}
-	name := call.Args[0].Lit()
-	if len(call.Args) > 1 {
-		switch v := s.stash.get(call.Args[1].Lit()).(type) {
-		case *callStash:
-			if name == sentinel+builtinCallName {
-				return s.commandName(v.call)
-			}
-		case *declStash:
-			if name == sentinel+builtinDeclName {
-				return v.variant
-			}
-		}
-	}
-	return name
 }
 
 // specialFailed is specialBuiltinFailed for the builtin c runs (which
@@ -71,7 +37,7 @@ func (s *Shell) specialBuiltinFailed(name string, err error, status int) error {
 	if !specialBuiltins[name] || !s.fatalInPosix() {
 		return err
 	}
-	return &shellAbort{exit: true, status: status}
+	return &shellAbort{Exit: true, Status: status}
 }
 
 const builtinFuncDefName = "\x00funcdef"
@@ -90,14 +56,14 @@ func (s *Shell) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
 // builtinFuncDef defines a function named as a special builtin, which
 // POSIX mode refuses (a non-interactive shell exits with status 2).
 func builtinFuncDef(ctx context.Context, c *call) error {
-	fd, ok := c.sh.stash.get(firstArg(c.args)).(*syntax.FuncDecl)
+	fd, ok := c.sh.stashed(firstArg(c.args)).(*syntax.FuncDecl)
 	if !ok {
 		return fmt.Errorf("nosh: lost function %q", c.args)
 	}
 	if c.sh.posixMode() {
 		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.Name, fd.Name.Value)
 		if c.sh.fatalInPosix() {
-			return &shellAbort{exit: true, status: 2}
+			return &shellAbort{Exit: true, Status: 2}
 		}
 		return interp.ExitStatus(2)
 	}

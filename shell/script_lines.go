@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"nosh/shell/internal/alias"
+	"nosh/shell/internal/engine"
 	"os"
 
 	"mvdan.cc/sh/v3/interp"
@@ -125,7 +126,7 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			stopped = run(st)
 		}
 	}
-	exp := alias.NewExpander(aliasLookup(r), s.posixMode, badSubstReplacement)
+	exp := alias.NewExpander(aliasLookup(r), s.posixMode, engine.BadSubstReplacement)
 	feeder := &lineFeeder{
 		next:   next,
 		before: func() bool { runHeld(false); return !stopped },
@@ -174,7 +175,7 @@ func (s *Shell) expandAliasesIn(text string) string {
 // expandAliasesOn returns text with r's aliases expanded.
 func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
 	s.noteFuncnameUse(r, text)
-	e := alias.NewExpander(aliasLookup(r), s.posixMode, badSubstReplacement)
+	e := alias.NewExpander(aliasLookup(r), s.posixMode, engine.BadSubstReplacement)
 	var b []byte
 	for len(text) > 0 {
 		i := 0

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/expand"
@@ -19,6 +18,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/config/dialect"
+	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 )
 
@@ -28,10 +28,6 @@ type Shell struct {
 	// Runner is the session's interpreter. It is not safe for concurrent
 	// use; only the goroutine running statements touches it.
 	Runner *interp.Runner
-
-	// errexitHold is set -e lifted after an ignored failure inside a
-	// compound command (errexit_compound.go).
-	errexitHold errexitHold
 
 	// typed is lineParser's parser, for Dialect.
 	typed struct {
@@ -58,21 +54,18 @@ type Shell struct {
 	// holds (registerBuiltins): runBuiltin calls them directly. Whatever
 	// replaces one in builtins must delete it here.
 	pkgBuiltins map[string]builtins.Func
+	// engineBuiltins are the names in builtins that run package engine's
+	// builtins (engineBuiltin): runBuiltin calls the engine directly.
+	// Whatever replaces one in builtins must delete it here.
+	engineBuiltins map[string]bool
 
-	// stash holds the AST pieces of rewritten statements
-	// (builtin_rewrite.go).
-	stash *stashTable
-	// lazyWords records, for each command substitution in the word of a
-	// ${x:-word} (and the like), the expansions it belongs to. interp
-	// expands that word even when the value of x is used instead; the
-	// rewrite notes the expansions when it meets them, before the
-	// substitutions inside (builtin_subshell.go).
-	lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
-	// trapExits and execFds are kept per runner: the status of an exit
-	// in a trap interp ran (builtin_exit.go), and the descriptors exec
-	// opened (builtin_redirect.go).
+	// eng is the statement rewrite and its private builtins, with their
+	// state: the stash, lazy words, exec's descriptors
+	// (shell/internal/engine).
+	eng *engine.Engine
+	// trapExits is kept per runner: the status of an exit in a trap
+	// interp ran (builtin_exit.go).
 	trapExits trapExitTable
-	execFds   execFdTables
 
 	mu    sync.Mutex // guards the fields below, shared with background jobs
 	flags options.Flags
@@ -85,8 +78,6 @@ type Shell struct {
 	shopts map[string]bool
 	// seconds is the SECONDS counter (dynvars.go).
 	seconds *secondsClock
-	// timeStack holds the start of each time keyword running.
-	timeStack []timeSample
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
@@ -109,13 +100,6 @@ type Shell struct {
 
 	// started is when the shell started (printf's %(fmt)T of -2).
 	started time.Time
-
-	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
-	xtraceEver atomic.Bool
-
-	// readonlyNames are the variables declared read-only so far
-	// (readonly_guard.go).
-	readonlyNames map[string]bool
 
 	// abandoned is the line of the last top-level statement an error
 	// abandoned (abort.go): the rest of that line does not run.
@@ -156,8 +140,6 @@ func New(cfg Config) (*Shell, error) {
 		hashs:       map[string]string{},
 		started:     time.Now(),
 		hashHits:    map[string]int{},
-		stash:       newStashTable(),
-		execFds:     execFdTables{m: map[*interp.Runner]fdTable{}},
 	}
 	s.flags.Interactive = cfg.Interactive
 	s.initSignals()
@@ -170,6 +152,7 @@ func New(cfg Config) (*Shell, error) {
 	s.flags.Hashall = true
 	s.flags.Braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = builtins.ReadUmask()
+	s.eng = engine.New((*builtinHost)(s))
 	s.builtins = s.builtinTable()
 	s.initShopts()
 
@@ -189,7 +172,7 @@ func New(cfg Config) (*Shell, error) {
 		// (guard.go); the user's commands go straight through.
 		interp.CallHandler(guardCallHandler(s.jobCallHandler)),
 		interp.ExecHandlers(s.afterCommandMiddleware, guardExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.hookOpenHandler(guardOpenHandler)),
+		interp.OpenHandler(s.eng.HookOpenHandler(guardOpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
@@ -274,14 +257,14 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	}
 	s.rewrite(st)
 	if s.Interactive && !fg.nested {
-		s.rewriteReadOnlyAssigns(st)
+		s.eng.RewriteReadOnlyAssigns(st)
 	}
 	err := s.runGuarded(fg.ctx, st)
 	if !fg.nested {
 		s.holdDir(s.Runner.Dir)
 	}
-	dropLoopJump(s.Runner)
-	s.resumeErrexit()
+	engine.DropLoopJump(s.Runner)
+	s.eng.ResumeErrexit()
 	status = exitStatusOf(err)
 	if sig := s.fatalSignal(); sig != 0 && !fg.nested {
 		s.dieOfFatalSignal(sig, errors.Is(err, context.Canceled))
@@ -293,11 +276,11 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*interpunsafe.Exit(s.Runner) = interpunsafe.Status{Code: 1}
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
 		// As bash, set -e ends an interactive shell on such an error too.
-		if abort.exit && (!s.Interactive || errexit(s.Runner) && !s.inStartup()) {
+		if abort.Exit && (!s.Interactive || errexit(s.Runner) && !s.inStartup()) {
 			if !fg.nested {
-				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.exitStatus())))
+				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.ExitStatus())))
 			}
-			return true, abort.exitStatus()
+			return true, abort.ExitStatus()
 		}
 		s.abandoned = st.End().Line()
 		if !fg.nested {

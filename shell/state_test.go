@@ -54,11 +54,7 @@ func TestStashBounded(t *testing.T) {
 	if got := buf.String(); got != "10000\n" {
 		t.Fatalf("loop: %q", got)
 	}
-	size := func() int {
-		s.stash.Lock()
-		defer s.stash.Unlock()
-		return len(s.stash.m)
-	}
+	size := s.eng.StashSize
 	// Cleanups run on their own goroutine after a collection: look again
 	// until the table is small, for as long as a loaded machine needs.
 	deadline := time.Now().Add(30 * time.Second)

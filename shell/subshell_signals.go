@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
 )
 
@@ -252,7 +253,7 @@ func (s *Shell) dispatchToFrame(sig syscall.Signal) bool {
 		return true
 	}
 	f.mu.Unlock()
-	if endsByDefault(sig) && !stopsByDefault(sig) {
+	if signals.EndsByDefault(sig) && !signals.StopsByDefault(sig) {
 		f.kill(sig)
 	}
 	if s.Interactive && sig == syscall.SIGINT {

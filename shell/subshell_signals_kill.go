@@ -5,6 +5,7 @@ import (
 	"os"
 	"syscall"
 
+	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
 )
 
@@ -48,8 +49,8 @@ func (s *Shell) signalMain(sigs []syscall.Signal) {
 			st.DeliverMain(sig)
 			continue
 		}
-		if endsByDefault(sig) && !stopsByDefault(sig) {
-			takeSignal(sig)
+		if signals.EndsByDefault(sig) && !signals.StopsByDefault(sig) {
+			signals.TakeSignal(sig)
 			continue
 		}
 		syscall.Kill(os.Getpid(), sig)

@@ -46,8 +46,11 @@ func sortedNames[V any](m map[string]V) []string {
 
 // listVars prints every variable as `set` does: NAME=value, quoted so
 // that the shell can read it back.
-func (c *call) listVars() {
-	vars := shellVars(c.r)
+func (c *call) listVars() { c.writeOut(varListing(c.r)) }
+
+// varListing is every variable of r as `set` prints them.
+func varListing(r *interp.Runner) string {
+	vars := shellVars(r)
 	var b strings.Builder
 	for _, name := range sortedNames(vars) {
 		vr := vars[name]
@@ -61,7 +64,7 @@ func (c *call) listVars() {
 			b.WriteString(name + "=" + quote.ForSet(vr.String()) + "\n")
 		}
 	}
-	c.writeOut(b.String())
+	return b.String()
 }
 
 // arrayLiteral prints an array as ([0]="a" [1]="b").

@@ -177,40 +177,7 @@ func main() {
 		"HISTFILE=" + bashHist, "HISTSIZE=100000", "HISTFILESIZE=100000"}, common...)}
 
 	if *startOnly {
-		// Only nosh's start-up, to profile it; with -base, alternating
-		// with the other build's.
-		others := []shellSpec{}
-		if *base != "" {
-			b, err := filepath.Abs(*base)
-			if err != nil {
-				fatal(err)
-			}
-			others = append(others, shellSpec{"base", []string{b}, noshSpec.env})
-		}
-		var d, db []time.Duration
-		for range *n {
-			r, err := measure(noshSpec, true)
-			if err != nil {
-				fatal(err)
-			}
-			d = append(d, r.startup)
-			for _, o := range others {
-				r, err := measure(o, true)
-				if err != nil {
-					fatal(err)
-				}
-				db = append(db, r.startup)
-			}
-		}
-		fmt.Printf("nosh start to first prompt: %v (median of %d)\n", median(d).Round(10*time.Microsecond), *n)
-		if len(db) > 0 {
-			r := make([]float64, len(d))
-			for i := range d {
-				r[i] = float64(d[i]) / float64(db[i])
-			}
-			fmt.Printf("base start to first prompt: %v; nosh/base per pair %.3f [p10 %.3f, p90 %.3f]\n",
-				median(db).Round(10*time.Microsecond), quantile(r, 0.5), quantile(r, 0.1), quantile(r, 0.9))
-		}
+		startUp(noshSpec, *base, *n)
 		return
 	}
 
@@ -263,6 +230,45 @@ func main() {
 		}
 	}
 	report(rounds, *histN, *bashHistN, *editor != "", *base != "", idleWait > 0)
+}
+
+// startUp only starts nosh n times, to profile its start-up; with a base
+// build, alternating with it.
+func startUp(noshSpec shellSpec, base string, n int) {
+	// Only nosh's start-up, to profile it; with -base, alternating
+	// with the other build's.
+	others := []shellSpec{}
+	if base != "" {
+		b, err := filepath.Abs(base)
+		if err != nil {
+			fatal(err)
+		}
+		others = append(others, shellSpec{"base", []string{b}, noshSpec.env})
+	}
+	var d, db []time.Duration
+	for range n {
+		r, err := measure(noshSpec, true)
+		if err != nil {
+			fatal(err)
+		}
+		d = append(d, r.startup)
+		for _, o := range others {
+			r, err := measure(o, true)
+			if err != nil {
+				fatal(err)
+			}
+			db = append(db, r.startup)
+		}
+	}
+	fmt.Printf("nosh start to first prompt: %v (median of %d)\n", median(d).Round(10*time.Microsecond), n)
+	if len(db) > 0 {
+		r := make([]float64, len(d))
+		for i := range d {
+			r[i] = float64(d[i]) / float64(db[i])
+		}
+		fmt.Printf("base start to first prompt: %v; nosh/base per pair %.3f [p10 %.3f, p90 %.3f]\n",
+			median(db).Round(10*time.Microsecond), quantile(r, 0.5), quantile(r, 0.1), quantile(r, 0.9))
+	}
 }
 
 // homes makes a home for bare nosh, one with init.sh, and bash's history

@@ -68,6 +68,25 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base, idle 
 			show(quantile(r.nosh, 0.5), r.unit), show(quantile(r.bash, 0.5), r.unit),
 			quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9), budget)
 	}
+	if base {
+		// The two builds side by side, round by round: a before-and-after
+		// figure that does not go through bash's own spread.
+		fmt.Printf("%-28s %s\n", "nosh/base build per round", "median [p10–p90]")
+		for _, f := range []struct {
+			name string
+			get  func(sample) time.Duration
+		}{
+			{"  start", func(s sample) time.Duration { return s.startup }},
+			{"  Enter", func(s sample) time.Duration { return s.enterMed }},
+			{"  key echo", func(s sample) time.Duration { return s.echoMedian }},
+		} {
+			ratios := make([]float64, len(rounds))
+			for i, rd := range rounds {
+				ratios[i] = float64(f.get(rd["nosh"])) / max(float64(f.get(rd["base"])), 1)
+			}
+			fmt.Printf("%-28s %5.2fx [%4.2f–%4.2f]\n", f.name, quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9))
+		}
+	}
 	fmt.Printf("(%d rounds of one session per shell, in alternating order; bash --norc -i;\n"+
 		" history entries: nosh %d, bash %d; RSS of nosh %s–%s KiB over the rounds)\n",
 		len(rounds), histN, bashHistN, show(quantile(rss.nosh, 0), "KiB"), show(quantile(rss.nosh, 1), "KiB"))

@@ -65,97 +65,119 @@ func ParseOptions(argv []string) (*Options, error) {
 	}
 	args := argv[1:]
 	i := 0
-	usage := func(format string, a ...any) (*Options, error) {
-		return nil, &UsageError{Msg: fmt.Sprintf(format, a...)}
-	}
+	var err error
 loop:
 	for i < len(args) {
 		arg := args[i]
 		switch {
-		case arg == "--":
-			i++
-			break loop
-		case arg == "-":
-			// A lone "-" ends the options, as in sh.
+		case arg == "--", arg == "-":
+			// A lone "-" ends the options too, as in sh.
 			i++
 			break loop
 		case strings.HasPrefix(arg, "--"):
-			switch arg {
-			case "--login":
-				o.Login = true
-			case "--norc":
-				o.NoRC = true
-			case "--noprofile":
-				o.NoProfile = true
-			case "--posix":
-				o.Posix = true
-			case "--version":
-				o.Version = true
-			case "--help":
-				o.Help = true
-			case "--rcfile", "--init-file":
-				if i+1 >= len(args) {
-					return usage("%s: option requires an argument", arg)
-				}
-				i++
-				o.RCFile = args[i]
-			default:
-				return usage("%s: invalid option", arg)
-			}
-			i++
-		case arg != "" && (arg[0] == '-' || arg[0] == '+'):
-			on := arg[0] == '-'
-			if len(arg) == 1 {
-				break loop
-			}
-			i++
-			for _, c := range arg[1:] {
-				switch c {
-				case 'c':
-					if !on {
-						return usage("+c: invalid option")
-					}
-					o.HasCommand = true
-				case 's':
-					o.Stdin = on
-				case 'i':
-					o.Interactive, o.InteractiveSet = on, true
-				case 'l':
-					o.Login = on
-				case 'O':
-					if i >= len(args) {
-						o.Shopt = append(o.Shopt, string(arg[0])+"O")
-						continue
-					}
-					flag := "-s"
-					if !on {
-						flag = "-u"
-					}
-					o.Shopt = append(o.Shopt, flag, args[i])
-					i++
-				case 'o':
-					if i >= len(args) {
-						// `nosh -o` alone lists options, like `set -o`.
-						o.Set = append(o.Set, string(arg[0])+"o")
-						continue
-					}
-					name := args[i]
-					i++
-					if name == "posix" {
-						o.Posix = on
-					}
-					o.Set = append(o.Set, string(arg[0])+"o", name)
-				case 'e', 'u', 'x', 'v', 'f', 'n', 'C', 'a', 'm', 'h', 'b', 'B', 'H':
-					o.Set = append(o.Set, string(arg[0])+string(c))
-				default:
-					return usage("%c%c: invalid option", arg[0], c)
-				}
-			}
+			i, err = o.longOption(args, i)
+		case len(arg) > 1 && (arg[0] == '-' || arg[0] == '+'):
+			i, err = o.shortOptions(args, i)
 		default:
 			break loop
 		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	rest := args[i:]
+	if err := o.operands(args[i:]); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func usage(format string, a ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, a...)}
+}
+
+// longOption reads the --option at args[i], and returns the index of
+// what follows it.
+func (o *Options) longOption(args []string, i int) (int, error) {
+	switch arg := args[i]; arg {
+	case "--login":
+		o.Login = true
+	case "--norc":
+		o.NoRC = true
+	case "--noprofile":
+		o.NoProfile = true
+	case "--posix":
+		o.Posix = true
+	case "--version":
+		o.Version = true
+	case "--help":
+		o.Help = true
+	case "--rcfile", "--init-file":
+		if i+1 >= len(args) {
+			return i, usage("%s: option requires an argument", arg)
+		}
+		i++
+		o.RCFile = args[i]
+	default:
+		return i, usage("%s: invalid option", arg)
+	}
+	return i + 1, nil
+}
+
+// shortOptions reads the cluster of one-letter options at args[i] (-x
+// turns on, +x off), with the operands of -O and -o after it, and
+// returns the index of what follows.
+func (o *Options) shortOptions(args []string, i int) (int, error) {
+	arg := args[i]
+	on := arg[0] == '-'
+	i++
+	for _, c := range arg[1:] {
+		switch c {
+		case 'c':
+			if !on {
+				return i, usage("+c: invalid option")
+			}
+			o.HasCommand = true
+		case 's':
+			o.Stdin = on
+		case 'i':
+			o.Interactive, o.InteractiveSet = on, true
+		case 'l':
+			o.Login = on
+		case 'O':
+			if i >= len(args) {
+				o.Shopt = append(o.Shopt, string(arg[0])+"O")
+				continue
+			}
+			flag := "-s"
+			if !on {
+				flag = "-u"
+			}
+			o.Shopt = append(o.Shopt, flag, args[i])
+			i++
+		case 'o':
+			if i >= len(args) {
+				// `nosh -o` alone lists options, like `set -o`.
+				o.Set = append(o.Set, string(arg[0])+"o")
+				continue
+			}
+			name := args[i]
+			i++
+			if name == "posix" {
+				o.Posix = on
+			}
+			o.Set = append(o.Set, string(arg[0])+"o", name)
+		case 'e', 'u', 'x', 'v', 'f', 'n', 'C', 'a', 'm', 'h', 'b', 'B', 'H':
+			o.Set = append(o.Set, string(arg[0])+string(c))
+		default:
+			return i, usage("%c%c: invalid option", arg[0], c)
+		}
+	}
+	return i, nil
+}
+
+// operands reads what follows the options: -c's STRING [NAME [ARG…]],
+// a script FILE [ARG…], or the arguments of a script on standard input.
+func (o *Options) operands(rest []string) error {
 	switch {
 	case o.HasCommand:
 		if len(rest) == 0 {
@@ -174,5 +196,5 @@ loop:
 		o.Name = rest[0]
 		o.Args = rest[1:]
 	}
-	return o, nil
+	return nil
 }

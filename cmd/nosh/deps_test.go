@@ -50,7 +50,8 @@ func TestFloorLinksNosh(t *testing.T) {
 }
 
 // TestLayers: dependencies point one way (cmd → shell/repl →
-// shell/assistant and the core; ai and perms never reach the shell). The
+// shell/assistant and the core → the core's engine; ai and perms never
+// reach the shell). The
 // core must not link the line editor or the AI, so that a script pays for
 // neither and the layers stay apart.
 func TestLayers(t *testing.T) {
@@ -68,8 +69,12 @@ func TestLayers(t *testing.T) {
 		{"nosh/shell", []string{"github.com/reeflective/readline", "nosh/ai", "nosh/ai/", "nosh/perms", "nosh/perms/",
 			"nosh/shell/repl", "nosh/shell/assistant", "nosh/shell/complete", "nosh/shell/highlight",
 			"nosh/shell/history", "nosh/shell/histexpand", "nosh/shell/prompt", "nosh/shell/markdown", "nosh/shell/linekind"}},
+		// The engine (the statement rewrite and its private builtins)
+		// sits below the core: it sees the shell only through its Host.
+		{"nosh/shell/internal/engine", []string{"nosh/shell", "nosh/shell/repl", "nosh/shell/assistant",
+			"github.com/reeflective/readline", "nosh/ai", "nosh/ai/", "nosh/perms", "nosh/perms/"}},
 		{"nosh/shell/assistant", []string{"nosh/shell", "nosh/shell/repl", "github.com/reeflective/readline",
-			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history"}},
+			"nosh/shell/complete", "nosh/shell/highlight", "nosh/shell/history", "nosh/shell/prompt"}},
 		// The option tables know nothing of the runner or the core.
 		{"nosh/shell/internal/options", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		// Signal dispositions: the process's, not the runner's.

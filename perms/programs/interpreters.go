@@ -197,66 +197,14 @@ func interpreterCmd(c *analysis.Cmd) {
 		case v == "--version" || v == "--help" || len(v) == 2 && v[0] == '-' && strings.IndexByte(spec.version, v[1]) >= 0:
 			return
 		case strings.HasPrefix(v, "--"):
-			name, _, hasValue := strings.Cut(v, "=")
-			if contains(spec.codeLong, name) {
-				inlineCode(c, name, i, hasValue)
+			var done bool
+			if i, done = interpreterLongOption(c, spec, ws, i); done {
 				return
 			}
-			if contains(spec.argLong, name) {
-				val := strings.TrimPrefix(v, name+"=")
-				if !hasValue {
-					i++
-					if i < len(ws) {
-						val = ws[i].Value
-					}
-				}
-				if strings.HasPrefix(val, "data:") {
-					// node --import 'data:text/javascript,…'
-					c.Risk(analysis.KindInlineCode, c.Base+" "+name, "loads code given on the command line")
-				}
-			}
 		case len(v) > 1 && v[0] == '-':
-			for j := 1; j < len(v); j++ {
-				ch := v[j]
-				rest := v[j+1:]
-				switch {
-				case strings.IndexByte(spec.code, ch) >= 0:
-					inlineCode(c, "-"+string(ch), i, rest != "")
-					return
-				case strings.IndexByte(spec.module, ch) >= 0:
-					mod := rest
-					if mod == "" && i+1 < len(ws) {
-						mod = ws[i+1].Value
-					}
-					interpreterModule(c, mod)
-					return
-				case strings.IndexByte(spec.inPlace, ch) >= 0:
-					c.Risk(analysis.KindOption, c.Base+" -"+string(ch), "edits files in place")
-					j = len(v)
-				case strings.IndexByte(spec.digits, ch) >= 0:
-					// -l and -0 take octal digits, -0 also xHEX: in
-					// -wle CODE the e is not a digit but the code option.
-					if ch == '0' && j+1 < len(v) && (v[j+1] == 'x' || v[j+1] == 'X') {
-						j++
-						for j+1 < len(v) && isHexDigitOrX(v[j+1]) && v[j+1] != 'x' {
-							j++
-						}
-						break
-					}
-					for j+1 < len(v) && v[j+1] >= '0' && v[j+1] <= '7' {
-						j++
-					}
-				case strings.IndexByte(spec.arg, ch) >= 0:
-					val := rest
-					if rest == "" {
-						i++
-						if i < len(ws) {
-							val = ws[i].Value
-						}
-					}
-					interpreterArg(c, ch, val)
-					j = len(v)
-				}
+			var done bool
+			if i, done = interpreterOptions(c, spec, ws, i); done {
+				return
 			}
 		default:
 			if analysis.IsStdinPath(v) {
@@ -271,6 +219,83 @@ func interpreterCmd(c *analysis.Cmd) {
 		}
 	}
 	c.ReadsStdinCode()
+}
+
+// interpreterLongOption reads the --option at ws[i] (with its value):
+// one that runs code given on the command line ends the walk (done).
+// It returns the index of the option's last word.
+func interpreterLongOption(c *analysis.Cmd, spec interpSpec, ws []analysis.Word, i int) (last int, done bool) {
+	v := ws[i].Value
+	name, _, hasValue := strings.Cut(v, "=")
+	if contains(spec.codeLong, name) {
+		inlineCode(c, name, i, hasValue)
+		return i, true
+	}
+	if contains(spec.argLong, name) {
+		val := strings.TrimPrefix(v, name+"=")
+		if !hasValue {
+			i++
+			if i < len(ws) {
+				val = ws[i].Value
+			}
+		}
+		if strings.HasPrefix(val, "data:") {
+			// node --import 'data:text/javascript,…'
+			c.Risk(analysis.KindInlineCode, c.Base+" "+name, "loads code given on the command line")
+		}
+	}
+	return i, false
+}
+
+// interpreterOptions reads the cluster of one-letter options at ws[i]
+// (with the value of the last): one that runs code given on the command
+// line or a module ends the walk (done). It returns the index of the
+// cluster's last word.
+func interpreterOptions(c *analysis.Cmd, spec interpSpec, ws []analysis.Word, i int) (last int, done bool) {
+	v := ws[i].Value
+	for j := 1; j < len(v); j++ {
+		ch := v[j]
+		rest := v[j+1:]
+		switch {
+		case strings.IndexByte(spec.code, ch) >= 0:
+			inlineCode(c, "-"+string(ch), i, rest != "")
+			return i, true
+		case strings.IndexByte(spec.module, ch) >= 0:
+			mod := rest
+			if mod == "" && i+1 < len(ws) {
+				mod = ws[i+1].Value
+			}
+			interpreterModule(c, mod)
+			return i, true
+		case strings.IndexByte(spec.inPlace, ch) >= 0:
+			c.Risk(analysis.KindOption, c.Base+" -"+string(ch), "edits files in place")
+			j = len(v)
+		case strings.IndexByte(spec.digits, ch) >= 0:
+			// -l and -0 take octal digits, -0 also xHEX: in
+			// -wle CODE the e is not a digit but the code option.
+			if ch == '0' && j+1 < len(v) && (v[j+1] == 'x' || v[j+1] == 'X') {
+				j++
+				for j+1 < len(v) && isHexDigitOrX(v[j+1]) && v[j+1] != 'x' {
+					j++
+				}
+				break
+			}
+			for j+1 < len(v) && v[j+1] >= '0' && v[j+1] <= '7' {
+				j++
+			}
+		case strings.IndexByte(spec.arg, ch) >= 0:
+			val := rest
+			if rest == "" {
+				i++
+				if i < len(ws) {
+					val = ws[i].Value
+				}
+			}
+			interpreterArg(c, ch, val)
+			j = len(v)
+		}
+	}
+	return i, false
 }
 
 // interpreterModule flags python -m MODULE where the module runs code

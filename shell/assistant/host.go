@@ -69,5 +69,6 @@ type Guard interface {
 	Refusal() string
 	Program(ctx context.Context, path string, argv []string) (newPath string, newArgv, env []string, sandboxed bool)
 	Agent() bool
+	Builtin(name string, args []string) (ok bool, why string)
 	Refused(ctx context.Context, what, why string) bool
 }

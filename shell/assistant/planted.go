@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"nosh/shell/prompt"
+	"nosh/shell/internal/gitrepo"
 )
 
 // The sandbox lets an agent write anywhere in its workspace, and some
@@ -64,7 +64,7 @@ func (w *plantedWatch) paths() []string {
 	for _, f := range plantedFiles {
 		names = append(names, filepath.Join(w.ws, f))
 	}
-	if _, gitDir := prompt.FindRepo(w.ws); gitDir != "" && strings.HasPrefix(gitDir+"/", w.ws+"/") {
+	if _, gitDir := gitrepo.Find(w.ws); gitDir != "" && strings.HasPrefix(gitDir+"/", w.ws+"/") {
 		for _, f := range plantedGitFiles {
 			if strings.HasSuffix(f, "/") {
 				names = append(names, filepath.Join(gitDir, f)+"/")

@@ -100,9 +100,7 @@ func (f *printfState) warn(format string, a ...any) {
 }
 
 // format writes one pass of format to out, consuming arguments; it
-// returns how many it used and whether %b's \c ended all output. It is
-// one switch over the conversions, kept whole (over 100 lines) so that
-// each conversion reads in one place.
+// returns how many it used and whether %b's \c ended all output.
 func (f *printfState) format(out *strings.Builder, format string, args []string) (used int, stop bool) {
 	next := func() (string, bool) {
 		if used < len(args) {
@@ -130,82 +128,13 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 			i++
 			continue
 		}
-		// %[flags][width][.precision][length]conv
-		j := i + 1
-		for j < len(format) && strings.IndexByte("-+ #0'", format[j]) >= 0 {
-			j++
-		}
-		flags := strings.ReplaceAll(format[i+1:j], "'", "")
-		width, prec := "", ""
-		hasPrec := false
-		if j < len(format) && format[j] == '*' {
-			a, _ := next()
-			n, _ := f.parseInt(a)
-			width = strconv.FormatInt(n, 10)
-			if n < 0 {
-				flags += "-"
-				width = strconv.FormatInt(-n, 10)
-			}
-			j++
-		} else {
-			k := j
-			for j < len(format) && format[j] >= '0' && format[j] <= '9' {
-				j++
-			}
-			width = format[k:j]
-		}
-		if j < len(format) && format[j] == '.' {
-			hasPrec = true
-			j++
-			if j < len(format) && format[j] == '*' {
-				a, _ := next()
-				n, _ := f.parseInt(a)
-				if n < 0 {
-					hasPrec = false
-				}
-				prec = strconv.FormatInt(n, 10)
-				j++
-			} else {
-				k := j
-				for j < len(format) && format[j] >= '0' && format[j] <= '9' {
-					j++
-				}
-				prec = format[k:j]
-				if prec == "" {
-					prec = "0"
-				}
-			}
-		}
-		for j < len(format) && strings.IndexByte("hlLjzt", format[j]) >= 0 {
-			j++
-		}
+		spec, j := f.parseSpec(format, i+1, next)
 		if j < len(format) && format[j] == '(' {
-			// %(datefmt)T: the argument is seconds since the epoch; -1
-			// or none is now, -2 the shell's start.
-			end := strings.IndexByte(format[j:], ')')
-			if end < 0 || j+end+1 >= len(format) || format[j+end+1] != 'T' {
-				f.warn("`%c': invalid format character", '(')
-				f.fatal = true
+			end, ok := f.formatTime(out, format, j, spec, next)
+			if !ok {
 				return used, false
 			}
-			datefmt := format[j+1 : j+end]
-			if datefmt == "" {
-				datefmt = "%X"
-			}
-			i = j + end + 1
-			a, ok := next()
-			t := time.Now()
-			if ok && a != "" {
-				n, _ := f.parseInt(a)
-				switch n {
-				case -1:
-				case -2:
-					t = f.c.Sh.StartTime()
-				default:
-					t = time.Unix(n, 0)
-				}
-			}
-			out.WriteString(padBytes(strftime(datefmt, t), flags, width, prec, hasPrec))
+			i = end
 			continue
 		}
 		if j >= len(format) {
@@ -213,56 +142,149 @@ func (f *printfState) format(out *strings.Builder, format string, args []string)
 			f.fatal = true
 			return used, false
 		}
-		conv := format[j]
 		i = j
-		spec := "%" + flags + width
-		if hasPrec {
-			spec += "." + prec
-		}
-		switch conv {
-		case 's':
-			a, _ := next()
-			out.WriteString(padBytes(a, flags, width, prec, hasPrec))
-		case 'b':
-			a, _ := next()
-			s, stop := quote.ExpandEscapes(a, quote.PercentB)
-			out.WriteString(padBytes(s, flags, width, prec, hasPrec))
-			if stop {
-				return used, true
-			}
-		case 'q':
-			a, _ := next()
-			out.WriteString(padBytes(quote.Bash(a), flags, width, "", false))
-		case 'c':
-			a, _ := next()
-			s := "\x00"
-			if a != "" {
-				s = a[:1]
-			}
-			out.WriteString(padBytes(s, flags, width, "", false))
-		case 'd', 'i':
-			a, _ := next()
-			n, _ := f.parseInt(a)
-			out.WriteString(fmt.Sprintf(spec+"d", n))
-		case 'u', 'o', 'x', 'X':
-			a, _ := next()
-			n, _ := f.parseInt(a)
-			verb := string(conv)
-			if conv == 'u' {
-				verb = "d"
-			}
-			out.WriteString(fmt.Sprintf(spec+verb, uint64(n)))
-		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
-			a, _ := next()
-			x := f.parseFloat(a)
-			out.WriteString(formatFloat(spec, conv, x, hasPrec))
-		default:
-			f.warn("`%c': invalid format character", conv)
-			f.fatal = true
+		stop, ok := f.convert(out, format[j], spec, next)
+		if !ok {
 			return used, false
+		}
+		if stop {
+			return used, true
 		}
 	}
 	return used, false
+}
+
+// convSpec is what comes between a conversion's % and its letter.
+type convSpec struct {
+	flags, width, prec string
+	hasPrec            bool
+}
+
+// parseSpec reads [flags][width][.precision][length] from format at j,
+// just past a %, taking a * width or precision from next. It returns the
+// spec and the index of what follows (the conversion letter).
+func (f *printfState) parseSpec(format string, j int, next func() (string, bool)) (convSpec, int) {
+	var s convSpec
+	start := j
+	for j < len(format) && strings.IndexByte("-+ #0'", format[j]) >= 0 {
+		j++
+	}
+	s.flags = strings.ReplaceAll(format[start:j], "'", "")
+	digits := func() string {
+		k := j
+		for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+			j++
+		}
+		return format[k:j]
+	}
+	if j < len(format) && format[j] == '*' {
+		a, _ := next()
+		n, _ := f.parseInt(a)
+		s.width = strconv.FormatInt(n, 10)
+		if n < 0 {
+			s.flags += "-"
+			s.width = strconv.FormatInt(-n, 10)
+		}
+		j++
+	} else {
+		s.width = digits()
+	}
+	if j < len(format) && format[j] == '.' {
+		s.hasPrec = true
+		j++
+		if j < len(format) && format[j] == '*' {
+			a, _ := next()
+			n, _ := f.parseInt(a)
+			if n < 0 {
+				s.hasPrec = false
+			}
+			s.prec = strconv.FormatInt(n, 10)
+			j++
+		} else if s.prec = digits(); s.prec == "" {
+			s.prec = "0"
+		}
+	}
+	for j < len(format) && strings.IndexByte("hlLjzt", format[j]) >= 0 {
+		j++
+	}
+	return s, j
+}
+
+// formatTime writes %(datefmt)T, whose ( is at format[j]: the argument is
+// seconds since the epoch; -1 or none is now, -2 the shell's start. It
+// returns the index of the T, or false for a bad format (fatal).
+func (f *printfState) formatTime(out *strings.Builder, format string, j int, s convSpec, next func() (string, bool)) (int, bool) {
+	end := strings.IndexByte(format[j:], ')')
+	if end < 0 || j+end+1 >= len(format) || format[j+end+1] != 'T' {
+		f.warn("`%c': invalid format character", '(')
+		f.fatal = true
+		return 0, false
+	}
+	datefmt := format[j+1 : j+end]
+	if datefmt == "" {
+		datefmt = "%X"
+	}
+	a, ok := next()
+	t := time.Now()
+	if ok && a != "" {
+		n, _ := f.parseInt(a)
+		switch n {
+		case -1:
+		case -2:
+			t = f.c.Sh.StartTime()
+		default:
+			t = time.Unix(n, 0)
+		}
+	}
+	out.WriteString(padBytes(strftime(datefmt, t), s.flags, s.width, s.prec, s.hasPrec))
+	return j + end + 1, true
+}
+
+// convert writes one conversion, conv with spec s, of the next argument.
+// stop is %b's \c, which ends all output; ok is false for a conversion
+// printf does not know (fatal).
+func (f *printfState) convert(out *strings.Builder, conv byte, s convSpec, next func() (string, bool)) (stop, ok bool) {
+	spec := "%" + s.flags + s.width
+	if s.hasPrec {
+		spec += "." + s.prec
+	}
+	if strings.IndexByte("sbqcdiuoxXeEfFgGaA", conv) < 0 {
+		f.warn("`%c': invalid format character", conv)
+		f.fatal = true
+		return false, false
+	}
+	a, _ := next()
+	switch conv {
+	case 's':
+		out.WriteString(padBytes(a, s.flags, s.width, s.prec, s.hasPrec))
+	case 'b':
+		e, stop := quote.ExpandEscapes(a, quote.PercentB)
+		out.WriteString(padBytes(e, s.flags, s.width, s.prec, s.hasPrec))
+		if stop {
+			return true, true
+		}
+	case 'q':
+		out.WriteString(padBytes(quote.Bash(a), s.flags, s.width, "", false))
+	case 'c':
+		c := "\x00"
+		if a != "" {
+			c = a[:1]
+		}
+		out.WriteString(padBytes(c, s.flags, s.width, "", false))
+	case 'd', 'i':
+		n, _ := f.parseInt(a)
+		out.WriteString(fmt.Sprintf(spec+"d", n))
+	case 'u', 'o', 'x', 'X':
+		n, _ := f.parseInt(a)
+		verb := string(conv)
+		if conv == 'u' {
+			verb = "d"
+		}
+		out.WriteString(fmt.Sprintf(spec+verb, uint64(n)))
+	default: // e, E, f, F, g, G, a, A
+		out.WriteString(formatFloat(spec, conv, f.parseFloat(a), s.hasPrec))
+	}
+	return false, true
 }
 
 // escapeEnd returns the index just past the backslash escape at s[i].

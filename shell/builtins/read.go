@@ -31,15 +31,10 @@ type readOptions struct {
 	fd                 int
 }
 
-// builtinRead is bash's read with -r -p -t -n -N -s -d -a -u; fields are
-// split on IFS as POSIX describes, and input is read a byte at a time so
-// that the rest stays for the next command. It is over 100 lines: option
-// parsing, reading and assignment share the options and the status, and
-// splitting the option parsing out (readOptions.parse) is left for a
-// change that is not a move.
-func builtinRead(ctx context.Context, c *Call) error {
-	o := readOptions{delim: '\n', fd: -1, nchars: -1}
-	args := c.Args
+// parseReadOptions reads read's options from args; it returns the
+// operands (the names, with -a's array first).
+func parseReadOptions(c *Call, args []string) (o readOptions, names []string, err error) {
+	o = readOptions{delim: '\n', fd: -1, nchars: -1}
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]
 		args = args[1:]
@@ -70,7 +65,7 @@ func builtinRead(ctx context.Context, c *Call) error {
 			case 'a', 'd', 'p', 't', 'n', 'N', 'u', 'i':
 				v, ok := value()
 				if !ok {
-					return c.Errorf(2, "-%c: option requires an argument", opt)
+					return o, nil, c.Errorf(2, "-%c: option requires an argument", opt)
 				}
 				switch opt {
 				case 'a':
@@ -86,30 +81,40 @@ func builtinRead(ctx context.Context, c *Call) error {
 				case 't':
 					secs, err := strconv.ParseFloat(v, 64)
 					if err != nil || secs < 0 {
-						return c.Errorf(1, "%s: invalid timeout specification", v)
+						return o, nil, c.Errorf(1, "%s: invalid timeout specification", v)
 					}
 					o.timeout = time.Duration(secs * float64(time.Second))
 					o.hasTimeout = true
 				case 'n', 'N':
 					n, err := strconv.Atoi(v)
 					if err != nil || n < 0 {
-						return c.Errorf(1, "%s: invalid number", v)
+						return o, nil, c.Errorf(1, "%s: invalid number", v)
 					}
 					o.nchars = n
 					o.exact = opt == 'N'
 				case 'u':
 					n, err := strconv.Atoi(v)
 					if err != nil || n < 0 {
-						return c.Errorf(1, "%s: invalid file descriptor specification", v)
+						return o, nil, c.Errorf(1, "%s: invalid file descriptor specification", v)
 					}
 					o.fd = n
 				}
 			default:
-				return c.Errorf(2, "-%c: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]", opt)
+				return o, nil, c.Errorf(2, "-%c: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]", opt)
 			}
 		}
 	}
-	names := args
+	return o, args, nil
+}
+
+// builtinRead is bash's read with -r -p -t -n -N -s -d -a -u; fields are
+// split on IFS as POSIX describes, and input is read a byte at a time so
+// that the rest stays for the next command.
+func builtinRead(ctx context.Context, c *Call) error {
+	o, names, err := parseReadOptions(c, c.Args)
+	if err != nil {
+		return err
+	}
 	if o.array && len(names) > 1 {
 		names = names[:1]
 	}
@@ -146,7 +151,19 @@ func builtinRead(ctx context.Context, c *Call) error {
 	if rerr != nil {
 		fmt.Fprintf(c.Stderr, "%s: read: read error: %d: %s\n", c.Sh.ProgramName(), fd, DescribeErrno(rerr))
 	}
+	if err := c.assignRead(o.array, names, line, escaped); err != nil {
+		return err
+	}
+	if status != 0 {
+		return interp.ExitStatus(status)
+	}
+	return nil
+}
 
+// assignRead assigns what read read: the fields of line split on IFS to
+// names (the last takes the rest), or all of them to the array (-a), or
+// the whole line to REPLY. escaped marks the bytes a backslash quoted.
+func (c *Call) assignRead(array bool, names []string, line []byte, escaped []bool) error {
 	ifs := " \t\n"
 	if v := interpunsafe.LookupVar(c.R, "IFS"); v.IsSet() {
 		ifs = v.String()
@@ -159,7 +176,7 @@ func builtinRead(ctx context.Context, c *Call) error {
 		return true
 	}
 	switch {
-	case o.array:
+	case array:
 		name := "REPLY"
 		if len(names) > 0 {
 			name = names[0]
@@ -184,9 +201,6 @@ func builtinRead(ctx context.Context, c *Call) error {
 				return interp.ExitStatus(1)
 			}
 		}
-	}
-	if status != 0 {
-		return interp.ExitStatus(status)
 	}
 	return nil
 }

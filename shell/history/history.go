@@ -72,6 +72,9 @@ type History struct {
 	readInfo os.FileInfo
 	readSize int64
 	own      map[string]int
+	// pending holds exit statuses that go to the file with the next
+	// entry (pending.go).
+	pending pendingStatus
 }
 
 // Open loads the history file named by opts. A missing file is an empty
@@ -206,7 +209,12 @@ func (h *History) Add(e Entry) error {
 		h.st.keepLast(n)
 	}
 
-	return h.append(appendEntry(nil, r), []record{r})
+	// The previous line's status goes in the same write (pending.go).
+	data, err := h.takePendingLocked()
+	if werr := h.append(appendEntry(data, r), []record{r}); werr != nil {
+		return werr
+	}
+	return err
 }
 
 // SetStatus records the exit status of the entry the last Add appended
@@ -226,7 +234,13 @@ func (h *History) SetStatus(status int) error {
 			break
 		}
 	}
-	return h.append(appendStatus(nil, id, status), nil)
+	if h.memoryOnly {
+		return nil
+	}
+	h.holdStatusLocked(appendStatus(nil, id, status))
+	err := h.pending.err
+	h.pending.err = nil
+	return err
 }
 
 // append writes data, holding the entry records recs, to the file under
@@ -308,6 +322,9 @@ func (h *History) Delete(i int) error {
 	defer h.mu.Unlock()
 	if i < 0 || i >= h.st.len() {
 		return fmt.Errorf("history: no entry %d", i)
+	}
+	if err := h.flushLocked(); err != nil {
+		return err
 	}
 	r := h.st.record(i)
 	if !h.memoryOnly {

@@ -74,6 +74,9 @@ func (h *History) appendRecs(recs []record) {
 func (h *History) Reload() error {
 	h.lock()
 	defer h.mu.Unlock()
+	if err := h.flushLocked(); err != nil {
+		return err
+	}
 	data, info, err := readFile(h.opts.Path)
 	if err != nil {
 		return err
@@ -92,6 +95,9 @@ func (h *History) Reload() error {
 func (h *History) ReadNew() error {
 	h.lock()
 	defer h.mu.Unlock()
+	if err := h.flushLocked(); err != nil {
+		return err
+	}
 	data, info, err := readFile(h.opts.Path)
 	if err != nil || info == nil {
 		return err
@@ -137,6 +143,9 @@ func (h *History) Rewrite() error {
 	defer h.mu.Unlock()
 	if h.memoryOnly {
 		return errors.New("history: the file could not be read; not overwriting it")
+	}
+	if err := h.flushLocked(); err != nil {
+		return err
 	}
 	if _, _, err := h.kept.lock(h.opts.Path); err != nil {
 		return err

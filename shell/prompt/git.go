@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"nosh/shell/internal/gitrepo"
 )
 
 // GitInfo is what the prompt shows about a repository.
@@ -49,7 +51,7 @@ type dirtyState struct {
 // Info returns the git information for dir, waiting at most wait for the
 // dirty check. ok is false outside a repository.
 func (g *Git) Info(dir string, wait time.Duration) (info GitInfo, ok bool) {
-	root, gitDir := FindRepo(dir)
+	root, gitDir := gitrepo.Find(dir)
 	if root == "" {
 		return GitInfo{}, false
 	}
@@ -122,33 +124,6 @@ func (g *Git) gitDirty(root string) (bool, error) {
 		return false, err
 	}
 	return len(bytes.TrimSpace(out)) > 0, nil
-}
-
-// FindRepo walks up from dir to the directory holding .git, returning the
-// work tree root and the git directory (following a `gitdir:` file, as
-// worktrees and submodules use).
-func FindRepo(dir string) (root, gitDir string) {
-	for d := dir; ; {
-		p := filepath.Join(d, ".git")
-		if fi, err := os.Stat(p); err == nil {
-			if fi.IsDir() {
-				return d, p
-			}
-			if b, err := os.ReadFile(p); err == nil {
-				if g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: "); ok {
-					if !filepath.IsAbs(g) {
-						g = filepath.Join(d, g)
-					}
-					return d, g
-				}
-			}
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", ""
-		}
-		d = parent
-	}
 }
 
 // readBranch reads HEAD: "ref: refs/heads/main" gives main; a detached

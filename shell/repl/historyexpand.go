@@ -23,7 +23,10 @@ import (
 // and false when there is none.
 func (se *session) acceptedLine(ctx context.Context, line string) (string, bool) {
 	if se.sh.ShoptOn("checkwinsize") {
-		se.syncWinSize()
+		// Asked of the terminal, not taken from se.size: a SIGWINCH
+		// the kernel sent while the line was typed may not have reached
+		// the goroutine that notes it yet (bash's handler runs at once).
+		se.sh.UpdateWinSize()
 	}
 	line = se.takeEditRequest(ctx, line)
 	if line == "" {

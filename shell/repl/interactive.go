@@ -129,6 +129,11 @@ func (s *Shell) Run(ctx context.Context, opts Options) int {
 	// startup files run and the first prompt is drawn.
 	se.hist = se.openHistory()
 	s.history = se.hist
+	if se.hist != nil {
+		// The last line's exit status waits to be written with the next
+		// entry (history/pending.go).
+		defer se.hist.Flush()
+	}
 	if isTerminal(s.stdin) && isTerminal(s.stdout) {
 		// bind in a startup file makes the editor early, as bash's
 		// readline is initialised on first use.

@@ -123,12 +123,17 @@ func (se *session) runLine(ctx context.Context, line string, sigint <-chan os.Si
 		interpunsafe.LastExit(s.Runner).Code = uint8(status)
 		return exit, status
 	}
-	f, err := s.LineParser().Parse(strings.NewReader(s.ExpandAliasesIn(line+"\n")), "")
-	if err != nil {
-		s.ReportSyntax(err, "stdin")
-		se.lastStatus = 2
-		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 2} // $?, as in bash
-		return false, 2
+	src := s.ExpandAliasesIn(line + "\n")
+	f := s.takeParsed(src)
+	if f == nil {
+		var err error
+		f, err = s.LineParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			s.ReportSyntax(err, "stdin")
+			se.lastStatus = 2
+			*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 2} // $?, as in bash
+			return false, 2
+		}
 	}
 	se.cmdNum++
 	fd := int(s.stdin.Fd())
@@ -301,8 +306,31 @@ func (s *Shell) complete(line string) bool {
 		return false
 	}
 	// The newline makes an open here-document count as incomplete.
-	_, err := s.LineParser().Parse(strings.NewReader(line+"\n"), "")
+	src := line + "\n"
+	f, err := s.LineParser().Parse(strings.NewReader(src), "")
+	if err == nil {
+		s.parsed = parsedLine{src: src, f: f}
+	}
 	return err == nil || !(syntax.IsIncomplete(err) || unclosedHeredoc(err))
+}
+
+// parsedLine is a command line parsed by complete.
+type parsedLine struct {
+	src string
+	f   *syntax.File
+}
+
+// takeParsed returns what complete parsed if it parsed src, else nil. The
+// editor asks complete about every line accepted with Enter; a line that
+// no alias or history expansion changed is then run without parsing it a
+// second time. It is handed out once: running a line rewrites its tree.
+func (s *Shell) takeParsed(src string) *syntax.File {
+	p := s.parsed
+	s.parsed = parsedLine{}
+	if p.f == nil || p.src != src {
+		return nil
+	}
+	return p.f
 }
 
 // unclosedHeredoc reports whether err is a here-document still waiting

@@ -35,6 +35,9 @@ type Shell struct {
 	histRunning bool
 	// comp holds the definitions made with complete (compspec.go).
 	comp compSpecs
+	// parsed is the last line complete found whole, parsed, for the
+	// run that usually follows (takeParsed).
+	parsed parsedLine
 }
 
 // Attach adds the REPL's builtins to sh and returns it as the REPL sees

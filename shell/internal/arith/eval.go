@@ -151,8 +151,7 @@ func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// next reads the next token. It is one switch over the first character,
-// as bash's readtok is, hence over 100 lines.
+// next reads the next token.
 func (ev *arithEval) next() error {
 	ev.lastTok = ev.tok
 	if ev.tok == atStr {
@@ -168,41 +167,61 @@ func (ev *arithEval) next() error {
 		return nil
 	}
 	ev.tokStart = ev.pos
-	c := s[ev.pos]
-	switch {
+	switch c := s[ev.pos]; {
 	case isNameStart(c):
-		start := ev.pos
-		for ev.pos < len(s) && isNameChar(s[ev.pos]) {
-			ev.pos++
-		}
-		name := s[start:ev.pos]
-		var sub *string
-		if ev.pos < len(s) && s[ev.pos] == '[' {
-			end := skipSubscript(s, ev.pos)
-			if end < 0 {
-				ev.fail("bad array subscript")
-			}
-			t := s[ev.pos+1 : end]
-			sub = &t
-			ev.pos = end + 1
-		}
-		ev.tok, ev.name, ev.sub = atStr, name, sub
-		// As in bash, the variable is read as it is scanned, unless
-		// this is not evaluated or it is only assigned to (x = …).
-		ev.val = 0
-		if ev.noeval == 0 && !ev.assignedNext() {
-			ev.val = ev.readVar(name, sub)
-		}
-		return nil
+		ev.scanName()
 	case c >= '0' && c <= '9':
-		start := ev.pos
-		for ev.pos < len(s) && (isAlnum(s[ev.pos]) || s[ev.pos] == '#' || s[ev.pos] == '@' || s[ev.pos] == '_') {
-			ev.pos++
-		}
-		ev.tok = atNum
-		ev.val = ev.number(s[start:ev.pos])
-		return nil
+		ev.scanNumber()
+	default:
+		ev.scanOperator()
 	}
+	return nil
+}
+
+// scanName reads a name, with its subscript, and the variable's value
+// unless it is not needed.
+func (ev *arithEval) scanName() {
+	s := ev.s
+	start := ev.pos
+	for ev.pos < len(s) && isNameChar(s[ev.pos]) {
+		ev.pos++
+	}
+	name := s[start:ev.pos]
+	var sub *string
+	if ev.pos < len(s) && s[ev.pos] == '[' {
+		end := skipSubscript(s, ev.pos)
+		if end < 0 {
+			ev.fail("bad array subscript")
+		}
+		t := s[ev.pos+1 : end]
+		sub = &t
+		ev.pos = end + 1
+	}
+	ev.tok, ev.name, ev.sub = atStr, name, sub
+	// As in bash, the variable is read as it is scanned, unless
+	// this is not evaluated or it is only assigned to (x = …).
+	ev.val = 0
+	if ev.noeval == 0 && !ev.assignedNext() {
+		ev.val = ev.readVar(name, sub)
+	}
+}
+
+// scanNumber reads a number in any of the shell's bases.
+func (ev *arithEval) scanNumber() {
+	s := ev.s
+	start := ev.pos
+	for ev.pos < len(s) && (isAlnum(s[ev.pos]) || s[ev.pos] == '#' || s[ev.pos] == '@' || s[ev.pos] == '_') {
+		ev.pos++
+	}
+	ev.tok = atNum
+	ev.val = ev.number(s[start:ev.pos])
+}
+
+// scanOperator reads an operator or a parenthesis, as bash's readtok
+// does: by its first two characters.
+func (ev *arithEval) scanOperator() {
+	s := ev.s
+	c := s[ev.pos]
 	ev.pos++
 	var c1 byte
 	if ev.pos < len(s) {
@@ -271,7 +290,6 @@ func (ev *arithEval) next() error {
 	default:
 		ev.fail("syntax error: invalid arithmetic operator")
 	}
-	return nil
 }
 
 // assignedNext reports whether a plain = (not ==) follows.

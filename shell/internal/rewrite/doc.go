@@ -4,5 +4,5 @@
 // ${x:-word}, LINENO in arithmetic, quoted pattern text) and the tests the
 // rewrite asks of statements (a bare exec, here-documents only, $(<file)).
 // The walk itself, and every rewrite that hands a statement to one of the
-// shell's private builtins, stay in package shell.
+// shell's private builtins, are package shell/internal/engine's.
 package rewrite

@@ -58,3 +58,21 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+func TestParseCondition(t *testing.T) {
+	for _, tt := range []struct {
+		cond, name string
+		sig        syscall.Signal
+		ok         bool
+	}{
+		{"EXIT", "EXIT", 0, true}, {"0", "EXIT", 0, true}, {"sigexit", "EXIT", 0, true},
+		{"ERR", "ERR", 0, true}, {"DEBUG", "DEBUG", 0, true},
+		{"INT", "SIGINT", syscall.SIGINT, true}, {"sigterm", "SIGTERM", syscall.SIGTERM, true},
+		{"1", "SIGHUP", syscall.SIGHUP, true}, {"NOSUCH", "", 0, false}, {"999", "", 0, false},
+	} {
+		name, sig, ok := ParseCondition(tt.cond)
+		if name != tt.name || sig != tt.sig || ok != tt.ok {
+			t.Errorf("ParseCondition(%q) = %q, %d, %v; want %q, %d, %v", tt.cond, name, sig, ok, tt.name, tt.sig, tt.ok)
+		}
+	}
+}

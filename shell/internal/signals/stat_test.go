@@ -9,12 +9,14 @@ import (
 	"testing"
 )
 
-// TestProcSigIgnAgreesWithStatus checks the mask read from /proc/PID/stat
-// against the SigIgn line of /proc/PID/status, with a signal ignored so
-// that the mask is not empty.
+// TestProcSigIgnAgreesWithStatus checks the mask procSigIgn reads
+// against os.ReadFile of the same file, with a signal below 32 and one
+// above ignored, so that the mask is not empty and a mask cut at 31 bits
+// (as /proc/PID/stat's) would show.
 func TestProcSigIgnAgreesWithStatus(t *testing.T) {
-	signal.Ignore(syscall.SIGWINCH)
-	defer signal.Reset(syscall.SIGWINCH)
+	rt := syscall.Signal(40)
+	signal.Ignore(syscall.SIGWINCH, rt)
+	defer signal.Reset(syscall.SIGWINCH, rt)
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		t.Skip(err)
@@ -25,27 +27,28 @@ func TestProcSigIgnAgreesWithStatus(t *testing.T) {
 	if err != nil {
 		t.Fatalf("status SigIgn %q: %v", field, err)
 	}
-	if want&(1<<(syscall.SIGWINCH-1)) == 0 {
-		t.Fatalf("status SigIgn %#x does not show SIGWINCH ignored", want)
+	for _, sig := range []syscall.Signal{syscall.SIGWINCH, rt} {
+		if want&(1<<(sig-1)) == 0 {
+			t.Fatalf("status SigIgn %#x does not show signal %d ignored", want, sig)
+		}
 	}
 	if got := procSigIgn(os.Getpid()); got != want {
 		t.Errorf("procSigIgn = %#x, /proc/self/status SigIgn = %#x", got, want)
 	}
 }
 
-func TestStatSigIgn(t *testing.T) {
-	tail := " S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 0 0 4100 65536 0 0"
+func TestStatusSigIgn(t *testing.T) {
 	for _, tc := range []struct {
-		stat string
-		want uint64
+		status string
+		want   uint64
 	}{
-		{"42 (bash)" + tail, 4100},
-		{"42 (a) b (c))" + tail, 4100},
-		{"42 (x) S 1 2", 0},
-		{"garbage", 0},
+		{"Name:\tbash\nSigBlk:\t0000000000010000\nSigIgn:\t0000008000384004\nSigCgt:\t000000004b813efb\n", 0x8000384004},
+		{"Name:\tx\nSigIgn:\tzz\n", 0},
+		{"Name:\tx\n", 0},
+		{"", 0},
 	} {
-		if got := statSigIgn(tc.stat); got != tc.want {
-			t.Errorf("statSigIgn(%q) = %d, want %d", tc.stat, got, tc.want)
+		if got := statusSigIgn(tc.status); got != tc.want {
+			t.Errorf("statusSigIgn(%q) = %#x, want %#x", tc.status, got, tc.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 
 	"golang.org/x/sys/unix"
@@ -144,7 +145,17 @@ func (k *Keys) readStdin(buf []byte) (int, error) {
 			{Fd: int32(wakeR), Events: unix.POLLIN}, //nolint:gosec // G115: OS file descriptors are small non-negative ints.
 		}
 
-		if _, err := unix.Poll(fds, -1); err != nil {
+		_, err := unix.Poll(fds, -1)
+
+		// The wait for a key is long by the scheduler's measure: the
+		// runtime counts the goroutine as running since it was last
+		// scheduled, before the wait, and its monitor thread interrupts
+		// it with a preemption signal within microseconds of the key
+		// arriving, in the middle of the key's work. Passing through
+		// the scheduler here starts the count afresh.
+		runtime.Gosched()
+
+		if err != nil {
 			if errors.Is(err, unix.EINTR) {
 				continue
 			}

@@ -1,0 +1,242 @@
+package shell
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"nosh/shell/jobs"
+)
+
+// An agent command runs in a subshell of the user's shell, and may run
+// only the builtins its Guard allows (Guard.Builtin: the assistant's
+// table of builtins that keep their effects inside the subshell). kill
+// and wait reach only the programs the agent started in its run, which
+// the core tracks as it starts them.
+
+// checkAgentBuiltin reports whether an agent command may run the builtin
+// c calls, printing why not.
+func (s *Shell) checkAgentBuiltin(ctx context.Context, c *call) bool {
+	if strings.HasPrefix(c.name, "\x00") {
+		return true // nosh's own machinery, inserted by its rewrites
+	}
+	allowed, why := guardOf(ctx).Builtin(c.name, c.args)
+	if allowed {
+		if c.name == "wait" {
+			return s.agentOwnsAll(ctx, c, "wait")
+		}
+		return true
+	}
+	s.reportAgentRefusal(ctx, c.stderr, c.name+" "+strings.Join(c.args, " "), "the builtin "+c.name+" is not available to the agent: "+why)
+	return false
+}
+
+// agentProcs are the programs one `??` run started in the sandbox, by
+// process ID, with their jobs: the only ones its commands may signal
+// or wait for.
+type agentProcs struct {
+	mu    sync.Mutex
+	procs map[int]agentProc
+}
+
+type agentProc struct {
+	p *jobs.Process
+	j *jobs.Job
+}
+
+type agentProcsKey struct{}
+
+func withAgentProcs(ctx context.Context, ap *agentProcs) context.Context {
+	return context.WithValue(ctx, agentProcsKey{}, ap)
+}
+
+func agentProcsOf(ctx context.Context) *agentProcs {
+	ap, _ := ctx.Value(agentProcsKey{}).(*agentProcs)
+	return ap
+}
+
+// note records a program started in the sandbox for an agent command.
+func (ap *agentProcs) note(p *jobs.Process, j *jobs.Job) {
+	if ap == nil || p == nil {
+		return
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	if ap.procs == nil {
+		ap.procs = map[int]agentProc{}
+	}
+	ap.procs[p.Pid] = agentProc{p, j}
+}
+
+// lookup returns the live program pid names, or nil.
+func (ap *agentProcs) lookup(pid int) *jobs.Process {
+	if ap == nil {
+		return nil
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	if e, ok := ap.procs[pid]; ok && e.p.State() != jobs.Done {
+		return e.p
+	}
+	return nil
+}
+
+// owns reports whether every process of j is one of the agent's.
+func (ap *agentProcs) owns(j *jobs.Job) bool {
+	if ap == nil || j == nil {
+		return false
+	}
+	ps := j.Processes()
+	if len(ps) == 0 {
+		return false
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	for _, p := range ps {
+		if e, ok := ap.procs[p.Pid]; !ok || e.p != p {
+			return false
+		}
+	}
+	return true
+}
+
+// stop ends the programs still running when the run is over, with their
+// jobs, and returns how many there were.
+func (ap *agentProcs) stop() int {
+	if ap == nil {
+		return 0
+	}
+	ap.mu.Lock()
+	live := map[*jobs.Job][]*jobs.Process{}
+	for _, e := range ap.procs {
+		if e.p.State() != jobs.Done {
+			live[e.j] = append(live[e.j], e.p)
+		}
+	}
+	ap.procs = nil
+	ap.mu.Unlock()
+	n := 0
+	for j, ps := range live {
+		n += len(ps)
+		if j != nil && j.Kill(syscall.SIGTERM) == nil {
+			continue
+		}
+		for _, p := range ps {
+			p.Signal(syscall.SIGTERM)
+		}
+	}
+	return n
+}
+
+// agentTarget is what a kill or wait operand names among the agent's
+// programs: a job ($! of a background command) or a process.
+type agentTarget struct {
+	j *jobs.Job
+	p *jobs.Process
+}
+
+// agentTargetOf finds the agent's program or job operand names, or says
+// why it is not one.
+func (s *Shell) agentTargetOf(ctx context.Context, operand string) (agentTarget, string) {
+	ap := agentProcsOf(ctx)
+	if strings.HasPrefix(operand, "%") {
+		return agentTarget{}, "job specs name your shell's jobs, not the agent's: use $! of the agent's background command"
+	}
+	pid, err := strconv.Atoi(operand)
+	if err != nil || pid <= 0 {
+		return agentTarget{}, "only processes the agent started can be named, by their process ID"
+	}
+	if j := s.jobs().ByPid(pid); j != nil && ap.owns(j) {
+		return agentTarget{j: j}, ""
+	}
+	if p := ap.lookup(pid); p != nil {
+		return agentTarget{p: p}, ""
+	}
+	return agentTarget{}, "process " + operand + " is not one the agent started in this run: signals and waits reach only the agent's own programs"
+}
+
+// agentOwnsAll checks that every operand of the kill or wait c runs names
+// one of the agent's programs, printing why not.
+func (s *Shell) agentOwnsAll(ctx context.Context, c *call, what string) bool {
+	for _, a := range operands(c.args, what) {
+		if _, why := s.agentTargetOf(ctx, a); why != "" {
+			s.reportAgentRefusal(ctx, c.stderr, what+" "+strings.Join(c.args, " "), why)
+			return false
+		}
+	}
+	return true
+}
+
+// operands returns the PID and job operands of a kill or wait.
+func operands(args []string, what string) []string {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+		a := args[0]
+		args = args[1:]
+		if a == "--" {
+			break
+		}
+		if what == "kill" && (a == "-s" || a == "-n") || what == "wait" && strings.HasSuffix(a, "p") {
+			if len(args) > 0 {
+				args = args[1:]
+			}
+		}
+		if what == "kill" {
+			// -SIGNAL, then the operands (kill's own parsing).
+			if len(args) > 0 && args[0] == "--" {
+				args = args[1:]
+			}
+			break
+		}
+	}
+	return args
+}
+
+// killForAgent is kill in an agent command: each target must be one of
+// the programs the agent started in this run (a process ID, or $! of its
+// background command); the signal then goes to that program alone, or
+// its job, and never to a process group or every process.
+func (c *call) killForAgent(ctx context.Context, sig syscall.Signal, targets []string) error {
+	status := 0
+	for _, t := range targets {
+		at, why := c.sh.agentTargetOf(ctx, t)
+		var err error
+		switch {
+		case why != "":
+			c.sh.reportAgentRefusal(ctx, c.stderr, "kill "+t, why)
+			status = 1
+			continue
+		case at.j != nil:
+			err = at.j.Kill(sig)
+		default:
+			err = at.p.Signal(sig)
+		}
+		if err != nil {
+			c.errorf(1, "(%s) - %s", t, describeKillError(err))
+			status = 1
+		}
+	}
+	return statusError(status)
+}
+
+// reportAgentRefusal says that part of an agent command was refused, and
+// why: on the command's standard error, which the model reads, and on
+// the screen as a refusal.
+func (s *Shell) reportAgentRefusal(ctx context.Context, stderr io.Writer, what, why string) {
+	if g := guardOf(ctx); g != nil && g.Refused(ctx, strings.TrimSpace(what), why) {
+		return
+	}
+	fmt.Fprintf(stderr, "%s: refused: %s: %s\n", s.Name, strings.TrimSpace(what), why)
+}
+
+// TrackAgentPrograms returns a context under which the programs an agent
+// command starts in the sandbox are recorded: its kill and wait reach
+// only them, and stop ends those still running when the run is over and
+// says how many there were.
+func TrackAgentPrograms(ctx context.Context) (tracked context.Context, stop func() int) {
+	ap := &agentProcs{}
+	return withAgentProcs(ctx, ap), ap.stop
+}

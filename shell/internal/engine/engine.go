@@ -1,0 +1,259 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"io"
+	"iter"
+	"maps"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/builtins"
+)
+
+// Engine is the statement rewrite of one shell and the state it keeps:
+// the stash of rewritten pieces, the descriptors exec opened, the lazy
+// words of ${x:-word}, set -e lifted in compound commands, the read-only
+// names seen so far. One Engine serves every runner of its shell (the
+// main one, subshells, background jobs); its methods are safe to call
+// from any of them.
+type Engine struct {
+	host Host
+
+	// stash holds the AST pieces of rewritten statements
+	// (builtin_rewrite.go).
+	stash *stashTable
+	// lazyWords records, for each command substitution in the word of a
+	// ${x:-word} (and the like), the expansions it belongs to. interp
+	// expands that word even when the value of x is used instead; the
+	// rewrite notes the expansions when it meets them, before the
+	// substitutions inside (builtin_subshell.go).
+	lazyWords sync.Map // *syntax.CmdSubst or *syntax.ArithmExp → []*syntax.ParamExp
+	// execFds are the descriptors exec opened, per runner
+	// (builtin_redirect.go).
+	execFds execFdTables
+
+	// errexitHold is set -e lifted after an ignored failure inside a
+	// compound command (errexit_compound.go).
+	errexitHold errexitHold
+
+	// mu guards readonlyNames and timeStack.
+	mu sync.Mutex
+	// readonlyNames are the variables declared read-only so far
+	// (readonly_guard.go).
+	readonlyNames map[string]bool
+	// timeStack holds the start of each time keyword running
+	// (builtin_time.go).
+	timeStack []timeSample
+
+	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
+	xtraceEver atomic.Bool
+}
+
+// New returns the engine of a shell that host stands for.
+func New(host Host) *Engine {
+	return &Engine{
+		host:    host,
+		stash:   newStashTable(),
+		execFds: execFdTables{m: map[*interp.Runner]fdTable{}},
+	}
+}
+
+// Sentinel prefixes the names of the shell's builtins once its
+// CallHandler has claimed a call; no function or program can be named
+// with a NUL byte.
+const Sentinel = "\x00nosh:"
+
+const sentinel = Sentinel
+
+// ErrKeepStatus is returned by builtins that ran shell code themselves
+// (eval, ., the redirection and expansion builtins): the runner's exit
+// state, with a pending return, exit or break, is their result.
+var ErrKeepStatus = errors.New("keep the runner's exit status")
+
+var errKeepStatus = ErrKeepStatus
+
+// call is one invocation of one of the engine's builtins.
+type call struct {
+	sh   *Engine
+	hc   interp.HandlerContext
+	r    *interp.Runner // the runner executing this command (maybe a subshell's)
+	name string
+	args []string // arguments after the name
+
+	stdin          io.Reader
+	stdout, stderr io.Writer
+
+	// viaCommand is set when `command NAME` runs the builtin: a special
+	// builtin is then an ordinary one (its errors do not end the shell).
+	viaCommand bool
+}
+
+// builtinFunc implements one of the engine's builtins. It returns nil for
+// status 0 or an interp.ExitStatus; any other error is fatal to the
+// statement.
+type builtinFunc func(ctx context.Context, c *call) error
+
+// Invocation is one call of an engine builtin, as the shell's builtin
+// middleware found it.
+type Invocation struct {
+	// HC is the handler context of the call.
+	HC interp.HandlerContext
+	// R is the runner executing the call (maybe a subshell's).
+	R *interp.Runner
+	// Name is the builtin's name, without the sentinel.
+	Name string
+	// Args are the arguments after the name.
+	Args []string
+	// Stdin, Stdout and Stderr are the call's streams.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// ViaCommand is set when `command NAME` runs the builtin.
+	ViaCommand bool
+}
+
+// builtinTable is every builtin the engine runs: the private ones that
+// rewritten statements call, and the public ones whose work is the
+// rewrite's (declare and its kin, break, continue).
+var builtinTable = map[string]builtinFunc{
+	builtinRedirName:     builtinRedir,
+	builtinSubshellName:  builtinSubshell,
+	builtinCsubstName:    builtinCsubst,
+	builtinCatName:       builtinCat,
+	builtinSkipName:      builtinSkip,
+	"break":              builtinLoopJump,
+	"continue":           builtinLoopJump,
+	builtinExemptName:    builtinExempt,
+	builtinCallName:      builtinCall,
+	builtinFieldName:     builtinFields,
+	builtinDeclName:      builtinDecl,
+	builtinLocalName:     builtinLocal,
+	builtinQuoteMetaName: builtinQuoteMeta,
+	builtinPipeName:      builtinPipe,
+	"export":             builtinDeclCmd,
+	"readonly":           builtinDeclCmd,
+	"declare":            builtinDeclCmd,
+	"typeset":            builtinDeclCmd,
+	"local":              builtinDeclCmd,
+	builtinROCheckName:   builtinROCheck,
+	builtinWhileName:     builtinWhile,
+	builtinXAssignName:   builtinXAssign,
+	builtinUnexportName:  builtinUnexport,
+	builtinTimeStartName: builtinTimeStart,
+	builtinTimeEndName:   builtinTimeEnd,
+}
+
+// BuiltinNames lists the builtins the engine runs (RunBuiltin), private
+// ones included.
+func BuiltinNames() iter.Seq[string] { return maps.Keys(builtinTable) }
+
+// RunBuiltin runs the engine's builtin in.Name. Its result is the
+// builtin's: nil, an interp.ExitStatus, ErrKeepStatus, or an error fatal
+// to the statement.
+func (e *Engine) RunBuiltin(ctx context.Context, in Invocation) error {
+	f := builtinTable[in.Name]
+	if f == nil {
+		return errors.New("nosh: no builtin " + in.Name)
+	}
+	c := &call{
+		sh: e, hc: in.HC, r: in.R, name: in.Name, args: in.Args,
+		stdin: in.Stdin, stdout: in.Stdout, stderr: in.Stderr,
+		viaCommand: in.ViaCommand,
+	}
+	if c.stdin == nil {
+		c.stdin = strings.NewReader("")
+	}
+	return f(ctx, c)
+}
+
+// pub returns the call as package builtins sees it, for the helpers
+// builtins share.
+func (c *call) pub() *builtins.Call {
+	return &builtins.Call{
+		Sh: c.sh.host, R: c.r, Name: c.name, Args: c.args,
+		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
+	}
+}
+
+// errorf prints "nosh: NAME: message" to standard error and returns
+// status.
+func (c *call) errorf(status int, format string, a ...any) error {
+	return c.pub().Errorf(status, format, a...)
+}
+
+// builtin runs one of interp's own builtins in the current scope.
+func (c *call) builtin(ctx context.Context, args ...string) error {
+	return c.hc.Builtin(ctx, args)
+}
+
+func (c *call) writeOut(s string) error { return c.pub().WriteOut(s) }
+
+func (c *call) setArrayVar(name string, values []string) error {
+	return c.pub().SetArrayVar(name, values)
+}
+
+// The shell's own rewrites (background jobs, time, arithmetic, function
+// definitions) keep their pieces in the same stash, and their hooks
+// among the engine's.
+
+// Stashed returns the piece stashed under key, nil if there is none (any
+// more).
+func (e *Engine) Stashed(key string) any { return e.stash.get(key) }
+
+// TakeLazyWords returns, and forgets, the ${x:-word} expansions whose
+// word holds n, a command substitution or an arithmetic expansion.
+func (e *Engine) TakeLazyWords(n syntax.Node) []*syntax.ParamExp {
+	lazy, ok := e.lazyWords.LoadAndDelete(n)
+	if !ok {
+		return nil
+	}
+	pes, _ := lazy.([]*syntax.ParamExp)
+	return pes
+}
+
+// Hook is a value the shell computes in the middle of a word
+// (HookSubst).
+type Hook interface {
+	// HookValue returns the text the hook expands to in r. An Abort
+	// stops the runner.
+	HookValue(r *interp.Runner) (string, error)
+}
+
+// hostHook is a hook of the shell's.
+type hostHook struct{ Hook }
+
+func (h hostHook) hookValue(_ *Engine, r *interp.Runner) (string, error) { return h.HookValue(r) }
+
+// HookSubst returns the command substitution that stands for h.
+func (e *Engine) HookSubst(pos syntax.Pos, h Hook) *syntax.CmdSubst {
+	return e.hookSubst(pos, hostHook{h})
+}
+
+// StashedHook returns the shell's hook stashed under key, nil if there
+// is none.
+func (e *Engine) StashedHook(key string) Hook {
+	h, _ := e.stash.get(key).(hostHook)
+	return h.Hook
+}
+
+// NoteXtrace records that set -x has been on: from then on the rewrite
+// marks assignments for tracing.
+func (e *Engine) NoteXtrace() { e.xtraceEver.Store(true) }
+
+// File returns descriptor fd (3 or more) as a command run by r in ctx
+// sees it, or nil when it is not open or not a file.
+func (e *Engine) File(ctx context.Context, r *interp.Runner, fd int) *os.File {
+	if o := e.fdView(ctx, r)[fd]; o != nil {
+		return o.f
+	}
+	return nil
+}
+
+// IsClosed reports whether w stands for a closed descriptor (>&-).
+func IsClosed(w io.Writer) bool { return w == io.Writer(closedOutput()) }

@@ -1,0 +1,42 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"nosh/shell/internal/interpunsafe"
+)
+
+// ExpandFailed reports an expansion error in r as bash does ("nosh: x:
+// unbound variable") and fails the command as interp would: status 1,
+// and for an unset parameter (set -u, ${x?}) or a bad indirection, the
+// runner exits.
+func ExpandFailed(r *interp.Runner, err error) {
+	if a, ok := errors.AsType[*Abort](err); ok {
+		// Its message names the shell already. A handler's has stopped
+		// the runner; one nosh's own expansion met has not yet.
+		fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, a.Msg)
+		interpunsafe.Exit(r).Fatal(a)
+		return
+	}
+	fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "nosh: %s\n", describeExpandErr(err))
+	e := interpunsafe.Exit(r)
+	e.Code = 1
+	if _, unset := errors.AsType[expand.UnsetParameterError](err); unset || err.Error() == "invalid indirect expansion" {
+		e.Exiting = true
+	}
+}
+
+// describeExpandErr is an expansion error's message, as bash words it
+// where interp's says less.
+func describeExpandErr(err error) string {
+	if u, ok := errors.AsType[expand.UnsetParameterError](err); ok && u.Message == "" && u.Node != nil && u.Node.Param != nil {
+		return u.Node.Param.Value + ": parameter null or not set"
+	}
+	return err.Error()
+}
+
+func expandFailed(r *interp.Runner, err error) { ExpandFailed(r, err) }

@@ -1,0 +1,109 @@
+package engine
+
+import "mvdan.cc/sh/v3/syntax"
+
+// Rewrite adjusts a parsed statement (or any node) before it runs, for
+// what interp cannot be told through its handlers:
+//   - escapes in words interp expands as one string are quoted
+//     (see rewrite_escapes.go);
+//   - statements that interp would run wrongly go to private builtins
+//     (see rewriteStmt);
+//   - with set -e, compound commands do not end the shell for a failure
+//     set -e ignores (see errexit_compound.go);
+//   - arithmetic is nosh's (arith_shell.go), and so are the parameter
+//     expansions interp lacks (param_hook.go);
+//   - the shell's own changes (Host.RewriteNode): $-, $0, $LINENO,
+//     SECONDS, PATH, function names.
+//
+// Rewriting a node again leaves it as the first rewrite made it:
+// function bodies are rewritten each time they run.
+func (s *Engine) Rewrite(node syntax.Node) { s.rewrite(node) }
+
+func (s *Engine) rewrite(node syntax.Node) {
+	var lw literalWords
+	var funcBodies map[*syntax.Block]bool
+	syntax.Walk(node, func(n syntax.Node) bool {
+		lw.visit(n)
+		// Whether set -e is on is only known when the code runs: a
+		// function defined before set -e may run after it.
+		if fd, ok := n.(*syntax.FuncDecl); ok {
+			if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
+				if funcBodies == nil {
+					funcBodies = map[*syntax.Block]bool{}
+				}
+				funcBodies[b] = true
+			}
+		}
+		rewriteErrexitBodies(n, funcBodies)
+		switch n := n.(type) {
+		case *syntax.Word:
+			s.host.RewriteNode(n)
+			s.rewriteArithParts(n.Parts)
+			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
+		case *syntax.DblQuoted:
+			s.host.RewriteNode(n)
+			s.rewriteArithParts(n.Parts)
+			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
+			rewriteQuotedBraces(n)
+		case *syntax.ParamExp:
+			s.rewriteParamExp(n)
+		case *syntax.ArithmExp:
+			rewriteArithmLineno(n.X)
+		case *syntax.ArithmCmd:
+			s.rewriteArithCmd(n)
+		case *syntax.ForClause:
+			s.rewriteArithFor(n)
+		case *syntax.Assign:
+			rewriteAssignTilde(n)
+			s.host.RewriteNode(n)
+			s.rewriteNoshParams(n.Value)
+		case *syntax.Redirect:
+			s.rewriteNoshParams(n.Word)
+			s.rewriteNoshParams(n.Hdoc)
+		case *syntax.CaseClause:
+			s.rewriteNoshParams(n.Word)
+		case *syntax.CaseItem:
+			for _, w := range n.Patterns {
+				rewriteCollating(w)
+			}
+		case *syntax.BinaryTest:
+			if w, ok := n.X.(*syntax.Word); ok {
+				s.rewriteNoshParams(w)
+			}
+			if w, ok := n.Y.(*syntax.Word); ok {
+				s.rewriteNoshParams(w)
+			}
+			if w, ok := n.Y.(*syntax.Word); ok && (n.Op == syntax.TsMatch || n.Op == syntax.TsMatchShort || n.Op == syntax.TsNoMatch) {
+				rewriteCollating(w)
+			}
+			s.rewriteTestArith(n)
+		case *syntax.DeclClause:
+			s.guardDecl(n)
+			s.noteReadonly(n)
+			s.host.RewriteNode(n)
+		case *syntax.Stmt:
+			// The shell's changes come first (PATH assignments, function
+			// definitions); the command is the one the walk met, even
+			// when they replaced it.
+			cmd := n.Cmd
+			if lc, ok := cmd.(*syntax.LetClause); ok {
+				s.rewriteLet(n, lc)
+			}
+			s.host.RewriteNode(n)
+			switch cmd := cmd.(type) {
+			case *syntax.CallExpr:
+				s.guardAssignments(cmd)
+				s.traceAssignments(n, cmd)
+			case *syntax.ForClause:
+				s.guardForLoop(n, cmd)
+			}
+			if n.Background || n.Disown {
+				s.host.RewriteBackground(n)
+			}
+			s.rewriteStmt(n)
+		case *syntax.CmdSubst:
+			s.rewriteCmdSubst(n)
+		}
+		return true
+	})
+}

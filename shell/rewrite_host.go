@@ -1,0 +1,43 @@
+package shell
+
+import (
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The statement rewrite is package engine's (Engine.Rewrite); the shell
+// adds its own changes to each node the walk meets, here:
+//   - $- becomes a call to a builtin that knows nosh's own flags;
+//   - $0 reads BASH_ARGV0, which holds $0 as in bash (interp's own $0 is
+//     only right when a whole file is run at once);
+//   - $LINENO becomes the line it is on;
+//   - SECONDS and PATH assignments are noticed, function definitions
+//     are tracked for FUNCNAME.
+
+// rewrite adjusts a parsed statement (or any node) before it runs.
+func (s *Shell) rewrite(node syntax.Node) { s.eng.Rewrite(node) }
+
+// RewriteNode implements engine.Host: the shell's changes to n.
+func (h *builtinHost) RewriteNode(n syntax.Node) {
+	s := h.shell()
+	switch n := n.(type) {
+	case *syntax.Word:
+		rewriteParts(n.Parts)
+	case *syntax.DblQuoted:
+		rewriteParts(n.Parts)
+	case *syntax.Assign:
+		s.seconds.noteAssign(n)
+	case *syntax.DeclClause:
+		s.hookPathAssigns(n.Args)
+	case *syntax.Stmt:
+		switch cmd := n.Cmd.(type) {
+		case *syntax.CallExpr:
+			s.hookPathAssigns(cmd.Assigns)
+		case *syntax.FuncDecl:
+			s.trackFuncDecl(cmd)
+			s.guardFuncDef(n, cmd)
+		}
+	}
+}
+
+// RewriteBackground implements engine.Host.
+func (h *builtinHost) RewriteBackground(st *syntax.Stmt) { h.shell().rewriteBackground(st) }
