@@ -26,7 +26,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
 	m[builtinFuncDefName] = builtinFuncDef
-	m[builtinFuncnameName] = builtinFuncname
 }
 
 // engineBuiltin runs one of package engine's builtins for an agent's

@@ -2,7 +2,6 @@ package shell
 
 import (
 	"context"
-	"fmt"
 	"nosh/shell/internal/interpunsafe"
 	"strconv"
 	"sync"
@@ -89,8 +88,7 @@ func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
 	case "EPOCHSECONDS":
 		s = strconv.FormatInt(time.Now().Unix(), 10)
 	case "EPOCHREALTIME":
-		now := time.Now()
-		s = fmt.Sprintf("%d.%06d", now.Unix(), now.Nanosecond()/1000)
+		s = epochRealtime(time.Now())
 	default:
 		return expand.Variable{}, false
 	}
@@ -98,6 +96,17 @@ func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
 	// was (interp changes only Str): a variable whose Str differs from
 	// its List was assigned by the user.
 	return expand.Variable{Set: true, Kind: expand.String, Str: s, List: []string{s}}, true
+}
+
+// epochRealtime is EPOCHREALTIME's value at now: seconds and microseconds,
+// as "%d.%06d" formats them (computed after every command, so without fmt).
+func epochRealtime(now time.Time) string {
+	var b [32]byte
+	s := strconv.AppendInt(b[:0], now.Unix(), 10)
+	us := now.Nanosecond() / 1000
+	s = append(s, '.', byte('0'+us/100000), byte('0'+us/10000%10), byte('0'+us/1000%10),
+		byte('0'+us/100%10), byte('0'+us/10%10), byte('0'+us%10))
+	return string(s)
 }
 
 // isDynamic reports whether dynamic computes name's value. Each asks it

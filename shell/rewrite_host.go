@@ -10,8 +10,8 @@ import (
 //   - $0 reads BASH_ARGV0, which holds $0 as in bash (interp's own $0 is
 //     only right when a whole file is run at once);
 //   - $LINENO becomes the line it is on;
-//   - SECONDS and PATH assignments are noticed, function definitions
-//     are tracked for FUNCNAME.
+//   - SECONDS and PATH assignments are noticed, and a function named as
+//     a special builtin is refused in POSIX mode (posix_mode.go).
 
 // rewrite adjusts a parsed statement (or any node) before it runs.
 func (s *Shell) rewrite(node syntax.Node) { s.eng.Rewrite(node) }
@@ -33,7 +33,6 @@ func (h *builtinHost) RewriteNode(n syntax.Node) {
 		case *syntax.CallExpr:
 			s.hookPathAssigns(cmd.Assigns)
 		case *syntax.FuncDecl:
-			s.trackFuncDecl(cmd)
 			s.guardFuncDef(n, cmd)
 		}
 	}

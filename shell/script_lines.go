@@ -132,7 +132,7 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 		before: func() bool { runHeld(false); return !stopped },
 		expand: exp.Line,
 		flush:  exp.Flush,
-		seen:   func(line string) { s.noteFuncnameUse(r, line) },
+		seen:   func(line string) { s.eng.NoteFuncnameUse(r, line) },
 	}
 	if verbose {
 		feeder.echo = func(line string) {
@@ -174,7 +174,7 @@ func (s *Shell) expandAliasesIn(text string) string {
 
 // expandAliasesOn returns text with r's aliases expanded.
 func (s *Shell) expandAliasesOn(r *interp.Runner, text string) string {
-	s.noteFuncnameUse(r, text)
+	s.eng.NoteFuncnameUse(r, text)
 	e := alias.NewExpander(aliasLookup(r), s.posixMode, engine.BadSubstReplacement)
 	var b []byte
 	for len(text) > 0 {

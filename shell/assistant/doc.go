@@ -12,5 +12,8 @@
 // engine (perms/...) and config, never the shell's core or its REPL. The
 // REPL builds it, hands it the lines that start with ? (Handle) and the
 // lines the user ran (Typed), and registers its slash commands
-// (Commands).
+// (Commands). The AI's commands run under a Guard the assistant makes
+// from the permission gate; for an agent's command it also decides which
+// builtins may run (agent_builtins.go), since a builtin runs inside nosh,
+// outside the sandbox.
 package assistant

@@ -6,8 +6,6 @@ import (
 	"nosh/shell/internal/quote"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"weak"
 
 	"mvdan.cc/sh/v3/expand"
@@ -24,9 +22,6 @@ import (
 // of command substitution), then the words, quoted where needed.
 
 type traceDepthKey struct{}
-
-// tracingPS4 counts the PS4 expansions under way.
-var tracingPS4 atomic.Int32
 
 // traceDepth is how many command substitutions deep ctx is.
 func traceDepth(ctx context.Context) int {
@@ -48,7 +43,7 @@ func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []str
 		// The exit nosh runs itself at the end of a script.
 		return
 	}
-	if tracingPS4.Load() > 0 {
+	if s.tracingPS4.Load() > 0 {
 		// A command PS4 runs is not traced (it would expand PS4 again).
 		return
 	}
@@ -56,9 +51,9 @@ func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []str
 	r := interpunsafe.Of(hc)
 	if r != nil {
 		if v := interpunsafe.LookupVar(r, "PS4"); v.IsSet() {
-			tracingPS4.Add(1)
+			s.tracingPS4.Add(1)
 			ps4 = s.expandPrompt(r, v.String())
-			tracingPS4.Add(-1)
+			s.tracingPS4.Add(-1)
 		}
 	}
 	if ps4 != "" {
@@ -101,10 +96,6 @@ func (s *Engine) expandPrompt(r *interp.Runner, text string) string {
 
 const builtinXAssignName = "\x00xassign"
 
-// tracedAssigns are the assignment statements traceAssignments has
-// followed with \x00xassign.
-var tracedAssigns sync.Map // weak.Pointer[syntax.CallExpr] → bool
-
 // traceAssignments makes st, a statement of assignments only, trace them.
 func (s *Engine) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 	if !s.xtraceEver.Load() || len(call.Args) > 0 || len(call.Assigns) == 0 ||
@@ -112,10 +103,11 @@ func (s *Engine) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 		return
 	}
 	key := weak.Make(call)
-	if _, done := tracedAssigns.LoadOrStore(key, true); done {
+	traced := s.tracedAssigns
+	if _, done := traced.LoadOrStore(key, true); done {
 		return
 	}
-	runtime.AddCleanup(call, func(k weak.Pointer[syntax.CallExpr]) { tracedAssigns.Delete(k) }, key)
+	runtime.AddCleanup(call, func(k weak.Pointer[syntax.CallExpr]) { traced.Delete(k) }, key)
 	var names []string
 	for _, as := range call.Assigns {
 		if as.Name == nil {
@@ -136,12 +128,12 @@ func (s *Engine) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 // on, and keeps the status the assignments had.
 func builtinXAssign(ctx context.Context, c *call) error {
 	st := *interpunsafe.LastExit(c.r)
-	if c.sh.xtraceOn() && tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
+	if c.sh.xtraceOn() && c.sh.tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
 		ps4 := "+ "
 		if v := interpunsafe.LookupVar(c.r, "PS4"); v.IsSet() {
-			tracingPS4.Add(1)
+			c.sh.tracingPS4.Add(1)
 			ps4 = c.sh.expandPrompt(c.r, v.String())
-			tracingPS4.Add(-1)
+			c.sh.tracingPS4.Add(-1)
 		}
 		if ps4 != "" {
 			ps4 = strings.Repeat(ps4[:1], traceDepth(ctx)) + ps4

@@ -54,6 +54,17 @@ type Engine struct {
 
 	// xtraceEver is set once set -x has been on (builtin_xtrace.go).
 	xtraceEver atomic.Bool
+	// tracingPS4 counts the PS4 expansions under way (builtin_xtrace.go).
+	tracingPS4 atomic.Int32
+	// funcnameOn is set once FUNCNAME is tracked (funcname.go).
+	funcnameOn atomic.Bool
+
+	// tracedAssigns are the assignment statements traceAssignments has
+	// followed with \x00xassign, guardedLoops the loops guardForLoop
+	// has guarded: weak.Pointer[*syntax.CallExpr or *syntax.ForClause]
+	// → true. Each map is allocated on its own, so that the cleanups
+	// that empty them refer to it and never to the Engine.
+	tracedAssigns, guardedLoops *sync.Map
 }
 
 // New returns the engine of a shell that host stands for.
@@ -62,6 +73,9 @@ func New(host Host) *Engine {
 		host:    host,
 		stash:   newStashTable(),
 		execFds: execFdTables{m: map[*interp.Runner]fdTable{}},
+
+		tracedAssigns: new(sync.Map),
+		guardedLoops:  new(sync.Map),
 	}
 }
 
@@ -147,6 +161,7 @@ var builtinTable = map[string]builtinFunc{
 	builtinUnexportName:  builtinUnexport,
 	builtinTimeStartName: builtinTimeStart,
 	builtinTimeEndName:   builtinTimeEnd,
+	builtinFuncnameName:  builtinFuncname,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private

@@ -31,6 +31,14 @@ type Host interface {
 	// in a trap of r.
 	TakeTrapExit(r *interp.Runner) (uint8, bool)
 
+	// ReadingFile is the file the shell is reading code from: the
+	// script, or the file `.` reads; "" for -c, standard input and the
+	// prompt.
+	ReadingFile() string
+	// ScriptFile reports whether the shell runs a script file (FUNCNAME
+	// ends with main there).
+	ScriptFile() bool
+
 	// ShellVars returns the variables visible in r, by name.
 	ShellVars(r *interp.Runner) map[string]expand.Variable
 	// DeclLine is the `declare -p` line of variable name.

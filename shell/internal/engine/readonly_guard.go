@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"weak"
 
 	"mvdan.cc/sh/v3/interp"
@@ -158,10 +157,11 @@ func (s *Engine) guardForLoop(st *syntax.Stmt, fc *syntax.ForClause) {
 	}
 	// The rewrite walks on into the loop, which it must not guard twice.
 	key := weak.Make(fc)
-	if _, done := guardedLoops.LoadOrStore(key, true); done {
+	guarded := s.guardedLoops
+	if _, done := guarded.LoadOrStore(key, true); done {
 		return
 	}
-	runtime.AddCleanup(fc, func(k weak.Pointer[syntax.ForClause]) { guardedLoops.Delete(k) }, key)
+	runtime.AddCleanup(fc, func(k weak.Pointer[syntax.ForClause]) { guarded.Delete(k) }, key)
 	check := &syntax.CallExpr{Args: []*syntax.Word{
 		LitWord(fc.ForPos, sentinel+builtinROCheckName), LitWord(fc.ForPos, wi.Name.Value),
 	}}
@@ -170,9 +170,6 @@ func (s *Engine) guardForLoop(st *syntax.Stmt, fc *syntax.ForClause) {
 		Y: &syntax.Stmt{Position: fc.ForPos, Cmd: fc},
 	}
 }
-
-// guardedLoops are the loops guardForLoop has guarded.
-var guardedLoops sync.Map // weak.Pointer[syntax.ForClause] → bool
 
 const builtinROCheckName = "\x00rocheck"
 

@@ -13,7 +13,7 @@ import "mvdan.cc/sh/v3/syntax"
 //   - arithmetic is nosh's (arith_shell.go), and so are the parameter
 //     expansions interp lacks (param_hook.go);
 //   - the shell's own changes (Host.RewriteNode): $-, $0, $LINENO,
-//     SECONDS, PATH, function names.
+//     SECONDS, PATH, functions named as special builtins.
 //
 // Rewriting a node again leaves it as the first rewrite made it:
 // function bodies are rewritten each time they run.
@@ -82,12 +82,16 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.noteReadonly(n)
 			s.host.RewriteNode(n)
 		case *syntax.Stmt:
-			// The shell's changes come first (PATH assignments, function
-			// definitions); the command is the one the walk met, even
-			// when they replaced it.
+			// let and FUNCNAME's frames, then the shell's changes (PATH
+			// assignments, functions named as special builtins); the
+			// command is the one the walk met, even when they replaced
+			// it.
 			cmd := n.Cmd
-			if lc, ok := cmd.(*syntax.LetClause); ok {
-				s.rewriteLet(n, lc)
+			switch cmd := cmd.(type) {
+			case *syntax.LetClause:
+				s.rewriteLet(n, cmd)
+			case *syntax.FuncDecl:
+				s.trackFuncDecl(cmd)
 			}
 			s.host.RewriteNode(n)
 			switch cmd := cmd.(type) {

@@ -84,14 +84,14 @@ func letterName(c byte) string {
 	return ""
 }
 
-// OwnNames lists nosh's options for `set -o`.
-var OwnNames = []string{"braceexpand", "emacs", "hashall", "histexpand", "ignoreeof", "monitor",
+// ownNames lists nosh's options for `set -o`; read only.
+var ownNames = []string{"braceexpand", "emacs", "hashall", "histexpand", "ignoreeof", "monitor",
 	"noclobber", "nolog", "notify", "posix", "verbose", "vi", "xtrace"}
 
 // Own returns the values of nosh's own `set -o` options, by name, added
 // to all (a map of interp's options).
 func (f *Flags) Own(all map[string]bool) map[string]bool {
-	for _, name := range OwnNames {
+	for _, name := range ownNames {
 		all[name] = *f.ByName(name)
 	}
 	return all

@@ -1,10 +1,8 @@
-package shell
+package engine
 
 import (
 	"context"
-	"nosh/shell/internal/engine"
 	"strings"
-	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -29,38 +27,35 @@ import (
 
 const builtinFuncnameName = "\x00funcname"
 
-// funcnameOn is set once FUNCNAME is tracked.
-var funcnameOn atomic.Bool
-
-// noteFuncnameUse turns tracking on when line names FUNCNAME, and tracks
+// NoteFuncnameUse turns tracking on when line names FUNCNAME, and tracks
 // the functions r has already.
-func (s *Shell) noteFuncnameUse(r *interp.Runner, line string) {
-	if funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") && !strings.Contains(line, "BASH_SOURCE") {
+func (s *Engine) NoteFuncnameUse(r *interp.Runner, line string) {
+	if s.funcnameOn.Load() || !strings.Contains(line, "FUNCNAME") && !strings.Contains(line, "BASH_SOURCE") {
 		return
 	}
-	funcnameOn.Store(true)
+	s.funcnameOn.Store(true)
 	if r == nil {
 		return
 	}
-	file := s.readingFile()
+	file := s.host.ReadingFile()
 	for name, body := range r.Funcs {
 		trackFunc(name, file, body)
 	}
 }
 
 // trackFuncDecl makes a function defined from now on track FUNCNAME.
-func (s *Shell) trackFuncDecl(fd *syntax.FuncDecl) {
-	if !funcnameOn.Load() || fd.Name == nil || fd.Body == nil {
+func (s *Engine) trackFuncDecl(fd *syntax.FuncDecl) {
+	if !s.funcnameOn.Load() || fd.Name == nil || fd.Body == nil {
 		return
 	}
-	trackFunc(fd.Name.Value, s.readingFile(), fd.Body)
+	trackFunc(fd.Name.Value, s.host.ReadingFile(), fd.Body)
 }
 
 // trackFunc puts \x00funcname NAME FILE at the start of body, once.
 func trackFunc(name, file string, body *syntax.Stmt) {
 	pos := body.Position
 	frame := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Args: []*syntax.Word{
-		engine.LitWord(pos, sentinel+builtinFuncnameName), engine.LitWord(pos, name), quotedWord(pos, file),
+		LitWord(pos, sentinel+builtinFuncnameName), LitWord(pos, name), quotedWord(pos, file),
 	}}}
 	if b, ok := body.Cmd.(*syntax.Block); ok {
 		if len(b.Stmts) > 0 && isFuncnameFrame(b.Stmts[0]) {
@@ -88,11 +83,11 @@ func isFuncnameFrame(st *syntax.Stmt) bool {
 func builtinFuncname(ctx context.Context, c *call) error {
 	r := c.r
 	caller := interpunsafe.LookupVar(r, "FUNCNAME")
-	list := []string{firstArg(c.args)}
+	list := []string{FirstArg(c.args)}
 	switch {
 	case caller.Kind == expand.Indexed && len(caller.List) > 0:
 		list = append(list, caller.List...)
-	case c.sh.scriptFile:
+	case c.sh.host.ScriptFile():
 		list = append(list, "main")
 	}
 	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
@@ -107,54 +102,10 @@ func builtinFuncname(ctx context.Context, c *call) error {
 	// and the ERR trap do not see it as this command's failure.
 	last := *interpunsafe.LastExit(r)
 	if last.Code != 0 {
-		c.sh.eng.LiftErrexit(r)
+		c.sh.LiftErrexit(r)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus
-}
-
-// readingFile is the file the shell is reading code from: the script, or
-// the file `.` reads; "" for -c, standard input and the prompt.
-func (s *Shell) readingFile() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.srcFile
-}
-
-// enterSource records that code now comes from file, and sets
-// BASH_SOURCE in r to name it first. The function it returns undoes both.
-func (s *Shell) enterSource(r *interp.Runner, file string) (leave func()) {
-	s.mu.Lock()
-	prevFile := s.srcFile
-	s.srcFile = file
-	s.mu.Unlock()
-	prev := interpunsafe.LookupVar(r, "BASH_SOURCE")
-	list := []string{file}
-	if prev.Kind == expand.Indexed {
-		list = append(list, prev.List...)
-	}
-	interpunsafe.SetVar(r, "BASH_SOURCE", expand.Variable{Set: true, Local: prev.Local, Kind: expand.Indexed, List: list})
-	// In a function, bash counts the file `.` reads as a call of
-	// "source".
-	names := interpunsafe.LookupVar(r, "FUNCNAME")
-	inFunc := names.Kind == expand.Indexed && len(names.List) > 0
-	if inFunc {
-		interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: names.Local, Kind: expand.Indexed,
-			List: append([]string{"source"}, names.List...)})
-	}
-	return func() {
-		if inFunc {
-			interpunsafe.SetVar(r, "FUNCNAME", names)
-		}
-		s.mu.Lock()
-		s.srcFile = prevFile
-		s.mu.Unlock()
-		if prev.IsSet() {
-			interpunsafe.SetVar(r, "BASH_SOURCE", prev)
-		} else {
-			interpunsafe.DelVar(r, "BASH_SOURCE")
-		}
-	}
 }
 
 // quotedWord is a word that expands to s as it is.
