@@ -76,6 +76,7 @@ func builtinExec(ctx context.Context, c *call) error {
 	// An AI command's program may run confined (guard.go); exec has
 	// never added the agent's environment.
 	path, argv, _, _ = guardedProgram(ctx, path, argv, nil)
+	path, argv, env = c.sh.launchWithSignals(ctx, path, argv, env)
 	dir, release := c.sh.childDir(c.r.Dir)
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
 		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.eng.ChildFiles(ctx)}
@@ -144,6 +145,9 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 	// shadows an exported variable; exec.Cmd keeps the last, and so must
 	// a real exec.
 	env = lastOfEachName(env)
+	if hint := s.execHint(ctx, path); hint != "" {
+		env = append(env, hint)
+	}
 	err := syscall.Exec(path, argv, env)
 	if err == syscall.ENOEXEC {
 		// A script without a #! line runs in a new nosh, as POSIX asks.

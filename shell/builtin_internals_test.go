@@ -9,7 +9,7 @@ import (
 )
 
 // newTestShell returns a shell writing to one buffer, in dir.
-func newTestShell(t *testing.T, dir string) (*Shell, *bytes.Buffer) {
+func newTestShell(t testing.TB, dir string) (*Shell, *bytes.Buffer) {
 	t.Helper()
 	var buf bytes.Buffer
 	s, err := New(Config{Name: "nosh", Stdout: &buf, Stderr: &buf, Dir: dir, Env: []string{"HOME=" + dir, "PATH=/usr/bin:/bin"}})

@@ -59,7 +59,7 @@ func builtinKill(ctx context.Context, c *call) error {
 	}
 	status := 0
 	for _, target := range args {
-		if err := c.killOne(target, sig); err != nil {
+		if err := c.killOne(ctx, target, sig); err != nil {
 			status = 1
 		}
 	}
@@ -67,12 +67,15 @@ func builtinKill(ctx context.Context, c *call) error {
 }
 
 // killOne sends sig to one target: %job, PID, or -PGID.
-func (c *call) killOne(target string, sig syscall.Signal) error {
+func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) error {
 	s := c.sh
 	if strings.HasPrefix(target, "%") {
 		j, err := c.lookupJob(target)
 		if err != nil {
 			return err
+		}
+		if s.signalJobFrame(j, sig) {
+			return nil
 		}
 		if err := j.Kill(sig); err != nil {
 			return c.errorf(1, "%s: %v", target, describeKillError(err))
@@ -84,6 +87,9 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 		return c.errorf(1, "%s: arguments must be process or job IDs", target)
 	}
 	if j := s.jobs().ByPid(pid); j != nil && pid > 0 && j.State() != jobs.Done {
+		if s.signalJobFrame(j, sig) {
+			return nil
+		}
 		if err := j.Kill(sig); err != nil {
 			return c.errorf(1, "(%d) - %s", pid, describeKillError(err))
 		}
@@ -100,10 +106,19 @@ func (c *call) killOne(target string, sig syscall.Signal) error {
 		// stop is as good as over when the subshell goes on.
 		return nil
 	}
+	if pid == os.Getpid() && sig != 0 && frameOf(ctx) != nil {
+		// $$ in a subshell: the main shell's (subshell_signals_kill.go).
+		s.killFromFrame(ctx, sig)
+		return nil
+	}
 	self := s.targetsSelf(pid)
 	before := s.job.sig.Handled(sig)
 	caught := sig != 0 && s.job.sig.Catches(sig)
 	if pid == os.Getpid() && sig != 0 && !caught {
+		if s.ignoresSignal(sig) {
+			// Ignored (by trap '' or since start-up): nothing happens.
+			return nil
+		}
 		switch sig {
 		case syscall.SIGBUS, syscall.SIGFPE, syscall.SIGILL, syscall.SIGSEGV, syscall.SIGPIPE:
 			// The Go runtime takes these for its own faults and would

@@ -14,9 +14,8 @@ import (
 //
 // EXIT and ERR stay interp's (they belong to each runner, and interp runs
 // them at the right moments); trap passes them on and lists them. Signal
-// traps belong to the main shell: a subshell (which in nosh is not a
-// process) accepts them but cannot receive signals of its own, so they
-// do nothing there. An empty action ignores the signal, in the shell and
+// traps set in a subshell (which in nosh is not a process) are the
+// subshell's own (subshell_signals.go). An empty action ignores the signal, in the shell and
 // in the programs it starts, as POSIX asks; - (or a lone condition, or a
 // first operand that is a number) restores the default.
 func builtinTrap(ctx context.Context, c *call) error {
@@ -95,6 +94,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		return c.errorf(1, "%s: trap not supported by nosh", name)
 	}
 	if c.r != s.Runner {
+		s.setFrameTrap(ctx, c.r, sig, action, reset)
 		return nil
 	}
 	s.job.sig.SetTrap(sig, action, reset)

@@ -107,6 +107,16 @@ func (h *builtinHost) TakeTrapExit(r *interp.Runner) (uint8, bool) {
 	return h.shell().takeTrapExit(r)
 }
 
+// EnterSubshell implements engine.Host.
+func (h *builtinHost) EnterSubshell(ctx context.Context, r *interp.Runner) (context.Context, engine.SubshellSignals) {
+	return h.shell().EnterSubshell(ctx, r)
+}
+
+// SubshellBodyEnded implements engine.Host.
+func (h *builtinHost) SubshellBodyEnded(ctx context.Context, r *interp.Runner) bool {
+	return h.shell().SubshellBodyEnded(ctx, r)
+}
+
 // ShellVars implements engine.Host.
 func (h *builtinHost) ShellVars(r *interp.Runner) map[string]expand.Variable { return shellVars(r) }
 

@@ -171,6 +171,7 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 	// its environment changed (guard.go). A program finds its own path
 	// in $_, as bash passes it.
 	path, argv, env, sandboxed := guardedProgram(ctx, prog, args, append(execEnv(hc.Env), "_="+prog))
+	path, argv, env = s.launchWithSignals(ctx, path, argv, env)
 	dir, release := s.childDir(hc.Dir)
 	build := func() *exec.Cmd {
 		return &exec.Cmd{
@@ -213,7 +214,9 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 		fmt.Fprintf(hc.Stderr, "%s: %s: %s\n", s.Name, args[0], describeErrno(err))
 		return interp.ExitStatus(126)
 	}
-	return s.waitProcess(ctx, hc, ref, j, p)
+	err = s.waitProcess(ctx, hc, ref, j, p)
+	s.settleSignals(ctx)
+	return err
 }
 
 // waitStatus turns the result of exec.Cmd.Wait into a shell status:

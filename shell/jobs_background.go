@@ -120,11 +120,16 @@ func builtinBackground(ctx context.Context, c *call) error {
 		}
 		s.jobs().Add(j)
 	}
+	fctx, frame := s.enterFrame(jctx, r2, true)
+	s.noteJobFrame(j, fctx)
 	go func() {
 		defer cancel(nil)
 		s.eng.SetSubshellPid(r2)
-		err := s.eng.RunGuarded(jctx, r2, bs.stmt)
+		err := s.eng.RunGuarded(fctx, r2, bs.stmt)
 		status := exitStatusOf(err)
+		if sig := s.leaveFrame(frame); sig != 0 {
+			status = 128 + int(sig)
+		}
 		if sig := j.KilledBy(); sig != 0 && errors.Is(context.Cause(jctx), jobs.ErrKilled) &&
 			(status < 0 || errors.Is(err, context.Canceled)) {
 			status = 128 + int(sig)

@@ -23,6 +23,7 @@ func jobBuiltins(m map[string]builtinFunc) {
 	}
 	m[builtinBgName] = builtinBackground
 	m[builtinTrapsName] = builtinTraps
+	m[builtinFrameTrapsName] = builtinFrameTraps
 }
 
 // resumeForeground continues j in the foreground with the terminal modes

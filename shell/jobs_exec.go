@@ -36,8 +36,12 @@ func (s *Shell) waitProcess(ctx context.Context, hc interp.HandlerContext, ref *
 		case errors.Is(cause, errInterrupted), errors.Is(cause, jobs.ErrKilled):
 			// The process got the signal itself, from the terminal or
 			// from kill; it decides what to do with it.
-		case errors.Is(cause, errFatalSignal):
-			// The shell is dying: the process is left alone, as bash does.
+		case errors.Is(cause, errFatalSignal), errors.Is(cause, errSubshellSignal):
+			// The shell (or the subshell running it) is dying: the
+			// process is left alone, as bash does. (A subshell waits
+			// for it all the same: its output may be going to a
+			// command substitution, which reads it to the end in sh
+			// too.)
 		case errors.Is(cause, engine.ErrBrokenPipe):
 			// Its pipeline stage died of SIGPIPE: so does it.
 			p.Signal(syscall.SIGPIPE)

@@ -41,7 +41,8 @@ type jobShell struct {
 	reclaimed   bool
 	hangupHook  func()
 
-	sig signals.Dispositions
+	sig    signals.Dispositions
+	frames frameSignals // subshells' signal contexts (subshell_signals.go)
 }
 
 // jobs returns the job table.

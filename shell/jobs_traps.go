@@ -31,6 +31,9 @@ func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, er
 		!strings.HasPrefix(args[0], "\x00") && interpunsafe.Of(interp.HandlerCtx(ctx)) == s.Runner {
 		return append([]string{sentinel + builtinTrapsName}, args...), nil
 	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "\x00") && frameTrapsDue(ctx, interpunsafe.Of(interp.HandlerCtx(ctx))) != nil {
+		return append([]string{sentinel + builtinFrameTrapsName}, args...), nil
+	}
 	args, err := s.callHandler(ctx, args)
 	if err == nil {
 		s.noteCall(ctx, args)
@@ -62,7 +65,14 @@ func (s *Shell) runTrapsIn(ctx context.Context, r *interp.Runner) (ended bool) {
 		return false
 	}
 	defer s.job.sig.LeaveTrap()
-	for _, action := range s.job.sig.TakePending() {
+	return s.runTrapActions(ctx, r, s.job.sig.TakePending())
+}
+
+// runTrapActions runs the actions of signal traps in r, each with $? as
+// it was before it and restored after it. It reports whether one ran
+// exit or return.
+func (s *Shell) runTrapActions(ctx context.Context, r *interp.Runner, actions []string) (ended bool) {
+	for _, action := range actions {
 		// Aliases as they are when the trap runs, as in bash.
 		f, err := s.Parser().Parse(strings.NewReader(s.expandAliasesOn(r, action)), "trap")
 		if err != nil {

@@ -21,6 +21,7 @@ func (s *Shell) initSignals() {
 	st.Interrupt = s.interruptForeground
 	st.Hangup = s.hangupExit
 	st.Dying = s.abandonForFatal
+	st.Dispatch = s.dispatchToFrame
 	if s.Interactive {
 		st.ReadParentSoon()
 	}

@@ -27,7 +27,7 @@ func TestScriptJobs(t *testing.T) {
 		{"wait unknown pid", `wait 12345; echo $?`, "127\n", 0},
 		{"wait -n", `sleep 0.1 & sleep 5 & wait -n; echo $?; kill %2; wait -n; echo $?; wait -n; echo $?`, "0\n143\n127\n", 0},
 		{"kill -0", `sleep 5 & p=$!; kill -0 $p && echo alive; kill $p; wait $p; kill -0 $p 2>/dev/null || echo gone`, "alive\ngone\n", 0},
-		{"kill -s and -SIG", `sleep 5 & p=$!; kill -s KILL $p; wait $p; echo $?; sleep 5 & kill -SIGINT $!; wait $!; echo $?; sleep 5 & kill -9 $!; wait $!; echo $?`, "137\n130\n137\n", 0},
+		{"kill -s and -SIG", `sleep 5 & p=$!; kill -s KILL $p; wait $p; echo $?; sleep 5 & kill -SIGTERM $!; wait $!; echo $?; sleep 5 & kill -9 $!; wait $!; echo $?`, "137\n143\n137\n", 0},
 		{"kill jobspec", `sleep 5 & kill %1; wait %1; echo $?; sleep 5 & kill -9 %%; wait; echo $?`, "143\n0\n", 0},
 		{"kill no such job", `kill %9; echo $?`, "1\n", 0},
 		{"kill bad signal", `kill -s NOPE $$; echo $?`, "1\n", 0},

@@ -8,9 +8,14 @@
 // program, through pipes and pseudo-terminals, as a user does.
 package main
 
-import "os"
+import (
+	"os"
+
+	"nosh/shell"
+)
 
 func main() {
 	launch()
+	shell.Launch(os.Args)
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

@@ -14,6 +14,7 @@ import (
 	"nosh/ai/helper"
 	"nosh/ai/remote"
 	"nosh/perms/sandbox"
+	"nosh/shell"
 )
 
 // TestMain lets the test binary act as nosh itself when NOSH_TEST_AS_NOSH
@@ -27,6 +28,9 @@ func TestMain(m *testing.M) {
 	// The test binary is the launcher of the agent's sandboxed commands
 	// (/proc/self/exe), as nosh is.
 	sandbox.Launch(os.Args)
+	// And the launcher that sets the signals a subshell's program starts
+	// with ignored.
+	shell.Launch(os.Args)
 	if filepath.Base(os.Args[0]) == remote.HelperName {
 		os.Exit(helper.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}

@@ -171,8 +171,9 @@ func builtinSubshell(ctx context.Context, c *call) error {
 	// is ignored here, and whether `return` may end it (in a function or
 	// a sourced file).
 	interpunsafe.InheritScope(r2, r)
-	st := c.sh.runSubshellBody(ctx, r2, ss.stmts)
-	interpunsafe.SetExit(r, st)
+	// Its own signal dispositions (the core's subshell_signals.go).
+	ctx, sigs := c.sh.enterSubshell(ctx, r2)
+	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(ctx, r2, ss.stmts), c.stderr))
 	return errKeepStatus
 }
 
@@ -200,7 +201,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
 	interpunsafe.FillExpandConfig(r, ctx)
-	interpunsafe.SetExit(r, c.sh.runSubshellBody(ctx, r, ss.stmts))
+	fctx, sigs := c.sh.enterSubshell(ctx, r)
+	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(fctx, r, ss.stmts), nil))
 	return errKeepStatus
 }
 
@@ -212,10 +214,13 @@ func (s *Engine) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts [
 	s.SetSubshellPid(r2)
 	interpunsafe.SetExit(r2, interpunsafe.Status{})
 	s.stmtsGuarded(ctx, r2, stmts)
+	killed := s.subshellBodyEnded(ctx, r2)
 	// An error that abandons the line ends the subshell with status 1.
 	*interpunsafe.Exit(r2) = subshellStatus(*interpunsafe.Exit(r2))
 	st := *interpunsafe.Exit(r2)
-	if !st.Exiting || st.FatalExit {
+	if killed {
+		// No EXIT trap, as for a process that dies of a signal.
+	} else if !st.Exiting || st.FatalExit {
 		// `exit` ran the trap already.
 		st.Code = s.runExitTrap(ctx, r2, st.Code)
 		if e := *interpunsafe.Exit(r2); e.FatalExit {

@@ -2,12 +2,14 @@ package engine
 
 import (
 	"context"
+	"io"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/builtins"
+	"nosh/shell/internal/interpunsafe"
 )
 
 // Host is what the engine needs of the shell it rewrites for: what the
@@ -51,6 +53,24 @@ type Host interface {
 	RewriteNode(n syntax.Node)
 	// RewriteBackground rewrites a statement run with & (or &|, &!).
 	RewriteBackground(st *syntax.Stmt)
+
+	// EnterSubshell gives a foreground subshell ( … ) or $( … ) running
+	// in r its own signal dispositions (the core's subshell_signals.go):
+	// the context to run its body with, and what ends them.
+	EnterSubshell(ctx context.Context, r *interp.Runner) (context.Context, SubshellSignals)
+	// SubshellBodyEnded is called when a subshell's statements are done,
+	// before its EXIT trap: it runs the traps of signals that came during
+	// its last command, and reports whether a signal ended the subshell
+	// (then no EXIT trap runs, as for a process killed by one).
+	SubshellBodyEnded(ctx context.Context, r *interp.Runner) bool
+}
+
+// SubshellSignals ends a subshell's signal dispositions (Host.EnterSubshell).
+type SubshellSignals interface {
+	// Done turns the body's status into the subshell's: 128+N when
+	// signal N ended it, which report (when not nil) then tells, as
+	// bash reports a foreground subshell killed by a signal.
+	Done(st interpunsafe.Status, report io.Writer) interpunsafe.Status
 }
 
 // Forwarders to the host, so that the engine's code reads as it did
@@ -68,5 +88,13 @@ func (s *Engine) runExitTrap(ctx context.Context, r *interp.Runner, status uint8
 }
 
 func (s *Engine) takeTrapExit(r *interp.Runner) (uint8, bool) { return s.host.TakeTrapExit(r) }
+
+func (s *Engine) enterSubshell(ctx context.Context, r *interp.Runner) (context.Context, SubshellSignals) {
+	return s.host.EnterSubshell(ctx, r)
+}
+
+func (s *Engine) subshellBodyEnded(ctx context.Context, r *interp.Runner) bool {
+	return s.host.SubshellBodyEnded(ctx, r)
+}
 
 func (c *call) listVars() { c.writeOut(c.sh.host.VarListing(c.r)) }

@@ -8,9 +8,26 @@ import (
 	"time"
 )
 
-// deliver handles one delivery of sig to the shell: a trapped signal
-// becomes pending, any other goes where the shell's mode says.
+// deliver handles one delivery of sig to the shell: a subshell running
+// in the foreground may take it (Dispatch); for the main shell a trapped
+// signal becomes pending, any other goes where the shell's mode says.
 func (st *Dispositions) deliver(sig syscall.Signal) {
+	if st.Dispatch != nil && st.Dispatch(sig) {
+		st.mu.Lock()
+		st.received[sig]++
+		st.handled[sig]++
+		st.mu.Unlock()
+		return
+	}
+	st.deliverMain(sig)
+}
+
+// DeliverMain acts on a delivery of sig as the main shell's, now: what
+// `kill $$` in a subshell does once the subshell is done.
+func (st *Dispositions) DeliverMain(sig syscall.Signal) { st.deliverMain(sig) }
+
+// deliverMain handles one delivery of sig to the main shell.
+func (st *Dispositions) deliverMain(sig syscall.Signal) {
 	defer func() {
 		st.mu.Lock()
 		st.handled[sig]++

@@ -55,6 +55,13 @@ type Dispositions struct {
 	parentIgn func() uint64
 	exitTrap  bool // the main shell has an EXIT trap
 
+	// Dispatch, when set, is offered every delivery first: it reports
+	// whether a subshell took the signal (subshells.go).
+	Dispatch func(sig syscall.Signal) bool
+	// forced counts, by signal, the subshells that need it caught.
+	forced    map[syscall.Signal]int
+	anyForced atomic.Int32
+
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
 
@@ -211,6 +218,10 @@ func (st *Dispositions) ignoreQuitLocked() bool {
 
 // wantsLocked says what the shell wants done with sig.
 func (st *Dispositions) wantsLocked(sig syscall.Signal) (catch, ignore bool) {
+	if st.forced[sig] > 0 {
+		// A running subshell has its own disposition for it (Force).
+		return true, false
+	}
 	if action, ok := st.traps[sig]; ok {
 		return action != "", action == ""
 	}
@@ -252,7 +263,7 @@ func (st *Dispositions) applySignalLocked(sig syscall.Signal) {
 		// own handler in place of SIG_IGN (all but SIGHUP and SIGINT):
 		// ignore it again.
 		if !runtimeSignal(sig) && !signal.Ignored(sig) {
-			signal.Ignore(sig)
+			ignoreSignal(sig)
 			st.ignored[sig] = true
 		}
 		return
@@ -267,7 +278,7 @@ func (st *Dispositions) applySignalLocked(sig syscall.Signal) {
 		// runtime's bookkeeping back with it.
 		delete(st.released, sig)
 		if !st.ignored[sig] {
-			signal.Ignore(sig)
+			ignoreSignal(sig)
 			st.ignored[sig] = true
 		}
 		return
@@ -293,7 +304,15 @@ func (st *Dispositions) applySignalLocked(sig syscall.Signal) {
 	if act, ok := st.released[sig]; ok {
 		// Go's handler is still registered for sig in the runtime, so
 		// signal.Notify will not install it again: put it back first.
-		restoreAction(sig, act)
+		// What was saved is no handler when another shell in this
+		// process released the signal first (tests run many): then
+		// signal.Ignore makes the runtime forget its registration, and
+		// Notify installs the handler afresh.
+		if act[0] <= 1 { // SIG_DFL or SIG_IGN
+			ignoreSignal(sig)
+		} else {
+			restoreAction(sig, act)
+		}
 		delete(st.released, sig)
 	}
 	if st.watch[sig] == nil {
@@ -301,7 +320,11 @@ func (st *Dispositions) applySignalLocked(sig syscall.Signal) {
 		st.watch[sig] = ch
 		signal.Notify(ch, sig)
 		go func() {
-			for range ch {
+			for v := range ch {
+				if m, ok := v.(flushMark); ok {
+					m.wg.Done() // see Flush
+					continue
+				}
 				st.deliver(sig)
 			}
 		}()
@@ -342,7 +365,7 @@ func (st *Dispositions) unwatchLocked(sig syscall.Signal) {
 // was ignored when the shell started.
 func (st *Dispositions) noteInheritedLocked(sig syscall.Signal) {
 	if _, seen := st.inherit[sig]; !seen {
-		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig] || st.parentIgnores(sig)
+		st.inherit[sig] = signal.Ignored(sig) && !st.ignored[sig] && !everIgnored[sig].Load() || st.parentIgnores(sig)
 	}
 }
 
@@ -352,9 +375,15 @@ func (st *Dispositions) noteInheritedLocked(sig syscall.Signal) {
 // and a signal its parent ignores was almost always ignored in nosh too:
 // a shell's trap ” and nohup-like tools leave it ignored across fork and
 // exec. Not for SIGPIPE and SIGXFSZ, which programs that ignore them
-// (Python, tmux) put back to the default in the programs they start.
+// (Python, tmux) put back to the default in the programs they start, nor
+// for the runtime's signals but SIGURG (whose default is to ignore it:
+// a trap on it then stays a no-op, as POSIX has it).
 func (st *Dispositions) parentIgnores(sig syscall.Signal) bool {
-	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) || sig < 1 || sig > 64 {
+	if ignored, known := hintedIgnore(sig); known {
+		// A nosh parent said (launcher.go).
+		return ignored
+	}
+	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) && sig != syscall.SIGURG || sig < 1 || sig > 64 {
 		return false
 	}
 	if st.parentIgn == nil {
@@ -424,6 +453,11 @@ func (st *Dispositions) SetTrap(sig syscall.Signal, action string, reset bool) {
 	st.mu.Lock()
 	st.init()
 	st.noteInheritedLocked(sig)
+	if st.Interactive {
+		// An interactive shell may trap or reset a signal ignored on
+		// entry; from then on its subshells do not inherit it ignored.
+		st.inherit[sig] = false
+	}
 	if reset {
 		delete(st.traps, sig)
 	} else {

@@ -10,4 +10,9 @@
 // between commands ([Dispositions.TakePending]). Signals are caught with
 // os/signal, one channel each; the few dispositions Go has no call for
 // are set with rt_sigaction directly (sigaction_linux.go).
+//
+// The core emulates subshells' own signal contexts (its
+// subshell_signals.go): Dispatch offers it every delivery first, Force
+// catches a signal while a subshell needs it, and ChildMask and the
+// launcher (launcher.go) give a subshell's programs its ignored signals.
 package signals

@@ -33,3 +33,10 @@ func setIgnoreAction(sig syscall.Signal) sigaction {
 func restoreAction(sig syscall.Signal, act sigaction) {
 	syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0)
 }
+
+// currentAction returns sig's action, unchanged.
+func currentAction(sig syscall.Signal) sigaction {
+	var old sigaction
+	syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig), 0, uintptr(unsafe.Pointer(&old)), 8, 0, 0)
+	return old
+}
