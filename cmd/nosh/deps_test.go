@@ -79,6 +79,10 @@ func TestLayers(t *testing.T) {
 		{"nosh/shell/internal/options", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		// Signal dispositions: the process's, not the runner's.
 		{"nosh/shell/internal/signals", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		// The engine's leaves: string and word rewrites that know nothing
+		// of the runner's state, the engine or the core.
+		{"nosh/shell/internal/patterns", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/rewrite", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		{"nosh/ai/...", []string{"nosh/shell", "nosh/shell/"}},
 		{"nosh/perms/...", []string{"nosh/shell", "nosh/shell/"}},
 	}
