@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
+	"nosh/shell/internal/dynvars"
 	"nosh/shell/internal/options"
 	"os"
 	"strconv"
@@ -77,7 +78,7 @@ type Shell struct {
 	// shopts are the shopt options nosh keeps (shopt.go).
 	shopts map[string]bool
 	// seconds is the SECONDS counter (dynvars.go).
-	seconds *secondsClock
+	seconds *dynvars.Clock
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
@@ -161,8 +162,8 @@ func New(cfg Config) (*Shell, error) {
 		stdin = cfg.Stdin
 	}
 	params := append([]string{"--"}, cfg.Args...)
-	env := newDynamicEnv(expand.ListEnviron(prepareEnv(cfg.Env)...))
-	s.seconds = env.seconds
+	env := dynvars.NewEnv(expand.ListEnviron(prepareEnv(cfg.Env)...))
+	s.seconds = env.Seconds()
 	opts := []interp.RunnerOption{
 		interp.StdIO(stdin, cfg.Stdout, cfg.Stderr),
 		interp.Env(env),
