@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/linefeed"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,7 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	_, err := c.sh.parseLines(r, bufferedLines(c.sh.scanAhead(r, src)), verbose, func(st *syntax.Stmt) bool {
+	_, err := c.sh.parseLines(r, linefeed.Buffered(c.sh.scanAhead(r, src)), verbose, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/linefeed"
 	"os"
 	"strings"
 
@@ -21,11 +22,11 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
 		src = s.scanAhead(s.Runner, src)
 	}
-	next := bufferedLines(src)
+	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
 		// What the script runs (read, cat) gets the rest of the input:
 		// nothing past the line being parsed may be consumed.
-		next = unbufferedLines(f)
+		next = linefeed.Unbuffered(f)
 	}
 	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {

@@ -87,6 +87,7 @@ func TestLayers(t *testing.T) {
 		// the engine.
 		{"nosh/shell/internal/dynvars", []string{"nosh/shell", "nosh/shell/internal/engine"}},
 		{"nosh/shell/internal/varlist", []string{"nosh/shell", "nosh/shell/internal/engine"}},
+		{"nosh/shell/internal/linefeed", []string{"nosh/shell", "nosh/shell/internal/engine", "mvdan.cc/sh/v3/interp"}},
 		{"nosh/ai/...", []string{"nosh/shell", "nosh/shell/"}},
 		{"nosh/perms/...", []string{"nosh/shell", "nosh/shell/"}},
 	}
