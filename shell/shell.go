@@ -7,6 +7,7 @@ import (
 	"io"
 	"nosh/shell/builtins"
 	"nosh/shell/internal/dynvars"
+	"nosh/shell/internal/guard"
 	"nosh/shell/internal/options"
 	"os"
 	"strconv"
@@ -171,9 +172,9 @@ func New(cfg Config) (*Shell, error) {
 		interp.Interactive(cfg.Interactive),
 		// The Guard of the AI's commands comes first and sees only them
 		// (guard.go); the user's commands go straight through.
-		interp.CallHandler(guardCallHandler(s.jobCallHandler)),
-		interp.ExecHandlers(s.afterCommandMiddleware, guardExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.eng.HookOpenHandler(guardOpenHandler)),
+		interp.CallHandler(guard.CallHandler(s.jobCallHandler)),
+		interp.ExecHandlers(s.afterCommandMiddleware, guard.ExecMiddleware, s.builtinMiddleware, s.execMiddleware),
+		interp.OpenHandler(s.eng.HookOpenHandler(guard.OpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))
