@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
+	"nosh/shell/internal/deadcwd"
 	"nosh/shell/internal/dynvars"
 	"nosh/shell/internal/guard"
 	"nosh/shell/internal/options"
@@ -108,7 +109,7 @@ type Shell struct {
 	abandoned uint
 
 	// dir keeps the directory commands run in open (deadcwd.go).
-	dir dirHold
+	dir deadcwd.Hold
 }
 
 // Config is what New needs to build a Shell.
