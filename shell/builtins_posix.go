@@ -25,7 +25,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["exit"] = builtinExit
 	m["shift"] = builtinShift
 	m["exec"] = builtinExec
-	m["caller"] = builtinCaller
 }
 
 // engineBuiltin runs one of package engine's builtins for an agent's

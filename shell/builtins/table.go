@@ -29,5 +29,6 @@ func Table() map[string]Func {
 		"disown":  builtinDisown,
 		"wait":    builtinWait,
 		"let":     builtinLet,
+		"caller":  builtinCaller,
 	}
 }
