@@ -55,7 +55,7 @@ func (s *Shell) parseLines(r *interp.Runner, next linefeed.Lines, verbose bool, 
 			return true, nil
 		}
 		if err != nil {
-			if tail, ok := s.heredocAtEOF(err, feeder.Log, &held, lastEnd); ok {
+			if tail, ok := feeder.Log.HeredocAtEOF(s.Parser(), s.stderr, s.Name, err, &held, lastEnd); ok {
 				held = append(held, tail...)
 				break
 			}
@@ -110,4 +110,12 @@ func (s *Shell) posixMode() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.flags.Posix
+}
+
+// noteSourceUse is told each line of code the shell reads: FUNCNAME
+// tracking and the engine's source gates look for the names that turn
+// them on.
+func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
+	s.eng.NoteFuncnameUse(r, line)
+	s.eng.NoteSource(line)
 }

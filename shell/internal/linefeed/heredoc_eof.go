@@ -1,33 +1,33 @@
-package shell
+package linefeed
 
 import (
 	"errors"
 	"fmt"
-	"nosh/shell/internal/linefeed"
+	"io"
 	"strings"
 
-	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // A here-document that the end of the source ends before its delimiter
 // is, as in bash, a warning: its body is the rest of the source. The
 // parser rejects it (unclosed here-document), so the line reader keeps
-// the lines it fed since the last complete statement (linefeed.Log), and on
+// the lines it fed since the last complete statement (Log), and on
 // that error parses them again with the delimiter added.
 
-// heredocAtEOF parses again, with the missing delimiters added, the
+// HeredocAtEOF parses again, with the missing delimiters added, the
 // source since the statement that ended at after, when err is an
 // unclosed here-document at the end of the source. The statements of
 // held (parsed, not run) from the one with the here-document on are
 // parsed again too, and dropped from it. It warns on standard error as
-// bash does and returns the statements.
-func (s *Shell) heredocAtEOF(err error, log *linefeed.Log, held *[]*syntax.Stmt, after syntax.Pos) ([]*syntax.Stmt, bool) {
+// bash does (name starts the message) and returns the statements,
+// parsed by parser.
+func (log *Log) HeredocAtEOF(parser *syntax.Parser, stderr io.Writer, name string, err error, held *[]*syntax.Stmt, after syntax.Pos) ([]*syntax.Stmt, bool) {
 	var pe syntax.ParseError
 	if !errors.As(err, &pe) || log == nil {
 		return nil, false
 	}
-	if _, ok := linefeed.UnclosedHeredoc(pe); !ok {
+	if _, ok := UnclosedHeredoc(pe); !ok {
 		return nil, false
 	}
 	keep := len(*held)
@@ -44,17 +44,17 @@ func (s *Shell) heredocAtEOF(err error, log *linefeed.Log, held *[]*syntax.Stmt,
 	}
 	last := log.Last()
 	for range 10 {
-		delim, ok := linefeed.UnclosedHeredoc(pe)
+		delim, ok := UnclosedHeredoc(pe)
 		if !ok {
 			return nil, false
 		}
-		fmt.Fprintf(s.stderr, "%s: line %d: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
-			s.Name, last, pe.Pos.Line(), delim)
+		fmt.Fprintf(stderr, "%s: line %d: warning: here-document at line %d delimited by end-of-file (wanted `%s')\n",
+			name, last, pe.Pos.Line(), delim)
 		if !strings.HasSuffix(src, "\n") {
 			src += "\n"
 		}
 		src += delim + "\n"
-		f, err := s.Parser().Parse(strings.NewReader(src), "")
+		f, err := parser.Parse(strings.NewReader(src), "")
 		if err == nil {
 			*held = (*held)[:keep]
 			return f.Stmts, true
@@ -64,12 +64,4 @@ func (s *Shell) heredocAtEOF(err error, log *linefeed.Log, held *[]*syntax.Stmt,
 		}
 	}
 	return nil, false
-}
-
-// noteSourceUse is told each line of code the shell reads: FUNCNAME
-// tracking and the engine's source gates look for the names that turn
-// them on.
-func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
-	s.eng.NoteFuncnameUse(r, line)
-	s.eng.NoteSource(line)
 }
