@@ -23,7 +23,6 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["."] = builtinSource
 	m["return"] = builtinReturn
 	m["exit"] = builtinExit
-	m["shift"] = builtinShift
 	m["exec"] = builtinExec
 }
 

@@ -30,5 +30,6 @@ func Table() map[string]Func {
 		"wait":    builtinWait,
 		"let":     builtinLet,
 		"caller":  builtinCaller,
+		"shift":   builtinShift,
 	}
 }
