@@ -20,7 +20,7 @@ import (
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
-		src = s.scanAhead(s.Runner, src)
+		src = linefeed.ReadAhead(src, func(text string) { s.noteSourceUse(s.Runner, text) })
 	}
 	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
