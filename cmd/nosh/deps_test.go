@@ -83,6 +83,7 @@ func TestLayers(t *testing.T) {
 		// of the runner's state, the engine or the core.
 		{"nosh/shell/internal/patterns", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		{"nosh/shell/internal/rewrite", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/stagepipe", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		// The core's leaves: what they compute needs neither the core nor
 		// the engine.
 		{"nosh/shell/internal/dynvars", []string{"nosh/shell", "nosh/shell/internal/engine"}},
