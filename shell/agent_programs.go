@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/internal/guard"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 
 	"nosh/shell/jobs"
@@ -24,7 +24,7 @@ func (s *Shell) checkAgentBuiltin(ctx context.Context, c *call) bool {
 	if strings.HasPrefix(c.name, "\x00") {
 		return true // nosh's own machinery, inserted by its rewrites
 	}
-	allowed, why := guardOf(ctx).Builtin(c.name, c.args)
+	allowed, why := guard.Of(ctx).Builtin(c.name, c.args)
 	if allowed {
 		if c.name == "wait" {
 			return s.agentOwnsAll(ctx, c, "wait")
@@ -33,103 +33,6 @@ func (s *Shell) checkAgentBuiltin(ctx context.Context, c *call) bool {
 	}
 	s.reportAgentRefusal(ctx, c.stderr, c.name+" "+strings.Join(c.args, " "), "the builtin "+c.name+" is not available to the agent: "+why)
 	return false
-}
-
-// agentProcs are the programs one `??` run started in the sandbox, by
-// process ID, with their jobs: the only ones its commands may signal
-// or wait for.
-type agentProcs struct {
-	mu    sync.Mutex
-	procs map[int]agentProc
-}
-
-type agentProc struct {
-	p *jobs.Process
-	j *jobs.Job
-}
-
-type agentProcsKey struct{}
-
-func withAgentProcs(ctx context.Context, ap *agentProcs) context.Context {
-	return context.WithValue(ctx, agentProcsKey{}, ap)
-}
-
-func agentProcsOf(ctx context.Context) *agentProcs {
-	ap, _ := ctx.Value(agentProcsKey{}).(*agentProcs)
-	return ap
-}
-
-// note records a program started in the sandbox for an agent command.
-func (ap *agentProcs) note(p *jobs.Process, j *jobs.Job) {
-	if ap == nil || p == nil {
-		return
-	}
-	ap.mu.Lock()
-	defer ap.mu.Unlock()
-	if ap.procs == nil {
-		ap.procs = map[int]agentProc{}
-	}
-	ap.procs[p.Pid] = agentProc{p, j}
-}
-
-// lookup returns the live program pid names, or nil.
-func (ap *agentProcs) lookup(pid int) *jobs.Process {
-	if ap == nil {
-		return nil
-	}
-	ap.mu.Lock()
-	defer ap.mu.Unlock()
-	if e, ok := ap.procs[pid]; ok && e.p.State() != jobs.Done {
-		return e.p
-	}
-	return nil
-}
-
-// owns reports whether every process of j is one of the agent's.
-func (ap *agentProcs) owns(j *jobs.Job) bool {
-	if ap == nil || j == nil {
-		return false
-	}
-	ps := j.Processes()
-	if len(ps) == 0 {
-		return false
-	}
-	ap.mu.Lock()
-	defer ap.mu.Unlock()
-	for _, p := range ps {
-		if e, ok := ap.procs[p.Pid]; !ok || e.p != p {
-			return false
-		}
-	}
-	return true
-}
-
-// stop ends the programs still running when the run is over, with their
-// jobs, and returns how many there were.
-func (ap *agentProcs) stop() int {
-	if ap == nil {
-		return 0
-	}
-	ap.mu.Lock()
-	live := map[*jobs.Job][]*jobs.Process{}
-	for _, e := range ap.procs {
-		if e.p.State() != jobs.Done {
-			live[e.j] = append(live[e.j], e.p)
-		}
-	}
-	ap.procs = nil
-	ap.mu.Unlock()
-	n := 0
-	for j, ps := range live {
-		n += len(ps)
-		if j != nil && j.Kill(syscall.SIGTERM) == nil {
-			continue
-		}
-		for _, p := range ps {
-			p.Signal(syscall.SIGTERM)
-		}
-	}
-	return n
 }
 
 // agentTarget is what a kill or wait operand names among the agent's
@@ -142,7 +45,7 @@ type agentTarget struct {
 // agentTargetOf finds the agent's program or job operand names, or says
 // why it is not one.
 func (s *Shell) agentTargetOf(ctx context.Context, operand string) (agentTarget, string) {
-	ap := agentProcsOf(ctx)
+	ap := guard.ProgramsOf(ctx)
 	if strings.HasPrefix(operand, "%") {
 		return agentTarget{}, "job specs name your shell's jobs, not the agent's: use $! of the agent's background command"
 	}
@@ -150,10 +53,10 @@ func (s *Shell) agentTargetOf(ctx context.Context, operand string) (agentTarget,
 	if err != nil || pid <= 0 {
 		return agentTarget{}, "only processes the agent started can be named, by their process ID"
 	}
-	if j := s.jobs().ByPid(pid); j != nil && ap.owns(j) {
+	if j := s.jobs().ByPid(pid); j != nil && ap.Owns(j) {
 		return agentTarget{j: j}, ""
 	}
-	if p := ap.lookup(pid); p != nil {
+	if p := ap.Lookup(pid); p != nil {
 		return agentTarget{p: p}, ""
 	}
 	return agentTarget{}, "process " + operand + " is not one the agent started in this run: signals and waits reach only the agent's own programs"
@@ -226,17 +129,8 @@ func (c *call) killForAgent(ctx context.Context, sig syscall.Signal, targets []s
 // why: on the command's standard error, which the model reads, and on
 // the screen as a refusal.
 func (s *Shell) reportAgentRefusal(ctx context.Context, stderr io.Writer, what, why string) {
-	if g := guardOf(ctx); g != nil && g.Refused(ctx, strings.TrimSpace(what), why) {
+	if g := guard.Of(ctx); g != nil && g.Refused(ctx, strings.TrimSpace(what), why) {
 		return
 	}
 	fmt.Fprintf(stderr, "%s: refused: %s: %s\n", s.Name, strings.TrimSpace(what), why)
-}
-
-// TrackAgentPrograms returns a context under which the programs an agent
-// command starts in the sandbox are recorded: its kill and wait reach
-// only them, and stop ends those still running when the run is over and
-// says how many there were.
-func TrackAgentPrograms(ctx context.Context) (tracked context.Context, stop func() int) {
-	ap := &agentProcs{}
-	return withAgentProcs(ctx, ap), ap.stop
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"nosh/shell/internal/varlist"
 	"os"
 	"path/filepath"
 	"slices"
@@ -60,7 +61,7 @@ func benchAgentSandbox(b *testing.B, benchAgentCommand string) {
 	}
 	sh.RunString(context.Background(), ":", "bench") // fills the runner's variables
 	policy, err := perms.NewPolicy(perms.Options{Allow: []string{"ls", "sort", "tail"},
-		Env: func() (expand.Environ, string) { return varsEnviron{sh.Runner}, dir }})
+		Env: func() (expand.Environ, string) { return varlist.Settled{R: sh.Runner}, dir }})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -94,7 +94,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 			// $_ is the last word of the previous command: set now, it
 			// is read only by later commands.
 			interpunsafe.SetString(r, "_", args[len(args)-1])
-			s.refreshSeconds(r)
+			s.seconds.Refresh(r)
 		}
 		s.countHit(r, name)
 		s.eng.NoteFuncCall(r, hc, name)

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/linefeed"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +34,7 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	_, err := c.sh.parseLines(r, bufferedLines(c.sh.scanAhead(r, src)), verbose, func(st *syntax.Stmt) bool {
+	_, err := c.sh.parseLines(r, linefeed.Buffered(linefeed.ReadAhead(src, func(text string) { c.sh.noteSourceUse(r, text) })), verbose, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}
@@ -191,49 +193,9 @@ func (c *call) statusArg(def uint8) (uint8, error) {
 		return 0, c.errorf(1, "too many arguments")
 	}
 	var n int64
-	if _, err := fmt.Sscan(strings.TrimSpace(c.args[0]), &n); err != nil || !isInteger(strings.TrimSpace(c.args[0])) {
+	if _, err := fmt.Sscan(strings.TrimSpace(c.args[0]), &n); err != nil || !builtins.IsInteger(strings.TrimSpace(c.args[0])) {
 		fmt.Fprintf(c.stderr, "%s: %s: %s: numeric argument required\n", c.sh.Name, c.name, c.args[0])
 		return 2, nil
 	}
 	return uint8(n), nil
-}
-
-func isInteger(s string) bool {
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// builtinShift is shift: a count larger than $# fails without shifting,
-// with the message POSIX shells print (dash, bash --posix; plain bash
-// only with shopt shift_verbose).
-func builtinShift(ctx context.Context, c *call) error {
-	n := 1
-	if len(c.args) > 1 {
-		return c.errorf(1, "too many arguments")
-	}
-	if len(c.args) == 1 {
-		if !isInteger(c.args[0]) {
-			return c.errorf(1, "%s: numeric argument required", c.args[0])
-		}
-		fmt.Sscan(c.args[0], &n)
-		if n < 0 {
-			return c.errorf(1, "%s: shift count out of range", c.args[0])
-		}
-	}
-	if n > len(c.r.Params) {
-		return c.errorf(1, "%d: shift count out of range", n)
-	}
-	c.r.Params = c.r.Params[n:]
-	if *interpunsafe.InSource(c.r) {
-		*interpunsafe.SourceSetParams(c.r) = true
-	}
-	return nil
 }

@@ -23,9 +23,7 @@ func posixBuiltins(m map[string]builtinFunc) {
 	m["."] = builtinSource
 	m["return"] = builtinReturn
 	m["exit"] = builtinExit
-	m["shift"] = builtinShift
 	m["exec"] = builtinExec
-	m["caller"] = builtinCaller
 }
 
 // engineBuiltin runs one of package engine's builtins for an agent's

@@ -1,89 +1,16 @@
 package shell
 
-import (
-	"errors"
-	"io/fs"
-	"os"
-	"strconv"
-	"sync"
+// The directory commands run in is kept open (package
+// shell/internal/deadcwd), so that programs still start in it after it
+// was removed.
 
-	"golang.org/x/sys/unix"
-)
+// holdDir makes dir the directory kept open; it is called before each
+// command and after each top-level statement.
+func (s *Shell) holdDir(dir string) { s.dir.Keep(dir) }
 
-// A shell's children inherit its current directory even after the
-// directory was removed (from another terminal, or by `rmdir ../here`):
-// bash's process is in it, and its children start there. nosh's `cd`
-// changes the interpreter's directory, not the process's, and starting a
-// program in a directory given by name fails once the name is gone
-// ("fork/exec /bin/echo: no such file or directory").
-//
-// So nosh keeps the directory its commands run in open, by handle, and a
-// program whose directory no longer exists starts in it through
-// /proc/self/fd/N: the child resolves that link to the removed directory
-// while it still holds the handle, between fork and exec.
+// childDir returns the directory to start a program in for dir; call
+// release once it has started.
+func (s *Shell) childDir(dir string) (path string, release func()) { return s.dir.ChildDir(dir) }
 
-// dirHold is an open handle on the last directory commands ran in.
-type dirHold struct {
-	mu   sync.RWMutex
-	path string
-	fd   int // O_PATH descriptor of path; -1 for none
-}
-
-// holdDir makes dir the directory kept open, unless it is already.
-// It is called before each command and after each top-level statement:
-// a directory is held before anything can remove it, the usual way being
-// `cd dir` at one prompt and `rm -r dir` at another.
-func (s *Shell) holdDir(dir string) {
-	h := &s.dir
-	h.mu.RLock()
-	same := h.path == dir
-	h.mu.RUnlock()
-	if same || dir == "" {
-		return
-	}
-	fd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return
-	}
-	h.mu.Lock()
-	old := h.fd
-	h.path, h.fd = dir, fd
-	h.mu.Unlock()
-	if old > 0 {
-		unix.Close(old)
-	}
-}
-
-// childDir returns the directory to start a program in for the shell
-// directory dir: dir itself, or, when dir was removed and is the one
-// held, a path that reaches it through the handle. Call release once the
-// program has started (or failed to).
-func (s *Shell) childDir(dir string) (path string, release func()) {
-	if _, err := os.Stat(dir); err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return dir, func() {}
-	}
-	h := &s.dir
-	h.mu.RLock()
-	if h.path == dir && h.fd > 0 {
-		return "/proc/self/fd/" + strconv.Itoa(h.fd), h.mu.RUnlock
-	}
-	h.mu.RUnlock()
-	return dir, func() {}
-}
-
-// chdirProcess makes dir the process's own directory, as exec must before
-// it replaces the shell: by name, or through the handle when dir was
-// removed.
-func (s *Shell) chdirProcess(dir string) error {
-	err := os.Chdir(dir)
-	if err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	h := &s.dir
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	if h.path != dir || h.fd <= 0 {
-		return err
-	}
-	return unix.Fchdir(h.fd)
-}
+// chdirProcess makes dir the process's own directory, as exec must.
+func (s *Shell) chdirProcess(dir string) error { return s.dir.Chdir(dir) }

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"io"
+	"nosh/shell/internal/dynvars"
 	"nosh/shell/internal/options"
 	"os"
 	"strings"
@@ -143,7 +144,7 @@ func (s *Shell) UpdateWinSize() { s.updateWinSize(s.Runner) }
 // UpdateWinSize would after asking the terminal.
 func (s *Shell) SetWinSize(cols, rows int) {
 	if s.Runner != nil {
-		setWinSize(s.Runner, cols, rows)
+		dynvars.SetWinSize(s.Runner, cols, rows)
 	}
 }
 

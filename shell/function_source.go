@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"nosh/shell/internal/linefeed"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -14,7 +15,7 @@ import (
 
 // noteFuncSources records in eng the source of the function definitions
 // in st, read from log.
-func noteFuncSources(eng *engine.Engine, st *syntax.Stmt, log *feedLog) {
+func noteFuncSources(eng *engine.Engine, st *syntax.Stmt, log *linefeed.Log) {
 	if log == nil {
 		return
 	}
@@ -35,51 +36,20 @@ func noteFuncSources(eng *engine.Engine, st *syntax.Stmt, log *feedLog) {
 }
 
 // mayHoldFuncDecl reports whether the text of n may define a function.
-func mayHoldFuncDecl(n syntax.Node, log *feedLog) bool {
-	text := log.slice(n.Pos(), n.End())
+func mayHoldFuncDecl(n syntax.Node, log *linefeed.Log) bool {
+	text := log.Slice(n.Pos(), n.End())
 	return strings.Contains(text, "(") || strings.Contains(text, "function")
 }
 
-func noteFuncSource(eng *engine.Engine, fd *syntax.FuncDecl, log *feedLog) {
+func noteFuncSource(eng *engine.Engine, fd *syntax.FuncDecl, log *linefeed.Log) {
 	if fd.Body == nil {
 		return
 	}
-	text := log.slice(fd.Body.Pos(), fd.Body.End())
+	text := log.Slice(fd.Body.Pos(), fd.Body.End())
 	if text == "" {
 		return
 	}
 	eng.RecordFuncSource(fd.Body, text)
-}
-
-// slice returns the source from pos to end, "" if the log no longer has
-// all of it.
-func (f *feedLog) slice(pos, end syntax.Pos) string {
-	if !pos.IsValid() || !end.IsValid() {
-		return ""
-	}
-	l1, l2 := int(pos.Line())-f.first, int(end.Line())-f.first
-	if l1 < 0 || l2 >= len(f.lines) || l2 < l1 {
-		return ""
-	}
-	c1, c2 := int(pos.Col())-1, int(end.Col())-1
-	if l1 == l2 {
-		line := f.lines[l1]
-		if c1 < 0 || c2 > len(line) || c2 < c1 {
-			return ""
-		}
-		return line[c1:c2]
-	}
-	first, last := f.lines[l1], f.lines[l2]
-	if c1 < 0 || c1 > len(first) || c2 < 0 || c2 > len(last) {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(first[c1:])
-	for _, l := range f.lines[l1+1 : l2] {
-		b.WriteString(l)
-	}
-	b.WriteString(last[:c2])
-	return b.String()
 }
 
 // NoteFunctionSources records the source of the functions stmts, parsed
@@ -88,8 +58,8 @@ func (s *Shell) NoteFunctionSources(src string, stmts []*syntax.Stmt) {
 	if !strings.Contains(src, "(") && !strings.Contains(src, "function") {
 		return
 	}
-	log := &feedLog{first: 1}
-	log.add(src)
+	log := linefeed.NewLog()
+	log.Add(src)
 	for _, st := range stmts {
 		noteFuncSources(s.eng, st, log)
 	}

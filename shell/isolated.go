@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"nosh/shell/internal/varlist"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,10 +83,10 @@ func exportIn(ctx context.Context, r *interp.Runner, vars []string) error {
 }
 
 // Environ lists the exported variables as NAME=value.
-func (s *Shell) Environ() []string { return execEnv(varsEnviron{s.Runner}) }
+func (s *Shell) Environ() []string { return execEnv(varlist.Settled{R: s.Runner}) }
 
 // Vars are the shell's variables as the last statement left them.
-func (s *Shell) Vars() expand.Environ { return varsEnviron{s.Runner} }
+func (s *Shell) Vars() expand.Environ { return varlist.Settled{R: s.Runner} }
 
 // CommandKind says what a command name is: "function", "builtin",
 // "program" when it is a program on PATH, or "" for none of them.

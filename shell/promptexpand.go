@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"io"
+	"nosh/shell/internal/varlist"
 	"os"
 	"strings"
 
@@ -11,28 +12,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// varsEnviron reads the session's variables as they were after the last
-// statement; the prompt is drawn between statements, so they are current.
-type varsEnviron struct{ r *interp.Runner }
-
-func (e varsEnviron) Get(name string) expand.Variable {
-	if v, ok := e.r.Vars[name]; ok {
-		return v
-	}
-	return e.r.Env.Get(name)
-}
-
-func (e varsEnviron) Each(f func(name string, vr expand.Variable) bool) {
-	for name, v := range e.r.Vars {
-		if !f(name, v) {
-			return
-		}
-	}
-}
-
 // Var returns the value of a shell variable and whether it is set.
 func (s *Shell) Var(name string) (string, bool) {
-	v := varsEnviron{s.Runner}.Get(name)
+	v := varlist.Settled{R: s.Runner}.Get(name)
 	return v.String(), v.IsSet()
 }
 
@@ -51,7 +33,7 @@ func (s *Shell) expandPromptVars(ctx context.Context, text string) string {
 		return text
 	}
 	cfg := &expand.Config{
-		Env: varsEnviron{s.Runner},
+		Env: varlist.Settled{R: s.Runner},
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
 			r2 := s.Runner.Subshell()
 			interp.StdIO(nil, w, io.Discard)(r2)

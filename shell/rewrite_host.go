@@ -25,7 +25,7 @@ func (h *builtinHost) RewriteNode(n syntax.Node) {
 	case *syntax.DblQuoted:
 		rewriteParts(n.Parts)
 	case *syntax.Assign:
-		s.seconds.noteAssign(n)
+		s.seconds.NoteAssign(n)
 	case *syntax.DeclClause:
 		s.hookPathAssigns(n.Args)
 	case *syntax.Stmt:

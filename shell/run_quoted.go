@@ -21,7 +21,7 @@ func (s *Shell) SetArg0(name string) {
 	env := *interpunsafe.WriteEnv(s.Runner)
 	env.Set("BASH_ARGV0", expand.Variable{Set: true, Kind: expand.String, Str: name})
 	// interp copies its variables into Runner.Vars after each statement,
-	// and nosh reads them there between statements (varsEnviron): an
+	// and nosh reads them there between statements (varlist.Settled): an
 	// interactive shell reads them before its first statement (the prompt,
 	// the AI's permission gate), so copy them as that statement would.
 	if s.Interactive {

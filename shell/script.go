@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/internal/linefeed"
 	"os"
 	"strings"
 
@@ -19,13 +20,13 @@ import (
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
-		src = s.scanAhead(s.Runner, src)
+		src = linefeed.ReadAhead(src, func(text string) { s.noteSourceUse(s.Runner, text) })
 	}
-	next := bufferedLines(src)
+	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
 		// What the script runs (read, cat) gets the rest of the input:
 		// nothing past the line being parsed may be consumed.
-		next = unbufferedLines(f)
+		next = linefeed.Unbuffered(f)
 	}
 	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {

@@ -1,118 +1,15 @@
 package shell
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"nosh/shell/internal/alias"
 	"nosh/shell/internal/engine"
-	"os"
+	"nosh/shell/internal/linefeed"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// Source is read a line at a time, as bash reads it: the statements that a
-// line completes run before the next line is read, so that an alias they
-// define applies from the next line on, and the next line is expanded for
-// aliases when it is read (package shell/internal/alias).
-
-// lineFunc returns the next line of source with its newline (the last one
-// may have none), or an error at the end.
-type lineFunc func() (string, error)
-
-// bufferedLines reads lines from r through a buffer.
-func bufferedLines(r io.Reader) lineFunc {
-	br := bufio.NewReader(r)
-	return func() (string, error) { return br.ReadString('\n') }
-}
-
-// unbufferedLines reads lines from f a byte at a time, so that nothing
-// after the line is consumed.
-func unbufferedLines(f *os.File) lineFunc {
-	var b [1]byte
-	var line []byte
-	return func() (string, error) {
-		line = line[:0]
-		for {
-			n, err := f.Read(b[:])
-			if n == 1 {
-				line = append(line, b[0])
-				if b[0] == '\n' {
-					return string(line), nil
-				}
-			}
-			if err != nil {
-				if err == io.EOF && len(line) > 0 {
-					return string(line), nil
-				}
-				return string(line), err
-			}
-		}
-	}
-}
-
-// lineFeeder is the reader the parser reads from: one line per Read.
-// Before it reads a line it calls before, which runs the statements parsed
-// so far; it returns the line with its aliases expanded.
-type lineFeeder struct {
-	next   lineFunc
-	before func() bool
-	expand func(string) string
-	flush  func() string // a line expand held back, at the end
-	echo   func(string)  // set -v
-	seen   func(string)  // every line read, raw
-	log    *feedLog      // the lines fed since the last statement
-	rest   string
-	err    error
-}
-
-func (l *lineFeeder) Read(p []byte) (int, error) {
-	for l.rest == "" {
-		if l.err != nil {
-			return 0, l.err
-		}
-		if l.before != nil && !l.before() {
-			l.err = io.EOF
-			return 0, io.EOF
-		}
-		line, err := l.next()
-		if err != nil {
-			l.err = err
-		}
-		if line == "" {
-			if l.flush != nil {
-				if l.rest = l.flush(); l.rest != "" {
-					if l.log != nil {
-						l.log.add(l.rest)
-					}
-					break
-				}
-			}
-			if err == nil {
-				err = io.EOF
-			}
-			return 0, err
-		}
-		if l.echo != nil {
-			l.echo(line)
-		}
-		if l.seen != nil {
-			l.seen(line)
-		}
-		if l.expand != nil {
-			// It may hold the line back to read it with the next.
-			line = l.expand(line)
-		}
-		if l.log != nil {
-			l.log.add(line)
-		}
-		l.rest = line
-	}
-	n := copy(p, l.rest)
-	l.rest = l.rest[n:]
-	return n, nil
-}
 
 // parseLines parses the source next returns in r's aliases and hands each
 // statement to run: as soon as the parser asks for the line after it, or,
@@ -120,7 +17,7 @@ func (l *lineFeeder) Read(p []byte) (int, error) {
 // reports whether to stop. A syntax error keeps the whole line it is on
 // from running; parseLines returns it after running what came before.
 // It reports whether run stopped it.
-func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run func(*syntax.Stmt) bool) (bool, error) {
+func (s *Shell) parseLines(r *interp.Runner, next linefeed.Lines, verbose bool, run func(*syntax.Stmt) bool) (bool, error) {
 	var held []*syntax.Stmt
 	stopped := false
 	runHeld := func(all bool) {
@@ -134,17 +31,17 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 		}
 	}
 	exp := alias.NewExpander(aliasLookup(r), s.posixMode, engine.BadSubstReplacement)
-	feeder := &lineFeeder{
-		next:   next,
-		before: func() bool { runHeld(false); return !stopped },
-		expand: exp.Line,
-		flush:  exp.Flush,
-		seen:   func(line string) { s.noteSourceUse(r, line) },
-		log:    &feedLog{first: 1},
+	feeder := &linefeed.Feeder{
+		Next:   next,
+		Before: func() bool { runHeld(false); return !stopped },
+		Expand: exp.Line,
+		Flush:  exp.Flush,
+		Seen:   func(line string) { s.noteSourceUse(r, line) },
+		Log:    linefeed.NewLog(),
 	}
 	var lastEnd syntax.Pos // of the last statement parsed
 	if verbose {
-		feeder.echo = func(line string) {
+		feeder.Echo = func(line string) {
 			s.mu.Lock()
 			on := s.flags.Verbose
 			s.mu.Unlock()
@@ -158,7 +55,7 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return true, nil
 		}
 		if err != nil {
-			if tail, ok := s.heredocAtEOF(err, feeder.log, &held, lastEnd); ok {
+			if tail, ok := feeder.Log.HeredocAtEOF(s.Parser(), s.stderr, s.Name, err, &held, lastEnd); ok {
 				held = append(held, tail...)
 				break
 			}
@@ -174,9 +71,9 @@ func (s *Shell) parseLines(r *interp.Runner, next lineFunc, verbose bool, run fu
 			return false, err
 		}
 		held = append(held, st)
-		noteFuncSources(s.eng, st, feeder.log)
+		noteFuncSources(s.eng, st, feeder.Log)
 		lastEnd = st.End()
-		feeder.log.trim(int(lastEnd.Line()))
+		feeder.Log.Trim(int(lastEnd.Line()))
 	}
 	runHeld(true)
 	return stopped, nil
@@ -213,4 +110,12 @@ func (s *Shell) posixMode() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.flags.Posix
+}
+
+// noteSourceUse is told each line of code the shell reads: FUNCNAME
+// tracking and the engine's source gates look for the names that turn
+// them on.
+func (s *Shell) noteSourceUse(r *interp.Runner, line string) {
+	s.eng.NoteFuncnameUse(r, line)
+	s.eng.NoteSource(line)
 }

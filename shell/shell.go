@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"nosh/shell/builtins"
+	"nosh/shell/internal/deadcwd"
+	"nosh/shell/internal/dynvars"
+	"nosh/shell/internal/guard"
 	"nosh/shell/internal/options"
 	"os"
 	"strconv"
@@ -77,7 +80,7 @@ type Shell struct {
 	// shopts are the shopt options nosh keeps (shopt.go).
 	shopts map[string]bool
 	// seconds is the SECONDS counter (dynvars.go).
-	seconds *secondsClock
+	seconds *dynvars.Clock
 	// source names the file top-level statements are read from, when it is
 	// a startup file or script, for FILE:LINE error messages.
 	source string
@@ -106,7 +109,7 @@ type Shell struct {
 	abandoned uint
 
 	// dir keeps the directory commands run in open (deadcwd.go).
-	dir dirHold
+	dir deadcwd.Hold
 }
 
 // Config is what New needs to build a Shell.
@@ -161,8 +164,8 @@ func New(cfg Config) (*Shell, error) {
 		stdin = cfg.Stdin
 	}
 	params := append([]string{"--"}, cfg.Args...)
-	env := newDynamicEnv(expand.ListEnviron(prepareEnv(cfg.Env)...))
-	s.seconds = env.seconds
+	env := dynvars.NewEnv(expand.ListEnviron(prepareEnv(cfg.Env)...))
+	s.seconds = env.Seconds()
 	opts := []interp.RunnerOption{
 		interp.StdIO(stdin, cfg.Stdout, cfg.Stderr),
 		interp.Env(env),
@@ -170,9 +173,9 @@ func New(cfg Config) (*Shell, error) {
 		interp.Interactive(cfg.Interactive),
 		// The Guard of the AI's commands comes first and sees only them
 		// (guard.go); the user's commands go straight through.
-		interp.CallHandler(guardCallHandler(s.jobCallHandler)),
-		interp.ExecHandlers(s.afterCommandMiddleware, guardExecMiddleware, s.builtinMiddleware, s.execMiddleware),
-		interp.OpenHandler(s.eng.HookOpenHandler(guardOpenHandler)),
+		interp.CallHandler(guard.CallHandler(s.jobCallHandler)),
+		interp.ExecHandlers(s.afterCommandMiddleware, guard.ExecMiddleware, s.builtinMiddleware, s.execMiddleware),
+		interp.OpenHandler(s.eng.HookOpenHandler(guard.OpenHandler)),
 	}
 	if cfg.Dir != "" {
 		opts = append(opts, interp.Dir(cfg.Dir))

@@ -79,6 +79,18 @@ func TestLayers(t *testing.T) {
 		{"nosh/shell/internal/options", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
 		// Signal dispositions: the process's, not the runner's.
 		{"nosh/shell/internal/signals", []string{"nosh/shell", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		// The engine's leaves: string and word rewrites that know nothing
+		// of the runner's state, the engine or the core.
+		{"nosh/shell/internal/patterns", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/rewrite", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/stagepipe", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/shell/internal/interpunsafe", "mvdan.cc/sh/v3/interp"}},
+		// The core's leaves: what they compute needs neither the core nor
+		// the engine.
+		{"nosh/shell/internal/dynvars", []string{"nosh/shell", "nosh/shell/internal/engine"}},
+		{"nosh/shell/internal/varlist", []string{"nosh/shell", "nosh/shell/internal/engine"}},
+		{"nosh/shell/internal/deadcwd", []string{"nosh/shell", "nosh/shell/internal/engine", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/linefeed", []string{"nosh/shell", "nosh/shell/internal/engine", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/guard", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/ai", "nosh/ai/", "nosh/perms", "nosh/perms/"}},
 		{"nosh/ai/...", []string{"nosh/shell", "nosh/shell/"}},
 		{"nosh/perms/...", []string{"nosh/shell", "nosh/shell/"}},
 	}

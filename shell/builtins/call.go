@@ -71,6 +71,9 @@ type Shell interface {
 	Parser() *syntax.Parser
 	// PosixMode reports whether the shell is in POSIX mode.
 	PosixMode() bool
+	// ScriptFile reports whether the shell runs a script file, whose top
+	// level is bash's frame "main".
+	ScriptFile() bool
 
 	// IsBuiltin reports whether name is a builtin, the shell's or interp's.
 	IsBuiltin(name string) bool

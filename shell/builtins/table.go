@@ -29,5 +29,7 @@ func Table() map[string]Func {
 		"disown":  builtinDisown,
 		"wait":    builtinWait,
 		"let":     builtinLet,
+		"caller":  builtinCaller,
+		"shift":   builtinShift,
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/stagepipe"
 	"os"
 	"strconv"
 	"sync"
@@ -100,13 +101,13 @@ func builtinPipe(ctx context.Context, c *call) error {
 			in = pr
 		}
 		interpunsafe.SetStreams(r2, st)
-		sctx, out := ctx, (*stageOutput)(nil)
+		sctx, out := ctx, (*stagepipe.Output)(nil)
 		if pw != nil {
-			sctx, out = withStageOutput(ctx, pw)
+			sctx, out = stagepipe.With(ctx, pw)
 		}
 		wg.Go(func() {
 			results[i] = c.sh.runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
-			if out != nil && out.broken.Load() {
+			if out != nil && out.Broken() {
 				// Its reader gone, the stage died as a process dies of
 				// SIGPIPE.
 				results[i] = interpunsafe.Status{Code: 128 + uint8(syscall.SIGPIPE)}

@@ -10,6 +10,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/rewrite"
 )
 
 // Parameter expansions with side effects (${b?}, ${b=x}) inside the word
@@ -44,7 +45,7 @@ func sideEffect(op syntax.ParExpOperator) bool {
 // by a hook placed before the plain ${x}: interp would print its error
 // without the shell's name, with no message for ${x:?}, and would expand
 // msg even when x is set.
-func (s *Engine) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []syntax.WordPart {
+func (s *Engine) rewriteParamHooks(parts []syntax.WordPart, lw *rewrite.LiteralWords) []syntax.WordPart {
 	var out []syntax.WordPart
 	for i, p := range parts {
 		pe, ok := p.(*syntax.ParamExp)
@@ -92,11 +93,9 @@ func (s *Engine) rewriteParamHooks(parts []syntax.WordPart, lw *literalWords) []
 		}
 		if (len(h.lazy) > 0 || h.badAssign || h.check) && pe.Exp.Word != nil {
 			// The walk that called us does not go into a hook: the word's
-			// escapes (see rewrite_escapes.go) and expansions are
+			// escapes (see rewrite.LiteralWords) and expansions are
 			// rewritten here.
-			if mode := lw.params[pe]; mode != escLeave {
-				unescapeWord(pe.Exp.Word, mode)
-			}
+			lw.UnescapeParamWord(pe)
 			s.rewrite(pe.Exp.Word)
 		}
 		var repl []syntax.WordPart

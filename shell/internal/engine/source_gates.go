@@ -10,7 +10,7 @@ import (
 // for them only once the shell has read code that names them: a source
 // gate opens when a line of code read holds one of its words, and stays
 // open. A whole script file or -c string is looked at before its first
-// line is parsed (the shell's scanAhead), so that code anywhere in it is
+// line is parsed (linefeed.ReadAhead), so that code anywhere in it is
 // prepared. The gates are the Engine's: code one shell read prepares
 // nothing in another.
 

@@ -1,11 +1,16 @@
 package engine
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/internal/patterns"
+	"nosh/shell/internal/rewrite"
+)
 
 // Rewrite adjusts a parsed statement (or any node) before it runs, for
 // what interp cannot be told through its handlers:
 //   - escapes in words interp expands as one string are quoted
-//     (see rewrite_escapes.go);
+//     (see rewrite.LiteralWords);
 //   - statements that interp would run wrongly go to private builtins
 //     (see rewriteStmt);
 //   - with set -e, compound commands do not end the shell for a failure
@@ -20,10 +25,10 @@ import "mvdan.cc/sh/v3/syntax"
 func (s *Engine) Rewrite(node syntax.Node) { s.rewrite(node) }
 
 func (s *Engine) rewrite(node syntax.Node) {
-	var lw literalWords
+	var lw rewrite.LiteralWords
 	var funcBodies map[*syntax.Block]bool
 	syntax.Walk(node, func(n syntax.Node) bool {
-		lw.visit(n)
+		lw.Visit(n)
 		// Whether set -e is on is only known when the code runs: a
 		// function defined before set -e may run after it.
 		if fd, ok := n.(*syntax.FuncDecl); ok {
@@ -65,7 +70,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.rewriteNoshParams(n.Word)
 		case *syntax.CaseItem:
 			for _, w := range n.Patterns {
-				rewriteCollating(w)
+				patterns.RewriteCollating(w)
 			}
 			s.hookCasePatterns(n)
 		case *syntax.BinaryTest:
@@ -76,7 +81,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 				s.rewriteNoshParams(w)
 			}
 			if w, ok := n.Y.(*syntax.Word); ok && (n.Op == syntax.TsMatch || n.Op == syntax.TsMatchShort || n.Op == syntax.TsNoMatch) {
-				rewriteCollating(w)
+				patterns.RewriteCollating(w)
 			}
 			s.rewriteTestArith(n)
 			s.hookTestPattern(n)

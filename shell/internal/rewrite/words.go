@@ -125,7 +125,7 @@ func DquoteLiteral(dq *syntax.DblQuoted) (string, bool) {
 
 // QuotedBraces fixes the word of a ${x:-word} inside double
 // quotes: single quotes are characters, not quotes. (Its escapes, \}
-// among them, are the core's rewrite_escapes.go.)
+// among them, are LiteralWords' (escapes.go).)
 func QuotedBraces(dq *syntax.DblQuoted) {
 	for _, p := range dq.Parts {
 		pe, ok := p.(*syntax.ParamExp)
@@ -145,7 +145,7 @@ func QuotedBraces(dq *syntax.DblQuoted) {
 // AssignTilde expands ~ after a : in an assignment (PATH=~/a:~/b),
 // which interp does not do, and a leading ~ ended by a : (t=~:x), which
 // interp takes for ~user: each such ~ becomes $HOME. Escapes are quoted
-// parts by now (the core's rewrite_escapes.go), so an escaped : or ~ is not in a
+// parts by now (LiteralWords, escapes.go), so an escaped : or ~ is not in a
 // Lit.
 func AssignTilde(as *syntax.Assign) {
 	if as.Value == nil || len(as.Value.Parts) == 0 {

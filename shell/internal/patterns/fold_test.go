@@ -1,4 +1,4 @@
-package engine
+package patterns
 
 import (
 	"regexp"
@@ -25,21 +25,21 @@ func TestFoldPattern(t *testing.T) {
 		{"[", []string{"["}, []string{"a"}},
 	}
 	for _, tc := range tests {
-		folded := foldPattern(tc.pat)
+		folded := FoldCase(tc.pat)
 		rx, err := pattern.Regexp(folded, pattern.EntireString)
 		if err != nil {
-			t.Errorf("foldPattern(%q) = %q: %v", tc.pat, folded, err)
+			t.Errorf("FoldCase(%q) = %q: %v", tc.pat, folded, err)
 			continue
 		}
 		re := mustCompile(t, rx)
 		for _, s := range tc.match {
 			if !re.MatchString(s) {
-				t.Errorf("foldPattern(%q) = %q does not match %q", tc.pat, folded, s)
+				t.Errorf("FoldCase(%q) = %q does not match %q", tc.pat, folded, s)
 			}
 		}
 		for _, s := range tc.miss {
 			if re.MatchString(s) {
-				t.Errorf("foldPattern(%q) = %q matches %q", tc.pat, folded, s)
+				t.Errorf("FoldCase(%q) = %q matches %q", tc.pat, folded, s)
 			}
 		}
 	}

@@ -1,7 +1,6 @@
-package shell
+package dynvars
 
 import (
-	"context"
 	"nosh/shell/internal/interpunsafe"
 	"os"
 	"strconv"
@@ -9,30 +8,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// bash's dynamic variables that interp lacks: SECONDS, EPOCHSECONDS and
-// EPOCHREALTIME are computed when read (they are the environment interp
-// starts from, under everything a script assigns); COLUMNS and LINES are
-// plain variables that an interactive shell keeps current (checkwinsize).
-//
-// Assigning SECONDS restarts its count from the value given, as in bash:
-// the assignment shadows the computed value, so once code assigning it
-// has been parsed, nosh looks at it before and after every command (the
-// CallHandler and the exec middleware) and keeps it counting. (An
-// assignment nosh cannot see in the source, such as `read SECONDS`,
-// leaves a plain variable.)
-
-// mainPid is $$, the main shell's BASHPID (a subshell's is its own:
-// Engine.SetSubshellPid).
-var mainPid = strconv.Itoa(os.Getpid())
-
-// secondsClock is the shell's SECONDS counter.
-type secondsClock struct {
+// Clock is the shell's SECONDS counter.
+type Clock struct {
 	mu   sync.Mutex
 	base int64     // the value at t0
 	t0   time.Time // when the count last (re)started
@@ -41,57 +23,62 @@ type secondsClock struct {
 	assigned atomic.Bool
 }
 
-// noteAssign records an assignment to SECONDS in code about to run.
-func (c *secondsClock) noteAssign(as *syntax.Assign) {
+// NoteAssign records an assignment to SECONDS in code about to run.
+func (c *Clock) NoteAssign(as *syntax.Assign) {
 	if c != nil && as.Name != nil && as.Name.Value == "SECONDS" {
 		c.assigned.Store(true)
 	}
 }
 
-func (c *secondsClock) value() int64 {
+func (c *Clock) value() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.base + int64(time.Since(c.t0)/time.Second)
 }
 
-func (c *secondsClock) restart(n int64) {
+func (c *Clock) restart(n int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.base, c.t0 = n, time.Now()
 }
 
-func (c *secondsClock) now() string { return strconv.FormatInt(c.value(), 10) }
+// now is the count as SECONDS reads.
+func (c *Clock) now() string { return strconv.FormatInt(c.value(), 10) }
 
-// dynamicEnv is the inherited environment plus the computed variables.
-type dynamicEnv struct {
+// Env is the inherited environment plus the computed variables.
+type Env struct {
 	expand.Environ
-	seconds *secondsClock
+	seconds *Clock
+	// pid is $$, the main shell's BASHPID (a subshell's is its own:
+	// Engine.SetSubshellPid).
+	pid string
 }
 
-// newDynamicEnv wraps env; a numeric SECONDS in it is where the count
+// NewEnv wraps env; a numeric SECONDS in it is where the count
 // starts, as in bash.
-func newDynamicEnv(env expand.Environ) *dynamicEnv {
-	c := &secondsClock{t0: time.Now()}
+func NewEnv(env expand.Environ) *Env {
+	c := &Clock{t0: time.Now()}
 	if v := env.Get("SECONDS"); v.IsSet() {
 		c.base, _ = strconv.ParseInt(v.String(), 10, 64)
 	}
-	return &dynamicEnv{Environ: env, seconds: c}
+	return &Env{Environ: env, seconds: c, pid: strconv.Itoa(os.Getpid())}
 }
 
-func (e *dynamicEnv) Get(name string) expand.Variable {
+// Get returns the computed value of a dynamic variable, else env's.
+func (e *Env) Get(name string) expand.Variable {
 	if v, ok := e.dynamic(name); ok {
 		return v
 	}
 	return e.Environ.Get(name)
 }
 
-func (e *dynamicEnv) dynamic(name string) (expand.Variable, bool) {
+func (e *Env) dynamic(name string) (expand.Variable, bool) {
 	var s string
 	switch name {
 	case "SECONDS":
 		s = e.seconds.now()
 	case "BASHPID":
-		s = mainPid
+		s = e.pid
 	case "EPOCHSECONDS":
 		s = strconv.FormatInt(time.Now().Unix(), 10)
 	case "EPOCHREALTIME":
@@ -128,7 +115,8 @@ func isDynamic(name string) bool {
 	return false
 }
 
-func (e *dynamicEnv) Each(f func(name string, vr expand.Variable) bool) {
+// Each lists env's variables, the computed ones last.
+func (e *Env) Each(f func(name string, vr expand.Variable) bool) {
 	cont := true
 	e.Environ.Each(func(name string, vr expand.Variable) bool {
 		if isDynamic(name) {
@@ -146,12 +134,11 @@ func (e *dynamicEnv) Each(f func(name string, vr expand.Variable) bool) {
 	}
 }
 
-// refreshSeconds keeps SECONDS counting in runner r once the user has
+// Refresh keeps SECONDS counting in runner r once the user has
 // assigned it (see the comment at the top): the assigned value restarts
 // the clock, and from then on nosh writes the clock's value into the
 // variable before and after each command.
-func (s *Shell) refreshSeconds(r *interp.Runner) {
-	c := s.seconds
+func (c *Clock) Refresh(r *interp.Runner) {
 	if r == nil || c == nil || !c.assigned.Load() {
 		return
 	}
@@ -181,37 +168,12 @@ func (s *Shell) refreshSeconds(r *interp.Runner) {
 	interpunsafe.SetVar(r, "SECONDS", vr)
 }
 
-// afterCommandMiddleware runs after every command nosh executes: an
-// assigned SECONDS keeps counting, and with checkwinsize an interactive
-// shell updates COLUMNS and LINES, which a program may have resized.
-func (s *Shell) afterCommandMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
-	return func(ctx context.Context, args []string) error {
-		err := next(ctx, args)
-		r := interpunsafe.Of(interp.HandlerCtx(ctx))
-		s.refreshSeconds(r)
-		if s.Interactive && s.shoptOn("checkwinsize") {
-			s.updateWinSize(r)
-		}
-		return err
-	}
-}
+// Seconds is e's SECONDS counter.
+func (e *Env) Seconds() *Clock { return e.seconds }
 
-// updateWinSize sets COLUMNS and LINES in r from the terminal's size,
-// keeping their attributes (exported if they came from the environment).
-func (s *Shell) updateWinSize(r *interp.Runner) {
-	if r == nil || s.stdin == nil {
-		return
-	}
-	ws, err := unix.IoctlGetWinsize(int(s.stdin.Fd()), unix.TIOCGWINSZ)
-	if err != nil {
-		return
-	}
-	setWinSize(r, int(ws.Col), int(ws.Row))
-}
-
-// setWinSize sets COLUMNS and LINES in r, unless they are read-only or
+// SetWinSize sets COLUMNS and LINES in r, unless they are read-only or
 // already say so; a size of 0 columns is no size.
-func setWinSize(r *interp.Runner, cols, rows int) {
+func SetWinSize(r *interp.Runner, cols, rows int) {
 	if cols == 0 {
 		return
 	}

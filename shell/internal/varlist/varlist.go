@@ -1,4 +1,4 @@
-package shell
+package varlist
 
 import (
 	"fmt"
@@ -12,12 +12,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Listing variables: `set` alone, `export -p`, `readonly -p`,
-// `declare -p`, which interp either does not do or prints in its own
-// format.
-
-// shellVars returns the variables visible in r, by name.
-func shellVars(r *interp.Runner) map[string]expand.Variable {
+// Vars returns the variables visible in r, by name: those declared, with
+// names a script can spell.
+func Vars(r *interp.Runner) map[string]expand.Variable {
 	vars := map[string]expand.Variable{}
 	interpunsafe.ExpandConfig(r).Env.Each(func(name string, vr expand.Variable) bool {
 		vars[name] = vr
@@ -35,6 +32,7 @@ func shellVars(r *interp.Runner) map[string]expand.Variable {
 	return vars
 }
 
+// sortedNames returns the keys of m in order.
 func sortedNames[V any](m map[string]V) []string {
 	names := make([]string, 0, len(m))
 	for name := range m {
@@ -44,19 +42,16 @@ func sortedNames[V any](m map[string]V) []string {
 	return names
 }
 
-// listVars prints every variable as `set` does: NAME=value, quoted so
-// that the shell can read it back.
-func (c *call) listVars() { c.writeOut(varListing(c.r)) }
-
-// varListing is every variable of r as `set` prints them.
-func varListing(r *interp.Runner) string {
-	vars := shellVars(r)
+// Set is every variable of r as `set` alone prints them: NAME=value,
+// quoted so that the shell can read it back.
+func Set(r *interp.Runner) string {
+	vars := Vars(r)
 	var b strings.Builder
 	for _, name := range sortedNames(vars) {
 		vr := vars[name]
 		switch vr.Kind {
 		case expand.Indexed, expand.Associative:
-			b.WriteString(name + "=" + arrayLiteral(vr) + "\n")
+			b.WriteString(name + "=" + ArrayLiteral(vr) + "\n")
 		default:
 			if !vr.IsSet() {
 				continue
@@ -67,8 +62,8 @@ func varListing(r *interp.Runner) string {
 	return b.String()
 }
 
-// arrayLiteral prints an array as ([0]="a" [1]="b").
-func arrayLiteral(vr expand.Variable) string {
+// ArrayLiteral prints an array as ([0]="a" [1]="b").
+func ArrayLiteral(vr expand.Variable) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	if vr.Kind == expand.Associative {
@@ -114,12 +109,12 @@ func declFlags(vr expand.Variable) string {
 	return "-" + f
 }
 
-// declLine prints one variable as declare -p does.
-func declLine(name string, vr expand.Variable) string {
+// DeclLine prints one variable as declare -p does.
+func DeclLine(name string, vr expand.Variable) string {
 	line := "declare " + declFlags(vr) + " " + name
 	switch {
 	case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
-		line += "=" + arrayLiteral(vr)
+		line += "=" + ArrayLiteral(vr)
 	case vr.IsSet():
 		line += "=" + quote.ForDecl(vr.String())
 	}

@@ -1,20 +1,19 @@
-package shell
+package linefeed
 
 import (
 	"bytes"
 	"io"
 	"os"
 	"strings"
-
-	"mvdan.cc/sh/v3/interp"
 )
 
-// scanAhead notes the features a whole file or string of code names
-// before its first line is parsed, so that a function defined above the
-// line that names them (shopt -s nocasematch at the bottom of a script)
-// is parsed for them too. Standard input, a terminal or a large file is
-// left to the line reader. It returns a reader of the same text.
-func (s *Shell) scanAhead(r *interp.Runner, src io.Reader) io.Reader {
+// ReadAhead hands note the whole of a file or string of code before its
+// first line is parsed, so that the features it names are known to the
+// parse of every line (a function defined above shopt -s nocasematch at
+// the bottom of a script is parsed for it too). Standard input, a
+// terminal or a large file is left to the line reader. It returns a
+// reader of the same text.
+func ReadAhead(src io.Reader, note func(text string)) io.Reader {
 	const limit = 4 << 20
 	switch f := src.(type) {
 	case *strings.Reader:
@@ -30,7 +29,7 @@ func (s *Shell) scanAhead(r *interp.Runner, src io.Reader) io.Reader {
 		return src
 	}
 	data, err := io.ReadAll(src)
-	s.noteSourceUse(r, string(data))
+	note(string(data))
 	if err != nil {
 		return io.MultiReader(bytes.NewReader(data), errReader{err})
 	}

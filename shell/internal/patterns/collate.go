@@ -1,4 +1,4 @@
-package engine
+package patterns
 
 import (
 	"strings"
@@ -13,9 +13,9 @@ import (
 // bash: [[.a.]] and [[=a=]] are [a]. interp's pattern matcher knows only
 // character classes ([:alpha:]), so the rewrite spells them out.
 
-// rewriteCollating rewrites the collating symbols and equivalence classes
+// RewriteCollating rewrites the collating symbols and equivalence classes
 // in the literal parts of a pattern word.
-func rewriteCollating(w *syntax.Word) {
+func RewriteCollating(w *syntax.Word) {
 	if w == nil {
 		return
 	}

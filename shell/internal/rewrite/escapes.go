@@ -1,7 +1,6 @@
-package engine
+package rewrite
 
 import (
-	"nosh/shell/internal/rewrite"
 	"strings"
 	"unicode/utf8"
 
@@ -33,14 +32,25 @@ const (
 	escLeave                // in the body of a here-document with a quoted delimiter: printed as written
 )
 
-// literalWords finds the single-field words of one rewrite walk. It
+// LiteralWords finds the single-field words of one rewrite walk. It
 // remembers the quoting of the parameter expansions it has seen the
 // parents of, since the walk visits a ParamExp without its context.
-type literalWords struct {
+type LiteralWords struct {
 	params map[*syntax.ParamExp]wordQuoting
 }
 
-func (lw *literalWords) mark(parts []syntax.WordPart, mode wordQuoting) {
+// UnescapeParamWord unescapes the word of pe, which a walk does not reach
+// when the engine hands pe to a hook, as Visit would have.
+func (lw *LiteralWords) UnescapeParamWord(pe *syntax.ParamExp) {
+	if pe.Exp == nil {
+		return
+	}
+	if mode := lw.params[pe]; mode != escLeave {
+		unescapeWord(pe.Exp.Word, mode)
+	}
+}
+
+func (lw *LiteralWords) mark(parts []syntax.WordPart, mode wordQuoting) {
 	for _, p := range parts {
 		if pe, ok := p.(*syntax.ParamExp); ok {
 			if lw.params == nil {
@@ -51,9 +61,9 @@ func (lw *literalWords) mark(parts []syntax.WordPart, mode wordQuoting) {
 	}
 }
 
-// visit unescapes the single-field words of node n. The walk visits
+// Visit unescapes the single-field words of node n. The walk visits
 // parents first, so the quoting of a ParamExp is known when it comes.
-func (lw *literalWords) visit(n syntax.Node) {
+func (lw *LiteralWords) Visit(n syntax.Node) {
 	switch n := n.(type) {
 	case *syntax.Assign:
 		if n.Name != nil {
@@ -71,7 +81,7 @@ func (lw *literalWords) visit(n syntax.Node) {
 			// body is literal.
 			if n.Hdoc != nil {
 				mode := escDquoted
-				if hdocQuotedDelim(n.Word) {
+				if HdocQuotedDelim(n.Word) {
 					mode = escLeave
 				}
 				lw.mark(n.Hdoc.Parts, mode)
@@ -83,7 +93,7 @@ func (lw *literalWords) visit(n syntax.Node) {
 		lw.mark(n.Parts, escDquoted)
 	case *syntax.ParamExp:
 		mode := lw.params[n]
-		if mode == escLeave || !rewrite.WholeListOp(n) || n.Exp.Word == nil {
+		if mode == escLeave || !WholeListOp(n) || n.Exp.Word == nil {
 			return
 		}
 		if mode != escUnquoted {

@@ -1,4 +1,4 @@
-package shell
+package builtins
 
 import (
 	"context"
@@ -14,13 +14,13 @@ import (
 // builtinCaller is bash's caller: with no argument "LINE FILE" of the
 // current call, with N "LINE FUNCTION FILE" of the call N frames up;
 // status 1 when there is no such frame.
-func builtinCaller(ctx context.Context, c *call) error {
-	args := c.args
+func builtinCaller(ctx context.Context, c *Call) error {
+	args := c.Args
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]
 	}
 	list := func(name string) []string {
-		if v := interpunsafe.LookupVar(c.r, name); v.Kind == expand.Indexed {
+		if v := interpunsafe.LookupVar(c.R, name); v.Kind == expand.Indexed {
 			return v.List
 		}
 		return nil
@@ -32,7 +32,7 @@ func builtinCaller(ctx context.Context, c *call) error {
 		return l[i], true
 	}
 	linenos, sources, names := list("BASH_LINENO"), list("BASH_SOURCE"), list("FUNCNAME")
-	if len(linenos) == 0 && c.sh.scriptFile {
+	if len(linenos) == 0 && c.Sh.ScriptFile() {
 		// The top level of a script is bash's frame "main", called
 		// from line 0.
 		linenos, names = []string{"0"}, []string{"main"}
@@ -49,11 +49,11 @@ func builtinCaller(ctx context.Context, c *call) error {
 		if !ok {
 			src = "NULL"
 		}
-		return c.writeOut(line + " " + src + "\n")
+		return c.WriteOut(line + " " + src + "\n")
 	}
 	n, err := strconv.Atoi(args[0])
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: caller: %s: invalid number\ncaller: usage: caller [expr]\n", c.sh.Name, args[0])
+		fmt.Fprintf(c.Stderr, "%s: caller: %s: invalid number\ncaller: usage: caller [expr]\n", c.Sh.ProgramName(), args[0])
 		return interp.ExitStatus(2)
 	}
 	if len(names) == 0 {
@@ -65,5 +65,5 @@ func builtinCaller(ctx context.Context, c *call) error {
 	if !ok1 || !ok2 || !ok3 {
 		return interp.ExitStatus(1)
 	}
-	return c.writeOut(line + " " + fn + " " + src + "\n")
+	return c.WriteOut(line + " " + fn + " " + src + "\n")
 }

@@ -1,0 +1,120 @@
+package guard
+
+import (
+	"context"
+	"sync"
+	"syscall"
+
+	"nosh/shell/jobs"
+)
+
+// Programs are the programs one `??` run started in the sandbox, by
+// process ID, with their jobs: the only ones its commands may signal
+// or wait for.
+type Programs struct {
+	mu    sync.Mutex
+	procs map[int]program
+}
+
+// program is one tracked program and its job.
+type program struct {
+	p *jobs.Process
+	j *jobs.Job
+}
+
+// programsKey marks a context that tracks an agent's programs.
+type programsKey struct{}
+
+// withPrograms returns ctx tracking ap.
+func withPrograms(ctx context.Context, ap *Programs) context.Context {
+	return context.WithValue(ctx, programsKey{}, ap)
+}
+
+// ProgramsOf returns the programs tracked under ctx, nil (which
+// tracks none and owns none) outside an agent's run.
+func ProgramsOf(ctx context.Context) *Programs {
+	ap, _ := ctx.Value(programsKey{}).(*Programs)
+	return ap
+}
+
+// Note records a program started in the sandbox for an agent command.
+func (ap *Programs) Note(p *jobs.Process, j *jobs.Job) {
+	if ap == nil || p == nil {
+		return
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	if ap.procs == nil {
+		ap.procs = map[int]program{}
+	}
+	ap.procs[p.Pid] = program{p, j}
+}
+
+// Lookup returns the live program pid names, or nil.
+func (ap *Programs) Lookup(pid int) *jobs.Process {
+	if ap == nil {
+		return nil
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	if e, ok := ap.procs[pid]; ok && e.p.State() != jobs.Done {
+		return e.p
+	}
+	return nil
+}
+
+// Owns reports whether every process of j is one of the agent's.
+func (ap *Programs) Owns(j *jobs.Job) bool {
+	if ap == nil || j == nil {
+		return false
+	}
+	ps := j.Processes()
+	if len(ps) == 0 {
+		return false
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	for _, p := range ps {
+		if e, ok := ap.procs[p.Pid]; !ok || e.p != p {
+			return false
+		}
+	}
+	return true
+}
+
+// stop ends the programs still running when the run is over, with their
+// jobs, and returns how many there were.
+func (ap *Programs) stop() int {
+	if ap == nil {
+		return 0
+	}
+	ap.mu.Lock()
+	live := map[*jobs.Job][]*jobs.Process{}
+	for _, e := range ap.procs {
+		if e.p.State() != jobs.Done {
+			live[e.j] = append(live[e.j], e.p)
+		}
+	}
+	ap.procs = nil
+	ap.mu.Unlock()
+	n := 0
+	for j, ps := range live {
+		n += len(ps)
+		if j != nil && j.Kill(syscall.SIGTERM) == nil {
+			continue
+		}
+		for _, p := range ps {
+			p.Signal(syscall.SIGTERM)
+		}
+	}
+	return n
+}
+
+// Track returns a context under which the programs an agent
+// command starts in the sandbox are recorded: its kill and wait reach
+// only them, and stop ends those still running when the run is over and
+// says how many there were.
+func Track(ctx context.Context) (tracked context.Context, stop func() int) {
+	ap := &Programs{}
+	return withPrograms(ctx, ap), ap.stop
+}

@@ -1,0 +1,6 @@
+// Package patterns spells bash's pattern features that interp's matcher
+// lacks in terms it knows: matching without regard to case (shopt
+// nocasematch), collating symbols and equivalence classes in bracket
+// expressions, and the quoted parts of the right side of [[ =~ ]]. It
+// only rewrites strings and words; the engine decides when.
+package patterns
