@@ -19,8 +19,9 @@ import (
 // ShowControls returns s with its control characters (but newline and
 // tab), C1 controls, bytes that are not UTF-8, and the bidirectional
 // embeddings, overrides and isolates replaced by visible stand-ins: the
-// control pictures (␛ for ESC, ␍ for CR) for C0 and DEL, <U+XXXX> for the
-// others, <0xNN> for a byte that is not UTF-8.
+// control pictures (␛ for ESC, ␍ for CR) for C0 and DEL, the code point
+// in hexadecimal for the others (<U+202E> for a right-to-left override),
+// and the byte in hexadecimal for one that is not UTF-8 (<0xFF>).
 func ShowControls(s string) string { return show(s, false) }
 
 // ShowInvisible is ShowControls that also shows every format character
