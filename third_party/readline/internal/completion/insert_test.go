@@ -106,3 +106,20 @@ func TestInsertCommonPrefix(t *testing.T) {
 		}
 	})
 }
+
+// TestPrefixReplacedInRunes: the typed prefix is cut from the line in
+// runes, so a prefix with UTF-8 letters is replaced whole (the byte
+// length left "rsumé-…" behind for "rés").
+func TestPrefixReplacedInRunes(t *testing.T) {
+	e, line := newPrefixEngine("ls rés", "résumé-draft.txt", "résumé-final.txt")
+	e.prefix = "rés"
+	e.InsertCommonPrefix()
+	if got := string(*line); got != "ls résumé-" {
+		t.Fatalf("common prefix: line = %q, want %q", got, "ls résumé-")
+	}
+	e.groups[0].posX, e.groups[0].posY = 0, 0
+	e.acceptCandidate()
+	if got := string(*line); got != "ls résumé-draft.txt" {
+		t.Fatalf("accepted: line = %q, want %q", got, "ls résumé-draft.txt")
+	}
+}
