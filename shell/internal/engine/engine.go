@@ -7,7 +7,6 @@ import (
 	"iter"
 	"maps"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -198,7 +197,7 @@ func (e *Engine) RunBuiltin(ctx context.Context, in Invocation) error {
 		viaCommand: in.ViaCommand,
 	}
 	if c.stdin == nil {
-		c.stdin = strings.NewReader("")
+		c.stdin = builtins.NoInput
 	}
 	return f(ctx, c)
 }
