@@ -277,3 +277,18 @@ func TestJobControlHangup(t *testing.T) {
 	s.Close() // the terminal hangs up
 	waitGone(t, pid)
 }
+
+// TestInterruptCommandSubstitutionInArgs: Ctrl+C while a command
+// substitution in a command's arguments runs abandons the line quietly
+// with $? = 130, as bash does; it printed "nosh: context canceled".
+func TestInterruptCommandSubstitutionInArgs(t *testing.T) {
+	s := startJobShell(t)
+	s.Line("echo $(echo st''arted >&2; sleep 100; echo never) not-reached")
+	s.Expect("started")
+	s.Poll("\x03", ptyPrompt)
+	s.Line("echo st=$?")
+	s.Expect("st=130")
+	if o := s.Output(); strings.Contains(o, "context canceled") || regexp.MustCompile(`(?m)^ *not-reached`).MatchString(o) {
+		t.Errorf("Ctrl+C in $( ) left a message or ran the command:\n%s", o)
+	}
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -20,6 +21,14 @@ func ExpandFailed(r *interp.Runner, err error) {
 		// the runner; one nosh's own expansion met has not yet.
 		fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, a.Msg)
 		interpunsafe.Exit(r).Fatal(a)
+		return
+	}
+	if errors.Is(err, context.Canceled) {
+		// Ctrl+C stopped a command substitution: the line is abandoned
+		// with $? = 130 and, as in bash, no message.
+		e := interpunsafe.Exit(r)
+		e.Code = 130
+		e.Exiting = true
 		return
 	}
 	fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "nosh: %s\n", describeExpandErr(err))
