@@ -155,6 +155,8 @@ var builtinTable = map[string]builtinFunc{
 	"continue":           builtinLoopJump,
 	builtinExemptName:    builtinExempt,
 	builtinCallName:      builtinCall,
+	builtinArgsName:      builtinCall,
+	builtinArgsDoneName:  builtinSkip,
 	builtinFieldName:     builtinFields,
 	builtinDeclName:      builtinDecl,
 	builtinLocalName:     builtinLocal,
