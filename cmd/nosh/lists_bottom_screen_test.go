@@ -62,6 +62,16 @@ func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 			term.Type("\x12git")
 			s = waitSearch(term, "git")
 			checkSearch(t, s, entries, "git", "after Ctrl+R git")
+			// Tab goes to the next match, the list scrolling: more
+			// matches than the list shows are within reach.
+			tabs := size.rows/3 + 2
+			term.Type(strings.Repeat("\t", tabs))
+			want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*tabs)
+			s = term.WaitFor(want, func(s screentest.Screen) bool {
+				h := searchRow(s)
+				return h > 0 && s.Rows[h-1] == want
+			})
+			checkSearch(t, s, entries, "git", "after Ctrl+R git and Tabs")
 			term.Type("\x03") // Ctrl+C
 			s = term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
 				return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
