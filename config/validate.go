@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -107,8 +106,7 @@ func httpURL(v any) error {
 	if s == "" {
 		return nil
 	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := CheckHTTPURL(s); !ok {
 		return fmt.Errorf("%q is not an http:// or https:// URL", s)
 	}
 	return nil
