@@ -24,7 +24,17 @@ func HighlightClasses() []string {
 
 // configSchema is how config.toml is decoded. Every number has a check:
 // the tests enforce it, so that no key silently accepts a negative value.
-var configSchema = sync.OnceValue(func() *schema {
+func configSchema() *schema {
+	configSchemaOnce.Do(func() { configSchemaValue = makeConfigSchema() })
+	return configSchemaValue
+}
+
+var (
+	configSchemaOnce  sync.Once
+	configSchemaValue *schema
+)
+
+func makeConfigSchema() *schema {
 	return &schema{
 		checks: map[string]check{
 			"ai.provider":           oneOf("provider", Providers()...),
@@ -59,7 +69,7 @@ var configSchema = sync.OnceValue(func() *schema {
 		unknown:  unknownConfigKey,
 		defaults: true,
 	}
-})
+}
 
 func oneOf(what string, values ...string) check {
 	return func(v any) error {
