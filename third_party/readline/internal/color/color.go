@@ -208,7 +208,15 @@ const ansi = "[\u001B\u009B][[\\]()#;?]*(?:(?:(?:[a-zA-Z\\d]*(?:;[a-zA-Z\\d]*)*)
 
 // re is compiled on first use: compiling it at package initialisation cost
 // every program that links readline about a fifth of a millisecond.
-var re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(ansi) })
+func re() *regexp.Regexp {
+	reOnce.Do(func() { reValue = regexp.MustCompile(ansi) })
+	return reValue
+}
+
+var (
+	reOnce  sync.Once
+	reValue *regexp.Regexp
+)
 
 // Strip removes all ANSI escaped color sequences in a string.
 func Strip(str string) string {
