@@ -46,7 +46,11 @@ func (h trimHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 			return "", err
 		}
 	}
-	interpunsafe.SetVar(r, trimVar, expand.Variable{Set: true, Kind: expand.String, Str: val})
+	// Straight into the variable store: interp's own assignment would
+	// export it under set -a, and no program may get a name with a NUL.
+	if err := (*interpunsafe.WriteEnv(r)).Set(trimVar, expand.Variable{Set: true, Kind: expand.String, Str: val}); err != nil {
+		return "", err
+	}
 	return "", nil
 }
 
