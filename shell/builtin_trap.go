@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"nosh/shell/internal/quote"
 	"strings"
+	"syscall"
 
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/signals"
@@ -92,6 +93,12 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		return nil
 	case "DEBUG", "RETURN":
 		return c.errorf(1, "%s: trap not supported by nosh", name)
+	}
+	if sig == syscall.SIGURG && action != "" && !reset {
+		// Go preempts its threads with SIGURG, and os/signal cannot tell
+		// those from one sent with kill: say so rather than let the
+		// trap run at random.
+		fmt.Fprintf(c.hc.Stderr, "%s: trap: URG: warning: the Go runtime nosh runs on sends itself SIGURG, so this trap also runs when no process sent it\n", s.Name)
 	}
 	if c.r != s.Runner {
 		s.setFrameTrap(ctx, c.r, sig, action, reset)

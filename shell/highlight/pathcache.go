@@ -11,12 +11,14 @@ import (
 
 // PathCache answers whether a name is an executable on a PATH, and lists
 // the executables whose names start with a prefix, without touching the
-// file system on every keystroke. Each PATH directory is read once into a
-// set of names; a directory is read again when its modification time
-// changes, which is checked at most once per [PathCache.Recheck]. Whether
-// a listed file is executable is stat'ed the first time it matters and
-// remembered (positive and negative) until its directory changes or
-// [PathCache.Invalidate] is called (`hash -r`).
+// file system on every keystroke. A name asked about is stat'ed in each
+// PATH directory until found, once; a directory is read whole only when
+// names are listed (completion), since highlighting the command word needs
+// a few names, not /usr/bin's thousands in memory and a directory read on
+// the first key typed. Answers (positive and negative) and listings are
+// kept until the directory's modification time changes, which is checked
+// at most once per [PathCache.Recheck], or [PathCache.Invalidate] is
+// called (`hash -r`).
 //
 // A PathCache is safe for concurrent use.
 type PathCache struct {
@@ -35,8 +37,9 @@ type pathDir struct {
 	path    string
 	checked time.Time
 	mtime   time.Time
-	names   map[string]execState
-	sorted  []string // names in order, for prefix listing
+	names   map[string]execState // the names asked about, or every name once listed
+	listed  bool                 // names and sorted hold the whole directory
+	sorted  []string             // names in order, for prefix listing
 	missing bool
 }
 
@@ -73,7 +76,7 @@ func (c *PathCache) Lookup(pathVar, name string) (string, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, d := range c.dirsFor(pathVar) {
+	for _, d := range c.dirsFor(pathVar, false) {
 		if c.executable(d, name) {
 			return filepath.Join(d.path, name), true
 		}
@@ -88,7 +91,7 @@ func (c *PathCache) Names(pathVar, prefix string) []string {
 	defer c.mu.Unlock()
 	seen := make(map[string]bool)
 	var out []string
-	for _, d := range c.dirsFor(pathVar) {
+	for _, d := range c.dirsFor(pathVar, true) {
 		i := sort.SearchStrings(d.sorted, prefix)
 		for ; i < len(d.sorted) && strings.HasPrefix(d.sorted[i], prefix); i++ {
 			n := d.sorted[i]
@@ -109,7 +112,9 @@ func Executable(path string) bool {
 	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
 }
 
-func (c *PathCache) dirsFor(pathVar string) []*pathDir {
+// dirsFor returns the directories of pathVar with their answers checked
+// against the directories' modification times; list reads each whole.
+func (c *PathCache) dirsFor(pathVar string, list bool) []*pathDir {
 	if c.all == nil {
 		c.all = make(map[string]*pathDir)
 	}
@@ -134,7 +139,7 @@ func (c *PathCache) dirsFor(pathVar string) []*pathDir {
 	}
 	now := c.clock()
 	for _, d := range c.dirs {
-		c.refresh(d, now)
+		c.refresh(d, now, list)
 	}
 	return c.dirs
 }
@@ -146,44 +151,47 @@ func (c *PathCache) clock() time.Time {
 	return time.Now()
 }
 
-func (c *PathCache) refresh(d *pathDir, now time.Time) {
-	if d.names != nil && c.Recheck > 0 && now.Sub(d.checked) < c.Recheck {
+func (c *PathCache) refresh(d *pathDir, now time.Time, list bool) {
+	if d.names != nil && (d.listed || !list) && c.Recheck > 0 && now.Sub(d.checked) < c.Recheck {
 		return
 	}
 	d.checked = now
 	fi, err := os.Stat(d.path)
 	if err != nil || !fi.IsDir() {
-		d.missing, d.names, d.sorted = true, map[string]execState{}, nil
+		d.missing, d.listed, d.names, d.sorted = true, true, map[string]execState{}, nil
 		return
 	}
-	if d.names != nil && !d.missing && fi.ModTime().Equal(d.mtime) {
+	if d.names == nil || d.missing || !fi.ModTime().Equal(d.mtime) {
+		d.missing, d.mtime = false, fi.ModTime()
+		d.names, d.listed, d.sorted = map[string]execState{}, false, nil
+	}
+	if !list || d.listed {
 		return
 	}
-	d.missing, d.mtime = false, fi.ModTime()
 	f, err := os.Open(d.path)
 	if err != nil {
-		d.names, d.sorted = map[string]execState{}, nil
 		return
 	}
 	entries, _ := f.ReadDir(-1)
 	f.Close()
-	d.names = make(map[string]execState, len(entries))
+	names := make(map[string]execState, len(entries))
 	d.sorted = d.sorted[:0]
 	for _, e := range entries {
 		if e.IsDir() {
 			continue
 		}
 		// The permission bits need a stat (symlinks too); it is done
-		// when the name is first asked about.
-		d.names[e.Name()] = execUnknown
+		// when the name is first asked about, unless it was already.
+		names[e.Name()] = d.names[e.Name()]
 		d.sorted = append(d.sorted, e.Name())
 	}
 	sort.Strings(d.sorted)
+	d.names, d.listed = names, true
 }
 
 func (c *PathCache) executable(d *pathDir, name string) bool {
 	st, ok := d.names[name]
-	if !ok {
+	if !ok && d.listed {
 		return false
 	}
 	if st == execUnknown {

@@ -97,3 +97,36 @@ func TestPathCacheRecheckAndInvalidate(t *testing.T) {
 		t.Error("Invalidate kept a stale answer")
 	}
 }
+
+// TestPathCacheLookupReadsNoListing: highlighting asks about one name at a
+// time, which must cost a stat, not a read of the whole directory kept in
+// memory; completion's Names lists it, and later answers agree.
+func TestPathCacheLookupReadsNoListing(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"aa", "ab", "ac", "ad", "data"} {
+		writeFile(t, filepath.Join(dir, n), 0o755)
+	}
+	if err := os.Chmod(filepath.Join(dir, "data"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := NewPathCache()
+	c.Recheck = 0
+	for name, want := range map[string]bool{"ab": true, "data": false, "zz": false} {
+		if _, ok := c.Lookup(dir, name); ok != want {
+			t.Errorf("Lookup(%q) = %v, want %v", name, ok, want)
+		}
+	}
+	d := c.all[dir]
+	if d.listed || len(d.names) != 3 || d.sorted != nil {
+		t.Errorf("Lookup listed the directory: listed=%v, %d names kept", d.listed, len(d.names))
+	}
+	if got, want := c.Names(dir, "a"), []string{"aa", "ab", "ac", "ad"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Names(a) = %q, want %q", got, want)
+	}
+	if !d.listed || d.names["ab"] != execYes {
+		t.Errorf("listing lost what was known: listed=%v, ab=%v", d.listed, d.names["ab"])
+	}
+	if _, ok := c.Lookup(dir, "zz"); ok {
+		t.Error("Lookup after listing found a missing name")
+	}
+}

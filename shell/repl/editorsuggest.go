@@ -38,6 +38,13 @@ type suggester struct {
 	inCommand bool
 	// idle is told of every redraw: a key was typed.
 	idle *idleTrim
+	// memo is the last question asked of the history index and its
+	// answer: the prompt's row reservation asks it before each redraw,
+	// and provide again during it.
+	memo struct {
+		line, dir, cmd string
+		ok             bool
+	}
 }
 
 // setupSuggestions installs nosh's suggestions on rl, on or off as on
@@ -98,12 +105,7 @@ func (sg *suggester) provide(line []rune, cursor int) []rune {
 		// (OpenInBackground put it off so as not to slow the start).
 		sg.hist.Begin()
 	}
-	if sg.inCommand || !sg.on || sg.hist == nil || cursor != len(line) || len(line) == 0 ||
-		sg.rl.Keymap.Local() != "" {
-		sg.clear()
-		return nil
-	}
-	cmd, ok := sg.hist.Suggest(string(line), sg.dir())
+	cmd, ok := sg.wouldShow(line, cursor)
 	if !ok {
 		sg.clear()
 		return nil
@@ -113,6 +115,21 @@ func (sg *suggester) provide(line []rune, cursor int) []rune {
 		sg.shown = cmd
 	}
 	return nil
+}
+
+// wouldShow returns the suggestion for line with the cursor at cursor, if
+// one is to be shown.
+func (sg *suggester) wouldShow(line []rune, cursor int) (string, bool) {
+	if sg == nil || sg.inCommand || !sg.on || sg.hist == nil || cursor != len(line) || len(line) == 0 ||
+		sg.rl.Keymap.Local() != "" {
+		return "", false
+	}
+	text, dir := string(line), sg.dir()
+	if m := &sg.memo; m.line != text || m.dir != dir {
+		m.line, m.dir = text, dir
+		m.cmd, m.ok = sg.hist.Suggest(text, dir)
+	}
+	return sg.memo.cmd, sg.memo.ok
 }
 
 // clear takes nosh's suggestion away, leaving any other one.

@@ -62,10 +62,33 @@ func (se *session) inputRows(promptWidth int) int {
 		return 0
 	}
 	line := *se.rl.Line()
+	if s, ok := se.suggestionAfter(line); ok {
+		// The suggestion is drawn after the line and may take more rows
+		// (a multi-line command from history): they must exist too, or
+		// the editor's clearing below it at the bottom of the screen
+		// walks up over the last command's output.
+		return layoutRows(s, promptWidth, cols)
+	}
 	if rows, ok := asciiRows(line, promptWidth, cols); ok {
 		return rows
 	}
 	return layoutRows(string(line), promptWidth, cols)
+}
+
+// suggestionAfter returns the suggestion the editor draws after line, if
+// any: nosh's from history, or one another part set (the AI's).
+func (se *session) suggestionAfter(line []rune) (string, bool) {
+	if se.rl.Cursor().Pos() != len(line) {
+		return "", false
+	}
+	s, ok := se.suggest.wouldShow(line, len(line))
+	if !ok {
+		s = se.rl.GetInlineSuggestion()
+	}
+	if len(s) <= len(string(line)) || !strings.HasPrefix(s, string(line)) {
+		return "", false
+	}
+	return s, true
 }
 
 // asciiRows is layoutRows for a line of printable ASCII characters on one

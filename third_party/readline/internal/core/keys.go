@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
 
@@ -372,6 +373,15 @@ func (k *Keys) ReadKey() (key rune, isAbort bool) {
 func (k *Keys) Pop() (key byte, empty bool) {
 	switch {
 	case len(k.buf) > 0:
+		key = k.buf[0]
+		k.buf = k.buf[1:]
+	case len(k.macroKeys) > 0 && k.macroKeys[0] >= utf8.RuneSelf:
+		// A fed character of several bytes (Feed takes runes): its bytes
+		// are handed out one by one, as if read from the terminal, which
+		// is also how PeekChar and PopChar read it. Truncating it to a
+		// byte turned keys typed ahead and fed back ("ça") into U+FFFD.
+		k.buf = utf8.AppendRune(k.buf, k.macroKeys[0])
+		k.macroKeys = k.macroKeys[1:]
 		key = k.buf[0]
 		k.buf = k.buf[1:]
 	case len(k.macroKeys) > 0:

@@ -122,3 +122,26 @@ func TestReadKeySkipsEmptyReads(t *testing.T) {
 		t.Fatalf("expected key %q, got %q", 'x', key)
 	}
 }
+
+// TestPopFedCharacters: keys fed back as runes (Feed) come out of Pop as
+// the bytes a terminal would have sent, so that popping and feeding them
+// again, as a caller looking through the keys typed ahead does, keeps
+// every character.
+func TestPopFedCharacters(t *testing.T) {
+	k := &Keys{}
+	const typed = "echo ça ñu é\r"
+	for round := 0; round < 3; round++ {
+		k.Feed(true, []rune(typed)...)
+		var got []byte
+		for {
+			b, empty := k.Pop()
+			if empty {
+				break
+			}
+			got = append(got, b)
+		}
+		if string(got) != typed {
+			t.Fatalf("round %d: popped %q, want %q", round, got, typed)
+		}
+	}
+}
