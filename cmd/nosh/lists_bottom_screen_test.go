@@ -67,11 +67,7 @@ func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 			// matches than the list shows are within reach.
 			tabs := size.rows/3 + 2
 			term.Type(strings.Repeat("\t", tabs))
-			want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*tabs)
-			s = term.WaitFor(want, func(s screentest.Screen) bool {
-				h := searchRow(s)
-				return h > 0 && s.Rows[h-1] == want
-			})
+			s = waitSearchLine(term, fmt.Sprintf("$ git commit -m 'message %d'", 296-6*tabs))
 			checkSearch(t, s, entries, "git", "after Ctrl+R git and Tabs")
 			// Ctrl+R again goes to the next older match, Ctrl+S back, as
 			// in bash (it cancelled the search).
@@ -80,11 +76,7 @@ func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 				at   int
 			}{{"\x12\x12", tabs + 2}, {"\x13", tabs + 1}} {
 				term.Type(step.keys)
-				want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*step.at)
-				s = term.WaitFor(want, func(s screentest.Screen) bool {
-					h := searchRow(s)
-					return h > 0 && s.Rows[h-1] == want
-				})
+				s = waitSearchLine(term, fmt.Sprintf("$ git commit -m 'message %d'", 296-6*step.at))
 			}
 			checkSearch(t, s, entries, "git", "after Ctrl+R Ctrl+R Ctrl+S")
 			term.Type("\x03") // Ctrl+C
@@ -124,6 +116,14 @@ func waitSearch(term *screentest.Term, query string) screentest.Screen {
 		h := searchRow(s)
 		return h >= 0 && strings.Contains(s.Rows[h], "(inc-search): "+query+"_") &&
 			h+1 < len(s.Rows) && listEntry.MatchString(s.Rows[h+1])
+	})
+}
+
+// waitSearchLine waits for the row above the search's to be line.
+func waitSearchLine(term *screentest.Term, line string) screentest.Screen {
+	return term.WaitFor(line, func(s screentest.Screen) bool {
+		h := searchRow(s)
+		return h > 0 && s.Rows[h-1] == line
 	})
 }
 
