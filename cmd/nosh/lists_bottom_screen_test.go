@@ -62,6 +62,16 @@ func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 			term.Type("\x12git")
 			s = waitSearch(term, "git")
 			checkSearch(t, s, entries, "git", "after Ctrl+R git")
+			// Tab goes to the next match, the list scrolling: more
+			// matches than the list shows are within reach.
+			tabs := size.rows/3 + 2
+			term.Type(strings.Repeat("\t", tabs))
+			want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*tabs)
+			s = term.WaitFor(want, func(s screentest.Screen) bool {
+				h := searchRow(s)
+				return h > 0 && s.Rows[h-1] == want
+			})
+			checkSearch(t, s, entries, "git", "after Ctrl+R git and Tabs")
 			term.Type("\x03") // Ctrl+C
 			s = term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
 				return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
@@ -226,4 +236,44 @@ func matchesFold(line, query string) bool {
 		line = strings.ToLower(line)
 	}
 	return strings.Contains(line, query)
+}
+
+// TestScreenTabListAtTheBottom: Tab's list shares the bound of Ctrl+R's
+// (TestScreenHistorySearchAtTheBottom): with more candidates than the
+// window has rows, at the bottom of a full screen, it took the whole
+// window and scrolled the prompt away.
+func TestScreenTabListAtTheBottom(t *testing.T) {
+	files := make(map[string]string, 300)
+	for i := range 300 {
+		files[fmt.Sprintf("many/f%03d", i)] = ""
+	}
+	term := startNosh(t, screentest.Options{Rows: 15, Files: files})
+	term.Fill()
+	term.Type("ls many/\t")
+	s := term.WaitFor("the list", func(s screentest.Screen) bool { return s.Contains("f001") })
+	p := -1
+	for i, r := range s.Rows {
+		if strings.HasPrefix(r, "$ ls many/f") {
+			p = i
+		}
+	}
+	if p < 0 {
+		t.Fatalf("the prompt row is not on the screen:\n%s", s.Framed())
+	}
+	if _, last := s.Last(); last-p > len(s.Rows)/3 {
+		t.Errorf("the list takes %d rows of %d:\n%s", last-p, len(s.Rows), s.Framed())
+	}
+	checkAbove(t, s, p, "after Tab")
+
+	term.Type("\x03")
+	s = term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
+		return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
+	})
+	for i, r := range s.Rows {
+		if i > s.Row && r != "" || strings.Contains(r, "f001") {
+			t.Errorf("row %d is left from the list:\n%s", i, s.Framed())
+			break
+		}
+	}
+	checkAbove(t, s, s.Row, "after Tab and Ctrl+C")
 }
