@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
@@ -70,12 +71,12 @@ func (s *Shell) IsBuiltin(name string) bool {
 
 // callHandler claims calls to nosh builtins. Functions of the same name win,
 // as in bash; `builtin NAME` and `command NAME` skip functions.
-func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error) {
+func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *interp.Runner, args []string) ([]string, error) {
 	if len(args) == 0 {
 		return args, nil
 	}
 	s.eng.ResumeErrexit()
-	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil {
+	if r != nil {
 		if engine.LoopJumpPending(r) {
 			return engine.SkipCall(), nil
 		}
@@ -87,9 +88,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	}
 	name := args[0]
 	if !strings.HasPrefix(name, "\x00") {
-		hc := interp.HandlerCtx(ctx)
 		s.eng.Trace(ctx, hc, args)
-		r := interpunsafe.Of(hc)
 		if r != nil {
 			// $_ is the last word of the previous command: set now, it
 			// is read only by later commands.
@@ -108,7 +107,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if specialBuiltins[name] && s.posixMode() {
 		// POSIX: a special builtin is found before a function.
 		if _, ok := s.builtins[name]; !ok {
-			if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+			if r != nil && r.Funcs[name] != nil {
 				return append([]string{"builtin"}, args...), nil
 			}
 			return args, nil
@@ -118,7 +117,7 @@ func (s *Shell) callHandler(ctx context.Context, args []string) ([]string, error
 	if _, ok := s.builtins[name]; !ok {
 		return args, nil
 	}
-	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+	if r != nil && r.Funcs[name] != nil {
 		return args, nil
 	}
 	return append([]string{sentinel + name}, args[1:]...), nil
@@ -153,7 +152,7 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		viaCommand: ctx.Value(viaCommandKey{}) != nil,
 	}
 	if c.stdin == nil {
-		c.stdin = strings.NewReader("")
+		c.stdin = builtins.NoInput
 	}
 	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
 	if isAgentCommand(ctx) && !s.checkAgentBuiltin(ctx, c) {

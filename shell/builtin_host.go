@@ -8,7 +8,6 @@ import (
 	"nosh/shell/internal/quote"
 	"nosh/shell/jobs"
 	"os"
-	"strings"
 	"syscall"
 	"time"
 
@@ -172,7 +171,7 @@ func (s *Shell) runPackageBuiltin(ctx context.Context, hc interp.HandlerContext,
 		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
 	}
 	if c.Stdin == nil {
-		c.Stdin = strings.NewReader("")
+		c.Stdin = builtins.NoInput
 	}
 	c.Stdout, c.Stderr = stageStreams(ctx, c.Stdout, c.Stderr)
 	err := f(ctx, c)

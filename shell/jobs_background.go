@@ -155,7 +155,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 // background job that has not named its process yet, a command that is
 // not a program means the job's first action is not a process: `$!`
 // gets a synthetic ID at once instead of waiting.
-func (s *Shell) noteCall(ctx context.Context, args []string) {
+func (s *Shell) noteCall(ctx context.Context, r *interp.Runner, args []string) {
 	ref := refFrom(ctx)
 	if ref == nil || ref.bg == nil || len(args) == 0 {
 		return
@@ -175,7 +175,7 @@ func (s *Shell) noteCall(ctx context.Context, args []string) {
 		ref.bg.DecidePid(0)
 		return
 	}
-	if r := interpunsafe.Of(interp.HandlerCtx(ctx)); r != nil && r.Funcs[name] != nil {
+	if r != nil && r.Funcs[name] != nil {
 		ref.bg.DecidePid(0)
 	}
 }

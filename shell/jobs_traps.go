@@ -26,17 +26,21 @@ const builtinTrapsName = "\x00traps"
 // jobCallHandler is the runner's CallHandler: nosh's builtins, pending
 // traps, and the first-command note of background jobs.
 func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, error) {
-	s.holdDir(interp.HandlerCtx(ctx).Dir)
+	// The handler context and its runner, looked up once for all that
+	// follows: this runs for every simple command.
+	hc := interp.HandlerCtx(ctx)
+	r := interpunsafe.Of(hc)
+	s.holdDir(hc.Dir)
 	if s.job.sig.HasPending() && len(args) > 0 &&
-		!strings.HasPrefix(args[0], "\x00") && interpunsafe.Of(interp.HandlerCtx(ctx)) == s.Runner {
+		!strings.HasPrefix(args[0], "\x00") && r == s.Runner {
 		return append([]string{sentinel + builtinTrapsName}, args...), nil
 	}
-	if len(args) > 0 && !strings.HasPrefix(args[0], "\x00") && frameTrapsDue(ctx, interpunsafe.Of(interp.HandlerCtx(ctx))) != nil {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "\x00") && frameTrapsDue(ctx, r) != nil {
 		return append([]string{sentinel + builtinFrameTrapsName}, args...), nil
 	}
-	args, err := s.callHandler(ctx, args)
+	args, err := s.callHandler(ctx, &hc, r, args)
 	if err == nil {
-		s.noteCall(ctx, args)
+		s.noteCall(ctx, r, args)
 	}
 	return args, err
 }

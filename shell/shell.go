@@ -171,9 +171,10 @@ func New(cfg Config) (*Shell, error) {
 		interp.Env(env),
 		interp.Params(params...),
 		interp.Interactive(cfg.Interactive),
-		// The Guard of the AI's commands comes first and sees only them
-		// (guard.go); the user's commands go straight through.
-		interp.CallHandler(guard.CallHandler(s.jobCallHandler)),
+		// The words nosh expands itself are expanded first; then the
+		// Guard of the AI's commands sees only them (guard.go); the
+		// user's commands go straight through.
+		interp.CallHandler(s.eng.ArgsCallHandler(guard.CallHandler(s.jobCallHandler))),
 		interp.ExecHandlers(s.afterCommandMiddleware, guard.ExecMiddleware, s.builtinMiddleware, s.execMiddleware),
 		interp.OpenHandler(s.eng.HookOpenHandler(guard.OpenHandler)),
 	}

@@ -36,6 +36,15 @@ type Call struct {
 	ViaCommand bool
 }
 
+// NoInput is the standard input of a builtin run without one: always at
+// end of file. One value serves every call (it has no state), where a
+// strings.Reader per call was an allocation per command.
+var NoInput io.Reader = noInput{}
+
+type noInput struct{}
+
+func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
+
 // Shell is what builtins need of the shell that runs them. The core
 // implements it; its methods are safe to call from any runner of the
 // shell.

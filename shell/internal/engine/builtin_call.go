@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -18,6 +19,54 @@ import (
 // callStash is a simple command whose words nosh expands.
 type callStash struct {
 	call *syntax.CallExpr
+}
+
+// builtinArgsName stands for a simple command without assignments whose
+// words nosh expands. ArgsCallHandler expands them before any other call
+// handler runs and hands the fields on as the command's arguments: the
+// command then costs interp one call, where \x00call costs it a call and
+// an exec of \x00call and then a call of the command (each with a handler
+// context of its own, and the sentinel's words expanded). A runner
+// without that handler runs it as the builtin \x00call.
+const builtinArgsName = "\x00args"
+
+// builtinArgsDoneName is what ArgsCallHandler runs in place of a command
+// whose expansion failed or gave no fields: it keeps the status the
+// handler set.
+const builtinArgsDoneName = "\x00argsdone"
+
+// ArgsCallHandler expands the words of \x00args commands, as builtinCall
+// does, and calls next with the fields; every other call goes to next
+// as it is. It must come first: the handlers after it (the Guard's among
+// them) see the command's own words.
+func (s *Engine) ArgsCallHandler(next interp.CallHandlerFunc) interp.CallHandlerFunc {
+	return func(ctx context.Context, args []string) ([]string, error) {
+		if args[0] != sentinel+builtinArgsName || len(args) != 2 {
+			return next(ctx, args)
+		}
+		r := interpunsafe.RunnerOf(ctx)
+		cs, ok := s.stash.get(args[1]).(*callStash)
+		if r == nil || !ok || len(cs.call.Assigns) > 0 || LoopJumpPending(r) {
+			// The builtin reports a lost command; a pending break or
+			// continue skips it unexpanded (next returns SkipCall).
+			return next(ctx, args)
+		}
+		interpunsafe.SetExit(r, interpunsafe.Status{})
+		*interpunsafe.LastExpandExit(r) = interpunsafe.Status{}
+		fields, err := s.expandFields(r, cs.call.Args)
+		if err != nil {
+			expandFailed(r, err)
+			s.abortLine(r)
+			return []string{sentinel + builtinArgsDoneName}, nil
+		}
+		if len(fields) == 0 {
+			// Expansions for their side effects only: the status is the
+			// last command substitution's.
+			interpunsafe.SetExit(r, *interpunsafe.LastExpandExit(r))
+			return []string{sentinel + builtinArgsDoneName}, nil
+		}
+		return next(ctx, fields)
+	}
 }
 
 // builtinCall runs a simple command rewritten by rewriteCall: expands its
@@ -196,5 +245,16 @@ func assignmentTilde(s string) bool { return fields.AssignmentTilde(s) }
 // command's words themselves (so that they read PIPESTATUS before the
 // command marks it stale).
 func ExpandsWords(name string) bool {
-	return name == sentinel+builtinCallName || name == sentinel+builtinFieldName
+	switch name {
+	case sentinel + builtinCallName, sentinel + builtinFieldName, sentinel + builtinArgsName, sentinel + builtinArgsDoneName:
+		return true
+	}
+	return false
+}
+
+// IsCallSentinel reports whether name (a command's first word, as
+// written) is one of the private builtins that stand for a simple command
+// whose words nosh expands (\x00call, \x00args).
+func IsCallSentinel(name string) bool {
+	return name == sentinel+builtinCallName || name == sentinel+builtinArgsName
 }

@@ -21,7 +21,8 @@ import (
 //
 //	cmd 3>f 2>&3     →  \x00redir N     descriptors, noclobber, <>, >|
 //	                                     (builtin_redirect.go)
-//	echo $x          →  \x00call N      POSIX field splitting
+//	echo $x          →  \x00args N      POSIX field splitting (\x00call N
+//	                                     with assignments before it)
 //	for v in $x …    →  { \x00fields N; for v in "${\x00forN[@]}" …; }
 //	                                     (internal/fields, builtin_call.go)
 //	( body )         →  \x00subshell N  and $( body ) → $( \x00csubst N ):
@@ -201,7 +202,12 @@ func (s *Engine) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 	if len(call.Args) > 0 {
 		pos = call.Args[0].Pos()
 	}
-	sc := SentinelCall(pos, builtinCallName, "")
+	name := builtinCallName
+	if len(call.Assigns) == 0 {
+		// The common case, expanded by the call handler.
+		name = builtinArgsName
+	}
+	sc := SentinelCall(pos, name, "")
 	s.StashArg(sc, &callStash{call: call})
 	st.Cmd = sc
 }

@@ -35,7 +35,7 @@ func (s *Engine) xtraceOn() bool {
 }
 
 // Trace prints args as set -x does, if it is on.
-func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []string) {
+func (s *Engine) Trace(ctx context.Context, hc *interp.HandlerContext, args []string) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "\x00") || !s.xtraceOn() {
 		return
 	}
@@ -48,7 +48,7 @@ func (s *Engine) Trace(ctx context.Context, hc interp.HandlerContext, args []str
 		return
 	}
 	var b strings.Builder
-	b.WriteString(s.tracePrefix(ctx, interpunsafe.Of(hc)))
+	b.WriteString(s.tracePrefix(ctx, interpunsafe.Of(*hc)))
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(' ')

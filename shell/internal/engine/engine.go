@@ -7,7 +7,6 @@ import (
 	"iter"
 	"maps"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -156,6 +155,8 @@ var builtinTable = map[string]builtinFunc{
 	"continue":           builtinLoopJump,
 	builtinExemptName:    builtinExempt,
 	builtinCallName:      builtinCall,
+	builtinArgsName:      builtinCall,
+	builtinArgsDoneName:  builtinSkip,
 	builtinFieldName:     builtinFields,
 	builtinDeclName:      builtinDecl,
 	builtinLocalName:     builtinLocal,
@@ -198,7 +199,7 @@ func (e *Engine) RunBuiltin(ctx context.Context, in Invocation) error {
 		viaCommand: in.ViaCommand,
 	}
 	if c.stdin == nil {
-		c.stdin = strings.NewReader("")
+		c.stdin = builtins.NoInput
 	}
 	return f(ctx, c)
 }

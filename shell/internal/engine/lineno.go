@@ -21,7 +21,7 @@ const callLineVar = "\x00callline"
 
 // NoteFuncCall records the line of a call of name, when name is a
 // function or `.`, and FUNCNAME is tracked.
-func (s *Engine) NoteFuncCall(r *interp.Runner, hc interp.HandlerContext, name string) {
+func (s *Engine) NoteFuncCall(r *interp.Runner, hc *interp.HandlerContext, name string) {
 	if !s.funcnameOn.Load() || r == nil || r.Funcs[name] == nil && name != "." && name != "source" {
 		return
 	}

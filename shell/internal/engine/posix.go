@@ -35,7 +35,7 @@ func (s *Engine) CommandName(cmd syntax.Command) string {
 	if len(call.Args) > 1 {
 		switch v := s.stash.get(call.Args[1].Lit()).(type) {
 		case *callStash:
-			if name == sentinel+builtinCallName {
+			if IsCallSentinel(name) {
 				return s.CommandName(v.call)
 			}
 		case *declStash:

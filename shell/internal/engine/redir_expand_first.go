@@ -25,7 +25,7 @@ func (s *Engine) redirCall(cmd syntax.Command) *syntax.CallExpr {
 	if !ok || len(call.Args) == 0 {
 		return nil
 	}
-	if lit := call.Args[0].Lit(); lit == sentinel+builtinCallName && len(call.Args) > 1 {
+	if lit := call.Args[0].Lit(); IsCallSentinel(lit) && len(call.Args) > 1 {
 		cs, ok := s.stash.get(call.Args[1].Lit()).(*callStash)
 		if !ok || len(cs.call.Args) == 0 {
 			return nil

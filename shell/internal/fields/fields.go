@@ -107,9 +107,10 @@ type fieldExpander struct {
 // arithmetic expansion, field splitting, pathname expansion and quote
 // removal.
 func Expand(sh Shell, r *interp.Runner, words []*syntax.Word, braces bool) ([]string, error) {
-	e := &fieldExpander{sh: sh, r: r, cfg: interpunsafe.ExpandConfig(r)}
-	var out []string
-	ifs := ""
+	// Most words make one field each: one allocation of the result.
+	out := make([]string, 0, len(words))
+	var e *fieldExpander // only for the words that take the long way
+	ifs, ifsRead := "", false
 	for _, w := range words {
 		// The common words of a loop ([ $i -lt 10 ]) take the short way:
 		// a plain literal, or a plain variable whose value neither splits
@@ -120,16 +121,19 @@ func Expand(sh Shell, r *interp.Runner, words []*syntax.Word, braces bool) ([]st
 		}
 		if name, ok := plainVar(w); ok {
 			if vr := interpunsafe.LookupVar(r, name); vr.IsSet() && vr.Kind == expand.String {
-				if ifs == "" {
-					ifs = e.ifs() + "*?[(\\"
+				if !ifsRead {
+					ifs, ifsRead = ifsOf(r), true
 				}
-				if !strings.ContainsAny(vr.Str, ifs) {
+				if !strings.ContainsAny(vr.Str, ifs) && !strings.ContainsAny(vr.Str, "*?[(\\") {
 					if vr.Str != "" {
 						out = append(out, vr.Str)
 					}
 					continue
 				}
 			}
+		}
+		if e == nil {
+			e = &fieldExpander{sh: sh, r: r, cfg: interpunsafe.ExpandConfig(r)}
 		}
 		expanded := []*syntax.Word{w}
 		if braces {
@@ -184,10 +188,28 @@ func plainLiteral(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
-	if !ok || lit.Value == "" || lit.Value[0] == '~' || strings.ContainsAny(lit.Value, "\\*?[{(=") {
+	if !ok || lit.Value == "" || lit.Value[0] == '~' {
 		return "", false
 	}
-	return lit.Value, true
+	v := lit.Value
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\', '*', '?', '{', '(':
+			return "", false
+		case '[':
+			// A [ with no ] after it is no bracket expression: bash
+			// keeps it as it is even with nullglob or failglob, and [
+			// is the name of a command run in every loop.
+			if strings.IndexByte(v[i:], ']') >= 0 {
+				return "", false
+			}
+		case '=':
+			if AssignmentTilde(v) {
+				return "", false
+			}
+		}
+	}
+	return v, true
 }
 
 // plainVar returns the name in a word that is only $name or ${name}.
@@ -202,8 +224,11 @@ func plainVar(w *syntax.Word) (string, bool) {
 	return pe.Param.Value, true
 }
 
-func (e *fieldExpander) ifs() string {
-	if v := interpunsafe.LookupVar(e.r, "IFS"); v.IsSet() {
+func (e *fieldExpander) ifs() string { return ifsOf(e.r) }
+
+// ifsOf is $IFS in r, its default when unset.
+func ifsOf(r *interp.Runner) string {
+	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
 		return v.String()
 	}
 	return " \t\n"

@@ -166,12 +166,26 @@ var handlerRunnerOffset = func() int {
 // functions, variables and parameters of the scope they run in, and only
 // the executing goroutine may touch that copy, which is exactly the one
 // returned here.
+//
+// This runs several times for every command: hc must not escape, so the
+// reflection fallback (which takes its address) lives in a function of
+// its own that gets a copy only when the offset was not found.
 func Of(hc interp.HandlerContext) *interp.Runner {
 	if handlerRunnerOffset >= 0 {
-		// The field's offset, found once: this runs for every command,
-		// so no reflection here.
 		return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), handlerRunnerOffset))
 	}
+	return runnerByName(hc)
+}
+
+// RunnerOf is Of(interp.HandlerCtx(ctx)): the Runner executing the
+// handler call ctx was made for.
+func RunnerOf(ctx context.Context) *interp.Runner { return Of(interp.HandlerCtx(ctx)) }
+
+// runnerByName finds hc's runner by reflection, for a HandlerContext
+// whose runner field handlerRunnerOffset could not place.
+//
+//go:noinline
+func runnerByName(hc interp.HandlerContext) *interp.Runner {
 	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
 	if !v.IsValid() || v.Kind() != reflect.Pointer {
 		return nil
