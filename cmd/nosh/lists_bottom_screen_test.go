@@ -21,8 +21,9 @@ import (
 // saying how many entries are not shown wrapped onto two, and every frame
 // was drawn a row lower than the last. Each size checks that the
 // prompt and search rows stay visible, the list is bounded, the output
-// above only scrolls, every entry is shown as it is, and that Ctrl+G,
-// Enter and Ctrl+C leave no row of the search behind.
+// above only scrolls, every entry is shown as it is, that Tab, Ctrl+R
+// and Ctrl+S move through more matches than the list shows, and that
+// Ctrl+G, Enter and Ctrl+C leave no row of the search behind.
 func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 	entries, file := searchHistory(300)
 	entries["seq 200"], entries["echo after"] = true, true // typed below
@@ -72,6 +73,20 @@ func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 				return h > 0 && s.Rows[h-1] == want
 			})
 			checkSearch(t, s, entries, "git", "after Ctrl+R git and Tabs")
+			// Ctrl+R again goes to the next older match, Ctrl+S back, as
+			// in bash (it cancelled the search).
+			for _, step := range []struct {
+				keys string
+				at   int
+			}{{"\x12\x12", tabs + 2}, {"\x13", tabs + 1}} {
+				term.Type(step.keys)
+				want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*step.at)
+				s = term.WaitFor(want, func(s screentest.Screen) bool {
+					h := searchRow(s)
+					return h > 0 && s.Rows[h-1] == want
+				})
+			}
+			checkSearch(t, s, entries, "git", "after Ctrl+R Ctrl+R Ctrl+S")
 			term.Type("\x03") // Ctrl+C
 			s = term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
 				return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
