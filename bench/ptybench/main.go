@@ -54,6 +54,9 @@ type sample struct {
 	// idleEcho and idleEnter are a key and an Enter after -idle at the
 	// prompt.
 	idleEcho, idleEnter time.Duration
+	// idleEchoFaults and idleEnterFaults are the page faults the shell
+	// took for them: what the idle time made it give up and take again.
+	idleEchoFaults, idleEnterFaults int
 }
 
 // measure runs one session of sp. With startOnly it stops at the first
@@ -116,6 +119,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 	if idleWait > 0 {
 		// What the idle time costs the next key and the next Enter
 		// (nosh gives memory back while it waits).
+		f3 := s.minorFaults()
 		t3 := time.Now()
 		if err := s.write("t"); err != nil {
 			return r, err
@@ -124,6 +128,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 			return r, fmt.Errorf("%s: echo after idle: %v", sp.name, err)
 		}
 		r.idleEcho = time.Since(t3)
+		r.idleEchoFaults = s.minorFaults() - f3
 		if err := s.write("rue"); err != nil {
 			return r, err
 		}
@@ -131,6 +136,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 			return r, fmt.Errorf("%s: %v", sp.name, err)
 		}
 		time.Sleep(idleWait)
+		f4 := s.minorFaults()
 		t4 := time.Now()
 		if err := s.write("\r"); err != nil {
 			return r, err
@@ -139,6 +145,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 			return r, fmt.Errorf("%s: Enter after idle: %v", sp.name, err)
 		}
 		r.idleEnter = time.Since(t4)
+		r.idleEnterFaults = s.minorFaults() - f4
 	}
 	r.enterMed = median(r.enter)
 	r.echoMedian = median(r.echo)

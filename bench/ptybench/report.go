@@ -87,6 +87,24 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base, idle 
 			fmt.Printf("%-28s %5.2fx [%4.2f–%4.2f]\n", f.name, quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9))
 		}
 	}
+	if idle {
+		// Page faults are counted, not timed: the machine's noise does
+		// not reach them.
+		fmt.Printf("%-28s %s\n", "page faults after idle", "key / Enter, median [min–max] over the rounds")
+		for _, name := range []string{"nosh", "base", "bash"} {
+			if _, ok := rounds[0][name]; !ok {
+				continue
+			}
+			var key, enter []float64
+			for _, rd := range rounds {
+				key = append(key, float64(rd[name].idleEchoFaults))
+				enter = append(enter, float64(rd[name].idleEnterFaults))
+			}
+			fmt.Printf("  %-26s %.0f [%.0f–%.0f] / %.0f [%.0f–%.0f]\n", name,
+				quantile(key, 0.5), quantile(key, 0), quantile(key, 1),
+				quantile(enter, 0.5), quantile(enter, 0), quantile(enter, 1))
+		}
+	}
 	fmt.Printf("(%d rounds of one session per shell, in alternating order; bash --norc -i;\n"+
 		" history entries: nosh %d, bash %d; RSS of nosh %s–%s KiB over the rounds)\n",
 		len(rounds), histN, bashHistN, show(quantile(rss.nosh, 0), "KiB"), show(quantile(rss.nosh, 1), "KiB"))

@@ -144,6 +144,30 @@ func (s *session) rssKiB() int {
 	return 0
 }
 
+// minorFaults is the shell's count of minor page faults so far
+// (/proc/PID/stat), or -1.
+func (s *session) minorFaults() int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return -1
+	}
+	// The fields after the command name, which is in parentheses and
+	// may hold spaces: state is the first, minflt the eighth.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return -1
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 8 {
+		return -1
+	}
+	n, err := strconv.Atoi(f[7])
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
 // visibleIndex finds text in the visible characters of b (escape
 // sequences removed) and returns the offset in b just past it, or -1.
 // Dim text does not count: it is a suggestion drawn after the cursor

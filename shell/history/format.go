@@ -1,6 +1,7 @@
 package history
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,8 +72,7 @@ func appendStatus(buf []byte, id string, status int) []byte {
 
 // decoded is the result of parsing a history file.
 type decoded struct {
-	// st holds the entries; their text is the file's own memory, except
-	// for entries that had escapes.
+	// st holds the entries.
 	st store
 	// entries counts the entry records in the file, before any collapsing.
 	entries int
@@ -90,9 +90,13 @@ func decode(data string, collapse bool) decoded {
 	st := &d.st
 	n := strings.Count(data, "\n")
 	st.ents, st.heads = make([]packed, 0, n), make([]uint64, 0, n)
-	// Chunk 0 is the file itself; chunk 1 holds the text of the entries
-	// that had escapes, unescaped.
-	var unescaped strings.Builder
+	// The commands are copied out of the file's text, which is garbage
+	// once decoded: the times, statuses and directories in it are a third
+	// to a half of it. Unescaped, they cannot be longer than the file.
+	// A Builder's buffer is not zeroed first; the text is cloned to its
+	// size at the end.
+	var text strings.Builder
+	text.Grow(len(data))
 	var prevCmd, prevID string // the last entry's
 	// Pending maps the id of each entry still waiting for its status to
 	// its index; it stays small because most statuses follow soon after.
@@ -102,7 +106,7 @@ func decode(data string, collapse bool) decoded {
 		if nl < 0 {
 			break
 		}
-		line, at := data[pos:pos+nl], pos
+		line := data[pos : pos+nl]
 		pos += nl + 1
 		if line == "" {
 			continue
@@ -115,28 +119,29 @@ func decode(data string, collapse bool) decoded {
 			}
 			continue
 		}
-		f, ok := parseEntry(line)
+		r, ok := parseEntry(line)
 		if !ok {
 			continue
 		}
 		d.entries++
-		r := f.record
-		e := packed{sec: r.sec, first: r.first, status: int32(r.Status)}
-		if f.escaped {
-			e.chunk = 1
-			e.dir, e.cmd, e.id = put(&unescaped, r.Dir), put(&unescaped, r.Command), put(&unescaped, r.id)
-		} else {
-			e.dir = span{uint32(at + f.dirAt), uint32(len(r.Dir))}
-			e.cmd = span{uint32(at + f.cmdAt), uint32(len(r.Command))}
-			e.id = span{uint32(at + f.idAt), uint32(len(r.id))}
-		}
 		i := len(st.ents)
-		if collapse && i > 0 && prevCmd == r.Command {
+		collapsed := collapse && i > 0 && prevCmd == r.Command
+		var sp span
+		if collapsed {
+			// The entry replaced is the last one, with the same command:
+			// its text serves.
 			i--
-			e.first = st.ents[i].first
+			r.first = st.first(i)
+			sp = st.ents[i].cmd
 			if prevID != "" && pending[prevID] == i {
 				delete(pending, prevID)
 			}
+		} else {
+			sp = span{off: uint32(text.Len()), n: uint32(len(r.Command))}
+			text.WriteString(r.Command)
+		}
+		e := st.entry(i, r, 0, sp)
+		if collapsed {
 			st.ents[i] = e
 		} else {
 			st.ents = append(st.ents, e)
@@ -150,57 +155,47 @@ func decode(data string, collapse bool) decoded {
 			pending[r.id] = i
 		}
 	}
-	st.chunks = []string{data, unescaped.String()}
+	st.chunks = []string{strings.Clone(text.String())}
+	if len(st.ents) < cap(st.ents)*7/8 {
+		// Collapsed duplicates left room the session would carry.
+		st.ents, st.heads = slices.Clone(st.ents), slices.Clone(st.heads)
+	}
 	return d
 }
 
-// entryFields is a parsed entry record: the record, and where its id,
-// directory and command start in the line when they are pieces of it,
-// as they are unless escaped is set.
-type entryFields struct {
-	record
-	idAt, dirAt, cmdAt int
-	escaped            bool
-}
-
 // parseEntry parses one entry record (without its newline).
-func parseEntry(line string) (entryFields, bool) {
-	var f entryFields
-	r := &f.record
+func parseEntry(line string) (record, bool) {
+	var r record
 	t, rest, ok := cutUint(line)
 	if !ok {
-		return f, false
+		return r, false
 	}
 	if rest != "" && rest[0] == '?' {
 		var id string
-		f.idAt = len(line) - len(rest) + 1
 		if id, rest, ok = cutField(rest[1:]); !ok || id == "" {
-			return f, false
+			return r, false
 		}
 		r.id = id
 		r.Status = StatusUnknown
 	} else {
 		var status int64
 		if status, rest, ok = cutUint(rest); !ok {
-			return f, false
+			return r, false
 		}
 		r.Status = int(status)
 	}
-	f.dirAt = len(line) - len(rest)
 	dir, cmd, ok := cutField(rest)
 	if !ok || strings.IndexByte(cmd, '\t') >= 0 {
-		return f, false
+		return r, false
 	}
-	f.cmdAt = len(line) - len(cmd)
 	if r.Dir, ok = unescape(dir); !ok {
-		return f, false
+		return r, false
 	}
 	if r.Command, ok = unescape(cmd); !ok || r.Command == "" {
-		return f, false
+		return r, false
 	}
-	f.escaped = len(r.Dir) != len(dir) || len(r.Command) != len(cmd)
 	r.sec, r.first = t, t
-	return f, true
+	return r, true
 }
 
 // parseStatus parses the part of a status record after its '='.

@@ -34,6 +34,14 @@ func TestStoreMatchesRecords(t *testing.T) {
 		if i%7 == 0 {
 			r.id, r.Status = fmt.Sprintf("s.%d", i), StatusUnknown
 		}
+		switch i % 11 {
+		case 1:
+			r.first -= 500 // duplicates folded in
+		case 2:
+			r.first += 5 // a clock that went back
+		case 3:
+			r.first -= 1 << 33 // older than back can say
+		}
 		return r
 	}
 	st.reset(nil)
@@ -50,9 +58,11 @@ func TestStoreMatchesRecords(t *testing.T) {
 	st.setStatus(7, 42)
 	model[7].Status, model[7].id = 42, ""
 	check("status set")
-	st.delete(3)
-	model = slices.Delete(model, 3, 4)
-	check("deleted")
+	for _, i := range []int{3, 14, 0} { // plain, with an id, with a first kept apart
+		st.delete(i)
+		model = slices.Delete(model, i, i+1)
+		check(fmt.Sprintf("deleted %d", i))
+	}
 	st.keepLast(100)
 	model = model[len(model)-100:]
 	check("kept the last 100")
@@ -64,23 +74,53 @@ func TestStoreMatchesRecords(t *testing.T) {
 	check("odd characters")
 }
 
-// TestDecodeSharesTheFile: entries without escapes are pieces of the
-// file's text, those with escapes are kept unescaped beside it.
-func TestDecodeSharesTheFile(t *testing.T) {
+// TestDecodeKeepsCommandsOnly: the store keeps the commands' text
+// (unescaped), each directory once, and nothing of the file's own text,
+// which would otherwise stay live for the session.
+func TestDecodeKeepsCommandsOnly(t *testing.T) {
 	data := string(appendEntry(nil, record{sec: 5, Dir: "/a", Command: "plain"})) +
 		string(appendEntry(nil, record{sec: 6, Dir: "/b\tc", Command: "two\nlines", id: "x.1"})) +
 		"=x.1\t3\n" +
-		string(appendEntry(nil, record{sec: 7, Dir: "/a", Command: "plain again"}))
+		string(appendEntry(nil, record{sec: 7, Dir: "/a", Command: "plain again"})) +
+		string(appendEntry(nil, record{sec: 8, Dir: "/a", Command: "waiting", id: "x.2"}))
 	d := decode(data, false)
 	want := []record{
 		{sec: 5, first: 5, Dir: "/a", Command: "plain"},
 		{sec: 6, first: 6, Dir: "/b\tc", Command: "two\nlines", Status: 3},
 		{sec: 7, first: 7, Dir: "/a", Command: "plain again"},
+		{sec: 8, first: 8, Dir: "/a", Command: "waiting", Status: StatusUnknown, id: "x.2"},
 	}
 	if got := d.records(); !slices.Equal(got, want) {
 		t.Fatalf("decoded %+v\nwant %+v", got, want)
 	}
-	if c := d.st.ents; c[0].chunk != 0 || c[1].chunk != 1 || c[2].chunk != 0 {
-		t.Errorf("chunks %d %d %d, want 0 1 0", c[0].chunk, c[1].chunk, c[2].chunk)
+	if got := d.st.chunks; !slices.Equal(got, []string{"plaintwo\nlinesplain againwaiting"}) {
+		t.Errorf("chunks %q, want the commands alone", got)
+	}
+	if got := d.st.dirs; !slices.Equal(got, []string{"/a", "/b\tc"}) {
+		t.Errorf("directories %q, want each once", got)
+	}
+}
+
+// TestDecodeCollapsesRuns: with collapse, a run of one command is one
+// entry with the run's first and last times, and its text is kept once.
+func TestDecodeCollapsesRuns(t *testing.T) {
+	var data []byte
+	for i, c := range []string{"ls", "ls", "ls", "make", "ls"} {
+		data = appendEntry(data, record{sec: int64(10 + i), Dir: "/w", Command: c})
+	}
+	d := decode(string(data), true)
+	want := []record{
+		{sec: 12, first: 10, Dir: "/w", Command: "ls"},
+		{sec: 13, first: 13, Dir: "/w", Command: "make"},
+		{sec: 14, first: 14, Dir: "/w", Command: "ls"},
+	}
+	if got := d.records(); !slices.Equal(got, want) {
+		t.Fatalf("decoded %+v\nwant %+v", got, want)
+	}
+	if got := d.st.chunks[0]; got != "lsmakels" {
+		t.Errorf("text %q, want %q", got, "lsmakels")
+	}
+	if d.entries != 5 {
+		t.Errorf("%d entry records counted, want 5", d.entries)
 	}
 }

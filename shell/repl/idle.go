@@ -38,6 +38,12 @@ type idleTrim struct {
 	last atomic.Int64
 	// free gives the memory back: debug.FreeOSMemory (tests count calls).
 	free func()
+	// pages, if set, unmaps the executable's pages that only start-up
+	// used, at the first trim (startpages.go).
+	pages *startPages
+	// lines counts the lines read: pages learns what the prompt needs
+	// from at least one typed and run.
+	lines int
 }
 
 // touch records a redraw of the line: a key typed, or the prompt drawn.
@@ -53,6 +59,9 @@ func (t *idleTrim) arm() {
 	defer t.mu.Unlock()
 	t.reading, t.dirty = true, true
 	t.last.Store(time.Now().UnixNano())
+	if t.pages != nil && t.pages.marked == nil {
+		t.pages.startMark() // the first prompt: start-up is over
+	}
 	if t.timer == nil {
 		t.timer = time.AfterFunc(idleTrimAfter, t.fire)
 		return
@@ -65,6 +74,7 @@ func (t *idleTrim) disarm() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.reading = false
+	t.lines++
 	if t.timer != nil {
 		t.timer.Stop()
 	}
@@ -84,8 +94,14 @@ func (t *idleTrim) fire() {
 		return
 	}
 	t.dirty = false
-	free := t.free
+	free, pages := t.free, t.pages
+	if t.lines == 0 {
+		pages = nil // the next trim: once a line has been typed and run
+	}
 	t.mu.Unlock()
+	if pages != nil {
+		pages.drop() // once; before the collection, which frees its garbage
+	}
 	if free == nil {
 		free = debug.FreeOSMemory
 	}

@@ -39,6 +39,7 @@ func (se *session) loop(ctx context.Context) int {
 	signal.Notify(sigint, syscall.SIGINT)
 	defer signal.Stop(sigint)
 	defer se.size.watch()()
+	se.idle.pages = &startPages{}
 	for {
 		if exit, status := se.beforePrompt(ctx); exit {
 			return status

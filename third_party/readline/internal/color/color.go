@@ -230,3 +230,15 @@ func Strip(str string) string {
 
 	return re().ReplaceAllString(str, "")
 }
+
+// Escapes returns the start and end of each escape sequence in str, as
+// regexp.FindAllStringIndex does, and nil when it has none: what a caller
+// needs to change the text of a coloured string without cutting a
+// sequence.
+func Escapes(str string) [][]int {
+	if strings.IndexByte(str, 0x1B) == -1 && strings.IndexByte(str, 0x9B) == -1 {
+		return nil
+	}
+
+	return re().FindAllStringIndex(str, -1)
+}
