@@ -39,10 +39,10 @@ type idleTrim struct {
 	// free gives the memory back: debug.FreeOSMemory (tests count calls).
 	free func()
 	// pages, if set, unmaps the executable's pages that only start-up
-	// used, at the first trim (startpages.go).
+	// used, at the first trim after the second line (startpages.go).
 	pages *startPages
-	// lines counts the lines read: pages learns what the prompt needs
-	// from at least one typed and run.
+	// lines counts the lines read: pages marks at the first and learns
+	// what the prompt needs from those after it.
 	lines int
 }
 
@@ -59,9 +59,6 @@ func (t *idleTrim) arm() {
 	defer t.mu.Unlock()
 	t.reading, t.dirty = true, true
 	t.last.Store(time.Now().UnixNano())
-	if t.pages != nil && t.pages.marked == nil {
-		t.pages.startMark() // the first prompt: start-up is over
-	}
 	if t.timer == nil {
 		t.timer = time.AfterFunc(idleTrimAfter, t.fire)
 		return
@@ -75,6 +72,9 @@ func (t *idleTrim) disarm() {
 	defer t.mu.Unlock()
 	t.reading = false
 	t.lines++
+	if t.pages != nil && t.pages.marked == nil {
+		t.pages.startMark() // the first line: start-up is over
+	}
 	if t.timer != nil {
 		t.timer.Stop()
 	}
@@ -95,8 +95,8 @@ func (t *idleTrim) fire() {
 	}
 	t.dirty = false
 	free, pages := t.free, t.pages
-	if t.lines == 0 {
-		pages = nil // the next trim: once a line has been typed and run
+	if t.lines < 2 {
+		pages = nil // not before a line has been read since the mark
 	}
 	t.mu.Unlock()
 	if pages != nil {

@@ -18,16 +18,18 @@ import (
 // about half of the blocks (README, Performance).
 //
 // Which blocks the prompt needs is learned, not guessed: as the first
-// prompt is drawn (mark), the executable's read-only mappings are cut
-// into one mapping per block (alternate blocks get MADV_RANDOM, which
-// only changes read-ahead on a page-cache miss, so that the kernel keeps
-// them apart), and the referenced bits of the process's pages are
-// cleared (/proc/self/clear_refs). At the first idle trim (drop), every
-// block /proc/self/smaps shows resident but not referenced since is
-// unmapped with MADV_DONTNEED, and the mappings are joined again. Blocks
-// used since the first prompt stay; a dropped block that is needed later
-// costs one page fault (4 µs here) and is not dropped again, since this
-// happens once per session.
+// line is read (mark), the executable's read-only mappings are cut into
+// one mapping per block (alternate blocks get MADV_RANDOM, which only
+// changes read-ahead on a page-cache miss, so that the kernel keeps them
+// apart), and the referenced bits of the process's pages are cleared
+// (/proc/self/clear_refs). At the first idle trim after another line
+// has been read (drop), every block /proc/self/smaps shows resident but
+// not referenced since is unmapped with MADV_DONTNEED, and the mappings
+// are joined again. Running a line, drawing the prompt and editing the
+// next one are then all in what was referenced; what start-up alone
+// ran, and what ran once behind the first prompt (the history's load),
+// is not. A dropped block that is needed later costs one page fault
+// (4 µs here) and is not dropped again: this happens once a session.
 //
 // The pages stay in the page cache, shared with every other process
 // running nosh: what leaves is this process's mapping of them, not
@@ -60,8 +62,8 @@ const (
 	madvDontneed = 4
 )
 
-// startMark begins marking in the background: the first prompt is on
-// the screen, and the user reads it.
+// startMark begins marking in the background, beside the first line's
+// command.
 func (p *startPages) startMark() {
 	p.marked = make(chan struct{})
 	go func() {
