@@ -50,3 +50,45 @@ func TestIdleTrimOncePerPrompt(t *testing.T) {
 		t.Fatalf("at the next prompt, freed %d times in all, want 2", freed)
 	}
 }
+
+// TestIdleTrimDropsStartPagesAfterTwoLines: the executable's blocks are
+// marked as the first line is read and dropped at the first trim after
+// a second one, once (on this test binary's own mappings).
+func TestIdleTrimDropsStartPagesAfterTwoLines(t *testing.T) {
+	var freed int
+	pages := &startPages{}
+	tr := &idleTrim{free: func() { freed++ }, pages: pages}
+	quiet := func() { tr.last.Store(time.Now().Add(-2 * idleTrimAfter).UnixNano()) }
+	prompt := func() {
+		tr.arm()
+		tr.timer.Stop()
+		quiet()
+		tr.fire()
+		tr.timer.Stop()
+	}
+	prompt()
+	if pages.marked != nil {
+		t.Fatal("marked before the first line")
+	}
+	tr.disarm() // the first line
+	if pages.marked == nil {
+		t.Fatal("not marked at the first line")
+	}
+	<-pages.marked
+	if pages.blocks == nil {
+		t.Skip("the executable's mappings could not be cut (no /proc?)")
+	}
+	prompt()
+	if pages.blocks == nil {
+		t.Fatal("dropped before a line was read after the mark")
+	}
+	tr.disarm() // the second line
+	prompt()
+	if pages.blocks != nil {
+		t.Fatal("not dropped at the trim after the second line")
+	}
+	if freed != 3 {
+		t.Errorf("memory given back %d times, want once a prompt (3)", freed)
+	}
+	t.Logf("%d blocks dropped", pages.dropped)
+}
