@@ -39,10 +39,10 @@ type idleTrim struct {
 	// free gives the memory back: debug.FreeOSMemory (tests count calls).
 	free func()
 	// pages, if set, unmaps the executable's pages that only start-up
-	// used, at the first trim after the second line (startpages.go).
+	// used, at the first trim after a line (startpages.go).
 	pages *startPages
-	// lines counts the lines read: pages marks at the first and learns
-	// what the prompt needs from those after it.
+	// lines counts the lines read: pages learns what the prompt needs
+	// from at least one.
 	lines int
 }
 
@@ -59,6 +59,11 @@ func (t *idleTrim) arm() {
 	defer t.mu.Unlock()
 	t.reading, t.dirty = true, true
 	t.last.Store(time.Now().UnixNano())
+	if t.pages != nil && t.pages.marked == nil {
+		// The first prompt: start-up is over, and the user reads it
+		// while start-up still has both cores.
+		t.pages.startMark()
+	}
 	if t.timer == nil {
 		t.timer = time.AfterFunc(idleTrimAfter, t.fire)
 		return
@@ -72,9 +77,6 @@ func (t *idleTrim) disarm() {
 	defer t.mu.Unlock()
 	t.reading = false
 	t.lines++
-	if t.pages != nil && t.pages.marked == nil {
-		t.pages.startMark() // the first line: start-up is over
-	}
 	if t.timer != nil {
 		t.timer.Stop()
 	}
@@ -95,8 +97,8 @@ func (t *idleTrim) fire() {
 	}
 	t.dirty = false
 	free, pages := t.free, t.pages
-	if t.lines < 2 {
-		pages = nil // not before a line has been read since the mark
+	if t.lines == 0 {
+		pages = nil // not before a line has been typed and run
 	}
 	t.mu.Unlock()
 	if pages != nil {
