@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 
 	"nosh/config"
@@ -81,11 +80,11 @@ func normalizeBaseURL(raw string, p Preset) (string, error) {
 	if base == "" {
 		return p.BaseURL, nil
 	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	credentials, ok := config.CheckHTTPURL(base)
+	if !ok {
 		return "", fmt.Errorf("ai: [ai] base_url %q is not an http(s) URL", raw)
 	}
-	if u.User != nil {
+	if credentials {
 		return "", fmt.Errorf("ai: [ai] base_url must not contain credentials: use [ai] api_key_env or api_key_cmd")
 	}
 	switch p.Wire {

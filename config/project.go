@@ -31,11 +31,14 @@ type projectFile struct {
 	} `toml:"permissions"`
 }
 
-var projectSchema = &schema{
-	checks: map[string]check{"permissions.deny": rules},
-	unknown: func(toml.Key) string {
-		return "a project file may only tighten permissions ([permissions] disable_yolo and deny); ignored"
-	},
+// projectSchema is how a project file is decoded (a function, so that no
+// map is built at package initialisation).
+func projectSchema() *schema {
+	return &schema{
+		checks: map[string]check{"permissions.deny": rules},
+		unknown: func(toml.Key) string {
+			return "a project file may only tighten permissions ([permissions] disable_yolo and deny); ignored"
+		}}
 }
 
 // LoadProject reads the .nosh.toml in dir or in its nearest parent that
@@ -59,7 +62,7 @@ func LoadProject(dir string) (Project, []Warning) {
 // ParseProject is [LoadProject] for data already read from the file path.
 func ParseProject(path string, data []byte) (Project, []Warning) {
 	var f projectFile
-	ws := projectSchema.decode(path, data, &f)
+	ws := projectSchema().decode(path, data, &f)
 	return Project{Path: path, DisableYolo: f.Permissions.DisableYolo, Deny: f.Permissions.Deny}, ws
 }
 

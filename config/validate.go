@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -25,7 +24,17 @@ func HighlightClasses() []string {
 
 // configSchema is how config.toml is decoded. Every number has a check:
 // the tests enforce it, so that no key silently accepts a negative value.
-var configSchema = sync.OnceValue(func() *schema {
+func configSchema() *schema {
+	configSchemaOnce.Do(func() { configSchemaValue = makeConfigSchema() })
+	return configSchemaValue
+}
+
+var (
+	configSchemaOnce  sync.Once
+	configSchemaValue *schema
+)
+
+func makeConfigSchema() *schema {
 	return &schema{
 		checks: map[string]check{
 			"ai.provider":           oneOf("provider", Providers()...),
@@ -60,7 +69,7 @@ var configSchema = sync.OnceValue(func() *schema {
 		unknown:  unknownConfigKey,
 		defaults: true,
 	}
-})
+}
 
 func oneOf(what string, values ...string) check {
 	return func(v any) error {
@@ -107,8 +116,7 @@ func httpURL(v any) error {
 	if s == "" {
 		return nil
 	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := CheckHTTPURL(s); !ok {
 		return fmt.Errorf("%q is not an http:// or https:// URL", s)
 	}
 	return nil

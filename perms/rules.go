@@ -328,7 +328,17 @@ func canonicalFlags(base string, ws []analysis.Word) map[string]bool {
 // npmAliases maps npm's command aliases (and the misspellings it
 // accepts) to the command, for the deny rules: a rule against npm install
 // also denies npm i.
-var npmAliases = sync.OnceValue(func() map[string]string {
+func npmAliases() map[string]string {
+	npmAliasesOnce.Do(func() { npmAliasesValue = makeNpmAliases() })
+	return npmAliasesValue
+}
+
+var (
+	npmAliasesOnce  sync.Once
+	npmAliasesValue map[string]string
+)
+
+func makeNpmAliases() map[string]string {
 	return map[string]string{
 		"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
 		"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
@@ -340,7 +350,7 @@ var npmAliases = sync.OnceValue(func() map[string]string {
 		"show": "view", "s": "search", "se": "search", "find": "search", "rb": "rebuild", "ddp": "dedupe",
 		"home": "docs", "issues": "bugs", "hlep": "help", "unstar": "star", "create": "init", "innit": "init",
 	}
-})
+}
 
 // canonicalNpm returns ws with npm's command, the first operand,
 // written as the command it stands for.

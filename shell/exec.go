@@ -140,11 +140,14 @@ func findInPath(dir, path, name string) (string, error) {
 	return "", &lookupError{name: name, status: 127, msg: "command not found"}
 }
 
-// execEnv lists the exported variables as NAME=value.
+// execEnv lists the exported variables as NAME=value. nosh's private
+// variables (their names have a NUL byte) never leave the shell, even
+// when set -a exported them: no program could be started with one
+// (execve refuses it).
 func execEnv(env expand.Environ) []string {
 	var list []string
 	for name, vr := range env.Each {
-		if !vr.Exported || !vr.IsSet() {
+		if !vr.Exported || !vr.IsSet() || strings.IndexByte(name, 0) >= 0 {
 			continue
 		}
 		if vr.Kind == expand.String || vr.Kind == expand.Unknown {

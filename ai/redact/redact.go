@@ -22,12 +22,22 @@ var secretWords = []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS
 	"CREDENTIAL", "AUTH", "PRIVATE", "COOKIE", "SESSION", "_PAT", "DSN"}
 
 // notSecret are names that contain a secret word but hold none.
-var notSecret = sync.OnceValue(func() map[string]bool {
+func notSecret() map[string]bool {
+	notSecretOnce.Do(func() { notSecretValue = makeNotSecret() })
+	return notSecretValue
+}
+
+var (
+	notSecretOnce  sync.Once
+	notSecretValue map[string]bool
+)
+
+func makeNotSecret() map[string]bool {
 	return map[string]bool{"SSH_AUTH_SOCK": true, "KEYTIMEOUT": true, "GPG_AGENT_INFO": true,
 		"XDG_SESSION_ID": true, "XDG_SESSION_TYPE": true, "XDG_SESSION_CLASS": true,
 		"XDG_SESSION_DESKTOP": true, "DBUS_SESSION_BUS_ADDRESS": true, "SESSION_MANAGER": true,
 		"NOSH_AI_API_KEY_ENV": true}
-})
+}
 
 // IsSecretName reports whether an environment variable name looks like it
 // holds a secret.
@@ -45,7 +55,17 @@ func IsSecretName(name string) bool {
 }
 
 // tokenShapes match well-known credential formats wherever they appear.
-var tokenShapes = sync.OnceValue(func() *regexp.Regexp {
+func tokenShapes() *regexp.Regexp {
+	tokenShapesOnce.Do(func() { tokenShapesValue = makeTokenShapes() })
+	return tokenShapesValue
+}
+
+var (
+	tokenShapesOnce  sync.Once
+	tokenShapesValue *regexp.Regexp
+)
+
+func makeTokenShapes() *regexp.Regexp {
 	return regexp.MustCompile(strings.Join([]string{
 		`-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----`,
 		`\bsk-(?:ant-|proj-|or-)?[A-Za-z0-9_\-]{16,}`, // OpenAI, Anthropic, OpenRouter
@@ -62,7 +82,7 @@ var tokenShapes = sync.OnceValue(func() *regexp.Regexp {
 		`(?i)(?:password|passwd|secret|token|api[_-]?key)\s*[=:]\s*["']?[^\s"']{6,}`,
 		`[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+:[^\s@/]{3,}@`, // credentials in URLs
 	}, "|"))
-})
+}
 
 // Redactor hides the secrets of one environment.
 type Redactor struct {

@@ -26,14 +26,21 @@ type Cleaner struct {
 	Known func(name string) bool
 }
 
+// The reply's patterns, compiled on first use: a sync.OnceValue would be
+// made at package initialisation, in every process.
 var (
-	thinkRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?s)<(think|thinking|reasoning)>.*?</(think|thinking|reasoning)>`)
-	})
-	fenceRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("(?s)```[a-zA-Z0-9_+-]*[ \t]*\n?(.*?)```")
-	})
+	cleanOnce        sync.Once
+	thinkRx, fenceRx *regexp.Regexp
 )
+
+func compileClean() {
+	thinkRx = regexp.MustCompile(`(?s)<(think|thinking|reasoning)>.*?</(think|thinking|reasoning)>`)
+	fenceRx = regexp.MustCompile("(?s)```[a-zA-Z0-9_+-]*[ \t]*\n?(.*?)```")
+}
+
+func thinkRE() *regexp.Regexp { cleanOnce.Do(compileClean); return thinkRx }
+
+func fenceRE() *regexp.Regexp { cleanOnce.Do(compileClean); return fenceRx }
 
 // Clean extracts the command from a reply: reasoning blocks, code fences,
 // a leading "$ " and trailing explanations are removed; what remains must

@@ -1,3 +1,10 @@
+// The runtime would start a goroutine at start-up to follow changes of
+// the CPU limit of nosh's cgroup and read the cgroup's files from then
+// on; a shell has no use for it (an interactive one sets GOMAXPROCS
+// itself, which stops the updates anyway).
+//
+//go:debug updatemaxprocs=0
+
 // Command nosh is a POSIX login shell with AI built in.
 //
 // This package is nosh's command line, in the role of elvish's pkg/prog:

@@ -88,7 +88,17 @@ func daemonTarget(c *analysis.Cmd) {
 }
 
 // tmuxShows are tmux's commands that only show the server's state.
-var tmuxShows = sync.OnceValue(func() map[string]bool {
+func tmuxShows() map[string]bool {
+	tmuxShowsOnce.Do(func() { tmuxShowsValue = makeTmuxShows() })
+	return tmuxShowsValue
+}
+
+var (
+	tmuxShowsOnce  sync.Once
+	tmuxShowsValue map[string]bool
+)
+
+func makeTmuxShows() map[string]bool {
 	return map[string]bool{"list-sessions": true, "ls": true, "list-windows": true, "lsw": true,
 		"list-panes": true, "lsp": true, "list-clients": true, "lsc": true, "list-buffers": true, "lsb": true,
 		"show-options": true, "show": true, "show-window-options": true, "showw": true, "show-environment": true,
@@ -96,7 +106,7 @@ var tmuxShows = sync.OnceValue(func() map[string]bool {
 		"has-session": true, "has": true, "info": true, "server-info": true, "list-keys": true, "lsk": true,
 		"list-commands": true, "lscm": true, "show-buffer": true, "showb": true, "show-hooks": true,
 		"show-messages": true, "showmsgs": true, "-V": true}
-})
+}
 
 // tmuxReadOnly reports whether a tmux command line only shows: its
 // global options take no command (-c runs one) and every command of it

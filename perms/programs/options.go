@@ -223,7 +223,17 @@ func unknownProgram(c *analysis.Cmd) {
 // or widen what they change: a file named like one of those options,
 // matched by a glob, becomes that option (tar's
 // --checkpoint-action=exec=…, chmod's --reference=…, rm's -r).
-var globOptionPrograms = sync.OnceValue(func() map[string]bool {
+func globOptionPrograms() map[string]bool {
+	globOptionProgramsOnce.Do(func() { globOptionProgramsValue = makeGlobOptionPrograms() })
+	return globOptionProgramsValue
+}
+
+var (
+	globOptionProgramsOnce  sync.Once
+	globOptionProgramsValue map[string]bool
+)
+
+func makeGlobOptionPrograms() map[string]bool {
 	return map[string]bool{
 		"tar": true, "gtar": true, "bsdtar": true, "chmod": true, "chown": true, "chgrp": true, "rsync": true,
 		"zip": true, "7z": true, "sort": true, "rm": true, "cp": true, "mv": true, "ln": true, "sed": true,
@@ -232,7 +242,7 @@ var globOptionPrograms = sync.OnceValue(func() map[string]bool {
 		"gmake": true, "ssh": true, "sftp": true, "date": true, "hostname": true, "xxd": true,
 		"gsed": true, "gsort": true, "unzip": true,
 	}
-})
+}
 
 // globOperands records a risk for an operand of such a program that is
 // a glob whose matches could start with "-", unless "--" comes before

@@ -218,7 +218,17 @@ func optionTablesTable() map[string]*optTable {
 
 // sshSafeKeys are the ssh -o settings known to be harmless: none runs a
 // command, loads code or writes a file.
-var sshSafeKeys = sync.OnceValue(func() map[string]bool {
+func sshSafeKeys() map[string]bool {
+	sshSafeKeysOnce.Do(func() { sshSafeKeysValue = makeSshSafeKeys() })
+	return sshSafeKeysValue
+}
+
+var (
+	sshSafeKeysOnce  sync.Once
+	sshSafeKeysValue map[string]bool
+)
+
+func makeSshSafeKeys() map[string]bool {
 	return map[string]bool{
 		"connecttimeout": true, "batchmode": true, "stricthostkeychecking": true, "port": true, "user": true,
 		"serveraliveinterval": true, "serveralivecountmax": true, "compression": true, "loglevel": true,
@@ -234,7 +244,7 @@ var sshSafeKeys = sync.OnceValue(func() map[string]bool {
 		"globalknownhostsfile": true, "hostkeyalias": true, "nohostauthenticationforlocalhost": true,
 		"streamlocalbindunlink": false,
 	}
-})
+}
 
 // sshValue judges ssh's -o KEY=VALUE (scp's and sftp's too): only the
 // settings known to be harmless are let through. ssh reads the key up to
@@ -288,7 +298,17 @@ func plainJumpHosts(v string) bool {
 
 // findSafe lists find's predicates known to be harmless, with how many
 // arguments each takes.
-var findSafe = sync.OnceValue(func() map[string]int {
+func findSafe() map[string]int {
+	findSafeOnce.Do(func() { findSafeValue = makeFindSafe() })
+	return findSafeValue
+}
+
+var (
+	findSafeOnce  sync.Once
+	findSafeValue map[string]int
+)
+
+func makeFindSafe() map[string]int {
 	return map[string]int{
 		"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1,
 		"-iregex": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-size": 1, "-empty": 0, "-newer": 1,
@@ -305,7 +325,7 @@ var findSafe = sync.OnceValue(func() map[string]int {
 		"-exec": -1, "-execdir": -1, "-ok": -1, "-okdir": -1, "-delete": -1, "-fprint": -1, "-fprint0": -1,
 		"-fprintf": -1, "-fls": -1,
 	}
-})
+}
 
 // findPredicates records a risk for every predicate of find not known
 // to be harmless. The start paths come first; -newerXY takes one

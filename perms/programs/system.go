@@ -61,10 +61,20 @@ func sysctlCmd(c *analysis.Cmd) {
 }
 
 // ipReadOnly are ip's commands that only show.
-var ipReadOnly = sync.OnceValue(func() map[string]bool {
+func ipReadOnly() map[string]bool {
+	ipReadOnlyOnce.Do(func() { ipReadOnlyValue = makeIpReadOnly() })
+	return ipReadOnlyValue
+}
+
+var (
+	ipReadOnlyOnce  sync.Once
+	ipReadOnlyValue map[string]bool
+)
+
+func makeIpReadOnly() map[string]bool {
 	return map[string]bool{"show": true, "list": true, "lst": true, "ls": true, "sh": true, "s": true,
 		"l": true, "get": true, "help": true, "monitor": true, "showdump": true}
-})
+}
 
 // ipCmd: ip [OPTIONS] OBJECT [COMMAND …]: showing reads; add, del, set,
 // flush, change, replace… and -batch change the network.
@@ -131,14 +141,24 @@ func ssCmd(c *analysis.Cmd) {
 
 // ctlReadOnly are the subcommands of the systemd *ctl tools that only
 // show, by tool; anything else changes the system.
-var ctlReadOnly = sync.OnceValue(func() map[string]map[string]bool {
+func ctlReadOnly() map[string]map[string]bool {
+	ctlReadOnlyOnce.Do(func() { ctlReadOnlyValue = makeCtlReadOnly() })
+	return ctlReadOnlyValue
+}
+
+var (
+	ctlReadOnlyOnce  sync.Once
+	ctlReadOnlyValue map[string]map[string]bool
+)
+
+func makeCtlReadOnly() map[string]map[string]bool {
 	return map[string]map[string]bool{
 		"timedatectl": {"status": true, "show": true, "list-timezones": true, "timesync-status": true, "show-timesync": true},
 		"hostnamectl": {"status": true, "show": true},
 		"loginctl": {"list-sessions": true, "session-status": true, "show-session": true, "list-users": true,
 			"user-status": true, "show-user": true, "list-seats": true, "seat-status": true, "show-seat": true},
 	}
-})
+}
 
 func ctlCmd(c *analysis.Cmd) {
 	ops := analysis.Operands(c.Args)

@@ -93,9 +93,19 @@ func (f *File) Load() (allow, deny []string, err error) {
 
 // tomlLine reads the position out of a TOML error; compiled on first use
 // so that start-up does not pay for it.
-var tomlLine = sync.OnceValue(func() *regexp.Regexp {
+func tomlLine() *regexp.Regexp {
+	tomlLineOnce.Do(func() { tomlLineValue = makeTomlLine() })
+	return tomlLineValue
+}
+
+var (
+	tomlLineOnce  sync.Once
+	tomlLineValue *regexp.Regexp
+)
+
+func makeTomlLine() *regexp.Regexp {
 	return regexp.MustCompile(`^toml: line (\d+)(?: \(last key "[^"]*"\))?: (.*)$`)
-})
+}
 
 // parse decodes a rule file. On a syntax or type error it falls back to
 // the deny rules scanDeny recovers.

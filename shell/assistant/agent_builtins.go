@@ -30,7 +30,17 @@ func contained([]string) (bool, string) { return true, "" }
 
 // agentBuiltins lists the builtins an agent command may run, and when.
 // It is built on first use: a script never needs it.
-var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
+func agentBuiltins() map[string]agentBuiltinRule {
+	agentBuiltinsOnce.Do(func() { agentBuiltinsValue = makeAgentBuiltins() })
+	return agentBuiltinsValue
+}
+
+var (
+	agentBuiltinsOnce  sync.Once
+	agentBuiltinsValue map[string]agentBuiltinRule
+)
+
+func makeAgentBuiltins() map[string]agentBuiltinRule {
 	return map[string]agentBuiltinRule{
 		".": contained, "source": contained, "eval": contained, "exec": contained,
 		"[": contained, "test": contained, "echo": contained, "printf": contained,
@@ -105,7 +115,7 @@ var agentBuiltins = sync.OnceValue(func() map[string]agentBuiltinRule {
 		"bg":      refused("bg resumes your shell's jobs"),
 		"disown":  refused("disown removes your shell's jobs"),
 	}
-})
+}
 
 func refused(why string) agentBuiltinRule {
 	return func([]string) (bool, string) { return false, why }
@@ -132,10 +142,15 @@ func allOptions(args []string, letters string) bool {
 	return true
 }
 
-// interpSetOptions are set's options that live in the runner: an agent
-// command may change them in its subshell.
-var interpSetOptions = map[string]bool{"allexport": true, "errexit": true, "noexec": true,
-	"noglob": true, "nounset": true, "pipefail": true}
+// interpSetOption reports whether name is one of set's options that live
+// in the runner: an agent command may change them in its subshell.
+func interpSetOption(name string) bool {
+	switch name {
+	case "allexport", "errexit", "noexec", "noglob", "nounset", "pipefail":
+		return true
+	}
+	return false
+}
 
 // agentSet lets an agent command set the runner's options (-e, -u, -f,
 // -n, -a, -o pipefail…) and positional parameters, and list options;
@@ -157,7 +172,7 @@ func agentSet(args []string) (bool, string) {
 				if len(args) == 0 || strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[0], "+") {
 					continue // a listing
 				}
-				if !interpSetOptions[args[0]] {
+				if !interpSetOption(args[0]) {
 					return false, why
 				}
 				args = args[1:]
@@ -192,7 +207,7 @@ func agentShopt(args []string) (bool, string) {
 	}
 	for _, n := range names {
 		o, _ := options.LookupShopt(n)
-		if setO && !interpSetOptions[n] || !setO && !o.Interp && !o.ReadOnly {
+		if setO && !interpSetOption(n) || !setO && !o.Interp && !o.ReadOnly {
 			return false, why
 		}
 	}

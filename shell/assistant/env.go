@@ -10,9 +10,19 @@ import (
 
 // processSystem describes this machine for `nosh ask`, looked up once on
 // the process's PATH.
-var processSystem = sync.OnceValue(func() translate.System {
+func processSystem() translate.System {
+	processSystemOnce.Do(func() { processSystemValue = makeProcessSystem() })
+	return processSystemValue
+}
+
+var (
+	processSystemOnce  sync.Once
+	processSystemValue translate.System
+)
+
+func makeProcessSystem() translate.System {
 	return translate.DetectSystem(translate.LocalProbe(runtime.GOOS, os.Getenv("PATH")))
-})
+}
 
 // envInfo is the environment the session's requests describe: the
 // machine, looked up on the shell's PATH at the first request (again

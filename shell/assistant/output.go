@@ -73,9 +73,19 @@ func (h *headBuffer) String() string {
 }
 
 // ansiEscapes is compiled on first use: not on the start-up path.
-var ansiEscapes = sync.OnceValue(func() *regexp.Regexp {
+func ansiEscapes() *regexp.Regexp {
+	ansiEscapesOnce.Do(func() { ansiEscapesValue = makeAnsiEscapes() })
+	return ansiEscapesValue
+}
+
+var (
+	ansiEscapesOnce  sync.Once
+	ansiEscapesValue *regexp.Regexp
+)
+
+func makeAnsiEscapes() *regexp.Regexp {
 	return regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
-})
+}
 
 // cleanOutput makes terminal output readable text of at most n bytes:
 // escape sequences removed, CRLF made LF, and of a line redrawn with

@@ -79,8 +79,18 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	return b, nil
 }
 
-// landlockAvailable is sandbox.Available, asked once.
-var landlockAvailable = sync.OnceValues(sandbox.Available)
+// landlockAvailable is sandbox.Available, asked once (not a
+// sync.OnceValues, which would be made at every process's start).
+func landlockAvailable() (int, error) {
+	landlockOnce.Do(func() { landlockABI, landlockErr = sandbox.Available() })
+	return landlockABI, landlockErr
+}
+
+var (
+	landlockOnce sync.Once
+	landlockABI  int
+	landlockErr  error
+)
 
 // readOnlyBox may write nothing but /dev/null, and connect nowhere.
 var readOnlyBox = sandbox.Policy{Rules: []sandbox.Rule{{Path: "/dev/null", Access: sandbox.Write}}, NoNetwork: true}

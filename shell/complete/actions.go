@@ -117,8 +117,10 @@ func (c *Completer) Action(action, prefix string) ([]string, bool) {
 	return dedupe(words), true
 }
 
-// ActionLetters maps compgen's and complete's letter options to actions.
-var ActionLetters = map[byte]string{
+// ActionLetters maps compgen's and complete's letter options to actions
+// ("" for none). An array, not a map: a map literal is built at package
+// initialisation, in every process.
+var ActionLetters = [256]string{
 	'a': "alias", 'b': "builtin", 'c': "command", 'd': "directory", 'e': "export",
 	'f': "file", 'g': "group", 'j': "job", 'k': "keyword", 's': "service",
 	'u': "user", 'v': "variable",

@@ -35,13 +35,23 @@ type helpEntry struct {
 // neverHelp are programs that are not run to ask for their options even
 // though they would likely just print help: the cost of one that does not
 // is too high.
-var neverHelp = sync.OnceValue(func() map[string]bool {
+func neverHelp() map[string]bool {
+	neverHelpOnce.Do(func() { neverHelpValue = makeNeverHelp() })
+	return neverHelpValue
+}
+
+var (
+	neverHelpOnce  sync.Once
+	neverHelpValue map[string]bool
+)
+
+func makeNeverHelp() map[string]bool {
 	return map[string]bool{
 		"reboot": true, "shutdown": true, "halt": true, "poweroff": true, "init": true,
 		"telinit": true, "kexec": true, "sudo": true, "su": true, "doas": true, "login": true,
 		"passwd": true, "nosh": true,
 	}
-})
+}
 
 // helpOptions returns the options of program name, parsed from the output
 // of `name args...` (default args: --help). Only ELF executables found on

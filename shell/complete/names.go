@@ -79,9 +79,19 @@ func (c *Completer) home(user string) (string, bool) {
 }
 
 // jobCommands take %N job specifications.
-var jobCommands = sync.OnceValue(func() map[string]bool {
+func jobCommands() map[string]bool {
+	jobCommandsOnce.Do(func() { jobCommandsValue = makeJobCommands() })
+	return jobCommandsValue
+}
+
+var (
+	jobCommandsOnce  sync.Once
+	jobCommandsValue map[string]bool
+)
+
+func makeJobCommands() map[string]bool {
 	return map[string]bool{"fg": true, "bg": true, "jobs": true, "wait": true, "disown": true, "kill": true}
-})
+}
 
 // jobs completes %N.
 func jobs(env Env) []Candidate {

@@ -58,7 +58,17 @@ var gitGlobalOptions = [][2]string{
 }
 
 // gitSubcommandArgs are sub-sub-commands.
-var gitSubcommandArgs = sync.OnceValue(func() map[string][]string {
+func gitSubcommandArgs() map[string][]string {
+	gitSubcommandArgsOnce.Do(func() { gitSubcommandArgsValue = makeGitSubcommandArgs() })
+	return gitSubcommandArgsValue
+}
+
+var (
+	gitSubcommandArgsOnce  sync.Once
+	gitSubcommandArgsValue map[string][]string
+)
+
+func makeGitSubcommandArgs() map[string][]string {
 	return map[string][]string{
 		"remote":   {"add", "get-url", "prune", "remove", "rename", "set-branches", "set-head", "set-url", "show", "update"},
 		"stash":    {"apply", "branch", "clear", "create", "drop", "list", "pop", "push", "show", "store"},
@@ -67,7 +77,7 @@ var gitSubcommandArgs = sync.OnceValue(func() map[string][]string {
 		"submodule": {"absorbgitdirs", "add", "deinit", "foreach", "init", "set-branch", "set-url", "status", "summary",
 			"sync", "update"},
 	}
-})
+}
 
 // completeGit completes git's subcommands, their options (from
 // `git SUB -h`), branches, tags, remotes, and files by status.

@@ -60,7 +60,17 @@ type precommand struct {
 	operands  int
 }
 
-var precommands = sync.OnceValue(func() map[string]precommand {
+func precommands() map[string]precommand {
+	precommandsOnce.Do(func() { precommandsValue = makePrecommands() })
+	return precommandsValue
+}
+
+var (
+	precommandsOnce  sync.Once
+	precommandsValue map[string]precommand
+)
+
+func makePrecommands() map[string]precommand {
 	return map[string]precommand{
 		"sudo":     {valueOpts: "ugCDhprtUT"},
 		"doas":     {valueOpts: "uC"},
@@ -80,7 +90,7 @@ var precommands = sync.OnceValue(func() map[string]precommand {
 		"time":     {valueOpts: "fo"},
 		"unbuffer": {},
 	}
-})
+}
 
 // skip returns the index of the argument that is the command run by the
 // precommand whose arguments start at args[i].

@@ -19,7 +19,17 @@ type Styles struct {
 // defaultSGR uses only the 16 basic colours and attributes, so that it
 // follows the terminal's palette; reverse video (7) makes danger visible
 // on dark and light backgrounds alike.
-var defaultSGR = sync.OnceValue(func() map[Class]string {
+func defaultSGR() map[Class]string {
+	defaultSGROnce.Do(func() { defaultSGRValue = makeDefaultSGR() })
+	return defaultSGRValue
+}
+
+var (
+	defaultSGROnce  sync.Once
+	defaultSGRValue map[Class]string
+)
+
+func makeDefaultSGR() map[Class]string {
 	return map[Class]string{
 		Command:    "32",
 		Builtin:    "1;32",
@@ -37,7 +47,7 @@ var defaultSGR = sync.OnceValue(func() map[Class]string {
 		Danger:     "1;7;31",
 		Suggestion: "90",
 	}
-})
+}
 
 // DefaultStyles returns nosh's built-in colours.
 func DefaultStyles() Styles {
@@ -144,19 +154,39 @@ func (s Styles) write(b *strings.Builder, c Class, text string) {
 	}
 }
 
-var sgrAttrs = sync.OnceValue(func() map[string]string {
+func sgrAttrs() map[string]string {
+	sgrAttrsOnce.Do(func() { sgrAttrsValue = makeSgrAttrs() })
+	return sgrAttrsValue
+}
+
+var (
+	sgrAttrsOnce  sync.Once
+	sgrAttrsValue map[string]string
+)
+
+func makeSgrAttrs() map[string]string {
 	return map[string]string{
 		"bold": "1", "dim": "2", "faint": "2", "italic": "3", "underline": "4",
 		"blink": "5", "reverse": "7", "inverse": "7", "strike": "9",
 	}
-})
+}
 
-var sgrColors = sync.OnceValue(func() map[string]int {
+func sgrColors() map[string]int {
+	sgrColorsOnce.Do(func() { sgrColorsValue = makeSgrColors() })
+	return sgrColorsValue
+}
+
+var (
+	sgrColorsOnce  sync.Once
+	sgrColorsValue map[string]int
+)
+
+func makeSgrColors() map[string]int {
 	return map[string]int{
 		"black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4,
 		"magenta": 5, "purple": 5, "cyan": 6, "white": 7,
 	}
-})
+}
 
 // ParseColor turns a colour specification into SGR parameters. It
 // accepts SGR parameters as they are ("1;32"), or words separated by

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -28,8 +29,19 @@ type record struct {
 	id string
 }
 
-// escaper keeps every record on one line and the fields tab-free.
-var escaper = strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
+// escaper keeps every record on one line and the fields tab-free. It is
+// made on first use: every process would make it at initialisation.
+func escaper() *strings.Replacer {
+	escaperOnce.Do(func() {
+		escaperValue = strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\t", `\t`, "\r", `\r`)
+	})
+	return escaperValue
+}
+
+var (
+	escaperOnce  sync.Once
+	escaperValue *strings.Replacer
+)
 
 // appendEntry appends the entry record for r, with its final newline.
 func appendEntry(buf []byte, r record) []byte {
@@ -42,9 +54,9 @@ func appendEntry(buf []byte, r record) []byte {
 		buf = strconv.AppendInt(buf, int64(r.Status), 10)
 	}
 	buf = append(buf, '\t')
-	buf = append(buf, escaper.Replace(r.Dir)...)
+	buf = append(buf, escaper().Replace(r.Dir)...)
 	buf = append(buf, '\t')
-	buf = append(buf, escaper.Replace(r.Command)...)
+	buf = append(buf, escaper().Replace(r.Command)...)
 	return append(buf, '\n')
 }
 

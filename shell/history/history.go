@@ -409,13 +409,17 @@ func encode(recs []record) []byte {
 }
 
 // session tells this process's ids from other processes'; pid alone can
-// repeat across reboots and PID namespaces sharing a home directory.
+// repeat across reboots and PID namespaces sharing a home directory. It
+// is drawn at the first id, not at package initialisation, which every
+// process (a script too) runs.
 var (
-	session = rand.Uint32()
-	seq     atomic.Uint64
+	sessionOnce sync.Once
+	session     uint32
+	seq         atomic.Uint64
 )
 
 // newID returns an id for an entry whose status is not known yet.
 func newID() string {
+	sessionOnce.Do(func() { session = rand.Uint32() })
 	return strconv.FormatUint(uint64(session), 36) + "." + strconv.FormatUint(seq.Add(1), 36)
 }

@@ -31,15 +31,28 @@ func Snapshot() Data {
 	return Data{UID: id.uid, User: id.user, Host: id.host, Now: time.Now()}
 }
 
-var processIdentity = sync.OnceValue(func() (id struct {
+func processIdentity() *identity {
+	identityOnce.Do(func() {
+		id := &processID
+		id.uid = os.Getuid()
+		id.host, _ = os.Hostname()
+		id.user = userName(id.uid, os.Getenv)
+	})
+	return &processID
+}
+
+// identity is who and where the shell runs, read once (processIdentity):
+// a sync.OnceValue would be made at package initialisation, in every
+// process.
+type identity struct {
 	uid        int
 	user, host string
-}) {
-	id.uid = os.Getuid()
-	id.host, _ = os.Hostname()
-	id.user = userName(id.uid, os.Getenv)
-	return id
-})
+}
+
+var (
+	identityOnce sync.Once
+	processID    identity
+)
 
 // userName is \u: the name the password database gives the user, as bash
 // takes it (a login from a minimal environment may have no $USER), else

@@ -39,10 +39,20 @@ type compSpec struct {
 }
 
 // compOptions are the names -o takes.
-var compOptions = sync.OnceValue(func() map[string]bool {
+func compOptions() map[string]bool {
+	compOptionsOnce.Do(func() { compOptionsValue = makeCompOptions() })
+	return compOptionsValue
+}
+
+var (
+	compOptionsOnce  sync.Once
+	compOptionsValue map[string]bool
+)
+
+func makeCompOptions() map[string]bool {
 	return map[string]bool{"bashdefault": true, "default": true, "dirnames": true,
 		"filenames": true, "noquote": true, "nosort": true, "nospace": true, "plusdirs": true}
-})
+}
 
 // compSpecs is the shell's table: by command name, plus -D (default) and
 // -E (empty line) as "\x00D" and "\x00E".
@@ -199,7 +209,9 @@ func (sp *compSpec) String(name string) string {
 	}
 	letters := map[string]byte{}
 	for l, a := range complete.ActionLetters {
-		letters[a] = l
+		if a != "" {
+			letters[a] = byte(l)
+		}
 	}
 	for _, a := range sp.actions {
 		if l, ok := letters[a]; ok {

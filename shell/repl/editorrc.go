@@ -37,7 +37,17 @@ func inputrcPath(getenv func(string) string) string {
 //     never runs before Enter;
 //   - the common prefix of ambiguous completions is inserted and the
 //     candidates listed, rather than the first one chosen silently.
-var noshInputrcDefaults = sync.OnceValue(func() map[string]any {
+func noshInputrcDefaults() map[string]any {
+	noshInputrcDefaultsOnce.Do(func() { noshInputrcDefaultsValue = makeNoshInputrcDefaults() })
+	return noshInputrcDefaultsValue
+}
+
+var (
+	noshInputrcDefaultsOnce  sync.Once
+	noshInputrcDefaultsValue map[string]any
+)
+
+func makeNoshInputrcDefaults() map[string]any {
 	return map[string]any{
 		"convert-meta":                 false,
 		"input-meta":                   true,
@@ -45,7 +55,7 @@ var noshInputrcDefaults = sync.OnceValue(func() map[string]any {
 		"enable-bracketed-paste":       true,
 		"menu-complete-display-prefix": true,
 	}
-})
+}
 
 // setRecorder passes an inputrc's settings to the editor's configuration
 // and remembers which variables it set.

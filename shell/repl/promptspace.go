@@ -191,6 +191,16 @@ func printableASCII(s string) bool {
 }
 
 // ansiEscapes is compiled on first use: not on the start-up path.
-var ansiEscapes = sync.OnceValue(func() *regexp.Regexp {
+func ansiEscapes() *regexp.Regexp {
+	ansiEscapesOnce.Do(func() { ansiEscapesValue = makeAnsiEscapes() })
+	return ansiEscapesValue
+}
+
+var (
+	ansiEscapesOnce  sync.Once
+	ansiEscapesValue *regexp.Regexp
+)
+
+func makeAnsiEscapes() *regexp.Regexp {
 	return regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
-})
+}

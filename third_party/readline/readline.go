@@ -19,7 +19,6 @@
 package readline
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +44,12 @@ func (rl *Shell) KeepTerminalSize() { rl.sizeKept = true }
 
 // ErrInterrupt is returned when the interrupt sequence
 // is pressed on the keyboard. The sequence is usually Ctrl-C.
-var ErrInterrupt = errors.New(os.Interrupt.String())
+// (Not errors.New, which would run at every program's initialisation.)
+var ErrInterrupt error = interruptError{}
+
+type interruptError struct{}
+
+func (interruptError) Error() string { return "interrupt" }
 
 // Readline displays the readline prompt and reads user input.
 // It can return from the call because of different things:

@@ -1,3 +1,7 @@
+// Built with the runtime settings nosh has (cmd/nosh/main.go).
+//
+//go:debug updatemaxprocs=0
+
 // Command linked is the start-up floor of nosh: a program that links
 // every package nosh links, so that the Go runtime and all package
 // initialisers run, and then does nothing. bench/run.sh times it beside

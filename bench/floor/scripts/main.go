@@ -1,3 +1,7 @@
+// Built with the runtime settings nosh has (cmd/nosh/main.go).
+//
+//go:debug updatemaxprocs=0
+
 // Command scripts is what a nosh for scripts alone would cost: the shell
 // (package shell and the interpreter) running a -c string, without the
 // line editor, completion, highlighting, the AI or the permission engine

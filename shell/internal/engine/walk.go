@@ -45,10 +45,12 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.host.RewriteNode(n)
 			s.rewriteArithParts(n.Parts)
 			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
+			n.Parts = s.rewriteTrims(n.Parts)
 		case *syntax.DblQuoted:
 			s.host.RewriteNode(n)
 			s.rewriteArithParts(n.Parts)
 			n.Parts = s.rewriteParamHooks(n.Parts, &lw)
+			n.Parts = s.rewriteTrims(n.Parts)
 			rewriteQuotedBraces(n)
 		case *syntax.ParamExp:
 			s.rewriteParamExp(n)

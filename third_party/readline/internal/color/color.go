@@ -208,7 +208,15 @@ const ansi = "[\u001B\u009B][[\\]()#;?]*(?:(?:(?:[a-zA-Z\\d]*(?:;[a-zA-Z\\d]*)*)
 
 // re is compiled on first use: compiling it at package initialisation cost
 // every program that links readline about a fifth of a millisecond.
-var re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(ansi) })
+func re() *regexp.Regexp {
+	reOnce.Do(func() { reValue = regexp.MustCompile(ansi) })
+	return reValue
+}
+
+var (
+	reOnce  sync.Once
+	reValue *regexp.Regexp
+)
 
 // Strip removes all ANSI escaped color sequences in a string.
 func Strip(str string) string {
@@ -221,4 +229,16 @@ func Strip(str string) string {
 	}
 
 	return re().ReplaceAllString(str, "")
+}
+
+// Escapes returns the start and end of each escape sequence in str, as
+// regexp.FindAllStringIndex does, and nil when it has none: what a caller
+// needs to change the text of a coloured string without cutting a
+// sequence.
+func Escapes(str string) [][]int {
+	if strings.IndexByte(str, 0x1B) == -1 && strings.IndexByte(str, 0x9B) == -1 {
+		return nil
+	}
+
+	return re().FindAllStringIndex(str, -1)
 }

@@ -112,9 +112,7 @@ func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selec
 	candidate, padded := grp.trimDisplay(val, pad, col)
 
 	if e.IsearchRegex != nil && e.isearchBuf.Len() > 0 && !selected {
-		match := e.IsearchRegex.FindString(candidate)
-		match = color.Fmt(color.Bg+"244") + match + color.Reset + style
-		candidate = e.IsearchRegex.ReplaceAllLiteralString(candidate, match)
+		candidate = highlightMatches(candidate, e.IsearchRegex, color.Fmt(color.Bg+"244"), color.BgDefault)
 	}
 
 	if selected {
@@ -153,9 +151,7 @@ func (e *Engine) highlightDesc(grp *group, val Candidate, pad, row, col int, sel
 	if len(grp.rows) > row+1 && grp.rows[row+1][0].Description == val.Description {
 		desc = "|"
 	} else if e.IsearchRegex != nil && e.isearchBuf.Len() > 0 && !selected {
-		match := e.IsearchRegex.FindString(desc)
-		match = color.Fmt(color.Bg+"244") + match + color.Reset + color.Dim
-		desc = e.IsearchRegex.ReplaceAllLiteralString(desc, match)
+		desc = highlightMatches(desc, e.IsearchRegex, color.Fmt(color.Bg+"244"), color.BgDefault)
 	}
 
 	// If the comp is currently selected, overwrite any highlighting already applied.
@@ -225,7 +221,7 @@ func (e *Engine) cutCompletionsBelow(scanner *bufio.Scanner, maxRows int) (strin
 		return cropped, count - 1
 	}
 
-	cropped += fmt.Sprintf(term.NewlineReturn+color.Dim+color.FgYellow+" %d more completion rows... (scroll down to show)"+color.Reset, remain)
+	cropped += term.NewlineReturn + moreRows(remain)
 
 	return cropped, count
 }
@@ -269,7 +265,21 @@ func (e *Engine) cutCompletionsAboveBelow(scanner *bufio.Scanner, maxRows, absPo
 		return cropped, count - 1
 	}
 
-	cropped += fmt.Sprintf(term.NewlineReturn+color.Dim+color.FgYellow+" %d more completion rows... (scroll down to show)"+color.Reset, remain)
+	cropped += term.NewlineReturn + moreRows(remain)
 
 	return cropped, count
+}
+
+// moreRows returns the row that says how many rows of completions are not
+// shown, cut to the terminal's width: the display counts it as one row,
+// and on a narrow terminal it wrapped onto a second, so that the cursor's
+// climb back to the input line stopped a row short and every frame was
+// drawn a row lower, leaving the last one's prompt above it.
+func moreRows(remain int) string {
+	more := fmt.Sprintf(" %d more completion rows... (scroll down to show)", remain)
+	if width := term.GetWidth(); width > 1 && len(more) > width-1 {
+		more = more[:width-1]
+	}
+
+	return color.Dim + color.FgYellow + more + color.Reset
 }

@@ -354,7 +354,7 @@ func (g *group) trimDisplay(comp Candidate, pad, col int) (candidate, padded str
 	maxDisplayWidth := g.columnsWidth[col] + 1
 	maxDisplayWidth = min(g.termWidth, maxDisplayWidth)
 
-	val = sanitizer.Replace(val)
+	val = sanitizer().Replace(val)
 
 	if comp.displayLen > maxDisplayWidth {
 		val = color.Trim(val, maxDisplayWidth-trailingValueLen)
@@ -380,7 +380,7 @@ func (g *group) trimDesc(val Candidate, pad int) (desc, padded string) {
 		pad = g.maxDescAllowed - val.descLen
 	}
 
-	desc = sanitizer.Replace(desc)
+	desc = sanitizer().Replace(desc)
 
 	// Trim the description accounting for escapes.
 	if val.descLen > g.maxDescAllowed && g.maxDescAllowed > 0 {

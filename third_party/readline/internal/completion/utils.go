@@ -2,6 +2,7 @@ package completion
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/reeflective/readline/internal/color"
@@ -14,10 +15,16 @@ const (
 	trailingValueLen = 4
 )
 
-var sanitizer = strings.NewReplacer(
-	"\n", ``,
-	"\r", ``,
-	"\t", ``,
+// sanitizer removes line breaks and tabs from candidates; made on first
+// use, not at every program's initialisation.
+func sanitizer() *strings.Replacer {
+	sanitizerOnce.Do(func() { sanitizerValue = strings.NewReplacer("\n", ``, "\r", ``, "\t", ``) })
+	return sanitizerValue
+}
+
+var (
+	sanitizerOnce  sync.Once
+	sanitizerValue *strings.Replacer
 )
 
 // prepare builds the list of completions, hint/usage messages

@@ -21,14 +21,32 @@ const (
 
 // Stdin is used by the Keys struct to read and write keys.
 // It can be overwritten to use other file descriptors or
-// custom io.Readers, such as the one used on Windows.
-var Stdin io.ReadCloser = os.Stdin
+// custom io.Readers, such as the one used on Windows; nil is os.Stdin
+// (set at first use rather than at initialisation, which every program
+// linking the package runs).
+var Stdin io.ReadCloser
+
+// stdin returns Stdin, or os.Stdin when it is not set.
+func stdin() io.ReadCloser {
+	if Stdin == nil {
+		return os.Stdin
+	}
+	return Stdin
+}
 
 // rxRcvCursorPos is compiled on first use (an answer to a cursor-position
 // query): compiling it at initialisation was, with the rest of this
 // package's, a third of the instructions of a program linking readline
 // that does nothing.
-var rxRcvCursorPos = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[([0-9]+);([0-9]+)R`) })
+func rxRcvCursorPos() *regexp.Regexp {
+	rxRcvCursorPosOnce.Do(func() { rxRcvCursorPosValue = regexp.MustCompile(`\x1b\[([0-9]+);([0-9]+)R`) })
+	return rxRcvCursorPosValue
+}
+
+var (
+	rxRcvCursorPosOnce  sync.Once
+	rxRcvCursorPosValue *regexp.Regexp
+)
 
 // errInputWake is returned by the input read when it was interrupted by an
 // async refresh request (RequestRefresh) rather than by actual key input.

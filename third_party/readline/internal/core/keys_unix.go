@@ -136,7 +136,7 @@ func (k *Keys) readStdin(buf []byte) (int, error) {
 
 	fd, ok := stdinFd()
 	if !ok || !ready {
-		return Stdin.Read(buf)
+		return stdin().Read(buf)
 	}
 
 	for {
@@ -162,13 +162,13 @@ func (k *Keys) readStdin(buf []byte) (int, error) {
 
 			// Polling failed (e.g. an fd type without poll support):
 			// fall back to a plain blocking read.
-			return Stdin.Read(buf)
+			return stdin().Read(buf)
 		}
 
 		// Real input takes priority, so a coincident wake never delays a
 		// keystroke; the wake byte stays pending and is serviced once idle.
 		if fds[0].Revents&(unix.POLLIN|unix.POLLHUP|unix.POLLERR) != 0 {
-			return Stdin.Read(buf)
+			return stdin().Read(buf)
 		}
 
 		if fds[1].Revents&unix.POLLIN != 0 {
@@ -242,7 +242,7 @@ func (k *Keys) drainWake() {
 
 // stdinFd returns the file descriptor backing Stdin, if it exposes one.
 func stdinFd() (int, bool) {
-	if f, ok := Stdin.(interface{ Fd() uintptr }); ok {
+	if f, ok := stdin().(interface{ Fd() uintptr }); ok {
 		return int(f.Fd()), true
 	}
 

@@ -252,8 +252,28 @@ func (e *Engine) computeCoordinates(suggested bool) {
 
 // AvailableHelperLines returns the number of lines available below the hint section.
 // It returns half the terminal space if we currently have less than 1/3rd of it below.
+//
+// When the row of the input line is not known (the cursor-position probe
+// is off), the input may be on the last row: the completions get a third
+// of the terminal, and never more than leaves the prompt, the input line
+// and the hint on the screen. Counting from row -1 gave them the whole
+// height: at the bottom of the screen, printing them scrolled the input
+// line and the hint out of sight, and the cursor's climb back to the input
+// line stopped at the top row, where the next frame was drawn over what
+// was there.
 func (e *Engine) AvailableHelperLines() int {
 	termHeight := term.GetLength()
+
+	if e.startRows < 1 {
+		compLines := termHeight / oneThirdTerminalHeight
+		room := termHeight - e.prompt.PrimaryUsed() - 1 - e.lineRows - e.hintRows
+		if compLines > room {
+			compLines = room
+		}
+
+		return max(compLines, 1)
+	}
+
 	compLines := termHeight - e.startRows - e.lineRows - e.hintRows
 
 	if compLines < (termHeight / oneThirdTerminalHeight) {

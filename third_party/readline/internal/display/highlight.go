@@ -14,10 +14,19 @@ import (
 
 // ansiEscapeRegex matches SGR color escape sequences embedded in a line. It is
 // compiled once at package load: getHighlights runs on every display refresh.
-var ansiEscapeRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[[0-9;]+m`) })
+func ansiEscapeRegex() *regexp.Regexp {
+	ansiEscapeRegexOnce.Do(func() { ansiEscapeRegexValue = regexp.MustCompile(`\x1b\[[0-9;]+m`) })
+	return ansiEscapeRegexValue
+}
+
+var (
+	ansiEscapeRegexOnce  sync.Once
+	ansiEscapeRegexValue *regexp.Regexp
+)
 
 // commentTemplate colors a comment matched in highlightLine.
-var commentTemplate = color.SGRStart + color.Fg + "244" + color.SGREnd + "${0}" + color.Reset
+// (color.Reset, a variable, written out: no code at initialisation.)
+const commentTemplate = color.SGRStart + color.Fg + "244" + color.SGREnd + "${0}" + "\x1b[0m"
 
 // highlightLine applies visual/selection highlighting to a line.
 // The provided line might already have been highlighted by a user-provided

@@ -8,7 +8,17 @@ import (
 )
 
 // menuselectKeys are the default keymaps in menuselect mode.
-var menuselectKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+func menuselectKeys() map[string]inputrc.Bind {
+	menuselectKeysOnce.Do(func() { menuselectKeysValue = makeMenuselectKeys() })
+	return menuselectKeysValue
+}
+
+var (
+	menuselectKeysOnce  sync.Once
+	menuselectKeysValue map[string]inputrc.Bind
+)
+
+func makeMenuselectKeys() map[string]inputrc.Bind {
 	return map[string]inputrc.Bind{
 		"\t":        {Action: "menu-complete"},
 		"\x0e":      {Action: "menu-complete"},
@@ -23,7 +33,7 @@ var menuselectKeys = sync.OnceValue(func() map[string]inputrc.Bind {
 		"\x1b[1;5A": {Action: "menu-complete-prev-tag"},
 		"\x1b[1;5B": {Action: "menu-complete-next-tag"},
 	}
-})
+}
 
 // isearchCommands is a subset of commands that are valid in incremental-search mode.
 var isearchCommands = []string{

@@ -12,7 +12,17 @@ import (
 )
 
 // readline global options specific to this library.
-var readlineOptions = sync.OnceValue(func() map[string]interface{} {
+func readlineOptions() map[string]interface{} {
+	readlineOptionsOnce.Do(func() { readlineOptionsValue = makeReadlineOptions() })
+	return readlineOptionsValue
+}
+
+var (
+	readlineOptionsOnce  sync.Once
+	readlineOptionsValue map[string]interface{}
+)
+
+func makeReadlineOptions() map[string]interface{} {
 	return map[string]interface{}{
 		// General edition
 		"autopairs": false,
@@ -36,7 +46,7 @@ var readlineOptions = sync.OnceValue(func() map[string]interface{} {
 		// constrained CI); the engine then falls back to the printed prompt width.
 		"cursor-position-probe": true,
 	}
-})
+}
 
 // ReloadConfig parses all valid .inputrc configurations and immediately
 // updates/reloads all related settings (editing mode, variables behavior, etc.)

@@ -31,7 +31,17 @@ const (
 	cursorUserDefault       CursorStyle = "default"
 )
 
-var cursors = sync.OnceValue(func() map[CursorStyle]string {
+func cursors() map[CursorStyle]string {
+	cursorsOnce.Do(func() { cursorsValue = makeCursors() })
+	return cursorsValue
+}
+
+var (
+	cursorsOnce  sync.Once
+	cursorsValue map[CursorStyle]string
+)
+
+func makeCursors() map[CursorStyle]string {
 	return map[CursorStyle]string{
 		cursorBlock:             "\x1b[2 q",
 		cursorUnderline:         "\x1b[4 q",
@@ -41,9 +51,19 @@ var cursors = sync.OnceValue(func() map[CursorStyle]string {
 		cursorBlinkingBeam:      "\x1b[5 q",
 		cursorUserDefault:       "\x1b[0 q",
 	}
-})
+}
 
-var defaultCursors = sync.OnceValue(func() map[Mode]CursorStyle {
+func defaultCursors() map[Mode]CursorStyle {
+	defaultCursorsOnce.Do(func() { defaultCursorsValue = makeDefaultCursors() })
+	return defaultCursorsValue
+}
+
+var (
+	defaultCursorsOnce  sync.Once
+	defaultCursorsValue map[Mode]CursorStyle
+)
+
+func makeDefaultCursors() map[Mode]CursorStyle {
 	return map[Mode]CursorStyle{
 		ViInsert:  cursorBlinkingBeam,
 		Vi:        cursorBlinkingBeam,
@@ -52,7 +72,7 @@ var defaultCursors = sync.OnceValue(func() map[Mode]CursorStyle {
 		Visual:    cursorBlock,
 		Emacs:     cursorBlinkingBlock,
 	}
-})
+}
 
 // PrintCursor prints the cursor for the given keymap mode,
 // either default value or the one specified in inputrc file.

@@ -6,7 +6,17 @@ import (
 )
 
 // emacsKeys are the default keymaps in Emacs mode.
-var emacsKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+func emacsKeys() map[string]inputrc.Bind {
+	emacsKeysOnce.Do(func() { emacsKeysValue = makeEmacsKeys() })
+	return emacsKeysValue
+}
+
+var (
+	emacsKeysOnce  sync.Once
+	emacsKeysValue map[string]inputrc.Bind
+)
+
+func makeEmacsKeys() map[string]inputrc.Bind {
 	return map[string]inputrc.Bind{
 		"\x04": {Action: "end-of-file"},
 		// NOTE: \C-h is deliberately NOT overridden here. Many terminals send ^H
@@ -36,4 +46,4 @@ var emacsKeys = sync.OnceValue(func() map[string]inputrc.Bind {
 		"÷":        {Action: "kill-region"},
 		"ü":        {Action: "vi-goto-column"},
 	}
-})
+}

@@ -6,7 +6,17 @@ import (
 )
 
 // viinsKeys are the default keymaps in Vim Insert mode.
-var viinsKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+func viinsKeys() map[string]inputrc.Bind {
+	viinsKeysOnce.Do(func() { viinsKeysValue = makeViinsKeys() })
+	return viinsKeysValue
+}
+
+var (
+	viinsKeysOnce  sync.Once
+	viinsKeysValue map[string]inputrc.Bind
+)
+
+func makeViinsKeys() map[string]inputrc.Bind {
 	return map[string]inputrc.Bind{
 		"\x1b": {Action: "vi-movement-mode"},
 		"\r":   {Action: "accept-line"},
@@ -30,10 +40,20 @@ var viinsKeys = sync.OnceValue(func() map[string]inputrc.Bind {
 		"ÛB":   {Action: "down-line-or-search"},
 		"À":    {Action: "macro-run"},
 	}
-})
+}
 
 // viinsKeymaps are the default keymaps in Vim Command mode.
-var vicmdKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+func vicmdKeys() map[string]inputrc.Bind {
+	vicmdKeysOnce.Do(func() { vicmdKeysValue = makeVicmdKeys() })
+	return vicmdKeysValue
+}
+
+var (
+	vicmdKeysOnce  sync.Once
+	vicmdKeysValue map[string]inputrc.Bind
+)
+
+func makeVicmdKeys() map[string]inputrc.Bind {
 	return map[string]inputrc.Bind{
 		"\x1b":      {Action: "vi-movement-mode"},
 		"\x01":      {Action: "switch-keyword"},
@@ -103,10 +123,20 @@ var vicmdKeys = sync.OnceValue(func() map[string]inputrc.Bind {
 		"~":         {Action: "vi-change-case"},
 		"@":         {Action: "macro-run"},
 	}
-})
+}
 
 // vioppKeys are the default keymaps in Vim Operating Pending mode.
-var vioppKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+func vioppKeys() map[string]inputrc.Bind {
+	vioppKeysOnce.Do(func() { vioppKeysValue = makeVioppKeys() })
+	return vioppKeysValue
+}
+
+var (
+	vioppKeysOnce  sync.Once
+	vioppKeysValue map[string]inputrc.Bind
+)
+
+func makeVioppKeys() map[string]inputrc.Bind {
 	return map[string]inputrc.Bind{
 		"\x1b": {Action: "vi-movement-mode"},
 		"a":    {Action: "vi-select-inside"},
@@ -121,10 +151,20 @@ var vioppKeys = sync.OnceValue(func() map[string]inputrc.Bind {
 		"j":    {Action: "down-line"},
 		"k":    {Action: "up-line"},
 	}
-})
+}
 
 // visualKeys are the default keymaps in Vim Visual mode.
-var visualKeys = sync.OnceValue(func() map[string]inputrc.Bind {
+func visualKeys() map[string]inputrc.Bind {
+	visualKeysOnce.Do(func() { visualKeysValue = makeVisualKeys() })
+	return visualKeysValue
+}
+
+var (
+	visualKeysOnce  sync.Once
+	visualKeysValue map[string]inputrc.Bind
+)
+
+func makeVisualKeys() map[string]inputrc.Bind {
 	return map[string]inputrc.Bind{
 		"\x1b": {Action: "vi-movement-mode"},
 		"aW":   {Action: "select-a-blank-word"},
@@ -147,4 +187,4 @@ var visualKeys = sync.OnceValue(func() map[string]inputrc.Bind {
 		"y":    {Action: "vi-yank-to"},
 		"~":    {Action: "vi-swap-case"},
 	}
-})
+}

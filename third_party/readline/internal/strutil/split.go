@@ -25,7 +25,15 @@ var (
 
 // NewlineMatcher returns a regular expression matching all newlines or
 // returned newlines, compiled on first use.
-var NewlineMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\r\n`) })
+func NewlineMatcher() *regexp.Regexp {
+	NewlineMatcherOnce.Do(func() { NewlineMatcherValue = regexp.MustCompile(`\r\n`) })
+	return NewlineMatcherValue
+}
+
+var (
+	NewlineMatcherOnce  sync.Once
+	NewlineMatcherValue *regexp.Regexp
+)
 
 // Split splits a string according to /bin/sh's word-splitting rules. It
 // supports backslash-escapes, single-quotes, and double-quotes. Notably it does

@@ -23,8 +23,8 @@ const (
 
 // Some core keys needed by some stuff.
 var (
-	ArrowUp    = string([]byte{27, 91, 65}) // ^[[A
-	ArrowDown  = string([]byte{27, 91, 66}) // ^[[B
-	ArrowRight = string([]byte{27, 91, 67}) // ^[[C
-	ArrowLeft  = string([]byte{27, 91, 68}) // ^[[D
+	ArrowUp    = "\x1b[A"
+	ArrowDown  = "\x1b[B"
+	ArrowRight = "\x1b[C"
+	ArrowLeft  = "\x1b[D"
 )

@@ -9,8 +9,10 @@ import (
 // cursor position) and escape sequences. We deliberately use stderr rather than
 // stdout: stdout is the stream most likely to be redirected (e.g. `app | other`),
 // whereas stderr usually stays attached to the controlling terminal, giving a
-// reliable terminal size even when the program's output is piped.
-var termFile = os.Stderr
+// reliable terminal size even when the program's output is piped. (A
+// function, not a variable set to os.Stderr: that assignment would be
+// code run at every program's initialisation.)
+func termFile() *os.File { return os.Stderr }
 
 // fallback terminal width when we can't get it through query.
 var defaultTermWidth = 80
@@ -35,7 +37,7 @@ func cachedSize() (width, length int) {
 	size.Lock()
 	defer size.Unlock()
 	if !size.valid {
-		w, l, err := GetSize(int(termFile.Fd()))
+		w, l, err := GetSize(int(termFile().Fd()))
 		if err != nil || w == 0 {
 			w = defaultTermWidth
 		}

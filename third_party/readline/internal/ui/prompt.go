@@ -12,11 +12,14 @@ import (
 	"github.com/reeflective/readline/internal/term"
 )
 
+// The default prompts, in color.FgBlackBright and color.Reset as they are
+// before any DisableEffects, written out: concatenating the variables
+// would be code run at every program's initialisation.
 var (
 	// DefaultSecondaryPrompt is the default prompt to use for secondary lines.
-	DefaultSecondaryPrompt = color.FgBlackBright + "\U00002514 " + color.Reset
+	DefaultSecondaryPrompt = "\x1b[1;30m" + "\U00002514 " + "\x1b[0m"
 	// DefaultMultilineColumn is the default prompt to use for multiline columns.
-	DefaultMultilineColumn = color.FgBlackBright + "\U00002502 " + color.Reset
+	DefaultMultilineColumn = "\x1b[1;30m" + "\U00002502 " + "\x1b[0m"
 )
 
 // Prompt stores all prompt rendering/generation functions and is
