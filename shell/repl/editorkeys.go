@@ -2,6 +2,7 @@ package repl
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"strings"
 	"unicode"
@@ -67,6 +68,7 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 			}
 		}
 	}
+	searchAgainKeys(rl)
 	// Ctrl+C cancels the line from anywhere, a completion menu or a
 	// search included, as in bash (Ctrl+G only leaves those).
 	for km, binds := range rl.Config.Binds {
@@ -74,6 +76,28 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 			rl.Config.Bind(km, "\x03", interruptWidget, false)
 		}
 	}
+}
+
+// searchAgainKeys makes the keys that start a history search (Ctrl+R,
+// Ctrl+S) go to the next match while it is under way, older for Ctrl+R,
+// as in bash. readline's own commands cancel the search there (they cycle
+// through history sources, and nosh has one): a bash user's second
+// Ctrl+R lost what was typed. The search's keymap is the same map as
+// the completion menu's; it gets a copy of its own, so that Ctrl+R in
+// Tab's menu is unchanged.
+func searchAgainKeys(rl *readline.Shell) {
+	isearch := maps.Clone(rl.Config.Binds["isearch"])
+	for _, km := range []string{"emacs", "vi-insert"} {
+		for seq, bind := range rl.Config.Binds[km] {
+			switch bind.Action {
+			case "reverse-search-history":
+				isearch[seq] = inputrc.Bind{Action: "menu-complete"}
+			case "forward-search-history":
+				isearch[seq] = inputrc.Bind{Action: "menu-complete-backward"}
+			}
+		}
+	}
+	rl.Config.Binds["isearch"] = isearch
 }
 
 // historySearch is history-search-backward (↑) and -forward (↓), as

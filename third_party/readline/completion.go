@@ -7,6 +7,7 @@ import (
 	"github.com/reeflective/readline/internal/completion"
 	"github.com/reeflective/readline/internal/history"
 	"github.com/reeflective/readline/internal/keymap"
+	"github.com/reeflective/readline/internal/term"
 )
 
 func (rl *Shell) completionCommands() commands {
@@ -281,7 +282,11 @@ func (rl *Shell) historyCompletion(forward, filterLine, substring bool) {
 
 		// Generate the completions with specified behavior.
 		completer := func() completion.Values {
-			maxLines := rl.Display.AvailableHelperLines()
+			// The list shows what fits below the line, and cycling
+			// scrolls it: as many entries as the terminal has rows are
+			// reachable, even where the list may take only a third of
+			// them (when the line's row is not known).
+			maxLines := max(rl.Display.AvailableHelperLines(), term.GetLength())
 			return history.Complete(rl.History, forward, filterLine, maxLines, rl.completer.IsearchRegex)
 		}
 

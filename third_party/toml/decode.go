@@ -126,11 +126,12 @@ func NewDecoder(r io.Reader) *Decoder {
 	return &Decoder{r: r}
 }
 
-var (
-	unmarshalToml = reflect.TypeOf((*Unmarshaler)(nil)).Elem()
-	unmarshalText = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
-	primitiveType = reflect.TypeOf((*Primitive)(nil)).Elem()
-)
+// The interface and struct types the decoder looks for: functions, not
+// variables set at initialisation (code every program linking the package
+// would run at start-up; reflect.TypeFor costs nothing at each use).
+func unmarshalToml() reflect.Type { return reflect.TypeFor[Unmarshaler]() }
+func unmarshalText() reflect.Type { return reflect.TypeFor[encoding.TextUnmarshaler]() }
+func primitiveType() reflect.Type { return reflect.TypeFor[Primitive]() }
 
 // Decode TOML data in to the pointer `v`.
 func (dec *Decoder) Decode(v any) (MetaData, error) {
@@ -153,7 +154,7 @@ func (dec *Decoder) Decode(v any) (MetaData, error) {
 	rt := rv.Type()
 	if rv.Kind() != reflect.Struct && rv.Kind() != reflect.Map &&
 		!(rv.Kind() == reflect.Interface && rv.NumMethod() == 0) &&
-		!rt.Implements(unmarshalToml) && !rt.Implements(unmarshalText) {
+		!rt.Implements(unmarshalToml()) && !rt.Implements(unmarshalText()) {
 		return MetaData{}, fmt.Errorf("toml: cannot decode to type %s", rt)
 	}
 
@@ -224,7 +225,7 @@ func markDecodedRecursive(md *MetaData, tmap map[string]any) {
 func (md *MetaData) unify(data any, rv reflect.Value) error {
 	// Special case. Look for a `Primitive` value.
 	// TODO: #76 would make this superfluous after implemented.
-	if rv.Type() == primitiveType {
+	if rv.Type() == primitiveType() {
 		// Save the undecoded data and the key context into the primitive
 		// value.
 		context := make(Key, len(md.context))

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml/internal"
@@ -27,49 +28,60 @@ var (
 	errAnything        = errors.New("") // used in testing
 )
 
-var dblQuotedReplacer = strings.NewReplacer(
-	"\"", "\\\"",
-	"\\", "\\\\",
-	"\x00", `\u0000`,
-	"\x01", `\u0001`,
-	"\x02", `\u0002`,
-	"\x03", `\u0003`,
-	"\x04", `\u0004`,
-	"\x05", `\u0005`,
-	"\x06", `\u0006`,
-	"\x07", `\u0007`,
-	"\b", `\b`,
-	"\t", `\t`,
-	"\n", `\n`,
-	"\x0b", `\u000b`,
-	"\f", `\f`,
-	"\r", `\r`,
-	"\x0e", `\u000e`,
-	"\x0f", `\u000f`,
-	"\x10", `\u0010`,
-	"\x11", `\u0011`,
-	"\x12", `\u0012`,
-	"\x13", `\u0013`,
-	"\x14", `\u0014`,
-	"\x15", `\u0015`,
-	"\x16", `\u0016`,
-	"\x17", `\u0017`,
-	"\x18", `\u0018`,
-	"\x19", `\u0019`,
-	"\x1a", `\u001a`,
-	"\x1b", `\u001b`,
-	"\x1c", `\u001c`,
-	"\x1d", `\u001d`,
-	"\x1e", `\u001e`,
-	"\x1f", `\u001f`,
-	"\x7f", `\u007f`,
-)
+// dblQuotedReplacer escapes a basic string; made on first use, not at
+// every program's initialisation.
+func dblQuotedReplacer() *strings.Replacer {
+	dblQuotedOnce.Do(func() {
+		dblQuotedValue = strings.NewReplacer(
+			"\"", "\\\"",
+			"\\", "\\\\",
+			"\x00", `\u0000`,
+			"\x01", `\u0001`,
+			"\x02", `\u0002`,
+			"\x03", `\u0003`,
+			"\x04", `\u0004`,
+			"\x05", `\u0005`,
+			"\x06", `\u0006`,
+			"\x07", `\u0007`,
+			"\b", `\b`,
+			"\t", `\t`,
+			"\n", `\n`,
+			"\x0b", `\u000b`,
+			"\f", `\f`,
+			"\r", `\r`,
+			"\x0e", `\u000e`,
+			"\x0f", `\u000f`,
+			"\x10", `\u0010`,
+			"\x11", `\u0011`,
+			"\x12", `\u0012`,
+			"\x13", `\u0013`,
+			"\x14", `\u0014`,
+			"\x15", `\u0015`,
+			"\x16", `\u0016`,
+			"\x17", `\u0017`,
+			"\x18", `\u0018`,
+			"\x19", `\u0019`,
+			"\x1a", `\u001a`,
+			"\x1b", `\u001b`,
+			"\x1c", `\u001c`,
+			"\x1d", `\u001d`,
+			"\x1e", `\u001e`,
+			"\x1f", `\u001f`,
+			"\x7f", `\u007f`,
+		)
+	})
+	return dblQuotedValue
+}
 
 var (
-	marshalToml = reflect.TypeOf((*Marshaler)(nil)).Elem()
-	marshalText = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
-	timeType    = reflect.TypeOf((*time.Time)(nil)).Elem()
+	dblQuotedOnce  sync.Once
+	dblQuotedValue *strings.Replacer
 )
+
+// As in decode.go: functions, so that nothing runs at initialisation.
+func marshalToml() reflect.Type { return reflect.TypeFor[Marshaler]() }
+func marshalText() reflect.Type { return reflect.TypeFor[encoding.TextMarshaler]() }
+func timeType() reflect.Type    { return reflect.TypeFor[time.Time]() }
 
 // Marshaler is the interface implemented by types that can marshal themselves
 // into valid TOML.
@@ -172,7 +184,7 @@ func (enc *Encoder) encode(key Key, rv reflect.Value) {
 	case isMarshaler(rv):
 		enc.writeKeyValue(key, rv, false)
 		return
-	case rv.Type() == primitiveType: // TODO: #76 would make this superfluous after implemented.
+	case rv.Type() == primitiveType(): // TODO: #76 would make this superfluous after implemented.
 		enc.encode(key, reflect.ValueOf(rv.Interface().(Primitive).undecoded))
 		return
 	}
@@ -343,7 +355,7 @@ func floatAddDecimal(fstr string) string {
 }
 
 func (enc *Encoder) writeQuoted(s string) {
-	enc.write(`"` + dblQuotedReplacer.Replace(s) + `"`)
+	enc.write(`"` + dblQuotedReplacer().Replace(s) + `"`)
 }
 
 func (enc *Encoder) eArrayOrSliceElement(rv reflect.Value) {
@@ -573,7 +585,7 @@ func tomlTypeOfGo(rv reflect.Value) tomlType {
 	}
 
 	if rv.Kind() == reflect.Struct {
-		if rv.Type() == timeType {
+		if rv.Type() == timeType() {
 			return tomlDatetime
 		}
 		if isMarshaler(rv) {
@@ -614,7 +626,7 @@ func tomlTypeOfGo(rv reflect.Value) tomlType {
 }
 
 func isMarshaler(rv reflect.Value) bool {
-	return rv.Type().Implements(marshalText) || rv.Type().Implements(marshalToml)
+	return rv.Type().Implements(marshalText()) || rv.Type().Implements(marshalToml())
 }
 
 // isTableArray reports if all entries in the array or slice are a table.

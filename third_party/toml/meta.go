@@ -109,7 +109,7 @@ outer:
 				// "Inline" isBareKeyChar
 				if !((r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '_' || r == '-') {
 					b.WriteByte('"')
-					b.WriteString(dblQuotedReplacer.Replace(kk))
+					b.WriteString(dblQuotedReplacer().Replace(kk))
 					b.WriteByte('"')
 					continue outer
 				}
@@ -128,7 +128,7 @@ func (k Key) maybeQuoted(i int) string {
 		if (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '_' || r == '-' {
 			continue
 		}
-		return `"` + dblQuotedReplacer.Replace(k[i]) + `"`
+		return `"` + dblQuotedReplacer().Replace(k[i]) + `"`
 	}
 	return k[i]
 }

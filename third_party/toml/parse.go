@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -231,10 +232,17 @@ func (p *parser) keyString(it item) string {
 	panic("unreachable")
 }
 
-var datetimeRepl = strings.NewReplacer(
-	"z", "Z",
-	"t", "T",
-	" ", "T")
+// datetimeRepl normalises a datetime's separators; made on first use, not
+// at every program's initialisation.
+func datetimeRepl() *strings.Replacer {
+	datetimeReplOnce.Do(func() { datetimeReplValue = strings.NewReplacer("z", "Z", "t", "T", " ", "T") })
+	return datetimeReplValue
+}
+
+var (
+	datetimeReplOnce  sync.Once
+	datetimeReplValue *strings.Replacer
+)
 
 // value translates an expected value from the lexer into a Go value wrapped
 // as an empty interface.
@@ -342,28 +350,36 @@ func (p *parser) valueFloat(it item) (any, tomlType) {
 	return num, p.typeOfPrimitive(it)
 }
 
-var dtTypes = []struct {
+// dtTypes are the datetime layouts, with their zones (a function: the
+// zones are variables of other packages, which a table would copy at
+// initialisation).
+func dtTypes() []struct {
 	fmt  string
 	zone *time.Location
-}{
-	{time.RFC3339Nano, time.Local},
-	{"2006-01-02T15:04:05.999999999", internal.LocalDatetime},
-	{"2006-01-02", internal.LocalDate},
-	{"15:04:05.999999999", internal.LocalTime},
-	{"2006-01-02T15:04Z07:00", time.Local},
-	{"2006-01-02T15:04", internal.LocalDatetime},
-	{"15:04", internal.LocalTime},
+} {
+	return []struct {
+		fmt  string
+		zone *time.Location
+	}{
+		{time.RFC3339Nano, time.Local},
+		{"2006-01-02T15:04:05.999999999", internal.LocalDatetime},
+		{"2006-01-02", internal.LocalDate},
+		{"15:04:05.999999999", internal.LocalTime},
+		{"2006-01-02T15:04Z07:00", time.Local},
+		{"2006-01-02T15:04", internal.LocalDatetime},
+		{"15:04", internal.LocalTime},
+	}
 }
 
 func (p *parser) valueDatetime(it item) (any, tomlType) {
 	internal.LoadLocal()
-	it.val = datetimeRepl.Replace(it.val)
+	it.val = datetimeRepl().Replace(it.val)
 	var (
 		t   time.Time
 		ok  bool
 		err error
 	)
-	for _, dt := range dtTypes {
+	for _, dt := range dtTypes() {
 		t, err = time.ParseInLocation(dt.fmt, it.val, dt.zone)
 		if err == nil {
 			if missingLeadingZero(it.val, dt.fmt) {

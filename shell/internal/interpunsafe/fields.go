@@ -2,12 +2,10 @@ package interpunsafe
 
 import (
 	"context"
-	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"reflect"
-	"strings"
-	"sync"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
@@ -41,115 +39,113 @@ type Getopts struct {
 // field is the byte offset of one unexported Runner field.
 type field uintptr
 
+// The fields nosh reaches, at their offsets in runner, interp.Runner's
+// mirror: constants, so that a process finds nothing at start-up (finding
+// them by reflection was a fifth of nosh's own initialisation).
+const (
+	fieldExit            = field(unsafe.Offsetof(runner{}.exit))
+	fieldLastExit        = field(unsafe.Offsetof(runner{}.lastExit))
+	fieldLastExpandExit  = field(unsafe.Offsetof(runner{}.lastExpandExit))
+	fieldStdin           = field(unsafe.Offsetof(runner{}.stdin))
+	fieldStdout          = field(unsafe.Offsetof(runner{}.stdout))
+	fieldStderr          = field(unsafe.Offsetof(runner{}.stderr))
+	fieldEcfg            = field(unsafe.Offsetof(runner{}.ecfg))
+	fieldEctx            = field(unsafe.Offsetof(runner{}.ectx))
+	fieldInSource        = field(unsafe.Offsetof(runner{}.inSource))
+	fieldInFunc          = field(unsafe.Offsetof(runner{}.inFunc))
+	fieldInLoop          = field(unsafe.Offsetof(runner{}.inLoop))
+	fieldNoErrExit       = field(unsafe.Offsetof(runner{}.noErrExit))
+	fieldSourceSetParams = field(unsafe.Offsetof(runner{}.sourceSetParams))
+	fieldHandlingTrap    = field(unsafe.Offsetof(runner{}.handlingTrap))
+	fieldBreak           = field(unsafe.Offsetof(runner{}.breakEnclosing))
+	fieldContinue        = field(unsafe.Offsetof(runner{}.contnEnclosing))
+	fieldCallbackExit    = field(unsafe.Offsetof(runner{}.callbackExit))
+	fieldCallbackErr     = field(unsafe.Offsetof(runner{}.callbackErr))
+	fieldAlias           = field(unsafe.Offsetof(runner{}.alias))
+	fieldOptState        = field(unsafe.Offsetof(runner{}.optState))
+	fieldDirStack        = field(unsafe.Offsetof(runner{}.dirStack))
+	fieldOpts            = field(unsafe.Offsetof(runner{}.opts))
+	fieldWriteEnv        = field(unsafe.Offsetof(runner{}.writeEnv))
+	fieldTempDir         = field(unsafe.Offsetof(runner{}.tempDir))
+)
+
+// runner mirrors interp.Runner of the pinned mvdan.cc/sh/v3, field by
+// field, with the unexported types replaced by mirrors of the same
+// layout. TestRunnerLayout compares it with interp.Runner whole (every
+// field's name, offset and type, recursively: sameLayout); the arrays
+// below fail to compile if the two sizes differ.
+type runner struct {
+	Env             expand.Environ
+	writeEnv        expand.WriteEnviron
+	Dir             string
+	tempDir         string
+	Params          []string
+	Vars            map[string]expand.Variable
+	Funcs           map[string]*syntax.Stmt
+	alias           map[string]Alias
+	callHandler     interp.CallHandlerFunc
+	execHandler     interp.ExecHandlerFunc
+	execMiddlewares []func(interp.ExecHandlerFunc) interp.ExecHandlerFunc
+	openHandler     interp.OpenHandlerFunc
+	readDirHandler  interp.ReadDirHandlerFunc2
+	statHandler     interp.StatHandlerFunc
+	accessHandler   interp.AccessHandlerFunc
+	stdin           *os.File
+	stdout          io.Writer
+	stderr          io.Writer
+	ecfg            *expand.Config
+	ectx            context.Context
+	didReset        bool
+	usedNew         bool
+	filename        string
+	rand            *rand.Rand
+	breakEnclosing  int
+	contnEnclosing  int
+	inLoop          bool
+	inFunc          bool
+	inSource        bool
+	handlingTrap    bool
+	sourceSetParams bool
+	noErrExit       bool
+	exit            Status
+	lastExit        Status
+	lastExpandExit  Status
+	bgProcs         []bgProc
+	opts            [runnerOpts]bool
+	origDir         string
+	origParams      []string
+	origOpts        [runnerOpts]bool
+	origStdin       *os.File
+	origStdout      io.Writer
+	origStderr      io.Writer
+	dirStack        []string
+	dirBootstrap    [1]string
+	optState        Getopts
+	keepRedirs      bool
+	callbackErr     string
+	callbackExit    string
+}
+
+// runnerOpts is the length of interp's option array: its set options
+// and all the bash options it knows, supported or not.
+const runnerOpts = 60
+
+// bgProc mirrors interp's bgProc.
+type bgProc struct {
+	done chan struct{}
+	exit *Status
+}
+
+// Compile-time checks that runner and interp.Runner have the same size:
+// one of the two array lengths is negative otherwise.
 var (
-	fieldExit            = mustField[Status]("exit")
-	fieldLastExit        = mustField[Status]("lastExit")
-	fieldLastExpandExit  = mustField[Status]("lastExpandExit")
-	fieldStdin           = mustField[*os.File]("stdin")
-	fieldStdout          = mustField[io.Writer]("stdout")
-	fieldStderr          = mustField[io.Writer]("stderr")
-	fieldEcfg            = mustField[*expand.Config]("ecfg")
-	fieldEctx            = mustField[context.Context]("ectx")
-	fieldInSource        = mustField[bool]("inSource")
-	fieldInFunc          = mustField[bool]("inFunc")
-	fieldInLoop          = mustField[bool]("inLoop")
-	fieldNoErrExit       = mustField[bool]("noErrExit")
-	fieldSourceSetParams = mustField[bool]("sourceSetParams")
-	fieldHandlingTrap    = mustField[bool]("handlingTrap")
-	fieldBreak           = mustField[int]("breakEnclosing")
-	fieldContinue        = mustField[int]("contnEnclosing")
-	fieldCallbackExit    = mustField[string]("callbackExit")
-	fieldCallbackErr     = mustField[string]("callbackErr")
-	fieldAlias           = mustField[map[string]Alias]("alias")
-	fieldOptState        = mustField[Getopts]("optState")
-	fieldDirStack        = mustField[[]string]("dirStack")
-	fieldOpts            = mustField[[len(posixOpts) + len(bashOpts)]bool]("opts")
-	fieldWriteEnv        = mustField[expand.WriteEnviron]("writeEnv")
-	fieldTempDir         = mustField[string]("tempDir")
+	_ [unsafe.Sizeof(runner{}) - unsafe.Sizeof(interp.Runner{})]struct{}
+	_ [unsafe.Sizeof(interp.Runner{}) - unsafe.Sizeof(runner{})]struct{}
 )
 
 // ptr returns a pointer to the field at off in r.
 func ptr[T any](r *interp.Runner, off field) *T {
 	return (*T)(unsafe.Add(unsafe.Pointer(r), uintptr(off)))
-}
-
-// mustField finds an unexported field of interp.Runner and checks that
-// its memory layout is T's. The opts array is longer than the options
-// nosh touches; only its element type and prefix matter. At start-up
-// only the kind and size are compared; TestFieldLayouts compares the
-// whole layout (sameLayout), which the pinned version of mvdan.cc/sh can
-// only change together with go.mod.
-func mustField[T any](name string) field {
-	f, ok := runnerFields()[name]
-	want := reflect.TypeFor[T]()
-	if !ok {
-		panic(fmt.Sprintf("nosh: interp.Runner has no field %q: mvdan.cc/sh/v3 changed, see shell/internal/interpunsafe", name))
-	}
-	fieldTypes = append(fieldTypes, fieldType{name, want})
-	if name == "opts" {
-		if f.Type.Kind() != reflect.Array || f.Type.Elem().Kind() != reflect.Bool || f.Type.Len() < want.Len() {
-			panic("nosh: interp.Runner.opts changed: mvdan.cc/sh/v3 changed, see shell/internal/interpunsafe")
-		}
-		return field(f.Offset)
-	}
-	if f.Type.Kind() != want.Kind() || f.Type.Size() != want.Size() {
-		panic(fmt.Sprintf("nosh: interp.Runner.%s is %v, nosh expects %v: mvdan.cc/sh/v3 changed, see shell/internal/interpunsafe", name, f.Type, want))
-	}
-	return field(f.Offset)
-}
-
-// fieldType is a field mustField found and the type nosh reads it as.
-type fieldType struct {
-	name string
-	want reflect.Type
-}
-
-// fieldTypes lists the fields mustField found, for the test of their
-// layouts.
-var fieldTypes []fieldType
-
-// runnerFields indexes interp.Runner's fields by name, in one pass:
-// looking each of the fields above up by name scans the struct every
-// time, which was a third of nosh's own start-up work.
-var runnerFields = sync.OnceValue(func() map[string]reflect.StructField {
-	t := reflect.TypeFor[interp.Runner]()
-	m := make(map[string]reflect.StructField, t.NumField())
-	for i := range t.NumField() {
-		f := t.Field(i)
-		m[f.Name] = f
-	}
-	return m
-})
-
-// sameLayout reports whether values of a and b are laid out identically:
-// the same type, or structs (maps, slices) of the same shape. Struct
-// fields must match by name, ignoring the case of the first letter: the
-// mirrors export what interp keeps unexported.
-func sameLayout(a, b reflect.Type) bool {
-	if a == b {
-		return true
-	}
-	if a.Kind() != b.Kind() || a.Size() != b.Size() {
-		return false
-	}
-	switch a.Kind() {
-	case reflect.Struct:
-		if a.NumField() != b.NumField() {
-			return false
-		}
-		for i := range a.NumField() {
-			fa, fb := a.Field(i), b.Field(i)
-			if !strings.EqualFold(fa.Name, fb.Name) || fa.Offset != fb.Offset || !sameLayout(fa.Type, fb.Type) {
-				return false
-			}
-		}
-		return true
-	case reflect.Map:
-		return sameLayout(a.Key(), b.Key()) && sameLayout(a.Elem(), b.Elem())
-	case reflect.Slice, reflect.Pointer, reflect.Array:
-		return sameLayout(a.Elem(), b.Elem())
-	}
-	return false
 }
 
 // handlerRunnerOffset is where HandlerContext keeps its runner, or -1 when

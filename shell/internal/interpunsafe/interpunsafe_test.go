@@ -33,21 +33,19 @@ func run(t *testing.T, r *interp.Runner, src string) {
 	}
 }
 
-// TestFieldLayouts: every interp.Runner field nosh reads in place has
-// exactly the layout nosh reads it with (start-up checks only kind and
-// size).
-func TestFieldLayouts(t *testing.T) {
-	if len(fieldTypes) == 0 {
-		t.Fatal("no fields recorded")
-	}
-	for _, f := range fieldTypes {
-		got := runnerFields()[f.name].Type
-		if f.name == "opts" {
-			continue // an array longer than nosh's, checked at start-up
+// TestRunnerLayout: runner, whose field offsets nosh uses, is laid out
+// exactly as interp.Runner: every field by name, offset and type,
+// recursively.
+func TestRunnerLayout(t *testing.T) {
+	mirror, real := reflect.TypeFor[runner](), reflect.TypeFor[interp.Runner]()
+	if !sameLayout(mirror, real) {
+		for i := range min(mirror.NumField(), real.NumField()) {
+			m, r := mirror.Field(i), real.Field(i)
+			if !strings.EqualFold(m.Name, r.Name) || m.Offset != r.Offset || !sameLayout(m.Type, r.Type) {
+				t.Errorf("field %d: nosh's mirror has %s %v at %d, interp.Runner %s %v at %d", i, m.Name, m.Type, m.Offset, r.Name, r.Type, r.Offset)
+			}
 		}
-		if !sameLayout(got, f.want) {
-			t.Errorf("interp.Runner.%s is %v, nosh reads it as %v", f.name, got, f.want)
-		}
+		t.Fatalf("interp.Runner changed (%d fields, nosh's mirror %d): mvdan.cc/sh/v3 changed, see shell/internal/interpunsafe", real.NumField(), mirror.NumField())
 	}
 	if !sameLayout(reflect.TypeFor[Status](), reflect.TypeFor[Status]()) {
 		t.Error("sameLayout is not reflexive")
@@ -55,6 +53,37 @@ func TestFieldLayouts(t *testing.T) {
 	if handlerRunnerOffset < 0 {
 		t.Error("interp.HandlerContext has no runner field: Of falls back to reflection")
 	}
+}
+
+// sameLayout reports whether values of a and b are laid out identically:
+// the same type, or structs (maps, slices) of the same shape. Struct
+// fields must match by name, ignoring the case of the first letter: the
+// mirrors export what interp keeps unexported.
+func sameLayout(a, b reflect.Type) bool {
+	if a == b {
+		return true
+	}
+	if a.Kind() != b.Kind() || a.Size() != b.Size() {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Struct:
+		if a.NumField() != b.NumField() {
+			return false
+		}
+		for i := range a.NumField() {
+			fa, fb := a.Field(i), b.Field(i)
+			if !strings.EqualFold(fa.Name, fb.Name) || fa.Offset != fb.Offset || !sameLayout(fa.Type, fb.Type) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		return sameLayout(a.Key(), b.Key()) && sameLayout(a.Elem(), b.Elem())
+	case reflect.Slice, reflect.Pointer, reflect.Array:
+		return sameLayout(a.Elem(), b.Elem())
+	}
+	return false
 }
 
 // TestOptionOrder checks that the option tables follow interp's.

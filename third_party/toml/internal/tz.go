@@ -37,9 +37,9 @@ import (
 // finding the local offset reads /etc/localtime, which every program linking
 // this package would otherwise pay for at start-up.
 var (
-	LocalDatetime = new(time.Location)
-	LocalDate     = new(time.Location)
-	LocalTime     = new(time.Location)
+	LocalDatetime = &time.Location{}
+	LocalDate     = &time.Location{}
+	LocalTime     = &time.Location{}
 )
 
 var loadLocal sync.Once

@@ -21,8 +21,9 @@ import (
 // saying how many entries are not shown wrapped onto two, and every frame
 // was drawn a row lower than the last. Each size checks that the
 // prompt and search rows stay visible, the list is bounded, the output
-// above only scrolls, every entry is shown as it is, and that Ctrl+G,
-// Enter and Ctrl+C leave no row of the search behind.
+// above only scrolls, every entry is shown as it is, that Tab, Ctrl+R
+// and Ctrl+S move through more matches than the list shows, and that
+// Ctrl+G, Enter and Ctrl+C leave no row of the search behind.
 func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 	entries, file := searchHistory(300)
 	entries["seq 200"], entries["echo after"] = true, true // typed below
@@ -62,6 +63,30 @@ func TestScreenHistorySearchAtTheBottom(t *testing.T) {
 			term.Type("\x12git")
 			s = waitSearch(term, "git")
 			checkSearch(t, s, entries, "git", "after Ctrl+R git")
+			// Tab goes to the next match, the list scrolling: more
+			// matches than the list shows are within reach.
+			tabs := size.rows/3 + 2
+			term.Type(strings.Repeat("\t", tabs))
+			want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*tabs)
+			s = term.WaitFor(want, func(s screentest.Screen) bool {
+				h := searchRow(s)
+				return h > 0 && s.Rows[h-1] == want
+			})
+			checkSearch(t, s, entries, "git", "after Ctrl+R git and Tabs")
+			// Ctrl+R again goes to the next older match, Ctrl+S back, as
+			// in bash (it cancelled the search).
+			for _, step := range []struct {
+				keys string
+				at   int
+			}{{"\x12\x12", tabs + 2}, {"\x13", tabs + 1}} {
+				term.Type(step.keys)
+				want := fmt.Sprintf("$ git commit -m 'message %d'", 296-6*step.at)
+				s = term.WaitFor(want, func(s screentest.Screen) bool {
+					h := searchRow(s)
+					return h > 0 && s.Rows[h-1] == want
+				})
+			}
+			checkSearch(t, s, entries, "git", "after Ctrl+R Ctrl+R Ctrl+S")
 			term.Type("\x03") // Ctrl+C
 			s = term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
 				return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
@@ -226,4 +251,44 @@ func matchesFold(line, query string) bool {
 		line = strings.ToLower(line)
 	}
 	return strings.Contains(line, query)
+}
+
+// TestScreenTabListAtTheBottom: Tab's list shares the bound of Ctrl+R's
+// (TestScreenHistorySearchAtTheBottom): with more candidates than the
+// window has rows, at the bottom of a full screen, it took the whole
+// window and scrolled the prompt away.
+func TestScreenTabListAtTheBottom(t *testing.T) {
+	files := make(map[string]string, 300)
+	for i := range 300 {
+		files[fmt.Sprintf("many/f%03d", i)] = ""
+	}
+	term := startNosh(t, screentest.Options{Rows: 15, Files: files})
+	term.Fill()
+	term.Type("ls many/\t")
+	s := term.WaitFor("the list", func(s screentest.Screen) bool { return s.Contains("f001") })
+	p := -1
+	for i, r := range s.Rows {
+		if strings.HasPrefix(r, "$ ls many/f") {
+			p = i
+		}
+	}
+	if p < 0 {
+		t.Fatalf("the prompt row is not on the screen:\n%s", s.Framed())
+	}
+	if _, last := s.Last(); last-p > len(s.Rows)/3 {
+		t.Errorf("the list takes %d rows of %d:\n%s", last-p, len(s.Rows), s.Framed())
+	}
+	checkAbove(t, s, p, "after Tab")
+
+	term.Type("\x03")
+	s = term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
+		return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
+	})
+	for i, r := range s.Rows {
+		if i > s.Row && r != "" || strings.Contains(r, "f001") {
+			t.Errorf("row %d is left from the list:\n%s", i, s.Framed())
+			break
+		}
+	}
+	checkAbove(t, s, s.Row, "after Tab and Ctrl+C")
 }
