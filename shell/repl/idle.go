@@ -39,10 +39,10 @@ type idleTrim struct {
 	// free gives the memory back: debug.FreeOSMemory (tests count calls).
 	free func()
 	// pages, if set, unmaps the executable's pages that only start-up
-	// used, at the first trim (startpages.go).
+	// used, at the first trim after a line (startpages.go).
 	pages *startPages
 	// lines counts the lines read: pages learns what the prompt needs
-	// from at least one typed and run.
+	// from at least one.
 	lines int
 }
 
@@ -60,7 +60,9 @@ func (t *idleTrim) arm() {
 	t.reading, t.dirty = true, true
 	t.last.Store(time.Now().UnixNano())
 	if t.pages != nil && t.pages.marked == nil {
-		t.pages.startMark() // the first prompt: start-up is over
+		// The first prompt: start-up is over, and the user reads it
+		// while start-up still has both cores.
+		t.pages.startMark()
 	}
 	if t.timer == nil {
 		t.timer = time.AfterFunc(idleTrimAfter, t.fire)
@@ -96,7 +98,7 @@ func (t *idleTrim) fire() {
 	t.dirty = false
 	free, pages := t.free, t.pages
 	if t.lines == 0 {
-		pages = nil // the next trim: once a line has been typed and run
+		pages = nil // not before a line has been typed and run
 	}
 	t.mu.Unlock()
 	if pages != nil {

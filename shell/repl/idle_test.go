@@ -50,3 +50,42 @@ func TestIdleTrimOncePerPrompt(t *testing.T) {
 		t.Fatalf("at the next prompt, freed %d times in all, want 2", freed)
 	}
 }
+
+// TestIdleTrimDropsStartPagesAfterALine: the executable's pages are
+// marked as the first prompt is drawn and dropped at the first trim
+// after a line has been read, once (on this test binary's own mappings).
+func TestIdleTrimDropsStartPagesAfterALine(t *testing.T) {
+	var freed int
+	pages := &startPages{}
+	tr := &idleTrim{free: func() { freed++ }, pages: pages}
+	quiet := func() { tr.last.Store(time.Now().Add(-2 * idleTrimAfter).UnixNano()) }
+	prompt := func() {
+		tr.arm()
+		tr.timer.Stop()
+		quiet()
+		tr.fire()
+		tr.timer.Stop()
+	}
+	prompt()
+	if pages.marked == nil {
+		t.Fatal("not marked at the first prompt")
+	}
+	<-pages.marked
+	if pages.blocks == nil {
+		t.Skip("the executable's mappings could not be cut (no /proc?)")
+	}
+	if freed != 1 {
+		t.Fatalf("memory given back %d times at the first prompt, want 1", freed)
+	}
+	tr.disarm() // a line
+	prompt()
+	if pages.blocks != nil {
+		t.Fatal("not dropped at the trim after a line")
+	}
+	tr.disarm()
+	prompt()
+	if freed != 3 {
+		t.Errorf("memory given back %d times, want once a prompt (3)", freed)
+	}
+	t.Logf("%d pages dropped", pages.dropped)
+}

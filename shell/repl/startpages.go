@@ -5,41 +5,42 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"syscall"
 )
 
-// startPages unmaps, at the first idle prompt, the pages of nosh's own
+// startPages unmaps, at an idle prompt, the pages of nosh's own
 // executable that only start-up used: package initialisation, the
 // config and rc files' handling, the editor's construction. The kernel
-// maps an executable in 64 KiB blocks (fault-around: a page fault maps
-// the cached pages around it), so start-up leaves most of nosh's 8 MB of
-// code and read-only data resident although a key and an Enter use
-// about half of the blocks (README, Performance).
+// maps an executable's cached pages 64 KiB at a time (fault-around: a
+// page fault maps the cached pages around it, within the mapping), so
+// start-up leaves most of nosh's 8 MB of code and read-only data
+// resident, although running a line and editing the next one touch
+// about a third of the pages (README, Performance).
 //
-// Which blocks the prompt needs is learned, not guessed: as the first
-// prompt is drawn (mark), the executable's read-only mappings are cut
-// into one mapping per block (alternate blocks get MADV_RANDOM, which
-// only changes read-ahead on a page-cache miss, so that the kernel keeps
-// them apart), and the referenced bits of the process's pages are
-// cleared (/proc/self/clear_refs). At the first idle trim (drop), every
-// block /proc/self/smaps shows resident but not referenced since is
-// unmapped with MADV_DONTNEED, and the mappings are joined again. Blocks
-// used since the first prompt stay; a dropped block that is needed later
-// costs one page fault (4 µs here) and is not dropped again, since this
-// happens once per session.
-//
-// The pages stay in the page cache, shared with every other process
-// running nosh: what leaves is this process's mapping of them, not
-// memory of the machine. Every step is a hint: on any error the rest is
-// skipped and nothing is lost but the saving.
+// Which pages the prompt needs is learned, not guessed: as the first
+// prompt is drawn (mark, in the background), the executable's read-only mappings are cut into
+// one mapping per page (alternate pages get MADV_RANDOM, which only
+// changes read-ahead on a page-cache miss, so that the kernel keeps them
+// apart; a fault then maps its page alone), and the referenced bits of
+// the process's pages are cleared (/proc/self/clear_refs). At the first
+// idle trim after a line has been read (drop), every page
+// /proc/self/smaps shows resident but not referenced since is unmapped
+// with MADV_DONTNEED, and the mappings are joined again. Running a
+// line, drawing the prompt and editing the next one are then all in
+// what was referenced; what start-up alone ran is not. A page needed
+// later costs one page fault (4 µs here), which maps its 64 KiB around
+// it again; this happens once a session. The mark takes about 5 ms and
+// the drop 12 (BenchmarkStartPages): both yield the processor every few
+// dozen system calls or lines, so a key typed meanwhile is not held up.
 type startPages struct {
-	// blocks are the executable's read-only mappings cut into blocks,
+	// blocks are the executable's read-only mappings cut into pages,
 	// in address order; nil until mark, and after drop.
 	blocks []pageBlock
 	// marked is closed when mark is done.
 	marked chan struct{}
-	// dropped counts the blocks drop unmapped (tests).
+	// dropped counts the pages drop unmapped (tests).
 	dropped int
 }
 
@@ -50,9 +51,10 @@ type pageBlock struct {
 	mapStart, mapEnd uintptr
 }
 
-// pageBlockSize is the kernel's fault-around window (fault_around_bytes,
-// 64 KiB unless changed in debugfs).
-const pageBlockSize = 64 << 10
+// pageBlockSize is the unit of the learning: a page. (A block of the
+// kernel's fault-around window, 64 KiB, kept three times as much: most
+// windows hold some code a line runs.)
+const pageBlockSize = 4 << 10
 
 const (
 	madvNormal   = 0
@@ -60,8 +62,7 @@ const (
 	madvDontneed = 4
 )
 
-// startMark begins marking in the background: the first prompt is on
-// the screen, and the user reads it.
+// startMark begins marking in the background.
 func (p *startPages) startMark() {
 	p.marked = make(chan struct{})
 	go func() {
@@ -70,19 +71,26 @@ func (p *startPages) startMark() {
 	}()
 }
 
-// mark cuts the executable's mappings into blocks and clears the
-// referenced bits.
+// mark cuts the executable's mappings into one per page and clears the
+// referenced bits. Only the 64 KiB windows start-up mapped are cut: in
+// the others a first fault should still map its whole window, as it
+// would have without the learning (their pages are never dropped).
 func (p *startPages) mark() {
 	blocks, err := exeBlocks()
 	if err != nil || len(blocks) == 0 {
 		return
 	}
+	blocks = residentWindows(blocks)
 	for i, b := range blocks {
-		if i%2 == 1 {
+		// Alternate by address, so that neighbours always differ.
+		if b.start/pageBlockSize%2 == 1 {
 			if madvise(b.start, b.end, madvRandom) != nil {
 				joinBlocks(blocks)
 				return
 			}
+		}
+		if i%128 == 127 {
+			runtime.Gosched()
 		}
 	}
 	if os.WriteFile("/proc/self/clear_refs", []byte("1"), 0) != nil {
@@ -92,7 +100,43 @@ func (p *startPages) mark() {
 	p.blocks = blocks
 }
 
-// drop unmaps the blocks not referenced since mark, once; it waits for
+// faultWindow is the kernel's fault-around window (fault_around_bytes,
+// 64 KiB unless changed in debugfs).
+const faultWindow = 64 << 10
+
+// residentWindows keeps the pages whose fault-around window has a page
+// mapped (/proc/self/pagemap), or all of them if that cannot be read.
+func residentWindows(blocks []pageBlock) []pageBlock {
+	f, err := os.Open("/proc/self/pagemap")
+	if err != nil {
+		return blocks
+	}
+	defer f.Close()
+	var buf [faultWindow / pageBlockSize * 8]byte
+	kept := blocks[:0:0]
+	for i := 0; i < len(blocks); {
+		w := blocks[i].start / faultWindow * faultWindow
+		j := i
+		for j < len(blocks) && blocks[j].start < w+faultWindow {
+			j++
+		}
+		n := (blocks[j-1].start - blocks[i].start) / pageBlockSize
+		entries := buf[:(n+1)*8]
+		if _, err := f.ReadAt(entries, int64(blocks[i].start/pageBlockSize*8)); err != nil {
+			return blocks
+		}
+		for k := 0; k < len(entries); k += 8 {
+			if entries[k+7]&0x80 != 0 { // bit 63: present
+				kept = append(kept, blocks[i:j]...)
+				break
+			}
+		}
+		i = j
+	}
+	return kept
+}
+
+// drop unmaps the pages not referenced since mark, once; it waits for
 // mark if that has not finished.
 func (p *startPages) drop() {
 	if p.marked == nil {
@@ -111,10 +155,17 @@ func (p *startPages) drop() {
 	}
 	unused := unusedBlocks(f, blocks)
 	f.Close()
-	for _, b := range unused {
-		if madvise(b.start, b.end, madvDontneed) == nil {
-			p.dropped++
+	// smaps is in address order: neighbouring pages go in one call.
+	for i := 0; i < len(unused); {
+		j := i + 1
+		for j < len(unused) && unused[j].start == unused[j-1].end {
+			j++
 		}
+		if madvise(unused[i].start, unused[j-1].end, madvDontneed) == nil {
+			p.dropped += j - i
+		}
+		i = j
+		runtime.Gosched()
 	}
 }
 
@@ -197,7 +248,10 @@ func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 	var rss int64
 	r := bufio.NewReaderSize(smaps, 4096)
 	var head []byte
-	for {
+	for n := 0; ; n++ {
+		if n%1024 == 1023 {
+			runtime.Gosched()
+		}
 		line, err := r.ReadSlice('\n')
 		// A line longer than the buffer has a long path name: its start
 		// is all that matters.

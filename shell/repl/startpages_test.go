@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,22 +9,21 @@ import (
 )
 
 // TestCutBlocks: only the executable's read-only mappings are cut, at
-// 64 KiB boundaries of the address (the kernel's fault-around windows),
-// so a mapping that starts or ends inside a window gets a short block.
+// pageBlockSize boundaries of the address.
 func TestCutBlocks(t *testing.T) {
-	maps := `00400000-00420000 r-xp 00000000 fd:01 77 /usr/local/bin/nosh
-00428000-00441000 r--p 00028000 fd:01 77 /usr/local/bin/nosh
-00441000-00450000 rw-p 00041000 fd:01 77 /usr/local/bin/nosh
-00450000-00460000 rw-p 00000000 00:00 0
-7f0000000000-7f0000010000 r--p 00000000 fd:01 78 /usr/lib/other
-`
+	const p = pageBlockSize
+	line := func(start, end uintptr, perms string, ino int) string {
+		return fmt.Sprintf("%08x-%08x %s 00000000 fd:01 %d /usr/local/bin/nosh\n", start, end, perms, ino)
+	}
+	maps := line(0x400000, 0x400000+2*p, "r-xp", 77) +
+		line(0x400000+2*p, 0x400000+3*p, "r--p", 77) +
+		line(0x400000+3*p, 0x400000+5*p, "rw-p", 77) +
+		line(0x7f0000000000, 0x7f0000000000+p, "r--p", 78)
 	got := cutBlocks([]byte(maps), 77)
 	want := []pageBlock{
-		{0x400000, 0x410000, 0x400000, 0x420000},
-		{0x410000, 0x420000, 0x400000, 0x420000},
-		{0x428000, 0x430000, 0x428000, 0x441000},
-		{0x430000, 0x440000, 0x428000, 0x441000},
-		{0x440000, 0x441000, 0x428000, 0x441000},
+		{0x400000, 0x400000 + p, 0x400000, 0x400000 + 2*p},
+		{0x400000 + p, 0x400000 + 2*p, 0x400000, 0x400000 + 2*p},
+		{0x400000 + 2*p, 0x400000 + 3*p, 0x400000 + 2*p, 0x400000 + 3*p},
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("blocks\n%x\nwant\n%x", got, want)
@@ -56,4 +56,34 @@ func TestUnusedBlocks(t *testing.T) {
 	if want := blocks[:1]; !slices.Equal(got, want) {
 		t.Fatalf("unused %x, want %x", got, want)
 	}
+}
+
+// BenchmarkStartPages is what the learning costs, on the test binary's
+// own mappings: the mark (a madvise per two pages, clear_refs) as the
+// first line is read, and the drop (smaps with a mapping per page) at
+// an idle prompt.
+func BenchmarkStartPages(b *testing.B) {
+	b.Run("mark", func(b *testing.B) {
+		for b.Loop() {
+			p := &startPages{}
+			p.mark()
+			b.StopTimer()
+			joinBlocks(p.blocks)
+			b.StartTimer()
+		}
+	})
+	b.Run("drop", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			p := &startPages{marked: make(chan struct{})}
+			close(p.marked)
+			p.mark()
+			if p.blocks == nil {
+				b.Skip("no /proc")
+			}
+			b.ReportMetric(float64(len(p.blocks)), "pages")
+			b.StartTimer()
+			p.drop()
+		}
+	})
 }
