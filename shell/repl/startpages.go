@@ -32,8 +32,10 @@ import (
 // what was referenced; what start-up alone ran is not. A page needed
 // later costs one page fault (4 µs here), which maps its 64 KiB around
 // it again; this happens once a session. The mark takes about 5 ms and
-// the drop 12 (BenchmarkStartPages): both yield the processor every few
-// dozen system calls or lines, so a key typed meanwhile is not held up.
+// the drop 12 (BenchmarkStartPages): both yield the processor every
+// 40 µs or so (8 system calls, 128 lines of smaps), so that a line run
+// or a key typed meanwhile on the shell's one processor (GOMAXPROCS=1
+// after the first line) waits for no more than that.
 type startPages struct {
 	// blocks are the executable's read-only mappings cut into pages,
 	// in address order; nil until mark, and after drop.
@@ -89,7 +91,7 @@ func (p *startPages) mark() {
 				return
 			}
 		}
-		if i%128 == 127 {
+		if i%8 == 7 {
 			runtime.Gosched()
 		}
 	}
@@ -249,7 +251,7 @@ func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 	r := bufio.NewReaderSize(smaps, 4096)
 	var head []byte
 	for n := 0; ; n++ {
-		if n%1024 == 1023 {
+		if n%128 == 127 {
 			runtime.Gosched()
 		}
 		line, err := r.ReadSlice('\n')
