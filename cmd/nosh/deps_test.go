@@ -94,6 +94,7 @@ func TestLayers(t *testing.T) {
 		{"nosh/shell/internal/varlist", []string{"nosh/shell", "nosh/shell/internal/engine"}},
 		{"nosh/shell/internal/deadcwd", []string{"nosh/shell", "nosh/shell/internal/engine", "mvdan.cc/sh/v3/interp"}},
 		{"nosh/shell/internal/linefeed", []string{"nosh/shell", "nosh/shell/internal/engine", "mvdan.cc/sh/v3/interp"}},
+		{"nosh/shell/internal/escapes", []string{"nosh/shell", "nosh/shell/internal/engine", "mvdan.cc/sh/v3/interp"}},
 		{"nosh/shell/internal/guard", []string{"nosh/shell", "nosh/shell/internal/engine", "nosh/ai", "nosh/ai/", "nosh/perms", "nosh/perms/"}},
 		{"nosh/ai/...", []string{"nosh/shell", "nosh/shell/"}},
 		{"nosh/perms/...", []string{"nosh/shell", "nosh/shell/"}},

@@ -5,12 +5,13 @@ import (
 	"context"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/creack/pty"
+
+	"nosh/shell/internal/escapes"
 )
 
 // outputKeep is how much of a translated command's output goes into the
@@ -72,26 +73,11 @@ func (h *headBuffer) String() string {
 	return h.buf.String()
 }
 
-// ansiEscapes is compiled on first use: not on the start-up path.
-func ansiEscapes() *regexp.Regexp {
-	ansiEscapesOnce.Do(func() { ansiEscapesValue = makeAnsiEscapes() })
-	return ansiEscapesValue
-}
-
-var (
-	ansiEscapesOnce  sync.Once
-	ansiEscapesValue *regexp.Regexp
-)
-
-func makeAnsiEscapes() *regexp.Regexp {
-	return regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
-}
-
 // cleanOutput makes terminal output readable text of at most n bytes:
 // escape sequences removed, CRLF made LF, and of a line redrawn with
 // carriage returns (progress bars) only its last state kept.
 func cleanOutput(s string, n int) string {
-	s = ansiEscapes().ReplaceAllString(s, "")
+	s = escapes.Strip(s)
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {

@@ -3,11 +3,11 @@ package repl
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/rivo/uniseg"
+
+	"nosh/shell/internal/escapes"
 )
 
 // The line editor (reeflective/readline) clears what it drew below the
@@ -175,7 +175,7 @@ func (se *session) echoInterrupt() {
 // drawn as five spaces).
 func displayWidth(s string) int {
 	if strings.IndexByte(s, '\x1b') >= 0 {
-		s = ansiEscapes().ReplaceAllString(s, "")
+		s = escapes.Strip(s)
 	}
 	return uniseg.StringWidth(strings.ReplaceAll(s, "\t", "     "))
 }
@@ -188,19 +188,4 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// ansiEscapes is compiled on first use: not on the start-up path.
-func ansiEscapes() *regexp.Regexp {
-	ansiEscapesOnce.Do(func() { ansiEscapesValue = makeAnsiEscapes() })
-	return ansiEscapesValue
-}
-
-var (
-	ansiEscapesOnce  sync.Once
-	ansiEscapesValue *regexp.Regexp
-)
-
-func makeAnsiEscapes() *regexp.Regexp {
-	return regexp.MustCompile(`\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
 }
