@@ -224,7 +224,7 @@ func markDecodedRecursive(md *MetaData, tmap map[string]any) {
 // how to handle produces an unsupported type error.
 func (md *MetaData) unify(data any, rv reflect.Value) error {
 	// Special case. Look for a `Primitive` value.
-	// TODO: #76 would make this superfluous after implemented.
+	// A Primitive keeps its value undecoded (upstream issue #76 would remove this case).
 	if rv.Type() == primitiveType() {
 		// Save the undecoded data and the key context into the primitive
 		// value.

@@ -184,7 +184,7 @@ func (enc *Encoder) encode(key Key, rv reflect.Value) {
 	case isMarshaler(rv):
 		enc.writeKeyValue(key, rv, false)
 		return
-	case rv.Type() == primitiveType(): // TODO: #76 would make this superfluous after implemented.
+	case rv.Type() == primitiveType(): // a Primitive is written as it was read (upstream issue #76 would remove this case)
 		enc.encode(key, reflect.ValueOf(rv.Interface().(Primitive).undecoded))
 		return
 	}
