@@ -190,6 +190,11 @@ func (g *group) wrapExcessAliases(grid [][]Candidate) {
 		breakeven += width + 1
 	}
 
+	// A row keeps at least its first alias, however wide: with none, the
+	// loop below would cut empty rows from it forever (an option longer
+	// than half the terminal, as ls has, froze the shell on Tab).
+	maxColumns = max(maxColumns, 1)
+
 	var rows [][]Candidate
 
 	for rowIndex := range grid {
@@ -204,7 +209,7 @@ func (g *group) wrapExcessAliases(grid [][]Candidate) {
 	}
 
 	g.rows = rows
-	g.columnsWidth = g.columnsWidth[:maxColumns]
+	g.columnsWidth = g.columnsWidth[:min(maxColumns, len(g.columnsWidth))]
 }
 
 // prepareValues ensures all of them have a display, and starts
