@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
+
+	"nosh/cmd/nosh/internal/screentest"
 )
 
 // A signal ignored when a non-interactive shell starts stays ignored, for
@@ -45,4 +48,69 @@ func TestSignalsIgnoredOnEntry(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSignalsNotIgnoredUnderJobControl: an interactive bash ignores
+// SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN and SIGTTOU for itself and puts
+// them back to the default in each job, which it starts in a process
+// group of its own (tmux, terminal emulators and sshd do likewise with a
+// session). nosh took its parent's ignored signals for its own, so the
+// programs of every script run from an interactive bash, and every
+// background job of an interactive nosh in tmux, started with them
+// ignored: a background vim read the terminal, got EIO and exited
+// instead of stopping, and `kill` could not end a script's programs.
+// Each case runs under an interactive bash on a terminal, as a user
+// would, and compares with what bash gives its own programs.
+func TestSignalsNotIgnoredUnderJobControl(t *testing.T) {
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := screentest.StartShell(t, screentest.Bash(), screentest.Options{
+		Env: []string{"NOSH=" + exe, "NOSH_TEST_AS_NOSH=1"},
+	})
+	term.WaitPrompt()
+	show := func(label, want, line string) {
+		t.Helper()
+		term.Type(line + "\r")
+		s := term.WaitFor(label, func(s screentest.Screen) bool {
+			return s.Contains(label+" SigIgn:") && s.AtPrompt("$ ")
+		})
+		for _, r := range s.Rows {
+			if strings.HasPrefix(r, label+" SigIgn:") {
+				if got := strings.TrimSpace(strings.TrimPrefix(r, label+" SigIgn:")); got != want {
+					t.Errorf("%s: the program started with %s ignored, want %s:\n%s", label, got, want, s.Framed())
+				}
+			}
+		}
+	}
+	// What bash itself gives a program, for reference; an asynchronous
+	// command of a script (no job control) has SIGINT and SIGQUIT
+	// ignored, in bash as in POSIX.
+	const none, intQuit = "0000000000000000", "0000000000000006"
+	show("bash", none, `sed -n 's/^SigIgn:/bash SigIgn:/p' /proc/self/status`)
+	show("script", none, `"$NOSH" -c "sed -n 's/^SigIgn:/script SigIgn:/p' /proc/self/status"`)
+	show("bash-background", intQuit, `bash -c "sed -n 's/^SigIgn:/bash-background SigIgn:/p' /proc/self/status & wait"`)
+	show("background", intQuit, `"$NOSH" -c "sed -n 's/^SigIgn:/background SigIgn:/p' /proc/self/status & wait"`)
+	show("subshell", none, `"$NOSH" -c "(sed -n 's/^SigIgn:/subshell SigIgn:/p' /proc/self/status)"`)
+
+	// An interactive nosh started from it (as from tmux): a background
+	// job's program, as bash's own `cmd &` at its prompt.
+	show("bash-job", none, `sed -n 's/^SigIgn:/bash-job SigIgn:/p' /proc/self/status & wait`)
+	term.Type(`"$NOSH" --norc` + "\r")
+	term.WaitFor("nosh's prompt", func(s screentest.Screen) bool {
+		return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "--norc")
+	})
+	show("nosh-job", none, `sed -n 's/^SigIgn:/nosh-job SigIgn:/p' /proc/self/status & wait`)
+	term.Type("exit\r")
+	term.WaitFor("bash's prompt again", func(s screentest.Screen) bool {
+		return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "exit")
+	})
+
+	// SIGTERM ends a script's program, and the script itself.
+	term.Type(`"$NOSH" -c 'sleep 30 & kill -s TERM $!; wait $!; echo "status $?"'` + "\r")
+	term.WaitFor("the program killed by SIGTERM", func(s screentest.Screen) bool {
+		return s.Contains("status 143") && s.AtPrompt("$ ")
+	})
 }
