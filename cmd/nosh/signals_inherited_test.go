@@ -114,3 +114,47 @@ func TestSignalsNotIgnoredUnderJobControl(t *testing.T) {
 		return s.Contains("status 143") && s.AtPrompt("$ ")
 	})
 }
+
+// TestJobsStopWhenStartedWithStopSignalsIgnored: tmux starts a pane's
+// program with SIGTTIN and SIGTTOU ignored. An interactive nosh with job
+// control gave its background jobs those as it got them, so `vim &` read
+// the terminal, got EIO and exited ("Vim: Error reading input"), and
+// `cat &` likewise, where bash's jobs stop (bash sets SIGTSTP, SIGTTIN
+// and SIGTTOU to the default in every job). nosh here is started as tmux
+// starts it: by sh, after `trap '' TTIN TTOU`, with exec.
+func TestJobsStopWhenStartedWithStopSignalsIgnored(t *testing.T) {
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	asTmux := screentest.Shell{Name: "nosh", KeepsRowBelowInput: true, Spec: func(home, rc string, env []string) screentest.Spec {
+		return screentest.Spec{Name: "nosh", Path: "/bin/sh",
+			Args: []string{"sh", "-c", `trap '' TTIN TTOU; exec "$NOSH" --norc`},
+			Env:  append(env, "NOSH="+exe, "NOSH_TEST_AS_NOSH=1"), Dir: home}
+	}}
+	term := screentest.StartShell(t, asTmux, screentest.Options{})
+	term.WaitPrompt()
+	term.Type(`sed -n 's/^SigIgn:/job SigIgn:/p' /proc/self/status & wait` + "\r")
+	s := term.WaitFor("the job's ignored signals", func(s screentest.Screen) bool {
+		return s.Contains("job SigIgn:") && s.AtPrompt("$ ")
+	})
+	for _, r := range s.Rows {
+		if strings.HasPrefix(r, "job SigIgn:") && strings.TrimSpace(strings.TrimPrefix(r, "job SigIgn:")) != "0000000000000000" {
+			t.Errorf("a background job's program started with signals ignored:\n%s", s.Framed())
+		}
+	}
+	// cat stops as it reads; `jobs` reports it once the shell has seen
+	// the stop, which a loaded machine may delay past the first asking.
+	term.Run("cat &")
+	for i := 0; ; i++ {
+		s := term.Run("jobs")
+		if s.Contains("Stopped (tty input)") {
+			break
+		}
+		if s.Contains("Done") || s.Contains("Exit") || i == 1000 {
+			t.Fatalf("cat & did not stop on reading the terminal:\n%s", s.Framed())
+		}
+	}
+	term.Type("kill -s KILL %1\r")
+}

@@ -38,7 +38,13 @@ func (st *Dispositions) InheritedIgnore(sig syscall.Signal) bool {
 // when the shell started (an interactive shell that trapped or reset one
 // since no longer counts it: SetTrap). Nil when there are none: a
 // subshell starts with it, so it allocates nothing then.
+//
+// A shell with job control gives its jobs SIGTSTP, SIGTTIN and SIGTTOU at
+// their default however it started, as bash does (tmux starts a pane's
+// program with SIGTTIN and SIGTTOU ignored): a background vim must stop
+// when it reads the terminal, not read EIO and exit.
 func (st *Dispositions) SubshellIgnores() []syscall.Signal {
+	jobControl := st.Interactive && st.JobControl != nil && st.JobControl()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var out []syscall.Signal
@@ -48,11 +54,16 @@ func (st *Dispositions) SubshellIgnores() []syscall.Signal {
 		}
 	}
 	for sig, yes := range st.inherit {
-		if yes {
+		if yes && !(jobControl && stopSignal(sig)) {
 			out = append(out, sig)
 		}
 	}
 	return out
+}
+
+// stopSignal reports whether sig is one of the terminal's stop signals.
+func stopSignal(sig syscall.Signal) bool {
+	return sig == syscall.SIGTSTP || sig == syscall.SIGTTIN || sig == syscall.SIGTTOU
 }
 
 // Force adds delta to the count of subshells that need sig caught, and
