@@ -121,7 +121,7 @@ func TestSignalsNotIgnoredUnderJobControl(t *testing.T) {
 // the terminal, got EIO and exited ("Vim: Error reading input"), and
 // `cat &` likewise, where bash's jobs stop (bash sets SIGTSTP, SIGTTIN
 // and SIGTTOU to the default in every job). nosh here is started as tmux
-// starts it: by sh, after `trap '' TTIN TTOU`, with exec.
+// starts it: by sh, after `trap ” TTIN TTOU`, with exec.
 func TestJobsStopWhenStartedWithStopSignalsIgnored(t *testing.T) {
 	t.Parallel()
 	exe, err := os.Executable()
