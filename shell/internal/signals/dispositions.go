@@ -379,18 +379,17 @@ func (st *Dispositions) noteInheritedLocked(sig syscall.Signal) {
 //     a program asks for them: the kernel still holds the disposition nosh
 //     started with.
 //   - For the others, the parent's own ignored signals (read once from
-//     /proc) are a guess, and it is only taken when nosh runs in its
-//     parent's process group. A shell's `trap ” SIG` or a nohup-like tool
-//     leaves the signal ignored across fork and exec, and neither moves
-//     its child to another group. A job-control shell, tmux, a terminal
-//     emulator or sshd ignore signals for themselves (QUIT, TERM, TSTP,
-//     TTIN, TTOU) and put them back to the default in the programs they
-//     start, each of which they start in a process group (or session) of
-//     its own: believing them made every program of a script run from an
+//     /proc) are a guess: a shell's `trap "" SIG` or a nohup-like tool
+//     leaves the signal ignored across fork and exec, and so does an
+//     interactive bash with the signals it was itself started with
+//     ignored.
+//   - But SIGQUIT and SIGTERM only when nosh runs in its parent's process
+//     group. A job-control shell, tmux, a terminal emulator or sshd
+//     ignore those for themselves and put them back to the default in the
+//     programs they start, each in a process group (or session) of its
+//     own: believing them made every program of a script run from an
 //     interactive shell, and every background job of nosh in tmux, start
-//     with those signals ignored (`vim &` then read the terminal, got
-//     EIO and exited instead of stopping, and `kill` could not end the
-//     programs of a script).
+//     with them ignored (`kill` could not end the programs of a script).
 //   - Never for SIGPIPE and SIGXFSZ, which programs that ignore them
 //     (Python, tmux) put back to the default in the programs they start,
 //     nor for the runtime's signals but SIGURG (whose default is to
@@ -399,11 +398,12 @@ func (st *Dispositions) parentIgnores(sig syscall.Signal) bool {
 	if ignored, known := hintedIgnore(sig); known {
 		return ignored
 	}
-	switch sig {
-	case syscall.SIGCONT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
+	switch {
+	case stopSignal(sig) || sig == syscall.SIGCONT:
 		return !everIgnored[sig].Load() && !st.ignored[sig] && currentAction(sig)[0] == 1 // SIG_IGN
-	}
-	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) && sig != syscall.SIGURG || sig < 1 || sig > 64 {
+	case sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) && sig != syscall.SIGURG || sig < 1 || sig > 64:
+		return false
+	case (sig == syscall.SIGQUIT || sig == syscall.SIGTERM) && !inParentGroup():
 		return false
 	}
 	if st.parentIgn == nil {
@@ -424,14 +424,12 @@ func (st *Dispositions) ReadParentSoon() {
 	}
 }
 
-// parentSigIgn is the parent's mask of ignored signals, or 0 when nosh
-// is not in its parent's process group (parentIgnores says why).
-func parentSigIgn() uint64 {
-	ppid := os.Getppid()
-	if pg, err := syscall.Getpgid(ppid); err != nil || pg != syscall.Getpgrp() {
-		return 0
-	}
-	return procSigIgn(ppid)
+func parentSigIgn() uint64 { return procSigIgn(os.Getppid()) }
+
+// inParentGroup reports whether nosh runs in its parent's process group.
+func inParentGroup() bool {
+	pg, err := syscall.Getpgid(os.Getppid())
+	return err == nil && pg == syscall.Getpgrp()
 }
 
 // procSigIgn reads the mask of signals process pid ignores; 0 when it

@@ -156,6 +156,17 @@ func (st *Dispositions) ChildMask(traps map[syscall.Signal]string) (mask uint64,
 			differs = true
 		}
 	}
+	if differs {
+		// The launcher sets every signal: the ones nobody set keep what
+		// the process passes on (a signal ignored since nosh started
+		// that the runtime left alone, as a real-time one an interactive
+		// bash was itself started with ignored).
+		for sig := syscall.Signal(1); sig <= 64; sig++ {
+			if !candidates[sig] && launcherSets(sig) && passesIgnore(sig, false) {
+				mask |= 1 << (sig - 1)
+			}
+		}
+	}
 	return mask, differs
 }
 
