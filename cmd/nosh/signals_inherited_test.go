@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -112,6 +113,12 @@ func TestSignalsNotIgnoredUnderJobControl(t *testing.T) {
 	term.WaitFor("nosh's prompt", func(s screentest.Screen) bool {
 		return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "--norc")
 	})
+	// Where nosh differs on purpose (README): an interactive nosh gives its
+	// jobs SIGINT at the default even when it started with it ignored
+	// (as a test run from a background job does).
+	if m, err := strconv.ParseUint(bashJob, 16, 64); err == nil {
+		bashJob = fmt.Sprintf("%016x", m&^(1<<(syscall.SIGINT-1)))
+	}
 	expect("nosh-job", show("nosh-job", `sed -n 's/^SigIgn:/nosh-job SigIgn:/p' /proc/self/status & wait`), bashJob)
 	term.Type("exit\r")
 	term.WaitFor("bash's prompt again", func(s screentest.Screen) bool {

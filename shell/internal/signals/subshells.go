@@ -42,7 +42,14 @@ func (st *Dispositions) InheritedIgnore(sig syscall.Signal) bool {
 // A shell with job control gives its jobs SIGTSTP, SIGTTIN and SIGTTOU at
 // their default however it started, as bash does (tmux starts a pane's
 // program with SIGTTIN and SIGTTOU ignored): a background vim must stop
-// when it reads the terminal, not read EIO and exit.
+// when it reads the terminal, not read EIO and exit. And an interactive
+// shell gives its subshells SIGINT at the default even when it started
+// with it ignored, as its main shell's programs get it: nosh runs a
+// subshell's programs (those of a command substitution too) as jobs of
+// their own, which Ctrl+C reaches and the shell does not, so with SIGINT
+// ignored nothing would stop the line. (bash gives its programs SIGINT
+// ignored then, but gets Ctrl+C itself and abandons the line once they
+// end.)
 func (st *Dispositions) SubshellIgnores() []syscall.Signal {
 	jobControl := st.Interactive && st.JobControl != nil && st.JobControl()
 	st.mu.Lock()
@@ -54,7 +61,7 @@ func (st *Dispositions) SubshellIgnores() []syscall.Signal {
 		}
 	}
 	for sig, yes := range st.inherit {
-		if yes && !(jobControl && stopSignal(sig)) {
+		if yes && !(jobControl && stopSignal(sig)) && !(st.Interactive && sig == syscall.SIGINT) {
 			out = append(out, sig)
 		}
 	}
@@ -162,7 +169,10 @@ func (st *Dispositions) ChildMask(traps map[syscall.Signal]string) (mask uint64,
 		// that the runtime left alone, as a real-time one an interactive
 		// bash was itself started with ignored).
 		for sig := syscall.Signal(1); sig <= 64; sig++ {
-			if !candidates[sig] && launcherSets(sig) && passesIgnore(sig, false) {
+			if candidates[sig] || !launcherSets(sig) {
+				continue
+			}
+			if _, parked := st.released[sig]; passesIgnore(sig, parked) {
 				mask |= 1 << (sig - 1)
 			}
 		}
