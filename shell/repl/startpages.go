@@ -252,8 +252,9 @@ func addrRange(s []byte) (start, end uintptr, ok bool) {
 }
 
 // unusedBlocks reads /proc/self/smaps and returns the blocks that are
-// mappings of their own with resident pages and none referenced. A read
-// error ends the list where it happened.
+// mappings of their own with resident pages, none referenced and none
+// the process's own copy (Anonymous). A read error ends the list where
+// it happened.
 func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 	byStart := make(map[uintptr]pageBlock, len(blocks))
 	for _, b := range blocks {
@@ -262,7 +263,7 @@ func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 	var unused []pageBlock
 	var cur pageBlock
 	var inBlock bool
-	var rss int64
+	var rss, ref int64
 	r := bufio.NewReaderSize(smaps, 4096)
 	var head []byte
 	for n := 0; ; n++ {
@@ -289,12 +290,17 @@ func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 			start, end, ok := addrRange(bytes.Fields(key)[0])
 			b, found := byStart[start]
 			inBlock = ok && found && b.end == end
-			cur, rss = b, 0
+			cur, rss, ref = b, 0, -1
 		case !inBlock:
 		case string(key) == "Rss":
 			rss = kiB(val)
 		case string(key) == "Referenced":
-			if rss > 0 && kiB(val) == 0 {
+			ref = kiB(val)
+		case string(key) == "Anonymous":
+			// A page of a private mapping that was written (a dynamically
+			// linked executable's relocated data, made read-only after)
+			// is the process's own copy: unmapping it would lose it.
+			if rss > 0 && ref == 0 && kiB(val) == 0 {
 				unused = append(unused, cur)
 			}
 			inBlock = false

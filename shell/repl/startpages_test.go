@@ -33,27 +33,31 @@ func TestCutBlocks(t *testing.T) {
 }
 
 // TestUnusedBlocks: a block is dropped when it is a mapping of its own
-// with resident pages of which none was referenced; a block merged with
-// its neighbour (its mapping is larger), one not resident, and one
-// referenced stay.
+// with resident pages of which none was referenced and none is the
+// process's own copy; a block merged with its neighbour (its mapping is
+// larger), one not resident, one referenced and one written (relocated
+// data, Anonymous) stay.
 func TestUnusedBlocks(t *testing.T) {
 	blocks := []pageBlock{
-		{0x400000, 0x410000, 0x400000, 0x440000},
-		{0x410000, 0x420000, 0x400000, 0x440000},
-		{0x420000, 0x430000, 0x400000, 0x440000},
-		{0x430000, 0x440000, 0x400000, 0x440000},
+		{0x400000, 0x410000, 0x400000, 0x450000},
+		{0x410000, 0x420000, 0x400000, 0x450000},
+		{0x420000, 0x430000, 0x400000, 0x450000},
+		{0x430000, 0x440000, 0x400000, 0x450000},
+		{0x440000, 0x450000, 0x400000, 0x450000},
 	}
-	mapping := func(r, start, end string, rss, ref int) string {
+	mapping := func(r, start, end string, rss, ref, anon int) string {
 		return start + "-" + end + " " + r + " 00000000 fd:01 77 /usr/local/bin/nosh with a path: long " +
 			strings.Repeat("x", 5000) + "\n" +
 			"Size:                 64 kB\nRss:" + strings.Repeat(" ", 10) + strconv.Itoa(rss) + " kB\n" +
-			"Pss:                 64 kB\nReferenced:           " + strconv.Itoa(ref) + " kB\nVmFlags: rd ex mr mw me\n"
+			"Pss:                 64 kB\nReferenced:           " + strconv.Itoa(ref) + " kB\n" +
+			"Anonymous:            " + strconv.Itoa(anon) + " kB\nVmFlags: rd ex mr mw me\n"
 	}
-	smaps := mapping("r-xp", "00400000", "00410000", 64, 0) + // unused
-		mapping("r-xp", "00410000", "00420000", 64, 4) + // used
-		mapping("r-xp", "00420000", "00430000", 0, 0) + // not resident
-		mapping("r-xp", "00430000", "00450000", 64, 0) + // not a block alone
-		"00450000-00460000 rw-p 00000000 00:00 0\nRss: 64 kB\nReferenced: 0 kB\n"
+	smaps := mapping("r-xp", "00400000", "00410000", 64, 0, 0) + // unused
+		mapping("r-xp", "00410000", "00420000", 64, 4, 0) + // used
+		mapping("r-xp", "00420000", "00430000", 0, 0, 0) + // not resident
+		mapping("r--p", "00430000", "00440000", 4, 0, 4) + // written
+		mapping("r-xp", "00440000", "00460000", 64, 0, 0) + // not a block alone
+		"00460000-00470000 rw-p 00000000 00:00 0\nRss: 64 kB\nReferenced: 0 kB\nAnonymous: 0 kB\n"
 	got := unusedBlocks(strings.NewReader(smaps), blocks)
 	if want := blocks[:1]; !slices.Equal(got, want) {
 		t.Fatalf("unused %x, want %x", got, want)
