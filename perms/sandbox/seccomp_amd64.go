@@ -10,6 +10,10 @@ const auditArch = unix.AUDIT_ARCH_X86_64
 // rather than list twice.
 const x32Bit = 0x40000000
 
+// ioUringCalls are refused always: io_uring's operations never pass
+// through the filter.
+var ioUringCalls = []uint32{unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER}
+
 var deniedCalls = []uint32{
 	unix.SYS_CHOWN, unix.SYS_FCHOWN, unix.SYS_LCHOWN, unix.SYS_FCHOWNAT,
 	unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR,

@@ -8,6 +8,10 @@ const auditArch = unix.AUDIT_ARCH_AARCH64
 
 const x32Bit = 0
 
+// ioUringCalls are refused always: io_uring's operations never pass
+// through the filter.
+var ioUringCalls = []uint32{unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER}
+
 var deniedCalls = []uint32{
 	unix.SYS_FCHOWN, unix.SYS_FCHOWNAT,
 	unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR,
