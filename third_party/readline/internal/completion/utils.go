@@ -499,12 +499,13 @@ func longest(vals []string, trimEscapes bool) int {
 	var length int
 
 	for _, val := range vals {
+		width := len(val)
 		if trimEscapes {
-			val = color.Strip(val)
+			width = columns(sanitizer().Replace(val))
 		}
 
-		if len(val) > length {
-			length = len(val)
+		if width > length {
+			length = width
 		}
 	}
 
