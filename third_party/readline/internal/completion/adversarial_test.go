@@ -37,6 +37,7 @@ type menuCase struct {
 	pad           bool // justify the groups
 	noSort        bool
 	line          string // the input line, cursor at its end
+	tag           string // the tag of every candidate, when set
 }
 
 // stepDeadline is generous: a loaded machine is slow, a hang is forever.
@@ -65,6 +66,12 @@ func newMenuEngine(c menuCase) *Engine {
 func (c menuCase) values() Values {
 	cands := make([]Candidate, len(c.cands))
 	copy(cands, c.cands)
+
+	if c.tag != "" {
+		for i := range cands {
+			cands[i].Tag = c.tag
+		}
+	}
 
 	vals := AddRaw(cands)
 	if c.listLong {
@@ -103,6 +110,10 @@ func checkFrame(eng *Engine, c menuCase) error {
 			return fmt.Errorf("row %d has a line break of its own: %q", i, row)
 		}
 
+		if err := onlyColours(row); err != nil {
+			return fmt.Errorf("row %d: %v: %q", i, err, row)
+		}
+
 		if w := strutil.RealLength(color.Strip(row)); w > max(c.width-1, 1) {
 			return fmt.Errorf("row %d is %d columns wide on a terminal of %d: %q",
 				i, w, c.width, row)
@@ -111,6 +122,33 @@ func checkFrame(eng *Engine, c menuCase) error {
 
 	if c.maxRows > 0 && len(rows) > c.maxRows {
 		return fmt.Errorf("%d rows drawn, %d allowed", len(rows), c.maxRows)
+	}
+
+	return nil
+}
+
+// onlyColours checks that a row of the menu has no control character but
+// the escapes of colours (SGR) and of erasing the rest of the row: a
+// candidate's own control sequence, printed, moves the cursor, clears the
+// screen or sets the window's title.
+func onlyColours(row string) error {
+	for i := 0; i < len(row); i++ {
+		switch c := row[i]; {
+		case c == 0x1b:
+			if strings.HasPrefix(row[i:], term.ClearLineAfter) {
+				i += len(term.ClearLineAfter) - 1
+				continue
+			}
+			n := sgrLen(row[i:])
+			if n == 0 {
+				return fmt.Errorf("an escape that is not a colour at byte %d", i)
+			}
+			i += n - 1
+		case c < 0x20 || c == 0x7f:
+			return fmt.Errorf("control character %#x at byte %d", c, i)
+		case c == 0xc2 && i+1 < len(row) && row[i+1] >= 0x80 && row[i+1] <= 0x9f:
+			return fmt.Errorf("C1 control U+%04X at byte %d", rune(row[i+1]), i)
+		}
 	}
 
 	return nil
@@ -242,11 +280,14 @@ var (
 		"👍🏽", "e\u0301te\u0301", "\u0301", "family-👨‍👩‍👧", "\x1b[31mred\x1b[0m",
 		"\x1b[1;34mdir/\x1b[0m", "two\nlines", "tab\there", "with space", "",
 		strings.Repeat("long-", 30), strings.Repeat("宽", 70), "Ünïcödé", "\r",
+		// A file may be named with any byte but / and NUL.
+		"\x1b[2J", "\x1b]0;pwned\x07", "back\b\bspace", "\x7f", "\u009b31m", "bell\x07", "\x1b",
+		"\x1b[31", "\x1b[1;2H",
 	}
 	descPieces = []string{
 		"", "", "do not ignore entries starting with .", "list", "x",
 		strings.Repeat("a long description ", 12), "日本語の説明", "\x1b[33mcoloured\x1b[0m",
-		"two\nlines", "tab\tin it", "👍🏽 emoji", "e\u0301", strings.Repeat("全角", 60),
+		"two\nlines", "tab\tin it", "👍🏽 emoji", "\x1b[2Jclear", "\x1b]0;title\x07", "e\u0301", strings.Repeat("全角", 60),
 	}
 	tagPieces = []string{"", "", "files", "options", "commands", "directories", "長いタグ名前"}
 )
@@ -440,23 +481,26 @@ func exerciseIsearch(t *testing.T, c menuCase, search string) {
 	})
 }
 
+// isearchSearches are what the random incremental searches type.
+var isearchSearches = []string{"ls", "LS", "r", "é", "日本", "宽宽", "\\", "(", "[a-", ".*", "👍", "E\u0301", "x|", "m"}
+
 // TestIsearchAdversarialRandom: many entries, wide characters, searches
 // with and without capitals (a search with one is case-sensitive).
 func TestIsearchAdversarialRandom(t *testing.T) {
 	seed, rounds := harnessSettings(t, 20261125, 60)
 	r := rand.New(rand.NewSource(seed + 1))
-	searches := []string{"ls", "LS", "r", "é", "日本", "宽宽", "\\", "(", "[a-", ".*", "👍", "E\u0301", "x|", "m"}
 	for i := range rounds {
 		c := randomMenuCase(r, i)
 		c.name = fmt.Sprintf("isearch case %d", i)
 
-		search := searches[r.Intn(len(searches))]
+		search := isearchSearches[r.Intn(len(isearchSearches))]
 		exerciseIsearch(t, c, search)
 	}
 }
 
 // TestMenuFoundCases: the shapes the random harness found broken, kept as
-// table cases (PATCHES.md items 15-17).
+// table cases (PATCHES.md items 15-17; the first three passed before them
+// too, and stay as cases of wide text).
 func TestMenuFoundCases(t *testing.T) {
 	many := func(n int, value, desc string) []Candidate {
 		cands := make([]Candidate, n)
@@ -509,6 +553,16 @@ func TestMenuFoundCases(t *testing.T) {
 			},
 		},
 		{
+			// Printed as they were: Tab cleared the screen, set the
+			// window's title, moved the cursor back.
+			name: "file names with control sequences", width: 80, height: 24, maxRows: 8,
+			cands: []Candidate{
+				{Value: "\x1b[2J\x1b[H"}, {Value: "\x1b]0;pwned\x07"}, {Value: "back\b\b\bspace"},
+				{Value: "\u009b2J"}, {Value: "plain", Description: "desc\x1b[1A up"},
+			},
+			tag: "files\x1b[5n",
+		},
+		{
 			// One row for the menu: it was an empty row and the count
 			// of those hidden, one row more than the display climbed.
 			name: "room for one row", width: 80, height: 3, maxRows: 1,
@@ -534,6 +588,48 @@ func TestMenuFoundCases(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			exerciseMenu(t, c)
 			exerciseIsearch(t, c, "e")
+		})
+	}
+}
+
+// TestMenuFoundSeeds: random cases that each fail without items 15-17,
+// drawn again from their seeds.
+func TestMenuFoundSeeds(t *testing.T) {
+	found := []struct {
+		seed    int64
+		index   int
+		isearch bool
+		what    string
+	}{
+		{20261124, 0, false, "a file name's BEL printed"},
+		{20261124, 9, false, "a menu given one row printed two"},
+		{20261124, 120, false, "a description 255 columns wide on a terminal of 1"},
+		{20261126, 1, true, "a history entry's lone ESC printed"},
+		{20261126, 23, true, "a history row reaching the last column"},
+	}
+
+	for _, f := range found {
+		r := rand.New(rand.NewSource(f.seed))
+
+		var (
+			c      menuCase
+			search string
+		)
+
+		for i := 0; i <= f.index; i++ {
+			c = randomMenuCase(r, i)
+			if f.isearch {
+				search = isearchSearches[r.Intn(len(isearchSearches))]
+			}
+		}
+
+		c.name = fmt.Sprintf("seed %d case %d", f.seed, f.index)
+		t.Run(f.what, func(t *testing.T) {
+			if f.isearch {
+				exerciseIsearch(t, c, search)
+			} else {
+				exerciseMenu(t, c)
+			}
 		})
 	}
 }

@@ -60,7 +60,7 @@ func (e *Engine) renderCompletions(grp *group) string {
 	}
 
 	if grp.tag != "" {
-		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, grp.tag, color.Reset)
+		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, sanitize(grp.tag), color.Reset)
 		builder.WriteString(fitRow(tag, width) + term.ClearLineAfter + term.NewlineReturn)
 	}
 

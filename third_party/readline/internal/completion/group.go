@@ -222,8 +222,8 @@ func (g *group) prepareValues(vals RawValues) RawValues {
 
 		// Widths in columns, of the text shown: without the line
 		// breaks and tabs the sanitizer takes out.
-		value.displayLen = columns(sanitizer().Replace(value.Display))
-		value.descLen = columns(sanitizer().Replace(value.Description))
+		value.displayLen = columns(sanitize(value.Display))
+		value.descLen = columns(sanitize(value.Description))
 
 		if value.displayLen > g.longestValue {
 			g.longestValue = value.displayLen
@@ -360,7 +360,7 @@ func (g *group) trimDisplay(comp Candidate, pad, col int) (candidate, padded str
 	maxDisplayWidth := g.columnsWidth[col] + 1
 	maxDisplayWidth = min(g.termWidth, maxDisplayWidth)
 
-	val = sanitizer().Replace(val)
+	val = sanitize(val)
 
 	if comp.displayLen > maxDisplayWidth {
 		val = trimColumns(val, maxDisplayWidth-trailingValueLen)
@@ -386,7 +386,7 @@ func (g *group) trimDesc(val Candidate, pad int) (desc, padded string) {
 		pad = g.maxDescAllowed - val.descLen
 	}
 
-	desc = sanitizer().Replace(desc)
+	desc = sanitize(desc)
 
 	// Trim the description accounting for escapes.
 	if val.descLen > g.maxDescAllowed && g.maxDescAllowed > 0 {

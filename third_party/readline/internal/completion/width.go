@@ -1,6 +1,8 @@
 package completion
 
 import (
+	"strings"
+
 	"github.com/rivo/uniseg"
 
 	"github.com/reeflective/readline/internal/color"
@@ -114,4 +116,98 @@ func trimColumns(s string, n int) string {
 	}
 
 	return s[:i]
+}
+
+// sanitize makes the text of a candidate, a description or a tag safe to
+// print as a row of the menu: colours (SGR sequences, ESC [ … m) are kept,
+// and every other control character is shown in caret notation, as GNU
+// readline shows them in file names (^[ for an escape, ^J for a line
+// break, ^? for DEL, M-^[ for the 8-bit CSI). The menu printed them as
+// they were, except line breaks and tabs, which it dropped: a file named
+// with a control sequence (ESC [ 2 J, ESC ] 0 ; … BEL, backspaces) cleared
+// the screen, moved the cursor or set the window's title when Tab listed
+// it, and any of them made the row's width differ from the one measured.
+// Candidates are coloured only with SGR sequences; nothing else is needed.
+func sanitize(s string) string {
+	if !needsSanitizing(s) {
+		return s
+	}
+
+	var out strings.Builder
+
+	for i := 0; i < len(s); {
+		c := s[i]
+
+		switch {
+		case c == 0x1b:
+			if n := sgrLen(s[i:]); n > 0 {
+				out.WriteString(s[i : i+n])
+				i += n
+
+				continue
+			}
+
+			out.WriteString("^[")
+		case c < 0x20:
+			out.WriteByte('^')
+			out.WriteByte(c + 0x40)
+		case c == 0x7f:
+			out.WriteString("^?")
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
+			// A C1 control (U+0080–U+009F), which a terminal may
+			// read as ESC and a letter (U+009B is CSI).
+			out.WriteString("M-^")
+			out.WriteByte(s[i+1] - 0x80 + 0x40)
+			i += 2
+
+			continue
+		default:
+			out.WriteByte(c)
+		}
+
+		i++
+	}
+
+	return out.String()
+}
+
+// needsSanitizing reports whether s has a control character other than
+// the escape of a colour.
+func needsSanitizing(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0x1b:
+			n := sgrLen(s[i:])
+			if n == 0 {
+				return true
+			}
+			i += n - 1
+		case c < 0x20, c == 0x7f:
+			return true
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
+			return true
+		}
+	}
+
+	return false
+}
+
+// sgrLen is the length of the colour sequence (ESC [ digits and
+// separators m) at the start of s, or 0.
+func sgrLen(s string) int {
+	if len(s) < 3 || s[0] != 0x1b || s[1] != '[' {
+		return 0
+	}
+
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 'm':
+			return i + 1
+		case c >= '0' && c <= '9', c == ';', c == ':':
+		default:
+			return 0
+		}
+	}
+
+	return 0
 }
