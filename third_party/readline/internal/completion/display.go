@@ -53,16 +53,20 @@ func Coordinates(e *Engine) int {
 func (e *Engine) renderCompletions(grp *group) string {
 	var builder strings.Builder
 
+	width := term.GetWidth()
+
 	if len(grp.rows) == 0 {
 		return ""
 	}
 
 	if grp.tag != "" {
-		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, grp.tag, color.Reset)
-		builder.WriteString(tag + term.ClearLineAfter + term.NewlineReturn)
+		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, sanitize(grp.tag), color.Reset)
+		builder.WriteString(fitRow(tag, width) + term.ClearLineAfter + term.NewlineReturn)
 	}
 
 	for rowIndex, row := range grp.rows {
+		var rowText strings.Builder
+
 		for columnIndex := range grp.columnsWidth {
 			var value Candidate
 
@@ -78,7 +82,7 @@ func (e *Engine) renderCompletions(grp *group) string {
 			isSelected := rowIndex == grp.posY && columnIndex == grp.posX && grp.isCurrent
 			display := e.highlightDisplay(grp, value, padding, columnIndex, isSelected)
 
-			builder.WriteString(display)
+			rowText.WriteString(display)
 
 			// Add description if no aliases, or if done with them.
 			onLast := columnIndex == len(grp.columnsWidth)-1
@@ -91,15 +95,32 @@ func (e *Engine) renderCompletions(grp *group) string {
 
 				descPad := grp.getPad(value, columnIndex, true)
 				desc := e.highlightDesc(grp, value, descPad, rowIndex, columnIndex, isSelected)
-				builder.WriteString(desc)
+				rowText.WriteString(desc)
 			}
 		}
 
-		// We're done for this line.
+		// We're done for this line, which must fit the terminal.
+		builder.WriteString(fitRow(rowText.String(), width))
 		builder.WriteString(term.ClearLineAfter + term.NewlineReturn)
 	}
 
 	return builder.String()
+}
+
+// fitRow cuts a row of the menu to the terminal's width less one column.
+// The display counts each row as one: a wider row wraps onto the next, the
+// cursor's climb back to the input line stops short, and every later
+// frame is drawn lower than the last. The layout keeps most rows within
+// the width; this holds for the rest (a single alias wider than the
+// terminal, a description where there is no room for one). The last column
+// stays empty: erasing the rest of a row from there erases it too.
+func fitRow(row string, width int) string {
+	room := max(width-1, 1)
+	if columns(row) <= room {
+		return row
+	}
+
+	return trimColumns(row, room) + color.Reset
 }
 
 func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selected bool) (candidate string) {
@@ -177,6 +198,20 @@ func (e *Engine) cropCompletions(comps string, maxRows int) (cropped string, use
 
 	// Scan the completions for cutting them at newlines
 	scanner := bufio.NewScanner(strings.NewReader(comps))
+
+	// With room for one row (or none: half a terminal of one row), the
+	// row of the selection: the cuts below keep a row for the count of
+	// those hidden, and printed it after an empty one, a row more than
+	// they counted, or counted -1 rows.
+	if maxRows <= 1 {
+		for row := 0; scanner.Scan(); row++ {
+			if row == absPos {
+				return scanner.Text(), 0
+			}
+		}
+
+		return "", 0
+	}
 
 	// If absPos < MaxTabCompleterRows, cut below MaxTabCompleterRows and return
 	if absPos < maxRows-1 {
@@ -277,8 +312,8 @@ func (e *Engine) cutCompletionsAboveBelow(scanner *bufio.Scanner, maxRows, absPo
 // drawn a row lower, leaving the last one's prompt above it.
 func moreRows(remain int) string {
 	more := fmt.Sprintf(" %d more completion rows... (scroll down to show)", remain)
-	if width := term.GetWidth(); width > 1 && len(more) > width-1 {
-		more = more[:width-1]
+	if room := max(term.GetWidth()-1, 1); len(more) > room {
+		more = more[:room]
 	}
 
 	return color.Dim + color.FgYellow + more + color.Reset
