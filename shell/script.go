@@ -7,7 +7,6 @@ import (
 	"io"
 	"nosh/shell/internal/linefeed"
 	"os"
-	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -20,8 +19,16 @@ import (
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
-		src = linefeed.ReadAhead(src, func(text string) { s.noteSourceUse(s.Runner, text) })
+		src = linefeed.ReadAhead(src, s.noteSource)
 	}
+	return s.runRead(ctx, src, name)
+}
+
+// noteSource is noteSourceUse on the main runner.
+func (s *Shell) noteSource(text string) { s.noteSourceUse(s.Runner, text) }
+
+// runRead is RunReader on src as ReadAhead returned it.
+func (s *Shell) runRead(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
 	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
 		// What the script runs (read, cat) gets the rest of the input:
@@ -78,7 +85,7 @@ func hasPendingHeredoc(st *syntax.Stmt) bool {
 
 // RunString runs src (a -c string or a sourced text) as RunReader does.
 func (s *Shell) RunString(ctx context.Context, src, name string) (status int, exited bool) {
-	return s.RunReader(ctx, strings.NewReader(src), name)
+	return s.runRead(ctx, linefeed.ReadAheadString(src, s.noteSource), name)
 }
 
 // reportSyntax prints a parse error as FILE:LINE:COL: message.
