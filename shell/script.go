@@ -21,20 +21,20 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
 		src = linefeed.ReadAhead(src, s.noteSource)
 	}
-	return s.runRead(ctx, src, name)
-}
-
-// noteSource is noteSourceUse on the main runner.
-func (s *Shell) noteSource(text string) { s.noteSourceUse(s.Runner, text) }
-
-// runRead is RunReader on src as ReadAhead returned it.
-func (s *Shell) runRead(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
 	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
 		// What the script runs (read, cat) gets the rest of the input:
 		// nothing past the line being parsed may be consumed.
 		next = linefeed.Unbuffered(f)
 	}
+	return s.runLines(ctx, next, name)
+}
+
+// noteSource is noteSourceUse on the main runner.
+func (s *Shell) noteSource(text string) { s.noteSourceUse(s.Runner, text) }
+
+// runLines is RunReader on the lines of its source.
+func (s *Shell) runLines(ctx context.Context, next linefeed.Lines, name string) (status int, exited bool) {
 	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {
 			return false
@@ -85,7 +85,7 @@ func hasPendingHeredoc(st *syntax.Stmt) bool {
 
 // RunString runs src (a -c string or a sourced text) as RunReader does.
 func (s *Shell) RunString(ctx context.Context, src, name string) (status int, exited bool) {
-	return s.runRead(ctx, linefeed.ReadAheadString(src, s.noteSource), name)
+	return s.runLines(ctx, linefeed.ReadAheadString(src, s.noteSource), name)
 }
 
 // reportSyntax prints a parse error as FILE:LINE:COL: message.

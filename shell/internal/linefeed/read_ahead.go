@@ -38,13 +38,13 @@ func ReadAhead(src io.Reader, note func(text string)) io.Reader {
 // readAheadLimit is the largest text ReadAhead reads whole.
 const readAheadLimit = 4 << 20
 
-// ReadAheadString is ReadAhead for code already in a string (a -c
-// string, an eval'd or sourced text), without copying it.
-func ReadAheadString(src string, note func(text string)) io.Reader {
+// ReadAheadString is ReadAhead and Buffered for code already in a
+// string (a -c string): its lines, without copying them.
+func ReadAheadString(src string, note func(text string)) Lines {
 	if len(src) <= readAheadLimit {
 		note(src)
 	}
-	return strings.NewReader(src)
+	return Text(src)
 }
 
 // errReader fails every read with err.
