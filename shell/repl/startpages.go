@@ -37,7 +37,7 @@ import (
 // The cutting waits for the drop because the referenced bits are in the
 // page tables, which cutting and joining mappings leave alone, while a
 // mapping per page costs every page fault, mmap and exit in between:
-// cut at the mark (as first built), the thousand mappings and the 5 ms
+// cut at the mark (as first built), the 1 600 mappings and the 5 ms
 // of cutting overlapped the first lines typed, and ptybench measured
 // their Enter 1.08× slower than without the learning; with the mark
 // alone, 0.99×. The drop takes about 12 ms (BenchmarkStartPages) and
