@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 )
 
@@ -51,6 +52,9 @@ type startPages struct {
 	marked chan struct{}
 	// dropped counts the pages drop unmapped (tests).
 	dropped int
+	// mu keeps drops apart: each runs on an idle timer's goroutine, and
+	// one slowed past the next prompt's trim must not meet another.
+	mu sync.Mutex
 }
 
 // pageBlock is a range of addresses of the executable's mapping.
@@ -134,6 +138,8 @@ func (p *startPages) drop() {
 		return
 	}
 	<-p.marked
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if !p.ok {
 		return
 	}
