@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 )
 
@@ -37,7 +38,7 @@ import (
 // The cutting waits for the drop because the referenced bits are in the
 // page tables, which cutting and joining mappings leave alone, while a
 // mapping per page costs every page fault, mmap and exit in between:
-// cut at the mark (as first built), the thousand mappings and the 5 ms
+// cut at the mark (as first built), the 1 600 mappings and the 5 ms
 // of cutting overlapped the first lines typed, and ptybench measured
 // their Enter 1.08× slower than without the learning; with the mark
 // alone, 0.99×. The drop takes about 12 ms (BenchmarkStartPages) and
@@ -51,6 +52,9 @@ type startPages struct {
 	marked chan struct{}
 	// dropped counts the pages drop unmapped (tests).
 	dropped int
+	// mu keeps drops apart: each runs on an idle timer's goroutine, and
+	// one slowed past the next prompt's trim must not meet another.
+	mu sync.Mutex
 }
 
 // pageBlock is a range of addresses of the executable's mapping.
@@ -134,6 +138,8 @@ func (p *startPages) drop() {
 		return
 	}
 	<-p.marked
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if !p.ok {
 		return
 	}
