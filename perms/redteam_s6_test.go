@@ -91,3 +91,33 @@ func TestFamilyPythonRunnerModules(t *testing.T) {
 		{Allow, py, `python3 -m cProfile -o /tmp/x x.py`},
 	})
 }
+
+// TestFamilyXargsInputAsArguments: the words xargs reads become the
+// command's arguments, so they are judged as a computed argument of that
+// command by its own handler: a command for env or command (never the
+// shell's builtin: xargs runs programs), a program for sed or awk after
+// --, an option for programs that read options from operands.
+func TestFamilyXargsInputAsArguments(t *testing.T) {
+	rules := []string{"xargs", "env", "sed", "awk", "cat", "grep", "ls", "wc", "git log", "sort", "find"}
+	checkFamily(t, defaultCorpusDir, defaultCorpusHome, []familyCase{
+		{Ask, rules, `echo id | xargs env --`},
+		{Ask, rules, `echo id | xargs env -i --`},
+		{Ask, rules, `echo id | xargs command`},
+		{Ask, rules, `echo id | xargs exec`},
+		{Ask, rules, `echo id | xargs builtin`},
+		{Ask, rules, `echo "'1e id' x" | xargs sed --`},
+		{Ask, rules, `echo "'1e id' x" | xargs -0 sed --`},
+		{Ask, rules, `echo 'BEGIN{system("id")}' | xargs awk --`},
+		{Ask, rules, `echo 'BEGIN{system("id")}' | xargs -d '\n' awk --`},
+		{Ask, rules, `printf -- '--compress-program=id\n' | xargs sort`},
+		// Neighbours that stay allowed.
+		{Allow, rules, `find . -print0 | xargs -0 grep -n TODO`},
+		{Allow, rules, `find . | xargs cat`},
+		{Allow, rules, `find . | xargs ls -la`},
+		{Allow, rules, `find . | xargs wc -l`},
+		{Allow, rules, `find . | xargs git log --`},
+		{Allow, rules, `find . | xargs sed -n 1p --`},
+		{Allow, rules, `find . | xargs sort --`},
+		{Allow, rules, `echo x | xargs`},
+	})
+}
