@@ -128,3 +128,37 @@ func stopStrays(since uint64) int {
 	}
 	return len(killed)
 }
+
+// Now is the time since boot in the clock ticks process start times
+// count: a run's beginning, for Freeze.
+func Now() uint64 { return bootTicks() }
+
+// Freeze stops (SIGSTOP) every confined process of the session started
+// since the run began, while nosh asks the user about a command, and
+// returns what continues them. A program of the run may write the
+// terminal: running on, it could redraw the question to show another
+// command than the one asked about, or answer it with a keypress read
+// first. Stopped, it can do neither until the answer is given.
+func Freeze(since uint64) (thaw func()) {
+	if since == 0 {
+		return func() {}
+	}
+	stopped := map[int]bool{}
+	for range 5 {
+		fresh := 0
+		for _, pid := range strays(since) {
+			if !stopped[pid] && syscall.Kill(pid, syscall.SIGSTOP) == nil {
+				stopped[pid] = true
+				fresh++
+			}
+		}
+		if fresh == 0 {
+			break
+		}
+	}
+	return func() {
+		for pid := range stopped {
+			syscall.Kill(pid, syscall.SIGCONT)
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package guard
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -86,5 +88,44 @@ func TestRunStopsDetachedPrograms(t *testing.T) {
 		if err := c.Process.Signal(syscall.Signal(0)); err != nil {
 			t.Errorf("%s was stopped: %v", name, err)
 		}
+	}
+}
+
+// state returns a process's state letter from /proc/PID/stat.
+func state(pid int) byte {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) {
+		return b[i+2]
+	}
+	return 0
+}
+
+// TestFreezeHoldsRunProgramsDuringQuestion: while nosh asks the user,
+// the run's confined programs are stopped (they could redraw the question
+// on the terminal), and continue after; others are not touched.
+func TestFreezeHoldsRunProgramsDuringQuestion(t *testing.T) {
+	if _, err := sandbox.Available(); err != nil {
+		t.Skip(err)
+	}
+	since := Now()
+	stray := startStray(t, true)
+	users := startStray(t, false)
+	deadline := time.Now().Add(20 * time.Second)
+	for !confined(stray.Process.Pid) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	thaw := Freeze(since)
+	if s := state(stray.Process.Pid); s != 'T' {
+		t.Errorf("the run's program is in state %c while the question is asked, want T (stopped)", s)
+	}
+	if s := state(users.Process.Pid); s == 'T' {
+		t.Errorf("an unconfined program was stopped")
+	}
+	thaw()
+	for state(stray.Process.Pid) == 'T' && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := state(stray.Process.Pid); s == 'T' {
+		t.Errorf("the run's program stayed stopped after the answer")
 	}
 }
