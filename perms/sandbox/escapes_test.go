@@ -67,6 +67,10 @@ var probes = map[string]func(arg string) error{
 		}
 		return nil
 	},
+	"setsid": func(string) error {
+		_, err := unix.Setsid()
+		return err
+	},
 	"io_uring": func(string) error {
 		var params [120]byte // struct io_uring_params
 		fd, _, e := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
@@ -173,6 +177,12 @@ func TestSandboxEscapeFamilies(t *testing.T) {
 		_, tty = open()
 		if out := probe(t, sandbox, "tiocsti", "", ctty(tty)); !strings.HasPrefix(out, "refused") {
 			t.Errorf("a sandboxed program typed into its terminal: %s", out)
+		}
+	})
+
+	t.Run("leaving the session", func(t *testing.T) {
+		if out := probe(t, sandbox, "setsid", "", nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a sandboxed program made a session of its own: %s", out)
 		}
 	})
 

@@ -26,6 +26,11 @@ import (
 //     still works: its two ends reach no one else). io_uring, whose
 //     operations (socket, connect, open) seccomp never sees, is refused
 //     always.
+//   - Outliving the run. setsid is refused, so that every program the
+//     run starts, however it detaches (a daemon's double fork), stays in
+//     nosh's session, where the end of the run finds and stops it
+//     (shell/internal/guard) before it can write the workspace after the
+//     run's report or draw on a later prompt.
 //   - Changes of mode, owner or extended attributes (unless the command's
 //     chmod or chown was approved): no change of owner or extended
 //     attributes at all, and no mode that makes a file writable by
@@ -57,7 +62,7 @@ func seccompFilter(o filterOptions) []unix.SockFilter {
 	if x32Bit != 0 {
 		p.jset(x32Bit, "deny", "")
 	}
-	for _, nr := range ioUringCalls {
+	for _, nr := range alwaysDenied {
 		p.jeq(nr, "deny", "")
 	}
 	p.jeq(unix.SYS_IOCTL, "ioctl", "")
