@@ -164,10 +164,8 @@ func (e *Engine) regenPreservingSelection() {
 		return
 	}
 
-	// Incremental search maintains its own match/selection lifecycle; don't
-	// interfere with it, just recompute as before.
 	if e.keymap.Local() == keymap.Isearch {
-		e.GenerateCached()
+		e.regenIsearch()
 		return
 	}
 

@@ -241,6 +241,37 @@ func (e *Engine) isearchMore(grp *group, posX, posY int) bool {
 	return e.selectIndex(at) && more
 }
 
+// regenIsearch makes the incremental search's list again (after a resize)
+// as the search made it, keeping the selected match. It was made again
+// from the completer alone: the selection was lost (the line still
+// showed the match, the list the first one, and the next Ctrl+R went to
+// the second match), and the search's row became the name of the
+// history source the completer sets as hint.
+func (e *Engine) regenIsearch() {
+	at := -1
+
+	if grp := e.currentGroup(); grp != nil && e.selected.Value != "" && grp.posX >= 0 && grp.posY >= 0 {
+		at = grp.posX
+		for _, row := range grp.rows[:min(grp.posY, len(grp.rows))] {
+			at += len(row)
+		}
+
+		e.cancelCompletedLine()
+	}
+
+	e.GenerateWith(e.cached)
+
+	for _, g := range e.groups {
+		g.updateIsearch(e)
+	}
+
+	e.setIsearchHint()
+
+	if at >= 0 && e.selectIndex(at) {
+		e.insertCandidate()
+	}
+}
+
 // selectIndex selects the candidate at index at of the first group with
 // candidates, in the order the selector moves (row by row).
 func (e *Engine) selectIndex(at int) bool {

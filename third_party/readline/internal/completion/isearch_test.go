@@ -7,6 +7,7 @@ import (
 
 	"github.com/reeflective/readline/internal/core"
 	"github.com/reeflective/readline/internal/keymap"
+	"github.com/reeflective/readline/internal/term"
 )
 
 // TestIsearchStopsAtTheOldestMatch: Ctrl+R past the oldest match keeps it
@@ -135,5 +136,62 @@ func TestIsearchReachesTheOldestMatch(t *testing.T) {
 
 	if hint := eng.hint.Text(); !strings.Contains(hint, "failing") {
 		t.Errorf("hint %q does not say the search failed", hint)
+	}
+}
+
+// TestIsearchResizeKeepsTheMatch: the list made again after a resize
+// (ApplyRegen) keeps the selected match and the search's row; it lost
+// both, and the next Ctrl+R went back to the second match.
+func TestIsearchResizeKeepsTheMatch(t *testing.T) {
+	c := menuCase{name: "history", width: 80, height: 24}
+	eng := newMenuEngine(c)
+	eng.keymap.SetLocal(keymap.Isearch)
+	eng.GenerateWith(func() Values {
+		var cands []Candidate
+		for i := 40; i > 0; i-- {
+			line := fmt.Sprintf("echo %d", i)
+			if eng.IsearchRegex == nil || eng.IsearchRegex.MatchString(line) {
+				cands = append(cands, Candidate{Value: line})
+			}
+		}
+		eng.hint.Set("history source") // as history.Complete does
+		vals := AddRaw(cands)
+		vals.NoSort["*"] = true
+		return vals
+	})
+	eng.IsearchStart("history", true, true)
+	eng.isearchBuf.Set([]rune("echo 3")...)
+	eng.isearchCur.Set(eng.isearchBuf.Len())
+	eng.UpdateIsearch() // echo 39 … echo 30, echo 3
+
+	for range 3 {
+		core.MatchedKeys(eng.keys, []byte{'\x12'})
+		eng.Select(1, 0)
+	}
+
+	selected := func() string {
+		line, _ := eng.Line()
+		return string(*line)
+	}
+	if got := selected(); got != "echo 36" {
+		t.Fatalf("before the resize: %q, want echo 36", got)
+	}
+
+	term.SetSize(60, 18)
+	eng.RequestRegen()
+	eng.ApplyRegen()
+
+	if got := selected(); got != "echo 36" {
+		t.Errorf("after the resize: %q, want echo 36", got)
+	}
+	if hint := eng.hint.Text(); !strings.Contains(hint, "inc-search") {
+		t.Errorf("after the resize the search's row is %q", hint)
+	}
+
+	core.MatchedKeys(eng.keys, []byte{'\x12'})
+	eng.Select(1, 0)
+
+	if got := selected(); got != "echo 35" {
+		t.Errorf("Ctrl+R after the resize: %q, want echo 35", got)
 	}
 }
