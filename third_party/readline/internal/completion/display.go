@@ -157,7 +157,10 @@ func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selec
 		// regexp ("^"+prefix) was compiled once per candidate per render and
 		// mismatched prefixes containing regex metacharacters; an anchored
 		// literal prefix is just a HasPrefix check plus a slice.
-		if e.config.GetBool("colored-completion-prefix") && e.prefix != "" && strings.HasPrefix(candidate, e.prefix) {
+		// A prefix with a control character (an escape typed) would
+		// match the start of a candidate's colour, and cut it.
+		if e.config.GetBool("colored-completion-prefix") && e.prefix != "" && !needsSanitizing(e.prefix) &&
+			strings.HasPrefix(candidate, e.prefix) {
 			prefixColored := color.Bold + color.FgBlue + e.prefix + color.BoldReset + color.FgDefault + style
 			candidate = prefixColored + candidate[len(e.prefix):]
 		}
