@@ -38,6 +38,8 @@ type menuCase struct {
 	noSort        bool
 	line          string // the input line, cursor at its end
 	tag           string // the tag of every candidate, when set
+	coloredPrefix bool   // colored-completion-prefix
+	ignoreCase    bool   // completion-ignore-case
 }
 
 // stepDeadline is generous: a loaded machine is slow, a hang is forever.
@@ -56,6 +58,9 @@ func newMenuEngine(c menuCase) *Engine {
 	selection := core.NewSelection(&line, cursor)
 	keymaps, config := keymap.NewEngine(keys, new(core.Iterations))
 	hint := ui.NewHint(nil)
+
+	_ = config.Set("colored-completion-prefix", c.coloredPrefix)
+	_ = config.Set("completion-ignore-case", c.ignoreCase)
 
 	eng := NewEngine(hint, keymaps, config)
 	Init(eng, keys, &line, cursor, selection, nil)
@@ -368,6 +373,19 @@ func randomMenuCase(r *rand.Rand, i int) menuCase {
 		noSort:   r.Intn(4) == 0,
 	}
 
+	// Some of the time, a word typed: the start of a candidate (a rune
+	// or a few of it), in another case or not, after a command.
+	if len(c.cands) > 0 && r.Intn(3) == 0 {
+		word := []rune(c.cands[r.Intn(len(c.cands))].Value)
+		word = word[:min(len(word), r.Intn(4))]
+		c.line = "cmd " + string(word)
+		if r.Intn(2) == 0 {
+			c.line = "cmd " + strings.ToUpper(string(word))
+		}
+		c.coloredPrefix = r.Intn(2) == 0
+		c.ignoreCase = r.Intn(2) == 0
+	}
+
 	// What AvailableHelperLines gives: a third of the terminal when the
 	// input's row is not known, up to all of it.
 	switch r.Intn(4) {
@@ -563,6 +581,20 @@ func TestMenuFoundCases(t *testing.T) {
 			tag: "files\x1b[5n",
 		},
 		{
+			// The value without its colours is shorter than the word
+			// typed: inserting it cut the value out of range (a panic).
+			name: "a value shorter than the word typed", width: 80, height: 24, maxRows: 8,
+			line:  "cmd \x1b[3",
+			cands: []Candidate{{Value: "\x1b[31mab"}},
+		},
+		{
+			// The typed word, an escape, matched the start of the
+			// candidate's colour, which its highlighting cut.
+			name: "a typed escape", width: 80, height: 24, maxRows: 8, coloredPrefix: true,
+			line:  "cmd \x1b",
+			cands: []Candidate{{Value: "\x1b[31mred"}, {Value: "\x1b[32mgreen"}},
+		},
+		{
 			// One row for the menu: it was an empty row and the count
 			// of those hidden, one row more than the display climbed.
 			name: "room for one row", width: 80, height: 3, maxRows: 1,
@@ -601,11 +633,15 @@ func TestMenuFoundSeeds(t *testing.T) {
 		isearch bool
 		what    string
 	}{
-		{20261124, 0, false, "a file name's BEL printed"},
-		{20261124, 9, false, "a menu given one row printed two"},
-		{20261124, 120, false, "a description 255 columns wide on a terminal of 1"},
-		{20261126, 1, true, "a history entry's lone ESC printed"},
-		{20261126, 23, true, "a history row reaching the last column"},
+		{20261124, 11, false, "a menu given one row printed two"},
+		{20261124, 12, false, "a row 139 columns wide on a terminal of 127"},
+		{20261124, 14, false, "a row of wide text 369 columns wide on a terminal of 120"},
+		{20261124, 15, false, "a row 3 columns wide on a terminal of 2"},
+		{20261124, 25, false, "a panic inserting a value shorter than the word typed"},
+		{20261124, 120, false, "a file name's OSC sequence and ESC [2J printed"},
+		{20261126, 0, true, "a history row 4 columns wide on a terminal of 1"},
+		{20261126, 18, true, "the search's list given one row printed two"},
+		{20261126, 23, true, "a history entry's BEL printed"},
 	}
 
 	for _, f := range found {

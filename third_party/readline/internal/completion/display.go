@@ -2,6 +2,7 @@ package completion
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -51,7 +52,7 @@ func Coordinates(e *Engine) int {
 // renderCompletions renders all completions in a given list (with aliases or not).
 // The descriptions list argument is optional.
 func (e *Engine) renderCompletions(grp *group) string {
-	var builder strings.Builder
+	var builder bytes.Buffer
 
 	width := term.GetWidth()
 
@@ -61,11 +62,13 @@ func (e *Engine) renderCompletions(grp *group) string {
 
 	if grp.tag != "" {
 		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, sanitize(grp.tag), color.Reset)
-		builder.WriteString(fitRow(tag, width) + term.ClearLineAfter + term.NewlineReturn)
+		builder.WriteString(tag)
+		fitRow(&builder, 0, width)
+		builder.WriteString(term.ClearLineAfter + term.NewlineReturn)
 	}
 
 	for rowIndex, row := range grp.rows {
-		var rowText strings.Builder
+		start := builder.Len()
 
 		for columnIndex := range grp.columnsWidth {
 			var value Candidate
@@ -82,7 +85,7 @@ func (e *Engine) renderCompletions(grp *group) string {
 			isSelected := rowIndex == grp.posY && columnIndex == grp.posX && grp.isCurrent
 			display := e.highlightDisplay(grp, value, padding, columnIndex, isSelected)
 
-			rowText.WriteString(display)
+			builder.WriteString(display)
 
 			// Add description if no aliases, or if done with them.
 			onLast := columnIndex == len(grp.columnsWidth)-1
@@ -95,32 +98,36 @@ func (e *Engine) renderCompletions(grp *group) string {
 
 				descPad := grp.getPad(value, columnIndex, true)
 				desc := e.highlightDesc(grp, value, descPad, rowIndex, columnIndex, isSelected)
-				rowText.WriteString(desc)
+				builder.WriteString(desc)
 			}
 		}
 
 		// We're done for this line, which must fit the terminal.
-		builder.WriteString(fitRow(rowText.String(), width))
+		fitRow(&builder, start, width)
 		builder.WriteString(term.ClearLineAfter + term.NewlineReturn)
 	}
 
 	return builder.String()
 }
 
-// fitRow cuts a row of the menu to the terminal's width less one column.
-// The display counts each row as one: a wider row wraps onto the next, the
-// cursor's climb back to the input line stops short, and every later
-// frame is drawn lower than the last. The layout keeps most rows within
-// the width; this holds for the rest (a single alias wider than the
-// terminal, a description where there is no room for one). The last column
-// stays empty: erasing the rest of a row from there erases it too.
-func fitRow(row string, width int) string {
+// fitRow cuts the row at start of the buffer to the terminal's width less
+// one column. The display counts each row as one: a wider row wraps onto
+// the next, the cursor's climb back to the input line stops short, and
+// every later frame is drawn lower than the last. The layout keeps most
+// rows within the width; this holds for the rest (a single alias wider
+// than the terminal, a description where there is no room for one). The
+// last column stays empty: erasing the rest of a row from there erases it
+// too. A row of no more bytes than columns is not measured.
+func fitRow(buf *bytes.Buffer, start, width int) {
+	row := buf.Bytes()[start:]
 	room := max(width-1, 1)
-	if columns(row) <= room {
-		return row
+
+	if len(row) <= room || columns(row) <= room {
+		return
 	}
 
-	return trimColumns(row, room) + color.Reset
+	buf.Truncate(start + trimColumns(row, room))
+	buf.WriteString(color.Reset)
 }
 
 func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selected bool) (candidate string) {
@@ -150,7 +157,10 @@ func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selec
 		// regexp ("^"+prefix) was compiled once per candidate per render and
 		// mismatched prefixes containing regex metacharacters; an anchored
 		// literal prefix is just a HasPrefix check plus a slice.
-		if e.config.GetBool("colored-completion-prefix") && e.prefix != "" && strings.HasPrefix(candidate, e.prefix) {
+		// A prefix with a control character (an escape typed) would
+		// match the start of a candidate's colour, and cut it.
+		if e.config.GetBool("colored-completion-prefix") && e.prefix != "" && !needsSanitizing(e.prefix) &&
+			strings.HasPrefix(candidate, e.prefix) {
 			prefixColored := color.Bold + color.FgBlue + e.prefix + color.BoldReset + color.FgDefault + style
 			candidate = prefixColored + candidate[len(e.prefix):]
 		}

@@ -363,7 +363,7 @@ func (g *group) trimDisplay(comp Candidate, pad, col int) (candidate, padded str
 	val = sanitize(val)
 
 	if comp.displayLen > maxDisplayWidth {
-		val = trimColumns(val, maxDisplayWidth-trailingValueLen)
+		val = val[:trimColumns(val, maxDisplayWidth-trailingValueLen)]
 		val += "..." // 3 dots + 1 safety space = -3
 
 		return val, " "
@@ -390,7 +390,7 @@ func (g *group) trimDesc(val Candidate, pad int) (desc, padded string) {
 
 	// Trim the description accounting for escapes.
 	if val.descLen > g.maxDescAllowed && g.maxDescAllowed > 0 {
-		desc = trimColumns(desc, g.maxDescAllowed-trailingDescLen)
+		desc = desc[:trimColumns(desc, g.maxDescAllowed-trailingDescLen)]
 		desc += "..." // 3 dots =  -3
 
 		return g.listSep() + desc, ""

@@ -9,6 +9,10 @@ import (
 	"github.com/reeflective/readline/internal/strutil"
 )
 
+// text is what the menu measures: the strings of its candidates, and the
+// bytes of the rows it draws.
+type text interface{ ~string | ~[]byte }
+
 // columns is the width of s on the terminal: its escape sequences take
 // none, a wide character (日, 👍) two, a combining mark none. The menu
 // measured its cells in bytes, so that a row of accented or wide names
@@ -17,7 +21,7 @@ import (
 // each row of each frame: ASCII is counted byte by byte, a colour sequence
 // skipped without a regular expression, and only the runs of other
 // characters are segmented.
-func columns(s string) int {
+func columns[T text](s T) int {
 	width := 0
 	afterASCII := false // the byte before was a character counted
 
@@ -40,9 +44,9 @@ func columns(s string) int {
 			// A combining mark joins the character before it, which
 			// was counted already: the run is measured with it.
 			if afterASCII {
-				width += strutil.RealLength(s[i-1:end]) - 1
+				width += strutil.RealLength(string(s[i-1:end])) - 1
 			} else {
-				width += strutil.RealLength(s[i:end])
+				width += strutil.RealLength(string(s[i:end]))
 			}
 			i = end
 			afterASCII = false
@@ -55,7 +59,7 @@ func columns(s string) int {
 // escapeLen is the length of the escape sequence at the start of s: a
 // control sequence (ESC [ parameters, final byte) read directly, another
 // one by the library's pattern, a lone ESC as one byte.
-func escapeLen(s string) int {
+func escapeLen[T text](s T) int {
 	if len(s) > 1 && s[1] == '[' {
 		for i := 2; i < len(s); i++ {
 			switch c := s[i]; {
@@ -67,20 +71,20 @@ func escapeLen(s string) int {
 		}
 	}
 
-	if loc := color.Escapes(s); len(loc) > 0 && loc[0][0] == 0 {
+	if loc := color.Escapes(string(s[:min(len(s), 256)])); len(loc) > 0 && loc[0][0] == 0 {
 		return loc[0][1]
 	}
 
 	return 1
 }
 
-// trimColumns returns the start of s that takes at most n columns, with
-// the escape sequences in it, cut between characters: color.Trim counts
-// bytes, and cut a UTF-8 character in two (a stray byte shown as �) or
-// kept too many wide characters.
-func trimColumns(s string, n int) string {
+// trimColumns returns the length in bytes of the start of s that takes at
+// most n columns, with the escape sequences in it, cut between
+// characters: color.Trim counts bytes, and cut a UTF-8 character in two
+// (a stray byte shown as �) or kept too many wide characters.
+func trimColumns[T text](s T, n int) int {
 	if n <= 0 {
-		return ""
+		return 0
 	}
 
 	width := 0
@@ -106,16 +110,31 @@ func trimColumns(s string, n int) string {
 			continue
 		}
 
-		cluster, _, clusterWidth, _ := uniseg.FirstGraphemeClusterInString(s[i:], -1)
+		size, clusterWidth := firstCluster(s[i:])
 		if width+clusterWidth > n {
 			break
 		}
 
 		width += clusterWidth
-		i += len(cluster)
+		i += size
 	}
 
-	return s[:i]
+	return i
+}
+
+// firstCluster is the length and width of the grapheme cluster s starts
+// with.
+func firstCluster[T text](s T) (size, width int) {
+	switch s := any(s).(type) {
+	case string:
+		cluster, _, width, _ := uniseg.FirstGraphemeClusterInString(s, -1)
+		return len(cluster), width
+	case []byte:
+		cluster, _, width, _ := uniseg.FirstGraphemeCluster(s, -1)
+		return len(cluster), width
+	}
+
+	return 1, 1
 }
 
 // sanitize makes the text of a candidate, a description or a tag safe to

@@ -38,7 +38,7 @@ func TestTrimColumns(t *testing.T) {
 		{"abc", 0, ""},
 	}
 	for _, c := range cases {
-		if got := trimColumns(c.in, c.n); got != c.want {
+		if got := c.in[:trimColumns(c.in, c.n)]; got != c.want {
 			t.Errorf("trimColumns(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
 		}
 	}
