@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -27,14 +28,18 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 		// nothing past the line being parsed may be consumed.
 		next = linefeed.Unbuffered(f)
 	}
-	return s.runLines(ctx, next, name)
+	_, whole := src.(*bytes.Reader) // ReadAhead read it all
+	return s.runLines(ctx, next, name, whole)
 }
 
 // noteSource is noteSourceUse on the main runner.
 func (s *Shell) noteSource(text string) { s.noteSourceUse(s.Runner, text) }
 
-// runLines is RunReader on the lines of its source.
-func (s *Shell) runLines(ctx context.Context, next linefeed.Lines, name string) (status int, exited bool) {
+// runLines is RunReader on the lines of its source; whole says the
+// source is all in memory, so that reading its next line cannot block
+// (setUpSignals).
+func (s *Shell) runLines(ctx context.Context, next linefeed.Lines, name string, whole bool) (status int, exited bool) {
+	defer s.srcInMemory.Store(s.srcInMemory.Swap(whole))
 	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {
 			return false
@@ -85,7 +90,7 @@ func hasPendingHeredoc(st *syntax.Stmt) bool {
 
 // RunString runs src (a -c string or a sourced text) as RunReader does.
 func (s *Shell) RunString(ctx context.Context, src, name string) (status int, exited bool) {
-	return s.runLines(ctx, linefeed.ReadAheadString(src, s.noteSource), name)
+	return s.runLines(ctx, linefeed.ReadAheadString(src, s.noteSource), name, true)
 }
 
 // reportSyntax prints a parse error as FILE:LINE:COL: message.

@@ -23,11 +23,16 @@ import (
 // settles the dispositions before it runs, as every statement did
 // before; after that, Settle costs nothing. An interactive shell always
 // settles: its set-up was started beside the first prompt (CatchSoon).
+// So does a shell whose source is not all in memory (standard input, a
+// pipe, a large file): after the statement it would wait for the next
+// line, for as long as the writer takes, and the window would be open
+// all that time.
 func (s *Shell) setUpSignals(st *syntax.Stmt) {
-	if !s.Interactive && s.signalFree(st) {
+	if !s.Interactive && !s.signalsSetUp.Load() && s.srcInMemory.Load() && s.signalFree(st) {
 		return
 	}
 	s.job.sig.Settle()
+	s.signalsSetUp.Store(true)
 }
 
 // signalFree reports whether st is one of the statements setUpSignals

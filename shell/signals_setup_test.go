@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -80,5 +81,32 @@ func TestSignalFreeNotFunctionOrXtrace(t *testing.T) {
 	}
 	if s.signalFree(st("true")) {
 		t.Error("signalFree(true) with xtrace on")
+	}
+}
+
+// TestSignalSetUpDeferredOnlyInMemory: the set-up waits past a first
+// `true` only when the rest of the source cannot block its reading: a -c
+// string, not a pipe or standard input, where the next line may come
+// much later.
+func TestSignalSetUpDeferredOnlyInMemory(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		run  func(s *Shell)
+		want bool // set up after the run
+	}{
+		{"-c true", func(s *Shell) { s.RunString(ctx, "true", "-c") }, false},
+		{"-c of trivial statements", func(s *Shell) { s.RunString(ctx, "true; :\nfalse", "-c") }, false},
+		{"-c with a command after", func(s *Shell) { s.RunString(ctx, "true; echo x", "-c") }, true},
+		{"a stream", func(s *Shell) { s.RunReader(ctx, struct{ io.Reader }{strings.NewReader("true\n")}, "stdin") }, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := newTestShell(t, t.TempDir())
+			tc.run(s)
+			if got := s.signalsSetUp.Load(); got != tc.want {
+				t.Errorf("signals set up: %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
