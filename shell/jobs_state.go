@@ -41,8 +41,12 @@ type jobShell struct {
 	reclaimed   bool
 	hangupHook  func()
 
-	sig    signals.Dispositions
-	frames frameSignals // subshells' signal contexts (subshell_signals.go)
+	sig signals.Dispositions
+	// catchingSoon says the interactive signal set-up runs beside the
+	// start (initJobControl): statements of startup files need not wait
+	// for it (beginStatement).
+	catchingSoon bool
+	frames       frameSignals // subshells' signal contexts (subshell_signals.go)
 }
 
 // jobs returns the job table.
@@ -120,7 +124,15 @@ type fgStatement struct {
 // source of the statement's pipelines for `jobs`, so it must be called
 // before the statement is rewritten.
 func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatement {
-	s.job.sig.Settle()
+	// An interactive shell's startup files do not wait here for its
+	// signal set-up (signals.CatchSoon), which finishes on its own a few
+	// hundred microseconds later: most of what they run (function
+	// definitions, aliases, exports, tests) never looks at a signal, and
+	// the first of them would otherwise wait for all of it. What does
+	// (a program, trap, kill, wait…) waits in settleBefore.
+	if !s.job.catchingSoon || ctx.Value(startupKey{}) != true {
+		s.job.sig.Settle()
+	}
 	if refFrom(ctx) != nil {
 		return &fgStatement{s: s, ctx: ctx, nested: true}
 	}
