@@ -19,8 +19,9 @@ import (
 // name is used in syntax error messages. It returns the status to exit with
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
+	noted := false
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
-		src = linefeed.ReadAhead(src, func(text string) { s.noteSourceUse(s.Runner, text) })
+		src, noted = linefeed.ReadAhead(src, func(text string) { s.noteSourceUse(s.Runner, text) })
 	}
 	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
@@ -28,7 +29,7 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 		// nothing past the line being parsed may be consumed.
 		next = linefeed.Unbuffered(f)
 	}
-	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
+	_, err := s.parseLines(s.Runner, next, true, noted, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {
 			return false
 		}
