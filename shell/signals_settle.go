@@ -1,12 +1,12 @@
 package shell
 
-// signalFree are the builtins that neither start a program nor look at or
+// signalFreeBuiltins are the builtins that neither start a program nor look at or
 // change a signal's disposition, a trap or a job: they may run before the
 // interactive shell's signal set-up is done (beginStatement). They are
 // what startup files are made of. Any other command waits for the set-up
 // first (settleBefore): a list of what is known to be safe, rather than of
 // what is known not to be.
-var signalFree = map[string]bool{
+var signalFreeBuiltins = map[string]bool{
 	"[": true, "test": true, "[[": true, ":": true, "true": true, "false": true,
 	".": true, "source": true, "alias": true, "unalias": true,
 	"export": true, "readonly": true, "declare": true, "typeset": true, "local": true,
@@ -23,10 +23,10 @@ var signalFree = map[string]bool{
 }
 
 // settleBefore waits for the signal set-up before a command runs, unless
-// it is a builtin in signalFree; once the set-up is done it costs a
+// it is a builtin in signalFreeBuiltins; once the set-up is done it costs a
 // channel receive and an atomic load.
 func (s *Shell) settleBefore(name string, builtin bool) {
-	if builtin && signalFree[name] {
+	if builtin && signalFreeBuiltins[name] {
 		return
 	}
 	s.job.sig.Settle()
