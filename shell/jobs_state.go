@@ -138,7 +138,12 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	ref := &jobRef{cancel: cancel}
-	if s.terminal() != nil {
+	// The statement that reads a startup file (`. FILE`, built by
+	// sourceFile) has no pipeline worth showing in `jobs`, and its
+	// positions are those of a string, not of the file: the first command
+	// of the file, at line 1 column 1, would have been shown as ". FILE".
+	// A program the file starts is shown by its arguments.
+	if s.terminal() != nil && ctx.Value(startupKey{}) != true {
 		ref.texts = pipelineTexts(st)
 	}
 	ctx = context.WithValue(ctx, jobRefKey{}, ref)
