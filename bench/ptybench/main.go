@@ -225,7 +225,8 @@ func main() {
 		if err != nil {
 			fatal(err)
 		}
-		specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)})
+		specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)},
+			shellSpec{"base+init.sh", []string{b}, append(xdg(withInit), common...)})
 	}
 	rounds := make([]map[string]sample, 0, *n)
 	// Round 0 warms the page cache and is not counted.

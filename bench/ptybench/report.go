@@ -51,6 +51,7 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base, idle 
 	}
 	if base {
 		add("  base build: start", "", "time", "base", dur(func(s sample) time.Duration { return s.startup }))
+		add("  base build: with init.sh", "", "time", "base+init.sh", dur(func(s sample) time.Duration { return s.startup }))
 		add("  base build: Enter", "", "time", "base", dur(func(s sample) time.Duration { return s.enterMed }))
 		add("  base build: key echo", "", "time", "base", dur(func(s sample) time.Duration { return s.echoMedian }))
 		add("  base build: RSS", "", "KiB", "base", func(s sample) float64 { return float64(s.rss) })
@@ -80,16 +81,17 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base, idle 
 		// figure that does not go through bash's own spread.
 		fmt.Printf("%-28s %s\n", "nosh/base build per round", "median [p10–p90]")
 		for _, f := range []struct {
-			name string
-			get  func(sample) time.Duration
+			name, nosh, base string
+			get              func(sample) time.Duration
 		}{
-			{"  start", func(s sample) time.Duration { return s.startup }},
-			{"  Enter", func(s sample) time.Duration { return s.enterMed }},
-			{"  key echo", func(s sample) time.Duration { return s.echoMedian }},
+			{"  start", "nosh", "base", func(s sample) time.Duration { return s.startup }},
+			{"  start with init.sh", "nosh+init.sh", "base+init.sh", func(s sample) time.Duration { return s.startup }},
+			{"  Enter", "nosh", "base", func(s sample) time.Duration { return s.enterMed }},
+			{"  key echo", "nosh", "base", func(s sample) time.Duration { return s.echoMedian }},
 		} {
 			ratios := make([]float64, len(rounds))
 			for i, rd := range rounds {
-				ratios[i] = float64(f.get(rd["nosh"])) / max(float64(f.get(rd["base"])), 1)
+				ratios[i] = float64(f.get(rd[f.nosh])) / max(float64(f.get(rd[f.base])), 1)
 			}
 			fmt.Printf("%-28s %5.2fx [%4.2f–%4.2f]\n", f.name, quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9))
 		}
