@@ -131,7 +131,7 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 	// the first of them would otherwise wait for all of it. What does
 	// (a program, trap, kill, wait…) waits in settleBefore.
 	if !s.job.catchingSoon || ctx.Value(startupKey{}) != true {
-		s.job.sig.Settle()
+		s.setUpSignals(st)
 	}
 	if refFrom(ctx) != nil {
 		return &fgStatement{s: s, ctx: ctx, nested: true}

@@ -15,17 +15,16 @@ import (
 // reader of the same text, and whether note saw all of it (then the
 // lines need not be noted again one by one).
 func ReadAhead(src io.Reader, note func(text string)) (io.Reader, bool) {
-	const limit = 4 << 20
 	size := 0
 	switch f := src.(type) {
 	case *strings.Reader:
-		if f.Len() > limit {
+		if f.Len() > readAheadLimit {
 			return src, false
 		}
 		size = f.Len()
 	case interface{ Stat() (os.FileInfo, error) }:
 		fi, err := f.Stat()
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > readAheadLimit {
 			return src, false
 		}
 		size = int(fi.Size())
@@ -55,6 +54,20 @@ func ReadAhead(src io.Reader, note func(text string)) (io.Reader, bool) {
 		return io.MultiReader(bytes.NewReader(data), errReader{err}), false
 	}
 	return bytes.NewReader(data), true
+}
+
+// readAheadLimit is the largest text ReadAhead reads whole.
+const readAheadLimit = 4 << 20
+
+// ReadAheadString is ReadAhead and Buffered for code already in a
+// string (a -c string): its lines, without copying them, and whether
+// note saw all of it.
+func ReadAheadString(src string, note func(text string)) (Lines, bool) {
+	if len(src) > readAheadLimit {
+		return Text(src), false
+	}
+	note(src)
+	return Text(src), true
 }
 
 // errReader fails every read with err.
