@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/expand"
@@ -105,11 +104,6 @@ type Shell struct {
 
 	// started is when the shell started (printf's %(fmt)T of -2).
 	started time.Time
-
-	// srcInMemory says the source of the top-level statements being run
-	// is all in memory (a -c string, a file read ahead whole), and
-	// signalsSetUp that the signal set-up has been done (setUpSignals).
-	srcInMemory, signalsSetUp atomic.Bool
 
 	// abandoned is the line of the last top-level statement an error
 	// abandoned (abort.go): the rest of that line does not run.
