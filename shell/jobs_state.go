@@ -130,7 +130,7 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	ref := &jobRef{cancel: cancel}
-	if s.terminal() != nil {
+	if s.terminal() != nil && s.mayStartProgram(st) {
 		ref.texts = pipelineTexts(st)
 	}
 	ctx = context.WithValue(ctx, jobRefKey{}, ref)
