@@ -189,6 +189,33 @@ func (s *Shell) jobText(ref *jobRef, j *jobs.Job, pos syntax.Pos) string {
 	return strings.Join(stages, " | ")
 }
 
+// mayStartProgram reports whether a simple command of root may start a
+// program itself, and so become a job that needs its text: one whose
+// name is not a literal builtin's, or `command`. A line of builtins (cd,
+// echo, true) starts none, and printing its pipelines' texts was about
+// 5 % of its Enter (bench/ptybench, README Performance, part H). A
+// function's processes come from its body, a statement of its own, and
+// so do eval's and source's: their texts are never this statement's.
+func (s *Shell) mayStartProgram(root syntax.Node) bool {
+	may := false
+	syntax.Walk(root, func(n syntax.Node) bool {
+		if may {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			return false // its body runs in later statements
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				name := n.Args[0].Lit()
+				may = name == "" || name == "command" || !s.IsBuiltin(name)
+			}
+		}
+		return !may
+	})
+	return may
+}
+
 // pipelineTexts maps the position of every simple command in root to the
 // source, on one line, of the whole pipeline it is part of. It must see
 // the statement before the rewrite, which hides pieces of it.

@@ -40,6 +40,10 @@ type jobShell struct {
 	reclaimedAt uint64
 	reclaimed   bool
 	hangupHook  func()
+	// modesAt is jobs.TerminalUses when a statement's start last read
+	// shellModes; modesRead says one did.
+	modesAt   uint64
+	modesRead bool
 
 	sig signals.Dispositions
 	// catchingSoon says the interactive signal set-up runs beside the
@@ -142,8 +146,9 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 	// sourceFile) has no pipeline worth showing in `jobs`, and its
 	// positions are those of a string, not of the file: the first command
 	// of the file, at line 1 column 1, would have been shown as ". FILE".
-	// A program the file starts is shown by its arguments.
-	if s.terminal() != nil && ctx.Value(startupKey{}) != true {
+	// A program the file starts is shown by its arguments. Nor has a
+	// statement that cannot start a program (mayStartProgram).
+	if s.terminal() != nil && ctx.Value(startupKey{}) != true && s.mayStartProgram(st) {
 		ref.texts = pipelineTexts(st)
 	}
 	ctx = context.WithValue(ctx, jobRefKey{}, ref)
@@ -153,16 +158,33 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 	term := s.job.term
 	s.job.mu.Unlock()
 	if term != nil {
-		if m, err := term.Modes(); err == nil {
-			s.job.mu.Lock()
-			s.job.shellModes = m
-			s.job.mu.Unlock()
-		}
+		s.noteShellModes(term)
 	}
 	if s.fatalSignal() != 0 {
 		cancel(errFatalSignal)
 	}
 	return &fgStatement{s: s, ctx: ctx, ref: ref}
+}
+
+// noteShellModes reads the terminal's modes as a top-level statement
+// starts, unless they were read since the last program ran: only a
+// program can have changed them in between (jobs.TerminalUses; the
+// builtins that change them, such as read -s, put them back), as the
+// REPL's own reads assume. A TCGETS per line of builtins was about 5 %
+// of an Enter (bench/ptybench, README Performance, part H).
+func (s *Shell) noteShellModes(term *jobs.Terminal) {
+	uses := jobs.TerminalUses()
+	s.job.mu.Lock()
+	fresh := s.job.shellModes != nil && s.job.modesRead && s.job.modesAt == uses
+	s.job.mu.Unlock()
+	if fresh {
+		return
+	}
+	if m, err := term.Modes(); err == nil {
+		s.job.mu.Lock()
+		s.job.shellModes, s.job.modesAt, s.job.modesRead = m, uses, true
+		s.job.mu.Unlock()
+	}
 }
 
 // lineInterrupted reports whether Ctrl+C ended the last statement

@@ -133,6 +133,28 @@ func TestJobControlTerminalModes(t *testing.T) {
 	s.Expect("st=0")
 }
 
+// TestJobControlTerminalModesAfterStty: the modes the shell gives itself
+// back when a job stops are the ones a program (stty) set before, though
+// lines of builtins ran in between and the shell asks the modes again
+// only after a program ran.
+func TestJobControlTerminalModesAfterStty(t *testing.T) {
+	s := startJobShell(t)
+	s.Line("stty tostop")
+	s.ExpectPrompt()
+	s.Line("true")
+	s.ExpectPrompt()
+	s.Line(`NOSH_TEST_HELPER=cbreak "$NOSH_TEST_BIN"`)
+	s.Expect("cbreak-ready")
+	s.Send("\x1a")
+	s.ExpectRe(re(`\[1\]\+  Stopped +NOSH_TEST_HELPER=cbreak`))
+	s.ExpectPrompt()
+	s.Line(`stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e tostop | tr '\n' :`)
+	s.Expect("icanon:tostop:")
+	s.ExpectPrompt()
+	s.Line("kill -9 %1")
+	s.ExpectPrompt()
+}
+
 func TestJobControlBackgroundDone(t *testing.T) {
 	s := startJobShell(t)
 	s.Line("sleep 0.2 &")
