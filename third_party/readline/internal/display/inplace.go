@@ -219,14 +219,14 @@ func (e *Engine) refreshInPlace() bool {
 		return false
 	}
 
-	cells, _, ok := parseCells(e.cells[:0], line, state)
+	cells, _, ok := e.rowCells(e.cells[:0], line, state)
 	e.cells = cells
 
-	if !ok || e.startCols+width(cells) != e.lineCol {
+	if !ok {
 		return false // not as the coordinates say: draw it all
 	}
 
-	e.out = appendChanges(e.out[:0], last.cells, cells, e.startCols, last.cursorCol, e.cursorCol)
+	e.out = appendChanges(e.out[:0], last.cells, cells, e.startCols, last.cursorCol, e.cursorCol, term.GetWidth())
 	term.WriteBytes(e.out)
 
 	// The frame is now the new one; the cells of the last are reused.
@@ -237,9 +237,35 @@ func (e *Engine) refreshInPlace() bool {
 	return true
 }
 
+// rowCells appends to cells those of the input's row from the input's
+// start: line, the input as drawn, then the right prompt if one fits, as
+// the full frame draws them, state being the colours in effect at the
+// start. ok is false if the line is not as the coordinates say or holds
+// what parseCells does not know.
+func (e *Engine) rowCells(cells []cell, line, state string) (_ []cell, end string, ok bool) {
+	cells, state, ok = parseCells(cells, line, state)
+	if !ok || e.startCols+width(cells) != e.lineCol {
+		return cells, state, false
+	}
+
+	// The full frame clears the row after the line, sets the default
+	// background and prints the right prompt there, padded to the
+	// terminal's last column, or clears the row again if it does not fit.
+	state = applySGR(state, "\x1b[49m")
+
+	right := e.prompt.RightString(e.lineCol)
+	if right == "" || right == term.ClearLineAfter {
+		return cells, state, true
+	}
+
+	cells, state, ok = parseCells(cells, right, state)
+
+	return cells, state, ok && e.startCols+width(cells) <= term.GetWidth()
+}
+
 // simpleFrame reports whether the frame to draw has the input on the
-// prompt's row, ending before its last column, with nothing below it or
-// to its right. It runs the autocompletion a full frame would run.
+// prompt's row, ending before its last column, with nothing below it
+// (a right prompt after it is drawn as cells of the row). It runs the autocompletion a full frame would run.
 func (e *Engine) simpleFrame() bool {
 	if !e.opts.GetBool("redraw-in-place") || e.opts.GetBool("cursor-position-probe") || e.opts.GetBool("autocomplete") ||
 		e.completer.IsActive() || e.completer.IsInserting() {
@@ -248,10 +274,6 @@ func (e *Engine) simpleFrame() bool {
 
 	if e.lineRows != 0 || e.cursorRow != 0 || e.lineCol <= 0 || e.lineCol >= term.GetWidth() ||
 		e.line.Lines() > 0 || e.hintRows != 0 || e.compRows != 0 {
-		return false
-	}
-
-	if e.prompt.RightString(e.lineCol) != "" {
 		return false
 	}
 
@@ -266,8 +288,9 @@ func (e *Engine) simpleFrame() bool {
 
 // appendChanges appends to b what turns the cells old into cells on the
 // screen, both drawn from column start, the cursor being at column
-// cursor; it leaves the cursor at column to and the colours reset.
-func appendChanges(b []byte, old, cells []cell, start, cursor, to int) []byte {
+// cursor, on a terminal columns wide; it leaves the cursor at column to
+// and the colours reset.
+func appendChanges(b []byte, old, cells []cell, start, cursor, to, columns int) []byte {
 	// The first cell that differs, moved back over marks without width
 	// (drawn over their base character, they would not join it).
 	first := 0
@@ -326,6 +349,14 @@ func appendChanges(b []byte, old, cells []cell, start, cursor, to int) []byte {
 		if newWidth < oldWidth {
 			b = append(b, term.ClearLineAfter...)
 		}
+
+		if cursor >= columns {
+			// The last column written (a right prompt's): the cursor
+			// waits there to wrap, a column short of where it is
+			// counted. A carriage return leaves that state.
+			b = append(b, '\r')
+			cursor = 0
+		}
 	}
 
 	return moveColumn(b, cursor, to)
@@ -361,7 +392,7 @@ func (e *Engine) recordFrame(line string) {
 
 	if e.lineRows != 0 || e.cursorRow != 0 || e.lineCol <= 0 || e.lineCol >= term.GetWidth() ||
 		e.line.Lines() > 0 || e.hintRows != 0 || e.compRows != 0 ||
-		e.opts.GetBool("cursor-position-probe") || e.prompt.RightString(e.lineCol) != "" {
+		e.opts.GetBool("cursor-position-probe") {
 		return
 	}
 
@@ -372,16 +403,14 @@ func (e *Engine) recordFrame(line string) {
 		return
 	}
 
-	cells, end, ok := parseCells(last.cells[:0], line, state)
+	cells, end, ok := e.rowCells(last.cells[:0], line, state)
 	last.cells = cells
 
-	if !ok || e.startCols+width(cells) != e.lineCol {
+	if !ok {
 		return
 	}
 
-	// The full frame ends the line with the default background and
-	// clears the rest of the row.
-	last.state = applySGR(end, "\x1b[49m")
+	last.state = end
 	last.valid = true
 	last.changes = term.Changes()
 	last.width = term.GetWidth()

@@ -100,10 +100,23 @@ func TestAppendChanges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := string(appendChanges(nil, cells(tt.old), cells(tt.new), 2, tt.cursor, tt.to))
+			got := string(appendChanges(nil, cells(tt.old), cells(tt.new), 2, tt.cursor, tt.to, 80))
 			if got != tt.want {
 				t.Errorf("appendChanges(%q → %q) = %q, want %q", tt.old, tt.new, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestAppendChangesToTheLastColumn: cells written up to the terminal's
+// last column (a right prompt's end) leave the cursor waiting to wrap, a
+// column short of where it is counted: it is brought back from the
+// first column.
+func TestAppendChangesToTheLastColumn(t *testing.T) {
+	old, _, _ := parseCells(nil, "ab     RP", "")
+	cells, _, _ := parseCells(nil, "ab     RQ", "")
+	got := string(appendChanges(nil, old, cells, 1, 3, 3, 10))
+	if want := "\x1b[6CQ\r\x1b[3C"; got != want {
+		t.Errorf("appendChanges = %q, want %q", got, want)
 	}
 }
