@@ -12,7 +12,7 @@ import (
 
 // TestScreenRedrawInPlace: the editor writes only the cells of the input
 // line that changed since its last frame (third_party/readline
-// PATCHES.md item 14), where it used to redraw the prompt and the whole
+// PATCHES.md item 20), where it used to redraw the prompt and the whole
 // line at every key. The same keystrokes go to nosh as it is and to nosh
 // with `set redraw-in-place off` (every frame drawn whole), on identical
 // terminals at the bottom of a full, scrolled screen, with highlighting

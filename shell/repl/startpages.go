@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 )
 
@@ -19,31 +20,41 @@ import (
 // resident, although running a line and editing the next one touch
 // about a third of the pages (README, Performance).
 //
-// Which pages the prompt needs is learned, not guessed: as the first
-// prompt is drawn (mark, in the background), the executable's read-only mappings are cut into
-// one mapping per page (alternate pages get MADV_RANDOM, which only
-// changes read-ahead on a page-cache miss, so that the kernel keeps them
-// apart; a fault then maps its page alone), and the referenced bits of
-// the process's pages are cleared (/proc/self/clear_refs). At the first
-// idle trim after a line has been read (drop), every page
-// /proc/self/smaps shows resident but not referenced since is unmapped
-// with MADV_DONTNEED, and the mappings are joined again. Running a
-// line, drawing the prompt and editing the next one are then all in
-// what was referenced; what start-up alone ran is not. A page needed
-// later costs one page fault (4 µs here), which maps its 64 KiB around
-// it again; this happens once a session. The mark takes about 5 ms and
-// the drop 12 (BenchmarkStartPages): both yield the processor every
-// 40 µs or so (8 system calls, 128 lines of smaps), so that a line run
-// or a key typed meanwhile on the shell's one processor (GOMAXPROCS=1
-// after the first line) waits for no more than that.
+// Which pages the prompt needs is learned, not guessed. As the first
+// prompt is drawn (mark, in the background), the referenced bits of the
+// process's file-backed pages are cleared (/proc/self/clear_refs, about
+// 80 µs). At the first idle trim after a line has been read (drop: no
+// key for a second, so never while the user types or pastes), the
+// executable's read-only mappings are cut into one mapping per page
+// (alternate pages get MADV_RANDOM, which only changes read-ahead on a
+// page-cache miss, so that the kernel keeps them apart), every page
+// /proc/self/smaps then shows resident but not referenced since the mark
+// is unmapped with MADV_DONTNEED, and the mappings are joined again.
+// Running a line, drawing the prompt and editing the next one are then
+// all in what was referenced; what start-up alone ran is not. A page
+// needed later costs one page fault (4 µs here), which maps its 64 KiB
+// around it again; this happens once a session.
+//
+// The cutting waits for the drop because the referenced bits are in the
+// page tables, which cutting and joining mappings leave alone, while a
+// mapping per page costs every page fault, mmap and exit in between:
+// cut at the mark (as first built), the 1 600 mappings and the 5 ms
+// of cutting overlapped the first lines typed, and ptybench measured
+// their Enter 1.08× slower than without the learning; with the mark
+// alone, 0.99×. The drop takes about 12 ms (BenchmarkStartPages) and
+// yields the processor every 40 µs or so (8 system calls, 128 lines of
+// smaps), so that a key typed meanwhile on the shell's one processor
+// (GOMAXPROCS=1 after the first line) waits for no more than that.
 type startPages struct {
-	// blocks are the executable's read-only mappings cut into pages,
-	// in address order; nil until mark, and after drop.
-	blocks []pageBlock
+	// ok says mark cleared the referenced bits and drop has not run.
+	ok bool
 	// marked is closed when mark is done.
 	marked chan struct{}
 	// dropped counts the pages drop unmapped (tests).
 	dropped int
+	// mu keeps drops apart: each runs on an idle timer's goroutine, and
+	// one slowed past the next prompt's trim must not meet another.
+	mu sync.Mutex
 }
 
 // pageBlock is a range of addresses of the executable's mapping.
@@ -73,33 +84,12 @@ func (p *startPages) startMark() {
 	}()
 }
 
-// mark cuts the executable's mappings into one per page and clears the
-// referenced bits. Only the 64 KiB windows start-up mapped are cut: in
-// the others a first fault should still map its whole window, as it
-// would have without the learning (their pages are never dropped).
+// mark clears the referenced bits of the process's file-backed pages
+// (/proc/self/clear_refs, 3: mapped pages only, so the heap is not
+// walked). Referenced bits live in the page tables, which cutting and
+// joining mappings later leaves alone: the drop can do the cutting.
 func (p *startPages) mark() {
-	blocks, err := exeBlocks()
-	if err != nil || len(blocks) == 0 {
-		return
-	}
-	blocks = residentWindows(blocks)
-	for i, b := range blocks {
-		// Alternate by address, so that neighbours always differ.
-		if b.start/pageBlockSize%2 == 1 {
-			if madvise(b.start, b.end, madvRandom) != nil {
-				joinBlocks(blocks)
-				return
-			}
-		}
-		if i%8 == 7 {
-			runtime.Gosched()
-		}
-	}
-	if os.WriteFile("/proc/self/clear_refs", []byte("1"), 0) != nil {
-		joinBlocks(blocks)
-		return
-	}
-	p.blocks = blocks
+	p.ok = os.WriteFile("/proc/self/clear_refs", []byte("3"), 0) == nil
 }
 
 // faultWindow is the kernel's fault-around window (fault_around_bytes,
@@ -139,18 +129,30 @@ func residentWindows(blocks []pageBlock) []pageBlock {
 }
 
 // drop unmaps the pages not referenced since mark, once; it waits for
-// mark if that has not finished.
+// mark if that has not finished. It cuts the resident windows of the
+// executable's mappings into one mapping per page, reads which of them
+// smaps shows resident and unreferenced, unmaps those, and joins the
+// mappings again.
 func (p *startPages) drop() {
 	if p.marked == nil {
 		return
 	}
 	<-p.marked
-	blocks := p.blocks
-	if blocks == nil {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.ok {
 		return
 	}
-	p.blocks = nil
+	p.ok = false
+	blocks, err := exeBlocks()
+	if err != nil || len(blocks) == 0 {
+		return
+	}
+	blocks = residentWindows(blocks)
 	defer joinBlocks(blocks)
+	if !splitMappings(blocks) {
+		return
+	}
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
 		return
@@ -169,6 +171,25 @@ func (p *startPages) drop() {
 		i = j
 		runtime.Gosched()
 	}
+}
+
+// splitMappings makes each block a mapping of its own: alternate pages get
+// MADV_RANDOM, which only changes read-ahead on a page-cache miss, so
+// that the kernel keeps neighbours apart. It yields the processor every
+// 8 calls.
+func splitMappings(blocks []pageBlock) bool {
+	for i, b := range blocks {
+		// Alternate by address, so that neighbours always differ.
+		if b.start/pageBlockSize%2 == 1 {
+			if madvise(b.start, b.end, madvRandom) != nil {
+				return false
+			}
+		}
+		if i%8 == 7 {
+			runtime.Gosched()
+		}
+	}
+	return true
 }
 
 // joinBlocks gives the blocks' mappings their normal advice again, which
@@ -237,8 +258,9 @@ func addrRange(s []byte) (start, end uintptr, ok bool) {
 }
 
 // unusedBlocks reads /proc/self/smaps and returns the blocks that are
-// mappings of their own with resident pages and none referenced. A read
-// error ends the list where it happened.
+// mappings of their own with resident pages, none referenced and none
+// the process's own copy (Anonymous). A read error ends the list where
+// it happened.
 func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 	byStart := make(map[uintptr]pageBlock, len(blocks))
 	for _, b := range blocks {
@@ -247,7 +269,7 @@ func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 	var unused []pageBlock
 	var cur pageBlock
 	var inBlock bool
-	var rss int64
+	var rss, ref int64
 	r := bufio.NewReaderSize(smaps, 4096)
 	var head []byte
 	for n := 0; ; n++ {
@@ -274,12 +296,17 @@ func unusedBlocks(smaps io.Reader, blocks []pageBlock) []pageBlock {
 			start, end, ok := addrRange(bytes.Fields(key)[0])
 			b, found := byStart[start]
 			inBlock = ok && found && b.end == end
-			cur, rss = b, 0
+			cur, rss, ref = b, 0, -1
 		case !inBlock:
 		case string(key) == "Rss":
 			rss = kiB(val)
 		case string(key) == "Referenced":
-			if rss > 0 && kiB(val) == 0 {
+			ref = kiB(val)
+		case string(key) == "Anonymous":
+			// A page of a private mapping that was written (a dynamically
+			// linked executable's relocated data, made read-only after)
+			// is the process's own copy: unmapping it would lose it.
+			if rss > 0 && ref == 0 && kiB(val) == 0 {
 				unused = append(unused, cur)
 			}
 			inBlock = false

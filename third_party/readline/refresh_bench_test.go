@@ -14,7 +14,7 @@ import (
 // end of the line: one character inserted and the frame drawn, on a line
 // that grows to 40 characters and is then erased, after a prompt, with
 // the output thrown away (written to /dev/null). With redraw-in-place off every frame is drawn
-// whole, as before item 14 of PATCHES.md.
+// whole, as before item 20 of PATCHES.md.
 func BenchmarkRefreshTyping(b *testing.B) {
 	for _, inPlace := range []bool{true, false} {
 		name := "in-place"
