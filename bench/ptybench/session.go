@@ -186,7 +186,14 @@ func visibleIndex(b []byte, text string) int {
 			i = end
 			continue
 		}
-		if !dim && b[i] == text[matched] {
+		if dim {
+			// A suggestion after the cursor is not typed text, and the
+			// typed text may be written over it a character at a time
+			// (an editor that redraws in place writes only what changed).
+			i++
+			continue
+		}
+		if b[i] == text[matched] {
 			matched++
 			i++
 			if matched == len(text) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -43,8 +44,14 @@ type ptySession struct {
 
 // startPty starts the test binary as nosh with args on a new terminal, in
 // a clean home (HOME and XDG directories in a temporary directory, no
-// inputrc, no colour) with ptyPrompt as PS1. env adds or overrides
-// variables (NAME=value).
+// colour) with ptyPrompt as PS1. env adds or overrides variables
+// (NAME=value).
+//
+// The session reads its output as text, which holds the line typed only
+// if every frame draws it whole: its inputrc says `set redraw-in-place
+// off`. The editor's default, frames that write only the cells that
+// changed, is tested on a terminal emulator (the Screen tests,
+// internal/screentest).
 func startPty(t *testing.T, env []string, args ...string) *ptySession {
 	t.Helper()
 	exe, err := os.Executable()
@@ -52,6 +59,10 @@ func startPty(t *testing.T, env []string, args ...string) *ptySession {
 		t.Fatal(err)
 	}
 	home := t.TempDir()
+	inputrc := filepath.Join(t.TempDir(), "inputrc")
+	if err := os.WriteFile(inputrc, []byte("set redraw-in-place off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(exe, args...)
 	cmd.Args[0] = "nosh"
 	cmd.Dir = home
@@ -63,7 +74,7 @@ func startPty(t *testing.T, env []string, args ...string) *ptySession {
 		"XDG_STATE_HOME=" + home + "/.local/state",
 		"XDG_CACHE_HOME=" + home + "/.cache",
 		"XDG_DATA_HOME=" + home + "/.local/share",
-		"INPUTRC=/dev/null",
+		"INPUTRC=" + inputrc,
 		"TERM=xterm",
 		"NO_COLOR=1",
 		"PS1=" + ptyPrompt,

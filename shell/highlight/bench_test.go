@@ -1,6 +1,7 @@
 package highlight
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -36,5 +37,27 @@ func BenchmarkHighlight300(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		h.Highlight(benchLine)
+	}
+}
+
+// BenchmarkHighlightTyping is the highlighter's work per key typed: the
+// line as it grows a byte at a time, to 20, 40 and 80 bytes, coloured
+// whole at every key, as the editor asks for it.
+func BenchmarkHighlightTyping(b *testing.B) {
+	h := &Highlighter{
+		Styles:   DefaultStyles(),
+		Resolver: ResolverFunc(func(name string) CmdKind { return KindExternal }),
+		Danger:   func(string) bool { return false },
+	}
+	const line = `git log --oneline -n 20 | grep -v 'fixup' > "$HOME/out.txt"; ls -la ~/src | wc -l`
+	for _, n := range []int{20, 40, 80} {
+		b.Run(fmt.Sprintf("%d bytes", n), func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				h.Highlight(line[:i%n+1])
+				i++
+			}
+		})
 	}
 }

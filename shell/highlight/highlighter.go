@@ -2,6 +2,7 @@ package highlight
 
 import (
 	"strings"
+	"sync"
 
 	"nosh/config/dialect"
 )
@@ -26,6 +27,8 @@ type Highlighter struct {
 	// (linekind.Classify), it is painted as a builtin and the rest of the
 	// line is left plain. Nil: there are none.
 	IsSlash func(word string) bool
+
+	parsers sync.Pool // of *pooledParser
 }
 
 // Span is a range of bytes of the line, [Start, End), and its class.

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/config/dialect"
 )
 
 // painter assigns a class to every byte of one line.
@@ -79,8 +81,21 @@ func (p *painter) source(from, to, depth int) {
 }
 
 func (p *painter) parse(text string) (*syntax.File, error) {
-	parser := p.h.Dialect.NewParser(syntax.RecoverErrors(5), syntax.KeepComments(true))
-	return parser.Parse(strings.NewReader(text), "")
+	// A parser is reused (one at a time): making one was two fifths of
+	// the bytes a key's colouring allocated.
+	pp, _ := p.h.parsers.Get().(*pooledParser)
+	if pp == nil || pp.dialect != p.h.Dialect {
+		pp = &pooledParser{p.h.Dialect, p.h.Dialect.NewParser(syntax.RecoverErrors(5), syntax.KeepComments(true))}
+	}
+	defer p.h.parsers.Put(pp)
+	return pp.parser.Parse(strings.NewReader(text), "")
+}
+
+// pooledParser is a parser kept for the next line, and the dialect it
+// parses.
+type pooledParser struct {
+	dialect dialect.Dialect
+	parser  *syntax.Parser
 }
 
 // errorPos returns where a parse error is, relative to the parsed text.

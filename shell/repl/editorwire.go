@@ -106,7 +106,8 @@ func (se *session) setupEditorKnowledge(rl *readline.Shell) {
 	}
 	se.highlighter = hl.Highlight
 	if se.cfg.Editor.Highlight {
-		rl.SyntaxHighlighter = func(line []rune) string { return hl.Highlight(string(line)) }
+		se.colours = &lineColours{highlight: hl.Highlight}
+		rl.SyntaxHighlighter = se.colours.colour
 	}
 	comp := complete.New(editorEnv{s})
 	comp.Dialect = s.Dialect

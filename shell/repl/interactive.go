@@ -70,6 +70,9 @@ type session struct {
 
 	// highlighter colours a command line; nil shows it plain.
 	highlighter func(string) string
+	// colours is the editor's highlighter, which keeps the last line's
+	// colours; nil when the editor does not colour.
+	colours *lineColours
 
 	pathCache *highlight.PathCache
 

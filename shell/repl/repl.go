@@ -70,6 +70,7 @@ func (se *session) loop(ctx context.Context) int {
 		rl.Line().Set()
 		rl.Cursor().Set(0)
 		se.suggest.beforeReadline()
+		se.colours.forget()
 		se.keepEditorSize()
 		se.idle.arm()
 		line, err := rl.Readline()

@@ -27,6 +27,8 @@ type Options struct {
 	// Masks are applied to both screens before they are compared;
 	// ShellName is always applied.
 	Masks []Mask
+	// Styles compares the cells' colours and attributes too.
+	Styles bool
 }
 
 // Shell describes a shell to compare: how to start it in a session whose
@@ -162,6 +164,7 @@ func StartShell(tb testing.TB, sh Shell, o Options) *Term {
 	spec := sh.Spec(home, rc, env)
 	spec.Rows, spec.Cols = o.Rows, o.Cols
 	spec.Prompt, spec.Prompt2 = o.Prompt, "> "
+	spec.Styles = o.Styles
 	if spec.Name == "" {
 		spec.Name = sh.Name
 	}

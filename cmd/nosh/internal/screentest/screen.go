@@ -3,6 +3,7 @@ package screentest
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -15,6 +16,9 @@ type Screen struct {
 	Width    int
 	Row, Col int
 	Alt      bool
+	// Styles is, when the terminal records them (Spec.Styles), each
+	// row's cell styles: where they change and to what.
+	Styles []string
 
 	// beforeCursor is the cursor's row left of the cursor, blanks kept.
 	beforeCursor string
@@ -138,6 +142,9 @@ func (s Screen) Equal(o Screen) bool {
 			return false
 		}
 	}
+	if s.Styles != nil && o.Styles != nil {
+		return slices.Equal(s.Styles, o.Styles)
+	}
 	return true
 }
 
@@ -164,6 +171,13 @@ func Diff(aName string, a Screen, bName string, b Screen) string {
 		}
 		pad := w - len([]rune(ra))
 		fmt.Fprintf(&out, "%s%2d %s%s | %s\n", mark, i, ra, strings.Repeat(" ", max(pad, 0)), rb)
+	}
+	if a.Styles != nil && b.Styles != nil {
+		for i := range min(len(a.Styles), len(b.Styles)) {
+			if a.Styles[i] != b.Styles[i] {
+				fmt.Fprintf(&out, "styles of row %d differ:\n  %s: %s\n  %s: %s\n", i, aName, a.Styles[i], bName, b.Styles[i])
+			}
+		}
 	}
 	fmt.Fprintf(&out, "cursor: %s at %d,%d; %s at %d,%d", aName, a.Row, a.Col, bName, b.Row, b.Col)
 	if a.Alt != b.Alt {

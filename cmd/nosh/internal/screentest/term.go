@@ -48,6 +48,9 @@ type Spec struct {
 	// Prompt is the primary prompt as it appears on the screen, for
 	// WaitPrompt and Run; Prompt2 the continuation prompt ("> ").
 	Prompt, Prompt2 string
+	// Styles records the colours and attributes of every cell in each
+	// Screen (Screen.Styles), which Equal then compares too.
+	Styles bool
 }
 
 // Term is a program running on a pseudo-terminal whose output is read by
@@ -352,7 +355,33 @@ func (t *Term) screenLocked() Screen {
 		}
 		s.Rows[y] = strings.TrimRight(b.String(), " ")
 	}
+	if t.spec.Styles {
+		s.Styles = styleRuns(e, w, h)
+	}
 	return s
+}
+
+// styleRuns returns, for each row, where its cells' style changes and to
+// what: "column:SGR" pairs, the style written as the sequence that sets
+// it.
+func styleRuns(e *vt.Emulator, w, h int) []string {
+	rows := make([]string, h)
+	for y := range h {
+		var b strings.Builder
+		prev := ""
+		for x := range w {
+			style := ""
+			if c := e.CellAt(x, y); c != nil {
+				style = c.Style.String()
+			}
+			if style != prev {
+				fmt.Fprintf(&b, "%d:%q ", x, style)
+				prev = style
+			}
+		}
+		rows[y] = b.String()
+	}
+	return rows
 }
 
 // Transcript returns the lines that scrolled off the top (up to a few

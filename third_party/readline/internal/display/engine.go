@@ -52,6 +52,12 @@ type Engine struct {
 	opts      *inputrc.Config
 
 	resizeOnce sync.Once // the resize watcher started (display_unix.go)
+
+	// The last frame, for the next to be drawn in place (inplace.go).
+	frame     lineFrame
+	cells     []cell // the new frame's cells, kept to be reused
+	out       []byte // what it writes, likewise
+	drawnLine string // the input line as displayLine drew it last
 }
 
 // NewEngine is a required constructor for the display engine.

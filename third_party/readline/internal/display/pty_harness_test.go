@@ -165,6 +165,11 @@ func runPTYChild() {
 		rl.Prompt.Right(func() string { return rp })
 	}
 
+	// Every frame drawn whole, for comparison with frames drawn in place.
+	if os.Getenv("READLINE_PTY_FULLREDRAW") == "1" {
+		rl.Config.Set("redraw-in-place", false)
+	}
+
 	line, err := rl.Readline()
 	if err != nil {
 		fmt.Fprintf(os.Stdout, "\r\n[ERR:%s]\r\n", err)
@@ -222,6 +227,8 @@ type consoleConfig struct {
 	// rightPrompt, if set, installs a right-side prompt reaching the far-right
 	// column (like the example console's clock).
 	rightPrompt string
+	// fullRedraw turns redraw-in-place off: every frame is drawn whole.
+	fullRedraw bool
 	// autocomplete turns on as-you-type autocompletion with a static completer
 	// (several values + a usage hint), to exercise the hint+menu redraw path.
 	autocomplete bool
@@ -282,6 +289,10 @@ func startConsole(t *testing.T, cfg consoleConfig) *console {
 
 	if cfg.rightPrompt != "" {
 		cmd.Env = append(cmd.Env, "READLINE_PTY_RIGHTPROMPT="+cfg.rightPrompt)
+	}
+
+	if cfg.fullRedraw {
+		cmd.Env = append(cmd.Env, "READLINE_PTY_FULLREDRAW=1")
 	}
 
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: uint16(cfg.rows), Cols: uint16(cfg.cols)})
@@ -384,6 +395,16 @@ func (c *console) screen() string {
 	defer c.mu.Unlock()
 
 	return c.term.String()
+}
+
+// screenAndCursor is the screen's text and where the cursor is.
+func (c *console) screenAndCursor() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+
+	cur := c.term.Cursor()
+
+	return fmt.Sprintf("%s\ncursor at %d,%d", c.term.String(), cur.Y, cur.X)
 }
 
 // screenWaitTimeout bounds how long the screen-polling helpers wait before

@@ -20,19 +20,38 @@ func (e *Engine) Refresh() {
 	term.BeginBuffer()
 	defer term.EndBuffer()
 
+	// Where the last frame left the cursor, before the coordinates are
+	// computed again.
+	cursorRow, primaryPrinted := e.cursorRow, e.primaryPrinted
+
+	// Without the cursor-position probe the coordinates do not depend on
+	// where the cursor is: they are computed first, and a frame that
+	// differs from the last only in a few cells of the input's row is
+	// drawn by changing those (inplace.go).
+	early := !e.opts.GetBool("cursor-position-probe")
+	if early {
+		e.computeCoordinates(true)
+
+		if e.refreshInPlace() {
+			return
+		}
+	}
+
 	// 1. Preparation & Coordinates
 	term.WriteString(term.HideCursor)
 	// Go back to the first column, and if the primary prompt
 	// was not printed yet, back up to the line's beginning row.
 	term.MoveCursorBackwards(term.GetWidth())
 
-	if !e.primaryPrinted {
-		term.MoveCursorUp(e.cursorRow)
+	if !primaryPrinted {
+		term.MoveCursorUp(cursorRow)
 	}
 	// 2. Primary Prompt
 	e.prompt.LastPrint()
 	// Compute Coordinates: StartPos, LineHeight, CursorPos (row/col).
-	e.computeCoordinates(true)
+	if !early {
+		e.computeCoordinates(true)
+	}
 
 	// Ensure that the indicator is printed if the prompt is empty,
 	// and that we have enough space to print the line.
@@ -90,6 +109,8 @@ func (e *Engine) Refresh() {
 	term.MoveCursorForwards(e.cursorCol)
 
 	term.WriteString(term.ShowCursor)
+
+	e.recordFrame(e.drawnLine)
 }
 
 // repaintPromptUpperLines reprints the upper lines of a multi-line prompt at
@@ -257,6 +278,33 @@ func (e *Engine) ensureInputSpace() {
 // is the single line renderer shared by the main refresh path (renderInputArea)
 // and the transient-prompt redraw (RefreshTransient).
 func (e *Engine) displayLine() {
+	line := e.renderedLine()
+
+	// Format tabs as spaces, for consistent display. When the rendered input
+	// lands exactly on the terminal's right edge (lineCol == 0), the cursor is
+	// left in the terminal's pending-wrap state; emitting clear-to-end-of-line
+	// there can erase the edge glyph, so skip it in that case.
+	wrappedAtRightEdge := e.lineCol == 0 && len(line) > 0
+	e.drawnLine = line
+
+	if !wrappedAtRightEdge {
+		line += term.ClearLineAfter
+	}
+
+	// And display the line.
+	e.suggested.Set([]rune(line)...)
+	core.DisplayLine(&e.suggested, e.startCols)
+
+	// Force the pending wrap before any later clear/cursor-movement sequences,
+	// so redraws do not overwrite the edge character or scroll one row per key.
+	if wrappedAtRightEdge {
+		term.WriteString(term.NewlineReturn)
+	}
+}
+
+// renderedLine returns the input line as it is drawn: highlighted, with
+// the history-autosuggest or inline suggestion after it, tabs as spaces.
+func (e *Engine) renderedLine() string {
 	var line string
 	// Apply user-defined highlighter to the input line.
 	if e.highlighter != nil {
@@ -283,25 +331,7 @@ func (e *Engine) displayLine() {
 		line += color.Dim + color.Fmt(color.Fg+"242") + e.inline[len(currentLine):] + color.Reset
 	}
 
-	// Format tabs as spaces, for consistent display. When the rendered input
-	// lands exactly on the terminal's right edge (lineCol == 0), the cursor is
-	// left in the terminal's pending-wrap state; emitting clear-to-end-of-line
-	// there can erase the edge glyph, so skip it in that case.
-	wrappedAtRightEdge := e.lineCol == 0 && len(line) > 0
-	line = strutil.FormatTabs(line)
-	if !wrappedAtRightEdge {
-		line += term.ClearLineAfter
-	}
-
-	// And display the line.
-	e.suggested.Set([]rune(line)...)
-	core.DisplayLine(&e.suggested, e.startCols)
-
-	// Force the pending wrap before any later clear/cursor-movement sequences,
-	// so redraws do not overwrite the edge character or scroll one row per key.
-	if wrappedAtRightEdge {
-		term.WriteString(term.NewlineReturn)
-	}
+	return strutil.FormatTabs(line)
 }
 
 func (e *Engine) renderMultilineIndicators() {

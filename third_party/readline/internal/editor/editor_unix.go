@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+
+	"github.com/reeflective/readline/internal/term"
 )
 
 // ErrStart indicates that the command to start the editor failed.
@@ -44,6 +46,9 @@ func (reg *Buffers) EditBuffer(buf []rune, filename, filetype string, emacs bool
 	if err = cmd.Start(); err != nil {
 		return buf, fmt.Errorf("%w: %s", ErrStart, err.Error())
 	}
+
+	// The editor drew on the terminal: the display redraws it all.
+	defer term.Disturbed()
 
 	if err = cmd.Wait(); err != nil {
 		return buf, fmt.Errorf("%w: %s", ErrStart, err.Error())

@@ -45,6 +45,11 @@ func makeReadlineOptions() map[string]interface{} {
 		// that don't reliably answer (PTY test harnesses, minimal emulators,
 		// constrained CI); the engine then falls back to the printed prompt width.
 		"cursor-position-probe": true,
+		// redraw-in-place lets the display write only the cells of the
+		// input line that changed since the last frame, when both are
+		// simple (one row, nothing below); off, every key redraws the
+		// prompt and the whole line.
+		"redraw-in-place": true,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 )
 
 // renderOut, when non-nil, overrides the destination for rendered terminal
@@ -37,6 +38,21 @@ var (
 	outBuf   *bufio.Writer
 	frameBuf *bufio.Writer // outBuf's buffer, kept between frames
 )
+
+// changes counts the writes to the terminal, and whatever else may have
+// changed what it shows (a resize, a program run on it): the display
+// redraws in place only what changed since its last frame, which holds
+// only while nothing else touched the screen.
+var changes atomic.Uint64
+
+// Changes returns a number that changes whenever something is written to
+// the terminal through this package, or Disturbed is called.
+func Changes() uint64 { return changes.Load() }
+
+// Disturbed notes that the screen may no longer show what the display last
+// drew (text written around this package, a program run on the terminal,
+// a resize): the next refresh redraws everything.
+func Disturbed() { changes.Add(1) }
 
 // BeginBuffer starts buffering terminal writes. Calls nest: only the outermost
 // BeginBuffer/EndBuffer pair allocates and flushes the buffer, so render
@@ -103,6 +119,8 @@ func WriteString(s string) {
 	outMu.Lock()
 	defer outMu.Unlock()
 
+	changes.Add(1)
+
 	if outDepth > 0 && outBuf != nil {
 		_, _ = io.WriteString(outBuf, s)
 		return
@@ -121,6 +139,8 @@ func writeBytes(b []byte) {
 	outMu.Lock()
 	defer outMu.Unlock()
 
+	changes.Add(1)
+
 	if outDepth > 0 && outBuf != nil {
 		_, _ = outBuf.Write(b)
 		return
@@ -128,6 +148,10 @@ func writeBytes(b []byte) {
 
 	_, _ = out().Write(b)
 }
+
+// WriteBytes writes b to the terminal as WriteString writes a string; b
+// is not retained.
+func WriteBytes(b []byte) { writeBytes(b) }
 
 // Printf formats and writes to the terminal, honouring the frame buffer.
 func Printf(format string, a ...interface{}) {

@@ -29,6 +29,7 @@ var size struct {
 
 // InvalidateSize makes the next GetWidth or GetLength ask the terminal.
 func InvalidateSize() {
+	Disturbed() // the terminal may have reflowed what it showed
 	size.Lock()
 	size.valid = false
 	size.Unlock()

@@ -200,6 +200,49 @@ func (p *Prompt) LastPrint() {
 	p.primaryCols = p.primaryWidth.of(prompt)
 }
 
+// RawPrimary returns the primary prompt's text, all its lines, as its
+// function gives it now: the display compares it with the one it drew.
+func (p *Prompt) RawPrimary() string {
+	if p.primaryF == nil {
+		return ""
+	}
+
+	return p.primaryF()
+}
+
+// LastString returns what LastPrint prints for the primary prompt raw
+// (as RawPrimary returned it).
+func (p *Prompt) LastString(raw string) string {
+	if i := strings.LastIndexByte(raw, '\n'); i >= 0 {
+		raw = raw[i+1:]
+	}
+
+	return p.formatLastPrompt(raw)
+}
+
+// RightString returns what RightPrint(startColumn, true) prints.
+func (p *Prompt) RightString(startColumn int) string {
+	var rprompt string
+
+	if p.tooltipF != nil {
+		rprompt = p.tooltipF()
+	}
+
+	if rprompt == "" && p.rightF != nil {
+		rprompt = p.rightF()
+	}
+
+	if rprompt == "" {
+		return ""
+	}
+
+	if prompt, canPrint := p.formatRightPrompt(rprompt, startColumn); canPrint {
+		return prompt
+	}
+
+	return term.ClearLineAfter
+}
+
 // LastUsed returns the number of terminal columns used by the last
 // part of the primary prompt (of the entire string if not multiline).
 // This, in effect, returns the X coordinate at which the input line
