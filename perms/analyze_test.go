@@ -47,7 +47,7 @@ func TestAnalyzeUnits(t *testing.T) {
 		{"sudo -u root rm x", []string{"sudo -u root rm x", "sudo: rm x"}},
 		{"env -i A=1 rm x", []string{"env -i A=1 rm x", "env: rm x"}},
 		{"timeout -s KILL 5 rm x", []string{"timeout -s KILL 5 rm x", "timeout: rm x"}},
-		{"xargs -0 -n1 grep foo", []string{"xargs -0 -n1 grep foo", "xargs: grep foo"}},
+		{"xargs -0 -n1 grep foo", []string{"xargs -0 -n1 grep foo", "xargs: grep foo {input}"}},
 		{"find . -exec rm {} \\; -print", []string{"find . -exec rm '{}' ';' -print", "find -exec: rm '{}'"}},
 		{"sh -c 'a | b'", []string{"sh -c 'a | b'", "sh -c: a", "sh -c: b"}},
 		{"bash -ec 'x; y'", []string{"bash -ec 'x; y'", "bash -c: x", "bash -c: y"}},

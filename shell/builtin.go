@@ -104,7 +104,7 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 		}
 		return args, nil
 	}
-	if specialBuiltins[name] && s.posixMode() {
+	if engine.IsSpecialBuiltin(name) && s.posixMode() {
 		// POSIX: a special builtin is found before a function.
 		if _, ok := s.builtins[name]; !ok {
 			if r != nil && r.Funcs[name] != nil {

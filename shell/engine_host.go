@@ -32,9 +32,6 @@ const sentinel = engine.Sentinel
 // state, with a pending return, exit or break, is their result.
 var errKeepStatus = engine.ErrKeepStatus
 
-// specialBuiltins are POSIX's special built-in utilities.
-var specialBuiltins = engine.SpecialBuiltins
-
 func (s *Shell) newAbort(msg string) *shellAbort { return s.eng.NewAbort(msg) }
 
 func catchAbort(r *interp.Runner) bool { return engine.CatchAbort(r) }

@@ -124,7 +124,7 @@ type fgStatement struct {
 // source of the statement's pipelines for `jobs`, so it must be called
 // before the statement is rewritten.
 func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatement {
-	s.job.sig.Settle()
+	s.setUpSignals(st)
 	if refFrom(ctx) != nil {
 		return &fgStatement{s: s, ctx: ctx, nested: true}
 	}

@@ -119,9 +119,14 @@ func builtinDashFlags(ctx context.Context, c *call) error {
 	return nil
 }
 
-// initShopts sets nosh's own options to bash's defaults.
-func (s *Shell) initShopts() {
-	s.shopts = options.ShoptDefaults(s.Login)
+// shoptLocked is nosh's own option name: as shopt last set it, or bash's
+// default (s.shopts holds only the options shopt has set, so that a
+// shell starts without building a table of fifty). s.mu is held.
+func (s *Shell) shoptLocked(name string) bool {
+	if on, set := s.shopts[name]; set {
+		return on
+	}
+	return options.ShoptDefault(name, s.Login)
 }
 
 // shoptOn reports whether option name is on.
@@ -132,7 +137,7 @@ func (s *Shell) shoptOn(name string) bool {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.shopts[name]
+	return s.shoptLocked(name)
 }
 
 // xpgEcho reports whether shopt xpg_echo is on: echo interprets
@@ -184,6 +189,9 @@ func (st shoptStore) SetShopt(name string, on bool) {
 		return
 	}
 	c.sh.mu.Lock()
+	if c.sh.shopts == nil {
+		c.sh.shopts = map[string]bool{}
+	}
 	c.sh.shopts[name] = on
 	c.sh.mu.Unlock()
 }
@@ -211,5 +219,5 @@ func (c *call) shoptGet(name string) bool {
 	}
 	c.sh.mu.Lock()
 	defer c.sh.mu.Unlock()
-	return c.sh.shopts[name]
+	return c.sh.shoptLocked(name)
 }

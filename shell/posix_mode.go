@@ -1,5 +1,7 @@
 package shell
 
+import "nosh/shell/internal/engine"
+
 // POSIX mode (--posix, set -o posix, or nosh invoked as sh), as bash's: it
 // changes what the shell does where bash and POSIX disagree, not what it
 // parses. Its effects live with the features they change; the ones that
@@ -24,7 +26,7 @@ func (c *call) specialFailed(err error, status int) error {
 // usage or redirection error (err, status), its message out: in POSIX mode
 // a non-interactive shell exits with that status; otherwise err stands.
 func (s *Shell) specialBuiltinFailed(name string, err error, status int) error {
-	if !specialBuiltins[name] || !s.fatalInPosix() {
+	if !engine.IsSpecialBuiltin(name) || !s.fatalInPosix() {
 		return err
 	}
 	return &shellAbort{Exit: true, Status: status}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"nosh/shell/internal/linefeed"
 	"os"
-	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -20,7 +19,7 @@ import (
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
-		src = linefeed.ReadAhead(src, func(text string) { s.noteSourceUse(s.Runner, text) })
+		src = linefeed.ReadAhead(src, s.noteSource)
 	}
 	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
@@ -28,6 +27,14 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 		// nothing past the line being parsed may be consumed.
 		next = linefeed.Unbuffered(f)
 	}
+	return s.runLines(ctx, next, name)
+}
+
+// noteSource is noteSourceUse on the main runner.
+func (s *Shell) noteSource(text string) { s.noteSourceUse(s.Runner, text) }
+
+// runLines is RunReader on the lines of its source.
+func (s *Shell) runLines(ctx context.Context, next linefeed.Lines, name string) (status int, exited bool) {
 	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {
 			return false
@@ -78,7 +85,7 @@ func hasPendingHeredoc(st *syntax.Stmt) bool {
 
 // RunString runs src (a -c string or a sourced text) as RunReader does.
 func (s *Shell) RunString(ctx context.Context, src, name string) (status int, exited bool) {
-	return s.RunReader(ctx, strings.NewReader(src), name)
+	return s.runLines(ctx, linefeed.ReadAheadString(src, s.noteSource), name)
 }
 
 // reportSyntax prints a parse error as FILE:LINE:COL: message.

@@ -77,7 +77,8 @@ type Shell struct {
 	hashs map[string]string // `hash` table: command name → path
 	// hashHits counts how often each hashed command ran, for `hash`.
 	hashHits map[string]int
-	// shopts are the shopt options nosh keeps (shopt.go).
+	// shopts are the shopt options nosh keeps that shopt has set
+	// (options.go); the others have bash's defaults.
 	shopts map[string]bool
 	// seconds is the SECONDS counter (dynvars.go).
 	seconds *dynvars.Clock
@@ -157,7 +158,6 @@ func New(cfg Config) (*Shell, error) {
 	s.umask = builtins.ReadUmask()
 	s.eng = engine.New((*builtinHost)(s))
 	s.builtins = s.builtinTable()
-	s.initShopts()
 
 	var stdin io.Reader
 	if cfg.Stdin != nil {

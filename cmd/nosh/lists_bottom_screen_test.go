@@ -292,3 +292,35 @@ func TestScreenTabListAtTheBottom(t *testing.T) {
 	}
 	checkAbove(t, s, s.Row, "after Tab and Ctrl+C")
 }
+
+// TestScreenTabOptionWiderThanHalf: Tab after `ls -` on an 80-column
+// terminal froze nosh, spinning in the editor: ls has an option
+// (--dereference-command-line-symlink-to-dir) wider than half the
+// terminal, and the editor's wrapping of aliased options (--all, -a)
+// then cut rows of no columns forever (third_party/readline PATCHES.md
+// item 14). The list must show, and the shell must go on answering.
+func TestScreenTabOptionWiderThanHalf(t *testing.T) {
+	term := startNosh(t, screentest.Options{Rows: 24, Cols: 80})
+	term.Fill()
+	term.Type("ls -\t")
+	term.WaitFor("ls's options listed", func(s screentest.Screen) bool {
+		return s.Contains("--all") && s.Contains("--author")
+	})
+	term.Type("\x03")
+	term.WaitFor("a new prompt after ^C", func(s screentest.Screen) bool {
+		return s.AtPrompt("$ ") && s.Row > 0 && strings.Contains(s.Rows[s.Row-1], "^C")
+	})
+	term.Type("echo still here\r")
+	term.WaitFor("the shell answering", func(s screentest.Screen) bool {
+		return rowIs(s, "still here")
+	})
+}
+
+func rowIs(s screentest.Screen, text string) bool {
+	for _, r := range s.Rows {
+		if strings.TrimRight(r, " ") == text {
+			return true
+		}
+	}
+	return false
+}

@@ -191,15 +191,25 @@ func (a *Analyzer) isHome(w Word) bool {
 }
 
 // IntoDir records a copy or extraction into a directory where files
-// change what runs later, or into the home directory itself, where they
-// can replace its startup files.
+// change what runs later, or into the home directory itself or one that
+// holds it, where they can replace its startup files (cp -r u ../..
+// from /srv/users/u/proj writes /srv/users/u/.bashrc).
 func (c *Cmd) IntoDir(w Word, what string) {
 	if c.Analyzer.isHome(w) {
 		c.Risk(KindOption, c.Base+" "+w.String(), what+" into the home directory, which can replace its startup files")
 		return
 	}
 	if p, ok := c.Analyzer.Resolve(w); ok {
-		if p = path.Clean(c.Analyzer.inCwd(p)); p == "/" || coreTables().systemDirs[p] {
+		p = c.Analyzer.inCwd(p)
+		if p == "~" || strings.HasPrefix(p, "~/") {
+			p = c.Analyzer.Home() + p[1:]
+		}
+		p = path.Clean(p)
+		if home := path.Clean(c.Analyzer.Home()); c.Analyzer.Home() != "" && p != "/" && strings.HasPrefix(home, p+"/") {
+			c.Risk(KindOption, c.Base+" "+w.String(), what+" into "+p+", which holds the home directory and so can replace its startup files")
+			return
+		}
+		if p == "/" || coreTables().systemDirs[p] {
 			c.Risk(KindOption, c.Base+" "+w.String(), what+" into "+p+", which can replace system files")
 			return
 		}

@@ -246,6 +246,7 @@ func (g *Gate) check(ctx context.Context, args []string, mayBeFunction bool) (bo
 	}
 	hc := interp.HandlerCtx(ctx)
 	d := g.policy.CheckArgv(args, hc.Env, hc.Dir)
+	d = g.throughLinks(args, hc.Env, hc.Dir, d)
 	if d.Verdict == perms.Deny {
 		return false, reason(d)
 	}

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"nosh/perms/analysis"
@@ -261,11 +262,11 @@ func interpreterOptions(c *analysis.Cmd, spec interpSpec, ws []analysis.Word, i 
 			inlineCode(c, "-"+string(ch), i, rest != "")
 			return i, true
 		case strings.IndexByte(spec.module, ch) >= 0:
-			mod := rest
+			mod, next := rest, i+1
 			if mod == "" && i+1 < len(ws) {
-				mod = ws[i+1].Value
+				mod, next = ws[i+1].Value, i+2
 			}
-			interpreterModule(c, mod)
+			interpreterModule(c, mod, ws, next)
 			return i, true
 		case strings.IndexByte(spec.inPlace, ch) >= 0:
 			c.Risk(analysis.KindOption, c.Base+" -"+string(ch), "edits files in place")
@@ -299,22 +300,114 @@ func interpreterOptions(c *analysis.Cmd, spec interpSpec, ws []analysis.Word, i 
 }
 
 // interpreterModule flags python -m MODULE where the module runs code
-// given on the command line or on standard input, or serves files.
-func interpreterModule(c *analysis.Cmd, mod string) {
+// given on the command line or on standard input, or serves files. ws[next:]
+// are the module's arguments.
+func interpreterModule(c *analysis.Cmd, mod string, ws []analysis.Word, next int) {
+	if r, ok := runnerModules[mod]; ok && runnerModule(c, mod, r, ws, next) {
+		return
+	}
 	switch mod {
 	case "timeit":
 		c.Risk(analysis.KindInlineCode, c.Base+" -m timeit", "runs Python code given on the command line")
 	case "http.server", "SimpleHTTPServer", "CGIHTTPServer", "smtpd", "xmlrpc.server", "pydoc":
 		c.Risk(analysis.KindOption, c.Base+" -m "+mod, "serves files or documentation over the network")
+	case "sqlite3":
+		if len(ws) > next+1 {
+			// python3 -m sqlite3 DB "ATTACH '/x' AS y; VACUUM INTO …"
+			c.Risk(analysis.KindInlineCode, c.Base+" -m sqlite3", "runs SQL given on the command line, which can write any file")
+		}
 	case "pip", "pip3":
 		// (deny rules for pip see python3 -m pip: see
 		// moduleArgv)
-	case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle":
+	case "code", "pdb", "IPython", "ptpython", "bpython", "idlelib", "idlelib.idle", "asyncio":
 		// An interactive console: what is fed to it is code.
 		if c.In.Here || c.In.Piped || c.In.Redirected {
 			c.ReadsStdinCode()
 		}
 	}
+}
+
+// runnerSpec says which options of a module that runs another program
+// (a debugger, a profiler, a console) are harmless, which name the module
+// to run, and which take code.
+type runnerSpec struct {
+	flags  []string // options without a value
+	values []string // options with a harmless value
+	module []string // options whose value is the module to run
+	code   []string // options whose value is code
+	writes []string // options whose value is a file written
+}
+
+// runnerModules are the modules that run a script, a module or code of
+// their own: only the options listed are known, any other asks, and the
+// module they run (python3 -m cProfile -m timeit CODE) is judged as if
+// run by -m itself.
+var runnerModules = map[string]runnerSpec{
+	"pdb":      {module: []string{"-m"}, code: []string{"-c", "--command"}},
+	"cProfile": {module: []string{"-m"}, values: []string{"-s", "--sort"}, writes: []string{"-o", "--outfile"}},
+	"profile":  {module: []string{"-m"}, values: []string{"-s", "--sort"}, writes: []string{"-o", "--outfile"}},
+	"trace": {module: []string{"--module"}, flags: []string{"-c", "--count", "-t", "--trace", "-l", "--listfuncs",
+		"-T", "--trackcalls", "-m", "--missing", "-s", "--summary", "-g", "--timing", "--no-report"},
+		values: []string{"--ignore-module", "--ignore-dir"}},
+	"IPython":      {code: []string{"-c", "--c"}},
+	"idlelib":      {code: []string{"-c"}},
+	"idlelib.idle": {code: []string{"-c"}},
+}
+
+// runnerModule judges a runner module's options; it reports whether it
+// judged what the module runs (another module), so that the caller need
+// not judge the runner itself as a console.
+func runnerModule(c *analysis.Cmd, mod string, r runnerSpec, ws []analysis.Word, next int) bool {
+	has := func(list []string, o string) bool { return slices.Contains(list, o) }
+	for i := next; i < len(ws); i++ {
+		w := ws[i]
+		if !w.IsStatic() {
+			c.Risk(analysis.KindInlineCode, c.Base+" -m "+mod+" computed", "runs a program whose text or path is computed at run time")
+			return true
+		}
+		v := w.Value
+		if v == "--" || !strings.HasPrefix(v, "-") || v == "-" {
+			if v == "-" {
+				c.ReadsStdinCode()
+			}
+			return false // the script and its arguments
+		}
+		name, val, attached := strings.Cut(v, "=")
+		if !attached && !strings.HasPrefix(v, "--") && len(v) > 2 {
+			// -mtimeit, -cCODE
+			name, val, attached = v[:2], v[2:], true
+		}
+		word := func() analysis.Word {
+			if attached {
+				return analysis.Word{Value: val}
+			}
+			i++
+			if i < len(ws) {
+				return ws[i]
+			}
+			return analysis.Word{}
+		}
+		value := func() string { return word().Value }
+		switch {
+		case has(r.flags, name) && !attached:
+		case has(r.values, name):
+			value()
+		case has(r.writes, name):
+			w := word()
+			c.Target(w, analysis.WriteFile, false)
+			c.SensitiveWrite(w)
+		case has(r.module, name):
+			interpreterModule(c, value(), ws, i+1)
+			return true
+		case has(r.code, name):
+			c.Risk(analysis.KindInlineCode, c.Base+" -m "+mod+" "+name, "runs code given on the command line")
+			return true
+		default:
+			c.Risk(analysis.KindOption, c.Base+" -m "+mod+" "+name, "an option of "+mod+" the engine does not know (it may write a file or run code)")
+			return true
+		}
+	}
+	return false
 }
 
 // interpreterArg flags an option's value that is code: php -d

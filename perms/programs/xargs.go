@@ -67,7 +67,13 @@ scan:
 		return
 	}
 	before := len(c.Analyzer.Units)
-	c.Inner(inner, "xargs")
+	// The words xargs reads are arguments the check cannot see: the
+	// command is judged with them as one computed word more, so that
+	// whatever a computed argument means to it — a command (env --,
+	// command), a program (sed --, awk --), an option — is judged by
+	// the command's own handler, not by a list of programs here.
+	withInput := append(append([]analysis.Word(nil), inner...), analysis.Word{Value: "{input}", Kind: analysis.Fields})
+	c.Inner(withInput, "xargs")
 	u, _ := c.LastInner(before)
 	name, static := u.Base()
 	switch name {

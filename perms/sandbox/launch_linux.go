@@ -155,12 +155,13 @@ func restrict(p Policy) error {
 	if err := ll.LandlockRestrictSelf(fd, 0); err != nil {
 		return fmt.Errorf("landlock_restrict_self: %w", err)
 	}
+	o := filterOptions{meta: true, unixSockets: abi < 9}
 	for _, r := range p.Rules {
 		if r.Access&Meta != 0 {
-			return nil // an approved chmod or chown: no filter
+			o.meta = false // an approved chmod or chown
 		}
 	}
-	return installSeccomp()
+	return installSeccomp(o)
 }
 
 // addRule lets the sandbox use path with the given rights: for a file,

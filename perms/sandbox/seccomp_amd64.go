@@ -10,6 +10,11 @@ const auditArch = unix.AUDIT_ARCH_X86_64
 // rather than list twice.
 const x32Bit = 0x40000000
 
+// alwaysDenied are refused to every sandboxed program: io_uring, whose
+// operations never pass through the filter, and setsid, which would take
+// a program out of nosh's session, where the end of the run finds it.
+var alwaysDenied = []uint32{unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER, unix.SYS_SETSID}
+
 var deniedCalls = []uint32{
 	unix.SYS_CHOWN, unix.SYS_FCHOWN, unix.SYS_LCHOWN, unix.SYS_FCHOWNAT,
 	unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR,

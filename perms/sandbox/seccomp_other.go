@@ -4,4 +4,7 @@ package sandbox
 
 // installSeccomp does nothing where nosh has no filter for the
 // architecture: Landlock alone confines the programs.
-func installSeccomp() error { return nil }
+func installSeccomp(filterOptions) error { return nil }
+
+// filterOptions says which optional parts the filter holds.
+type filterOptions struct{ meta, unixSockets bool }

@@ -62,7 +62,7 @@ func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, inte
 		return false, 1
 	}
 	defer box.close()
-	planted := watchPlanted(box.workspace)
+	planted := watchPlanted(box.workspace, a.host.Getenv("PATH"))
 	// The programs the run starts: the only ones its commands may
 	// signal or wait for, stopped when it ends.
 	ctx, stopPrograms := a.host.TrackPrograms(ctx)
@@ -88,7 +88,7 @@ func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, inte
 		fmt.Fprintln(a.stderr, a.paint("2", fmt.Sprintf("nosh: stopped %d program%s the agent left running", n, plural(n))))
 	}
 	if changed := planted.changes(); len(changed) > 0 {
-		fmt.Fprintln(a.stderr, a.paint("33", "nosh: the agent changed files that make git, direnv or your editor run code later, outside its sandbox; look at them first:"))
+		fmt.Fprintln(a.stderr, a.paint("33", "nosh: the agent changed files that make git, direnv, your editor or a command you type run code later, outside its sandbox; look at them first:"))
 		for _, c := range changed {
 			fmt.Fprintln(a.stderr, a.paint("33", "  "+c))
 		}

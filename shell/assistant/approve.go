@@ -12,6 +12,7 @@ import (
 
 	"nosh/perms"
 	"nosh/perms/audit"
+	"nosh/shell/internal/guard"
 	"nosh/shell/markdown"
 )
 
@@ -29,6 +30,12 @@ func (a *Assistant) approve(d perms.Decision, withEdit bool) (answer perms.Answe
 		fmt.Fprint(a.stderr, indentLines(markdown.ShowInvisible(d.Explain()), "  "))
 		fmt.Fprintf(a.stderr, "%s not run: denied\n", a.paint("1;31", "✗"))
 		return perms.Refuse, false
+	}
+	if a.agentBox != nil {
+		// No program of the run may draw on the question or read the
+		// answer while it is asked (guard.Freeze).
+		thaw := guard.Freeze(a.agentBox.since)
+		defer thaw()
 	}
 	fmt.Fprint(a.stderr, indentLines(markdown.ShowInvisible(d.Explain()), "  "))
 	offers := d.Offers()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -37,7 +38,31 @@ var plantedGitFiles = []string{"config", "hooks/", "info/attributes"}
 // plantedWatch is the state of those files when a run started.
 type plantedWatch struct {
 	ws    string
+	bins  []string                // directories on $PATH in the workspace
 	files map[string]plantedState // by path
+}
+
+// pathDirsIn returns the directories of the search path list that lie in
+// the workspace ws: an absolute entry beneath it (direnv's PATH_add bin),
+// or a relative or empty entry, which names a directory of wherever the
+// user stands (./node_modules/.bin, a trailing colon), the workspace first
+// of all when the run ends. A program the agent writes there runs, outside
+// any sandbox, the next time the user types its name.
+func pathDirsIn(ws, list string) []string {
+	var out []string
+	for _, e := range filepath.SplitList(list) {
+		if e == "" {
+			e = "."
+		}
+		if !filepath.IsAbs(e) {
+			e = filepath.Join(ws, e)
+		}
+		e = filepath.Clean(e)
+		if (e == ws || strings.HasPrefix(e, ws+"/")) && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 type plantedState struct {
@@ -47,11 +72,13 @@ type plantedState struct {
 
 // watchPlanted records the files of the workspace ws ("" for none) that
 // run code later.
-func watchPlanted(ws string) *plantedWatch {
+// path is the shell's $PATH.
+func watchPlanted(ws, path string) *plantedWatch {
 	w := &plantedWatch{ws: ws, files: map[string]plantedState{}}
 	if ws == "" {
 		return w
 	}
+	w.bins = pathDirsIn(ws, path)
 	for _, p := range w.paths() {
 		w.files[p] = plantedStateOf(p)
 	}
@@ -74,6 +101,16 @@ func (w *plantedWatch) paths() []string {
 		}
 	}
 	var out []string
+	for _, d := range w.bins {
+		// Only what the shell would run: an executable or a link.
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			p := filepath.Join(d, e.Name())
+			if fi, err := os.Lstat(p); err == nil && (fi.Mode()&os.ModeSymlink != 0 || fi.Mode().IsRegular() && fi.Mode()&0o111 != 0) {
+				out = append(out, p)
+			}
+		}
+	}
 	for _, n := range names {
 		if !strings.HasSuffix(n, "/") {
 			out = append(out, n)
@@ -83,7 +120,9 @@ func (w *plantedWatch) paths() []string {
 		out = append(out, dir)
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			out = append(out, filepath.Join(dir, e.Name()))
+			if p := filepath.Join(dir, e.Name()); !slices.Contains(out, p) {
+				out = append(out, p)
+			}
 		}
 	}
 	return out

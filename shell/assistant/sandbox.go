@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"nosh/perms/sandbox"
+	"nosh/shell/internal/guard"
 )
 
 // agentBox is the sandbox of one `??` run: the programs its commands
@@ -25,6 +26,8 @@ type agentBox struct {
 	scratch   string
 	// notice says, in one line, why the workspace is not writable.
 	notice string
+	// since is when the run began (guard.Now), to find its programs.
+	since uint64
 }
 
 // landlockState is what the kernel offers, looked up once per session.
@@ -56,7 +59,7 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	if p, err := filepath.EvalSymlinks(scratch); err == nil {
 		scratch = p
 	}
-	b := &agentBox{scratch: scratch}
+	b := &agentBox{scratch: scratch, since: guard.Now()}
 	ll := a.landlock()
 	b.enforce = ll.err == nil
 	b.policy.NoNetwork = !a.cfg.AI.SandboxNetwork

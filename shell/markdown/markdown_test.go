@@ -310,3 +310,32 @@ func abs(n int) int {
 	}
 	return n
 }
+
+func TestHanging(t *testing.T) {
+	tests := []struct {
+		text                 string
+		width, first, indent int
+		want                 string
+	}{
+		{"short", 40, 15, 15, "short"},
+		{"forget the AI's rolling context: start a new conversation (as /new)", 40, 15, 15,
+			"forget the AI's rolling\n               context: start a new\n               conversation (as /new)"},
+		{"naïve façade déjà vu", 28, 15, 4, "naïve façade\n    déjà vu"},
+		{"日本語のテキスト", 25, 15, 15, "日本語のテ\n               キスト"},
+	}
+	for _, tt := range tests {
+		got := Hanging(tt.text, tt.width, tt.first, tt.indent)
+		if got != tt.want {
+			t.Errorf("Hanging(%q, %d, %d, %d) =\n%s\nwant\n%s", tt.text, tt.width, tt.first, tt.indent, got, tt.want)
+		}
+		for i, l := range strings.Split(got, "\n") {
+			w := Width(l)
+			if i == 0 {
+				w += tt.first
+			}
+			if w > tt.width {
+				t.Errorf("Hanging(%q): line %d is %d columns, over %d", tt.text, i, w, tt.width)
+			}
+		}
+	}
+}

@@ -211,3 +211,21 @@ func (r *Renderer) styled(text string, st style, base, url string) string {
 	}
 	return out
 }
+
+// Hanging breaks plain text (no Markdown) into lines of at most width
+// columns, as the renderer wraps a paragraph: the first line continues
+// after first columns the caller has already written, the others start
+// with indent spaces. The result has no trailing newline.
+func Hanging(text string, width, first, indent int) string {
+	var b strings.Builder
+	for i, l := range wrapSpans([]span{{text: text}}, width, first, indent) {
+		if i > 0 {
+			b.WriteByte('\n')
+			b.WriteString(strings.Repeat(" ", indent))
+		}
+		for _, p := range l.pieces {
+			b.WriteString(p.text)
+		}
+	}
+	return b.String()
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"nosh/shell/linekind"
+	"nosh/shell/markdown"
 )
 
 // slashCommand is one of the interactive /commands.
@@ -66,8 +67,15 @@ func (se *session) slashHelp(ctx context.Context, args []string) int {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	// Descriptions wrap at word boundaries under their own column, not
+	// mid-word at the terminal's edge.
+	width, _, _ := se.size.get()
+	if width < 1 {
+		width = 80
+	}
 	for _, name := range names {
-		fmt.Fprintf(w, "    %-10s %s\n", name, se.slash[name].help)
+		lead := fmt.Sprintf("    %-10s ", name)
+		fmt.Fprintf(w, "%s%s\n", lead, markdown.Hanging(se.slash[name].help, width, len(lead), len(lead)))
 	}
 	return 0
 }

@@ -286,7 +286,9 @@ func (rl *Shell) historyCompletion(forward, filterLine, substring bool) {
 			// scrolls it: as many entries as the terminal has rows are
 			// reachable, even where the list may take only a third of
 			// them (when the line's row is not known).
-			maxLines := max(rl.Display.AvailableHelperLines(), term.GetLength())
+			// Past the last of them, the incremental search asks
+			// for more (IsearchReach), as far as the oldest match.
+			maxLines := max(rl.Display.AvailableHelperLines(), term.GetLength(), rl.completer.IsearchReach())
 			return history.Complete(rl.History, forward, filterLine, maxLines, rl.completer.IsearchRegex)
 		}
 

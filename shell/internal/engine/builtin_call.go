@@ -118,7 +118,7 @@ func builtinCall(ctx context.Context, c *call) error {
 		pos = cs.call.Args[0].Pos()
 	}
 	interpunsafe.Call(r, ctx, pos, fields)
-	if specialBuiltins[fields[0]] && c.sh.posixMode() {
+	if IsSpecialBuiltin(fields[0]) && c.sh.posixMode() {
 		// POSIX: assignments before a special builtin stay (exported,
 		// as in bash).
 		return errKeepStatus

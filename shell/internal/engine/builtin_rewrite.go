@@ -182,7 +182,7 @@ func (s *Engine) rewriteStmt(st *syntax.Stmt) {
 func (s *Engine) rewriteCall(st *syntax.Stmt, call *syntax.CallExpr) {
 	// Assignments before a special builtin stay in POSIX mode, which
 	// \x00call decides when it runs.
-	need := len(call.Assigns) > 0 && len(call.Args) > 0 && specialBuiltins[call.Args[0].Lit()]
+	need := len(call.Assigns) > 0 && len(call.Args) > 0 && IsSpecialBuiltin(call.Args[0].Lit())
 	for _, w := range call.Args {
 		if s.needsFields(w) {
 			need = true

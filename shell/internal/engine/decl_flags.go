@@ -20,14 +20,24 @@ const builtinDeclFlagName = "\x00declflag"
 // handle.
 const declFlagsKnown = "aAnrxgpfF"
 
-// declLacks names bash's declaration attributes nosh does not have.
-var declLacks = map[byte]string{
-	'i': "the integer attribute",
-	'l': "the lowercase attribute",
-	'u': "the uppercase attribute",
-	'c': "the capitalize attribute",
-	't': "the trace attribute",
-	'I': "inheriting attributes",
+// declLacks names bash's declaration attribute flag that nosh does not
+// have, or returns false.
+func declLacks(flag byte) (string, bool) {
+	switch flag {
+	case 'i':
+		return "the integer attribute", true
+	case 'l':
+		return "the lowercase attribute", true
+	case 'u':
+		return "the uppercase attribute", true
+	case 'c':
+		return "the capitalize attribute", true
+	case 't':
+		return "the trace attribute", true
+	case 'I':
+		return "inheriting attributes", true
+	}
+	return "", false
 }
 
 // declFlagStash is a declaration with an option nosh does not know.
@@ -73,7 +83,7 @@ func builtinDeclFlag(ctx context.Context, c *call) error {
 	if !ok {
 		return fmt.Errorf("nosh: lost declaration %q", c.args)
 	}
-	if what, ok := declLacks[ds.flag]; ok && !ds.plus {
+	if what, ok := declLacks(ds.flag); ok && !ds.plus {
 		fmt.Fprintf(c.stderr, "%s: %s: -%c: not supported by nosh (%s)\n", c.sh.name(), ds.variant, ds.flag, what)
 	} else if ds.plus {
 		fmt.Fprintf(c.stderr, "%s: %s: +%c: not supported by nosh\n", c.sh.name(), ds.variant, ds.flag)

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"io"
 	"iter"
-	"maps"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -142,54 +142,114 @@ type Invocation struct {
 	ViaCommand bool
 }
 
-// builtinTable is every builtin the engine runs: the private ones that
-// rewritten statements call, and the public ones whose work is the
-// rewrite's (declare and its kin, break, continue).
-var builtinTable = map[string]builtinFunc{
-	builtinRedirName:     builtinRedir,
-	builtinSubshellName:  builtinSubshell,
-	builtinCsubstName:    builtinCsubst,
-	builtinCatName:       builtinCat,
-	builtinSkipName:      builtinSkip,
-	"break":              builtinLoopJump,
-	"continue":           builtinLoopJump,
-	builtinExemptName:    builtinExempt,
-	builtinCallName:      builtinCall,
-	builtinArgsName:      builtinCall,
-	builtinArgsDoneName:  builtinSkip,
-	builtinFieldName:     builtinFields,
-	builtinDeclName:      builtinDecl,
-	builtinLocalName:     builtinLocal,
-	builtinQuoteMetaName: builtinQuoteMeta,
-	builtinPipeName:      builtinPipe,
-	"export":             builtinDeclCmd,
-	"readonly":           builtinDeclCmd,
-	"declare":            builtinDeclCmd,
-	"typeset":            builtinDeclCmd,
-	"local":              builtinDeclCmd,
-	builtinROCheckName:   builtinROCheck,
-	builtinWhileName:     builtinWhile,
-	builtinXAssignName:   builtinXAssign,
-	builtinUnexportName:  builtinUnexport,
-	builtinTimeStartName: builtinTimeStart,
-	builtinTimeEndName:   builtinTimeEnd,
-	builtinFuncnameName:  builtinFuncname,
-	builtinFuncDefName:   builtinFuncDef,
-	builtinPstatName:     builtinPstat,
-	builtinPstatRunName:  builtinPstatRun,
-	builtinXtraceName:    builtinXtrace,
-	builtinDeclFlagName:  builtinDeclFlag,
+// builtinFor returns the builtin the engine runs for name, or nil: the
+// private ones that rewritten statements call, and the public ones whose
+// work is the rewrite's (declare and its kin, break, continue). A switch,
+// where a map literal was filled by code at every start-up.
+func builtinFor(name string) builtinFunc {
+	switch name {
+	case builtinRedirName:
+		return builtinRedir
+	case builtinSubshellName:
+		return builtinSubshell
+	case builtinCsubstName:
+		return builtinCsubst
+	case builtinCatName:
+		return builtinCat
+	case builtinSkipName, builtinArgsDoneName:
+		return builtinSkip
+	case "break", "continue":
+		return builtinLoopJump
+	case builtinExemptName:
+		return builtinExempt
+	case builtinCallName, builtinArgsName:
+		return builtinCall
+	case builtinFieldName:
+		return builtinFields
+	case builtinDeclName:
+		return builtinDecl
+	case builtinLocalName:
+		return builtinLocal
+	case builtinQuoteMetaName:
+		return builtinQuoteMeta
+	case builtinPipeName:
+		return builtinPipe
+	case "export", "readonly", "declare", "typeset", "local":
+		return builtinDeclCmd
+	case builtinROCheckName:
+		return builtinROCheck
+	case builtinWhileName:
+		return builtinWhile
+	case builtinXAssignName:
+		return builtinXAssign
+	case builtinUnexportName:
+		return builtinUnexport
+	case builtinTimeStartName:
+		return builtinTimeStart
+	case builtinTimeEndName:
+		return builtinTimeEnd
+	case builtinFuncnameName:
+		return builtinFuncname
+	case builtinFuncDefName:
+		return builtinFuncDef
+	case builtinPstatName:
+		return builtinPstat
+	case builtinPstatRunName:
+		return builtinPstatRun
+	case builtinXtraceName:
+		return builtinXtrace
+	case builtinDeclFlagName:
+		return builtinDeclFlag
+	}
+	return nil
+}
+
+// builtinNames lists the names builtinFor knows.
+var builtinNames = [...]string{
+	builtinRedirName,
+	builtinSubshellName,
+	builtinCsubstName,
+	builtinCatName,
+	builtinSkipName,
+	"break",
+	"continue",
+	builtinExemptName,
+	builtinCallName,
+	builtinArgsName,
+	builtinArgsDoneName,
+	builtinFieldName,
+	builtinDeclName,
+	builtinLocalName,
+	builtinQuoteMetaName,
+	builtinPipeName,
+	"export",
+	"readonly",
+	"declare",
+	"typeset",
+	"local",
+	builtinROCheckName,
+	builtinWhileName,
+	builtinXAssignName,
+	builtinUnexportName,
+	builtinTimeStartName,
+	builtinTimeEndName,
+	builtinFuncnameName,
+	builtinFuncDefName,
+	builtinPstatName,
+	builtinPstatRunName,
+	builtinXtraceName,
+	builtinDeclFlagName,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private
 // ones included.
-func BuiltinNames() iter.Seq[string] { return maps.Keys(builtinTable) }
+func BuiltinNames() iter.Seq[string] { return slices.Values(builtinNames[:]) }
 
 // RunBuiltin runs the engine's builtin in.Name. Its result is the
 // builtin's: nil, an interp.ExitStatus, ErrKeepStatus, or an error fatal
 // to the statement.
 func (e *Engine) RunBuiltin(ctx context.Context, in Invocation) error {
-	f := builtinTable[in.Name]
+	f := builtinFor(in.Name)
 	if f == nil {
 		return errors.New("nosh: no builtin " + in.Name)
 	}

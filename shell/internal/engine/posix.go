@@ -10,16 +10,17 @@ import (
 	"nosh/shell/internal/interpunsafe"
 )
 
-// SpecialBuiltins are POSIX's special built-in utilities: in POSIX mode
-// an error in one of them ends a non-interactive shell, and assignments
-// before one stay.
-var SpecialBuiltins = map[string]bool{
-	"break": true, ":": true, "continue": true, ".": true, "eval": true, "exec": true,
-	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "times": true, "trap": true, "unset": true,
+// IsSpecialBuiltin reports whether name is one of POSIX's special
+// built-in utilities: in POSIX mode an error in one of them ends a
+// non-interactive shell, and assignments before one stay.
+func IsSpecialBuiltin(name string) bool {
+	switch name {
+	case "break", ":", "continue", ".", "eval", "exec", "exit", "export", "readonly",
+		"return", "set", "shift", "times", "trap", "unset":
+		return true
+	}
+	return false
 }
-
-var specialBuiltins = SpecialBuiltins
 
 // CommandName is the name of the simple command cmd runs, when it is
 // written out, rewritten or not.
@@ -61,7 +62,7 @@ const builtinFuncDefName = "\x00funcdef"
 // builtin go through \x00funcdef, which refuses it in POSIX mode, and so
 // does any definition once a function may have been made read-only.
 func (s *Engine) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
-	if fd.Name == nil || !specialBuiltins[fd.Name.Value] && !s.FuncDefGuarded(fd.Name.Value) {
+	if fd.Name == nil || !IsSpecialBuiltin(fd.Name.Value) && !s.FuncDefGuarded(fd.Name.Value) {
 		return
 	}
 	// The walk does not reach into the stash: the body is rewritten here.
@@ -82,7 +83,7 @@ func builtinFuncDef(ctx context.Context, c *call) error {
 		fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.name(), fd.Name.Value)
 		return interp.ExitStatus(1)
 	}
-	if c.sh.posixMode() && specialBuiltins[fd.Name.Value] {
+	if c.sh.posixMode() && IsSpecialBuiltin(fd.Name.Value) {
 		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.name(), fd.Name.Value)
 		if !c.sh.host.IsInteractive() {
 			return &Abort{Exit: true, Status: 2}

@@ -115,7 +115,7 @@ func (s *Engine) guardAssignments(call *syntax.CallExpr) {
 	}
 	if len(call.Args) > 0 {
 		g.command = true
-		g.special = specialBuiltins[call.Args[0].Lit()]
+		g.special = IsSpecialBuiltin(call.Args[0].Lit())
 	}
 	if first.Value == nil {
 		first.Value = &syntax.Word{}

@@ -14,6 +14,9 @@ import (
 type Programs struct {
 	mu    sync.Mutex
 	procs map[int]program
+	// since is when the run began, in clock ticks since boot: programs
+	// that left its jobs are found by it (stopStrays).
+	since uint64
 }
 
 // program is one tracked program and its job.
@@ -96,6 +99,7 @@ func (ap *Programs) stop() int {
 		}
 	}
 	ap.procs = nil
+	since := ap.since
 	ap.mu.Unlock()
 	n := 0
 	for j, ps := range live {
@@ -107,6 +111,9 @@ func (ap *Programs) stop() int {
 			p.Signal(syscall.SIGTERM)
 		}
 	}
+	if since > 0 {
+		n += stopStrays(since)
+	}
 	return n
 }
 
@@ -115,6 +122,6 @@ func (ap *Programs) stop() int {
 // only them, and stop ends those still running when the run is over and
 // says how many there were.
 func Track(ctx context.Context) (tracked context.Context, stop func() int) {
-	ap := &Programs{}
+	ap := &Programs{since: bootTicks()}
 	return withPrograms(ctx, ap), ap.stop
 }

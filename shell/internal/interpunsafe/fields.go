@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"reflect"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/expand"
@@ -148,15 +147,27 @@ func ptr[T any](r *interp.Runner, off field) *T {
 	return (*T)(unsafe.Add(unsafe.Pointer(r), uintptr(off)))
 }
 
-// handlerRunnerOffset is where HandlerContext keeps its runner, or -1 when
-// the field is not there (Of then looks it up by reflection).
-var handlerRunnerOffset = func() int {
-	f, ok := reflect.TypeFor[interp.HandlerContext]().FieldByName("runner")
-	if !ok || f.Type != reflect.TypeFor[*interp.Runner]() {
-		return -1
-	}
-	return int(f.Offset)
-}()
+// handlerContext mirrors interp.HandlerContext of the pinned
+// mvdan.cc/sh/v3, whose runner field Of reads: TestRunnerLayout compares
+// the two field by field, and the arrays below fail to compile if their
+// sizes differ. (Finding the field by reflection cost every start-up a
+// few microseconds and reflect's pages.)
+type handlerContext struct {
+	runner         *interp.Runner
+	kind           int
+	Env            expand.Environ
+	Dir            string
+	Pos            syntax.Pos
+	Stdin          io.Reader
+	Stdout         io.Writer
+	Stderr         io.Writer
+	LastExitStatus int
+}
+
+var (
+	_ [unsafe.Sizeof(handlerContext{}) - unsafe.Sizeof(interp.HandlerContext{})]struct{}
+	_ [unsafe.Sizeof(interp.HandlerContext{}) - unsafe.Sizeof(handlerContext{})]struct{}
+)
 
 // Of returns the Runner that is executing the command described by hc:
 // the main Runner, or the copy that interp made for a subshell, pipeline
@@ -166,29 +177,10 @@ var handlerRunnerOffset = func() int {
 // functions, variables and parameters of the scope they run in, and only
 // the executing goroutine may touch that copy, which is exactly the one
 // returned here.
-//
-// This runs several times for every command: hc must not escape, so the
-// reflection fallback (which takes its address) lives in a function of
-// its own that gets a copy only when the offset was not found.
 func Of(hc interp.HandlerContext) *interp.Runner {
-	if handlerRunnerOffset >= 0 {
-		return *(**interp.Runner)(unsafe.Add(unsafe.Pointer(&hc), handlerRunnerOffset))
-	}
-	return runnerByName(hc)
+	return (*handlerContext)(unsafe.Pointer(&hc)).runner
 }
 
 // RunnerOf is Of(interp.HandlerCtx(ctx)): the Runner executing the
 // handler call ctx was made for.
 func RunnerOf(ctx context.Context) *interp.Runner { return Of(interp.HandlerCtx(ctx)) }
-
-// runnerByName finds hc's runner by reflection, for a HandlerContext
-// whose runner field handlerRunnerOffset could not place.
-//
-//go:noinline
-func runnerByName(hc interp.HandlerContext) *interp.Runner {
-	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
-	if !v.IsValid() || v.Kind() != reflect.Pointer {
-		return nil
-	}
-	return (*interp.Runner)(v.UnsafePointer())
-}

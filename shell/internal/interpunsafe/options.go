@@ -20,16 +20,22 @@ var posixOpts = [...]OptName{
 // bashOptsTable, in order; they follow posixOpts in the opts array.
 var bashOpts = [...]string{"dotglob", "expand_aliases", "extglob", "globstar", "nocaseglob", "nullglob"}
 
-var optIndex = func() map[string]int {
-	m := map[string]int{}
+// optIndex is option name's index in interp's opts array: a search of
+// the thirteen names (a map built from them cost every start-up its
+// filling).
+func optIndex(name string) (int, bool) {
 	for i, o := range posixOpts {
-		m[o.Name] = i
+		if o.Name == name {
+			return i, true
+		}
 	}
-	for i, name := range bashOpts {
-		m[name] = len(posixOpts) + i
+	for i, n := range bashOpts {
+		if n == name {
+			return len(posixOpts) + i, true
+		}
 	}
-	return m
-}()
+	return 0, false
+}
 
 // SetOptions returns interp's set options, in the order of its table.
 func SetOptions() []OptName { return posixOpts[:] }
@@ -40,7 +46,7 @@ func BashOptions() []string { return bashOpts[:] }
 // Option returns a pointer to one of interp's options in r by name: a set
 // option or a supported bash one. It is nil for an unknown name.
 func Option(r *interp.Runner, name string) *bool {
-	i, ok := optIndex[name]
+	i, ok := optIndex(name)
 	if !ok {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"os"
+	"strings"
 )
 
 // Lines returns the next line of source with its newline (the last one
@@ -14,6 +15,22 @@ type Lines func() (string, error)
 func Buffered(r io.Reader) Lines {
 	br := bufio.NewReader(r)
 	return func() (string, error) { return br.ReadString('\n') }
+}
+
+// Text returns the lines of src, as Buffered would read them from a
+// reader of it, without copying them.
+func Text(src string) Lines {
+	return func() (string, error) {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			line := src
+			src = ""
+			return line, io.EOF
+		}
+		line := src[:i+1]
+		src = src[i+1:]
+		return line, nil
+	}
 }
 
 // Unbuffered reads lines from f a byte at a time, so that nothing

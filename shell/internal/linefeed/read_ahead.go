@@ -14,15 +14,14 @@ import (
 // terminal or a large file is left to the line reader. It returns a
 // reader of the same text.
 func ReadAhead(src io.Reader, note func(text string)) io.Reader {
-	const limit = 4 << 20
 	switch f := src.(type) {
 	case *strings.Reader:
-		if f.Len() > limit {
+		if f.Len() > readAheadLimit {
 			return src
 		}
 	case interface{ Stat() (os.FileInfo, error) }:
 		fi, err := f.Stat()
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > readAheadLimit {
 			return src
 		}
 	default:
@@ -34,6 +33,18 @@ func ReadAhead(src io.Reader, note func(text string)) io.Reader {
 		return io.MultiReader(bytes.NewReader(data), errReader{err})
 	}
 	return bytes.NewReader(data)
+}
+
+// readAheadLimit is the largest text ReadAhead reads whole.
+const readAheadLimit = 4 << 20
+
+// ReadAheadString is ReadAhead and Buffered for code already in a
+// string (a -c string): its lines, without copying them.
+func ReadAheadString(src string, note func(text string)) Lines {
+	if len(src) <= readAheadLimit {
+		note(src)
+	}
+	return Text(src)
 }
 
 // errReader fails every read with err.

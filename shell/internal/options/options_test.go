@@ -119,3 +119,23 @@ func TestListSet(t *testing.T) {
 		t.Errorf("set +o = %q, want %q", got, want)
 	}
 }
+
+// TestShoptTableSorted: LookupShopt searches the table by name.
+func TestShoptTableSorted(t *testing.T) {
+	for i := 1; i < len(shoptTable); i++ {
+		if shoptTable[i-1].Name >= shoptTable[i].Name {
+			t.Errorf("shoptTable: %q before %q", shoptTable[i-1].Name, shoptTable[i].Name)
+		}
+	}
+	for _, o := range shoptTable {
+		if got, ok := LookupShopt(o.Name); !ok || got != o {
+			t.Errorf("LookupShopt(%q) = %+v, %v", o.Name, got, ok)
+		}
+	}
+	if _, ok := LookupShopt("no_such_option"); ok {
+		t.Error("LookupShopt found no_such_option")
+	}
+	if !ShoptDefault("login_shell", true) || ShoptDefault("login_shell", false) || !ShoptDefault("checkwinsize", false) {
+		t.Error("ShoptDefault")
+	}
+}

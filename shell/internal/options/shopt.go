@@ -20,6 +20,8 @@ import (
 
 // Shopt describes one shopt option.
 type Shopt struct {
+	// Name is the option's name.
+	Name string
 	// Def is bash's default in an interactive shell.
 	Def bool
 	// Interp marks an option interp implements (interpunsafe.Option).
@@ -32,84 +34,87 @@ type Shopt struct {
 	Lacks string
 }
 
-// shoptTable is bash 5.2's list. Effects nosh gives to its own options:
-// xpg_echo (echo), lastpipe (builtin_pipeline.go), histverify and
-// histreedit (history expansion),
+// shoptTable is bash 5.2's list, sorted by name (data laid out by the
+// linker: a map literal was filled by code at every start-up). Effects
+// nosh gives to its own options: xpg_echo (echo), lastpipe
+// (builtin_pipeline.go), histverify and histreedit (history expansion),
 // checkwinsize (COLUMNS and LINES), autocd, cdspell, login_shell.
-var shoptTable = map[string]Shopt{
-	"autocd":                  {},
-	"assoc_expand_once":       {Lacks: "array subscripts are expanded as usual"},
-	"cdable_vars":             {}, // builtins.cdableVar
-	"cdspell":                 {},
-	"checkhash":               {},
-	"checkjobs":               {},
-	"checkwinsize":            {Def: true},
-	"cmdhist":                 {Def: true},
-	"compat31":                {},
-	"compat32":                {},
-	"compat40":                {},
-	"compat41":                {},
-	"compat42":                {},
-	"compat43":                {},
-	"compat44":                {},
-	"complete_fullquote":      {Def: true},
-	"direxpand":               {},
-	"dirspell":                {},
-	"dotglob":                 {Interp: true},
-	"execfail":                {}, // shell's execFailEnds
-	"expand_aliases":          {Interp: true, Def: true},
-	"extdebug":                {Lacks: "there is no debugger support"},
-	"extglob":                 {Interp: true},
-	"extquote":                {Def: true},
-	"failglob":                {}, // shell/failglob.go
-	"force_fignore":           {Def: true},
-	"globasciiranges":         {Def: true},
-	"globskipdots":            {Def: true},
-	"globstar":                {Interp: true},
-	"gnu_errfmt":              {},
-	"histappend":              {Def: true}, // nosh always appends each line at once
-	"histreedit":              {},
-	"histverify":              {},
-	"hostcomplete":            {Def: true},
-	"huponexit":               {},
-	"inherit_errexit":         {}, // shell's builtinCsubst
-	"interactive_comments":    {Def: true, ReadOnly: true},
-	"lastpipe":                {},
-	"lithist":                 {Def: true, ReadOnly: true}, // multi-line entries keep their newlines
-	"localvar_inherit":        {},                          // shell's builtinLocal
-	"localvar_unset":          {},
-	"login_shell":             {ReadOnly: true},
-	"mailwarn":                {},
-	"no_empty_cmd_completion": {},
-	"nocaseglob":              {Interp: true},
-	"nocasematch":             {}, // shell/match_case.go
-	"noexpand_translation":    {},
-	"nullglob":                {Interp: true},
-	"patsub_replacement":      {Def: true},
-	"progcomp":                {Def: true},
-	"progcomp_alias":          {},
-	"promptvars":              {Def: true, ReadOnly: true},
-	"restricted_shell":        {ReadOnly: true},
-	"shift_verbose":           {},
-	"sourcepath":              {Def: true},
-	"varredir_close":          {},
-	"xpg_echo":                {},
+var shoptTable = []Shopt{
+	{Name: "assoc_expand_once", Lacks: "array subscripts are expanded as usual"},
+	{Name: "autocd"},
+	{Name: "cdable_vars"}, // builtins.cdableVar
+	{Name: "cdspell"},
+	{Name: "checkhash"},
+	{Name: "checkjobs"},
+	{Name: "checkwinsize", Def: true},
+	{Name: "cmdhist", Def: true},
+	{Name: "compat31"},
+	{Name: "compat32"},
+	{Name: "compat40"},
+	{Name: "compat41"},
+	{Name: "compat42"},
+	{Name: "compat43"},
+	{Name: "compat44"},
+	{Name: "complete_fullquote", Def: true},
+	{Name: "direxpand"},
+	{Name: "dirspell"},
+	{Name: "dotglob", Interp: true},
+	{Name: "execfail"}, // shell's execFailEnds
+	{Name: "expand_aliases", Interp: true, Def: true},
+	{Name: "extdebug", Lacks: "there is no debugger support"},
+	{Name: "extglob", Interp: true},
+	{Name: "extquote", Def: true},
+	{Name: "failglob"}, // shell/failglob.go
+	{Name: "force_fignore", Def: true},
+	{Name: "globasciiranges", Def: true},
+	{Name: "globskipdots", Def: true},
+	{Name: "globstar", Interp: true},
+	{Name: "gnu_errfmt"},
+	{Name: "histappend", Def: true}, // nosh always appends each line at once
+	{Name: "histreedit"},
+	{Name: "histverify"},
+	{Name: "hostcomplete", Def: true},
+	{Name: "huponexit"},
+	{Name: "inherit_errexit"}, // shell's builtinCsubst
+	{Name: "interactive_comments", Def: true, ReadOnly: true},
+	{Name: "lastpipe"},
+	{Name: "lithist", Def: true, ReadOnly: true}, // multi-line entries keep their newlines
+	{Name: "localvar_inherit"},                   // shell's builtinLocal
+	{Name: "localvar_unset"},
+	{Name: "login_shell", ReadOnly: true},
+	{Name: "mailwarn"},
+	{Name: "no_empty_cmd_completion"},
+	{Name: "nocaseglob", Interp: true},
+	{Name: "nocasematch"}, // shell/match_case.go
+	{Name: "noexpand_translation"},
+	{Name: "nullglob", Interp: true},
+	{Name: "patsub_replacement", Def: true},
+	{Name: "progcomp", Def: true},
+	{Name: "progcomp_alias"},
+	{Name: "promptvars", Def: true, ReadOnly: true},
+	{Name: "restricted_shell", ReadOnly: true},
+	{Name: "shift_verbose"},
+	{Name: "sourcepath", Def: true},
+	{Name: "varredir_close"},
+	{Name: "xpg_echo"},
 }
 
 // LookupShopt returns option name's description; ok is false for a name
 // bash does not have.
 func LookupShopt(name string) (o Shopt, ok bool) {
-	o, ok = shoptTable[name]
-	return o, ok
+	i, found := sort.Find(len(shoptTable), func(i int) int { return strings.Compare(name, shoptTable[i].Name) })
+	if !found {
+		return Shopt{}, false
+	}
+	return shoptTable[i], true
 }
 
 // ShoptNames lists the shopt options, sorted.
 func ShoptNames() []string {
-	names := make([]string, 0, len(shoptTable))
-	for name := range shoptTable {
-		names = append(names, name)
+	names := make([]string, len(shoptTable))
+	for i, o := range shoptTable {
+		names[i] = o.Name
 	}
-	sort.Strings(names)
 	return names
 }
 
@@ -117,13 +122,22 @@ func ShoptNames() []string {
 // bash's defaults; login is login_shell.
 func ShoptDefaults(login bool) map[string]bool {
 	m := make(map[string]bool, len(shoptTable))
-	for name, o := range shoptTable {
+	for _, o := range shoptTable {
 		if !o.Interp {
-			m[name] = o.Def
+			m[o.Name] = ShoptDefault(o.Name, login)
 		}
 	}
-	m["login_shell"] = login
 	return m
+}
+
+// ShoptDefault is option name's value before any shopt changes it: bash's
+// default, or login for login_shell; false for an unknown name.
+func ShoptDefault(name string, login bool) bool {
+	if name == "login_shell" {
+		return login
+	}
+	o, _ := LookupShopt(name)
+	return o.Def
 }
 
 // ShoptUsage is shopt's usage line.
@@ -175,7 +189,7 @@ func (a ShoptArgs) Run(st Store, errw io.Writer, prog string) (out string, statu
 	}
 	var b strings.Builder
 	for _, name := range names {
-		o, ok := shoptTable[name]
+		o, ok := LookupShopt(name)
 		if !ok {
 			fmt.Fprintf(errw, "%s: shopt: %s: invalid shell option name\n", prog, name)
 			status = 1

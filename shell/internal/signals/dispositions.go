@@ -369,21 +369,41 @@ func (st *Dispositions) noteInheritedLocked(sig syscall.Signal) {
 	}
 }
 
-// parentIgnores reports whether the shell's parent ignores sig, read once
-// (from /proc) when the shell first looks. The Go runtime hides the
-// disposition nosh started with for every signal but SIGHUP and SIGINT,
-// and a signal its parent ignores was almost always ignored in nosh too:
-// a shell's trap ” and nohup-like tools leave it ignored across fork and
-// exec. Not for SIGPIPE and SIGXFSZ, which programs that ignore them
-// (Python, tmux) put back to the default in the programs they start, nor
-// for the runtime's signals but SIGURG (whose default is to ignore it:
-// a trap on it then stays a no-op, as POSIX has it).
+// parentIgnores reports whether sig was ignored when the shell started,
+// where signal.Ignored cannot tell: the Go runtime installs its handler
+// over the disposition nosh started with for every signal but SIGHUP and
+// SIGINT, and keeps the old one to itself.
+//
+//   - A parent nosh says which it gave ignored (launcher.go).
+//   - SIGCONT, SIGTSTP, SIGTTIN and SIGTTOU the runtime leaves alone until
+//     a program asks for them: the kernel still holds the disposition nosh
+//     started with.
+//   - For the others, the parent's own ignored signals (read once from
+//     /proc) are a guess: a shell's `trap "" SIG` or a nohup-like tool
+//     leaves the signal ignored across fork and exec, and so does an
+//     interactive bash with the signals it was itself started with
+//     ignored.
+//   - But SIGQUIT and SIGTERM only when nosh runs in its parent's process
+//     group. A job-control shell, tmux, a terminal emulator or sshd
+//     ignore those for themselves and put them back to the default in the
+//     programs they start, each in a process group (or session) of its
+//     own: believing them made every program of a script run from an
+//     interactive shell, and every background job of nosh in tmux, start
+//     with them ignored (`kill` could not end the programs of a script).
+//   - Never for SIGPIPE and SIGXFSZ, which programs that ignore them
+//     (Python, tmux) put back to the default in the programs they start,
+//     nor for the runtime's signals but SIGURG (whose default is to
+//     ignore it: a trap on it then stays a no-op, as POSIX has it).
 func (st *Dispositions) parentIgnores(sig syscall.Signal) bool {
 	if ignored, known := hintedIgnore(sig); known {
-		// A nosh parent said (launcher.go).
 		return ignored
 	}
-	if sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) && sig != syscall.SIGURG || sig < 1 || sig > 64 {
+	switch {
+	case stopSignal(sig) || sig == syscall.SIGCONT:
+		return !everIgnored[sig].Load() && !st.ignored[sig] && currentAction(sig)[0] == 1 // SIG_IGN
+	case sig == syscall.SIGPIPE || sig == syscall.SIGXFSZ || runtimeSignal(sig) && sig != syscall.SIGURG || sig < 1 || sig > 64:
+		return false
+	case (sig == syscall.SIGQUIT || sig == syscall.SIGTERM) && !inParentGroup():
 		return false
 	}
 	if st.parentIgn == nil {
@@ -405,6 +425,12 @@ func (st *Dispositions) ReadParentSoon() {
 }
 
 func parentSigIgn() uint64 { return procSigIgn(os.Getppid()) }
+
+// inParentGroup reports whether nosh runs in its parent's process group.
+func inParentGroup() bool {
+	pg, err := syscall.Getpgid(os.Getppid())
+	return err == nil && pg == syscall.Getpgrp()
+}
 
 // procSigIgn reads the mask of signals process pid ignores; 0 when it
 // cannot be read. It reads /proc/PID/status with plain system calls:

@@ -38,7 +38,20 @@ func (st *Dispositions) InheritedIgnore(sig syscall.Signal) bool {
 // when the shell started (an interactive shell that trapped or reset one
 // since no longer counts it: SetTrap). Nil when there are none: a
 // subshell starts with it, so it allocates nothing then.
+//
+// A shell with job control gives its jobs SIGTSTP, SIGTTIN and SIGTTOU at
+// their default however it started, as bash does (tmux starts a pane's
+// program with SIGTTIN and SIGTTOU ignored): a background vim must stop
+// when it reads the terminal, not read EIO and exit. And an interactive
+// shell gives its subshells SIGINT at the default even when it started
+// with it ignored, as its main shell's programs get it: nosh runs a
+// subshell's programs (those of a command substitution too) as jobs of
+// their own, which Ctrl+C reaches and the shell does not, so with SIGINT
+// ignored nothing would stop the line. (bash gives its programs SIGINT
+// ignored then, but gets Ctrl+C itself and abandons the line once they
+// end.)
 func (st *Dispositions) SubshellIgnores() []syscall.Signal {
+	jobControl := st.Interactive && st.JobControl != nil && st.JobControl()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var out []syscall.Signal
@@ -48,11 +61,16 @@ func (st *Dispositions) SubshellIgnores() []syscall.Signal {
 		}
 	}
 	for sig, yes := range st.inherit {
-		if yes {
+		if yes && !(jobControl && stopSignal(sig)) && !(st.Interactive && sig == syscall.SIGINT) {
 			out = append(out, sig)
 		}
 	}
 	return out
+}
+
+// stopSignal reports whether sig is one of the terminal's stop signals.
+func stopSignal(sig syscall.Signal) bool {
+	return sig == syscall.SIGTSTP || sig == syscall.SIGTTIN || sig == syscall.SIGTTOU
 }
 
 // Force adds delta to the count of subshells that need sig caught, and
@@ -143,6 +161,20 @@ func (st *Dispositions) ChildMask(traps map[syscall.Signal]string) (mask uint64,
 		_, parked := st.released[sig]
 		if want != passesIgnore(sig, parked) && !ignoredByDefault(sig) {
 			differs = true
+		}
+	}
+	if differs {
+		// The launcher sets every signal: the ones nobody set keep what
+		// the process passes on (a signal ignored since nosh started
+		// that the runtime left alone, as a real-time one an interactive
+		// bash was itself started with ignored).
+		for sig := syscall.Signal(1); sig <= 64; sig++ {
+			if candidates[sig] || !launcherSets(sig) {
+				continue
+			}
+			if _, parked := st.released[sig]; passesIgnore(sig, parked) {
+				mask |= 1 << (sig - 1)
+			}
 		}
 	}
 	return mask, differs

@@ -2,6 +2,7 @@ package completion
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -51,18 +52,24 @@ func Coordinates(e *Engine) int {
 // renderCompletions renders all completions in a given list (with aliases or not).
 // The descriptions list argument is optional.
 func (e *Engine) renderCompletions(grp *group) string {
-	var builder strings.Builder
+	var builder bytes.Buffer
+
+	width := term.GetWidth()
 
 	if len(grp.rows) == 0 {
 		return ""
 	}
 
 	if grp.tag != "" {
-		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, grp.tag, color.Reset)
-		builder.WriteString(tag + term.ClearLineAfter + term.NewlineReturn)
+		tag := fmt.Sprintf("%s%s%s %s", color.Bold, color.FgYellow, sanitize(grp.tag), color.Reset)
+		builder.WriteString(tag)
+		fitRow(&builder, 0, width)
+		builder.WriteString(term.ClearLineAfter + term.NewlineReturn)
 	}
 
 	for rowIndex, row := range grp.rows {
+		start := builder.Len()
+
 		for columnIndex := range grp.columnsWidth {
 			var value Candidate
 
@@ -95,11 +102,32 @@ func (e *Engine) renderCompletions(grp *group) string {
 			}
 		}
 
-		// We're done for this line.
+		// We're done for this line, which must fit the terminal.
+		fitRow(&builder, start, width)
 		builder.WriteString(term.ClearLineAfter + term.NewlineReturn)
 	}
 
 	return builder.String()
+}
+
+// fitRow cuts the row at start of the buffer to the terminal's width less
+// one column. The display counts each row as one: a wider row wraps onto
+// the next, the cursor's climb back to the input line stops short, and
+// every later frame is drawn lower than the last. The layout keeps most
+// rows within the width; this holds for the rest (a single alias wider
+// than the terminal, a description where there is no room for one). The
+// last column stays empty: erasing the rest of a row from there erases it
+// too. A row of no more bytes than columns is not measured.
+func fitRow(buf *bytes.Buffer, start, width int) {
+	row := buf.Bytes()[start:]
+	room := max(width-1, 1)
+
+	if len(row) <= room || columns(row) <= room {
+		return
+	}
+
+	buf.Truncate(start + trimColumns(row, room))
+	buf.WriteString(color.Reset)
 }
 
 func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selected bool) (candidate string) {
@@ -129,7 +157,10 @@ func (e *Engine) highlightDisplay(grp *group, val Candidate, pad, col int, selec
 		// regexp ("^"+prefix) was compiled once per candidate per render and
 		// mismatched prefixes containing regex metacharacters; an anchored
 		// literal prefix is just a HasPrefix check plus a slice.
-		if e.config.GetBool("colored-completion-prefix") && e.prefix != "" && strings.HasPrefix(candidate, e.prefix) {
+		// A prefix with a control character (an escape typed) would
+		// match the start of a candidate's colour, and cut it.
+		if e.config.GetBool("colored-completion-prefix") && e.prefix != "" && !needsSanitizing(e.prefix) &&
+			strings.HasPrefix(candidate, e.prefix) {
 			prefixColored := color.Bold + color.FgBlue + e.prefix + color.BoldReset + color.FgDefault + style
 			candidate = prefixColored + candidate[len(e.prefix):]
 		}
@@ -177,6 +208,20 @@ func (e *Engine) cropCompletions(comps string, maxRows int) (cropped string, use
 
 	// Scan the completions for cutting them at newlines
 	scanner := bufio.NewScanner(strings.NewReader(comps))
+
+	// With room for one row (or none: half a terminal of one row), the
+	// row of the selection: the cuts below keep a row for the count of
+	// those hidden, and printed it after an empty one, a row more than
+	// they counted, or counted -1 rows.
+	if maxRows <= 1 {
+		for row := 0; scanner.Scan(); row++ {
+			if row == absPos {
+				return scanner.Text(), 0
+			}
+		}
+
+		return "", 0
+	}
 
 	// If absPos < MaxTabCompleterRows, cut below MaxTabCompleterRows and return
 	if absPos < maxRows-1 {
@@ -277,8 +322,8 @@ func (e *Engine) cutCompletionsAboveBelow(scanner *bufio.Scanner, maxRows, absPo
 // drawn a row lower, leaving the last one's prompt above it.
 func moreRows(remain int) string {
 	more := fmt.Sprintf(" %d more completion rows... (scroll down to show)", remain)
-	if width := term.GetWidth(); width > 1 && len(more) > width-1 {
-		more = more[:width-1]
+	if room := max(term.GetWidth()-1, 1); len(more) > room {
+		more = more[:room]
 	}
 
 	return color.Dim + color.FgYellow + more + color.Reset

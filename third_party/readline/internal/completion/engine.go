@@ -2,6 +2,7 @@ package completion
 
 import (
 	"regexp"
+	"slices"
 	"sync/atomic"
 
 	"github.com/reeflective/readline/inputrc"
@@ -54,6 +55,8 @@ type Engine struct {
 	isearchStartCursor int            // The cursor position before starting isearch
 	isearchLast        string         // The last non-incremental buffer.
 	isearchModeExit    keymap.Mode    // The main keymap to restore after exiting isearch
+	isearchFailing     bool           // A move went past the last match, which is kept.
+	isearchReach       int            // How many matches the completer is asked for, at least.
 }
 
 // NewEngine initializes a new completion engine with the shell operating parameters.
@@ -161,10 +164,8 @@ func (e *Engine) regenPreservingSelection() {
 		return
 	}
 
-	// Incremental search maintains its own match/selection lifecycle; don't
-	// interfere with it, just recompute as before.
 	if e.keymap.Local() == keymap.Isearch {
-		e.GenerateCached()
+		e.regenIsearch()
 		return
 	}
 
@@ -261,7 +262,13 @@ func (e *Engine) Select(row, column int) {
 	defer e.refreshLine()
 
 	// Move the selector
+	posX, posY := grp.posX, grp.posY
 	done, next := grp.moveSelector(row, column)
+
+	if e.keymap.Local() == keymap.Isearch {
+		done = e.isearchStopsAtEnd(grp, done, next, posX, posY)
+	}
+
 	if !done {
 		return
 	}
@@ -277,6 +284,59 @@ func (e *Engine) Select(row, column int) {
 		newGrp = e.currentGroup()
 		newGrp.lastCell()
 	}
+}
+
+// isearchStopsAtEnd keeps the incremental search on its last match when
+// a move goes past the end of its list (the oldest match, with Ctrl+R),
+// or before its start, and says that the search failed, as bash does;
+// the menu went round to the first match, the newest, and the user lost
+// their place in the history. It reports whether the move is still to be
+// done in another group.
+func (e *Engine) isearchStopsAtEnd(grp *group, done, next bool, posX, posY int) bool {
+	if !done || e.otherGroupWithMatches(grp, next) {
+		if e.isearchFailing {
+			e.isearchFailing = false
+			e.setIsearchHint()
+		}
+
+		return done
+	}
+
+	if next && e.isearchMore(grp, posX, posY) {
+		return false
+	}
+
+	if cur := e.currentGroup(); cur != nil && cur != grp {
+		grp = cur // the list was made again, with no more matches
+	}
+
+	grp.posX, grp.posY = max(posX, 0), max(posY, 0)
+	e.isearchFailing = true
+	e.setIsearchHint()
+
+	return false
+}
+
+// otherGroupWithMatches reports whether a group after grp (next) or before
+// it has candidates.
+func (e *Engine) otherGroupWithMatches(grp *group, next bool) bool {
+	at := slices.Index(e.groups, grp)
+	if at < 0 {
+		return false
+	}
+
+	others := e.groups[:at]
+	if next {
+		others = e.groups[at+1:]
+	}
+
+	for _, g := range others {
+		if len(g.rows) > 0 {
+			return true
+		}
+	}
+
+	return false
 }
 
 // SelectTag allows to select the first value of the next tag (next=true),

@@ -190,6 +190,11 @@ func (g *group) wrapExcessAliases(grid [][]Candidate) {
 		breakeven += width + 1
 	}
 
+	// A row keeps at least its first alias, however wide: with none, the
+	// loop below would cut empty rows from it forever (an option longer
+	// than half the terminal, as ls has, froze the shell on Tab).
+	maxColumns = max(maxColumns, 1)
+
 	var rows [][]Candidate
 
 	for rowIndex := range grid {
@@ -204,7 +209,7 @@ func (g *group) wrapExcessAliases(grid [][]Candidate) {
 	}
 
 	g.rows = rows
-	g.columnsWidth = g.columnsWidth[:maxColumns]
+	g.columnsWidth = g.columnsWidth[:min(maxColumns, len(g.columnsWidth))]
 }
 
 // prepareValues ensures all of them have a display, and starts
@@ -215,9 +220,10 @@ func (g *group) prepareValues(vals RawValues) RawValues {
 			value.Display = value.Value
 		}
 
-		// Only pass for colors regex should be here.
-		value.displayLen = len(color.Strip(value.Display))
-		value.descLen = len(color.Strip(value.Description))
+		// Widths in columns, of the text shown: without the line
+		// breaks and tabs the sanitizer takes out.
+		value.displayLen = columns(sanitize(value.Display))
+		value.descLen = columns(sanitize(value.Description))
 
 		if value.displayLen > g.longestValue {
 			g.longestValue = value.displayLen
@@ -354,10 +360,10 @@ func (g *group) trimDisplay(comp Candidate, pad, col int) (candidate, padded str
 	maxDisplayWidth := g.columnsWidth[col] + 1
 	maxDisplayWidth = min(g.termWidth, maxDisplayWidth)
 
-	val = sanitizer().Replace(val)
+	val = sanitize(val)
 
 	if comp.displayLen > maxDisplayWidth {
-		val = color.Trim(val, maxDisplayWidth-trailingValueLen)
+		val = val[:trimColumns(val, maxDisplayWidth-trailingValueLen)]
 		val += "..." // 3 dots + 1 safety space = -3
 
 		return val, " "
@@ -380,11 +386,11 @@ func (g *group) trimDesc(val Candidate, pad int) (desc, padded string) {
 		pad = g.maxDescAllowed - val.descLen
 	}
 
-	desc = sanitizer().Replace(desc)
+	desc = sanitize(desc)
 
 	// Trim the description accounting for escapes.
 	if val.descLen > g.maxDescAllowed && g.maxDescAllowed > 0 {
-		desc = color.Trim(desc, g.maxDescAllowed-trailingDescLen)
+		desc = desc[:trimColumns(desc, g.maxDescAllowed-trailingDescLen)]
 		desc += "..." // 3 dots =  -3
 
 		return g.listSep() + desc, ""

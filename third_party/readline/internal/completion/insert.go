@@ -242,7 +242,10 @@ func (e *Engine) prepareSuffix() (comp string) {
 
 	// When the completion has a size of 1, don't remove anything:
 	// stacked flags, for example, will never be inserted otherwise.
-	if len(comp) > 0 && len(comp[prefix:]) <= 1 {
+	// A value may be shorter than the word typed (its colours stripped,
+	// or lower-cased into fewer bytes when case is ignored): comp[prefix:]
+	// was out of range, and Tab panicked.
+	if len(comp) > 0 && len(comp) <= prefix+1 {
 		return
 	}
 

@@ -21,6 +21,9 @@ func (e *Engine) IsearchStart(name string, autoinsert, replaceLine bool) {
 	e.isearchBuf = new(core.Line)
 	e.isearchCur = core.NewCursor(e.isearchBuf)
 
+	e.isearchFailing = false
+	e.isearchReach = 0
+
 	// Prepare all keymaps and modes.
 	e.auto = true
 	e.keymap.SetLocal(keymap.Isearch)
@@ -167,7 +170,9 @@ func (e *Engine) updateIncrementalSearch() {
 		e.hint.Set(color.FgRed + "Failed to compile i-search regexp")
 	}
 
-	// Refresh completions with the current minibuffer as a filter.
+	// Refresh completions with the current minibuffer as a filter,
+	// as many as the list shows to begin with.
+	e.isearchReach = 0
 	e.GenerateWith(e.cached)
 
 	// And filter out the completions.
@@ -176,15 +181,8 @@ func (e *Engine) updateIncrementalSearch() {
 	}
 
 	// Update the hint section.
-	isearchHint := color.Bold + color.FgCyan + e.isearchName + " (inc-search)"
-
-	if e.Matches() == 0 {
-		isearchHint += color.Reset + color.Bold + color.FgRed + " (no matches)"
-	}
-
-	isearchHint += ": " + color.Reset + color.Bold + string(*e.isearchBuf) + color.Reset + "_"
-
-	e.hint.Set(isearchHint)
+	e.isearchFailing = false
+	e.setIsearchHint()
 
 	// And update the inserted candidate if autoinsert is enabled.
 	if e.isearchInsert && e.Matches() > 0 && e.isearchBuf.Len() > 0 {
@@ -201,6 +199,129 @@ func (e *Engine) updateIncrementalSearch() {
 		e.line.Set([]rune(e.isearchStartBuf)...)
 		e.cursor.Set(e.isearchStartCursor)
 	}
+}
+
+// IsearchReach is how many matches a completer of the incremental search
+// should give at least: more than the list showed when a move went past
+// its last one. A history completer gives as many entries as the list may
+// show; without more, the search stopped (or went round) long before the
+// oldest match.
+func (e *Engine) IsearchReach() int {
+	return e.isearchReach
+}
+
+// isearchMore asks the completer for twice as many matches when a move
+// goes past the last one of a search whose matches are in one group, and
+// moves to the first new one. It reports whether there was one; the list
+// is made again either way, with the selection where it was.
+func (e *Engine) isearchMore(grp *group, posX, posY int) bool {
+	if e.cached == nil || posX < 0 || posY < 0 || e.otherGroupWithMatches(grp, false) {
+		return false
+	}
+
+	at := posX
+	for _, row := range grp.rows[:posY] {
+		at += len(row)
+	}
+
+	count := e.Matches()
+	e.isearchReach = max(2*count, 2*e.isearchReach)
+
+	e.GenerateWith(e.cached)
+
+	for _, g := range e.groups {
+		g.updateIsearch(e)
+	}
+
+	more := e.Matches() > count
+	if more {
+		at++
+	}
+
+	return e.selectIndex(at) && more
+}
+
+// regenIsearch makes the incremental search's list again (after a resize)
+// as the search made it, keeping the selected match. It was made again
+// from the completer alone: the selection was lost (the line still
+// showed the match, the list the first one, and the next Ctrl+R went to
+// the second match), and the search's row became the name of the
+// history source the completer sets as hint.
+func (e *Engine) regenIsearch() {
+	at := -1
+
+	if grp := e.currentGroup(); grp != nil && e.selected.Value != "" && grp.posX >= 0 && grp.posY >= 0 {
+		at = grp.posX
+		for _, row := range grp.rows[:min(grp.posY, len(grp.rows))] {
+			at += len(row)
+		}
+
+		e.cancelCompletedLine()
+	}
+
+	e.GenerateWith(e.cached)
+
+	for _, g := range e.groups {
+		g.updateIsearch(e)
+	}
+
+	e.setIsearchHint()
+
+	if at >= 0 && e.selectIndex(at) {
+		e.insertCandidate()
+	}
+}
+
+// selectIndex selects the candidate at index at of the first group with
+// candidates, in the order the selector moves (row by row).
+func (e *Engine) selectIndex(at int) bool {
+	for _, g := range e.groups {
+		if len(g.rows) == 0 {
+			continue
+		}
+
+		for _, other := range e.groups {
+			other.isCurrent = false
+		}
+
+		g.isCurrent = true
+
+		for y, row := range g.rows {
+			if at < len(row) {
+				g.posX, g.posY = at, y
+				return true
+			}
+
+			at -= len(row)
+		}
+
+		g.lastCell()
+
+		return false
+	}
+
+	return false
+}
+
+// setIsearchHint shows what is searched for, and whether nothing matches
+// or a move went past the last match.
+func (e *Engine) setIsearchHint() {
+	if e.isearchBuf == nil {
+		return
+	}
+
+	isearchHint := color.Bold + color.FgCyan + e.isearchName + " (inc-search)"
+
+	switch {
+	case e.Matches() == 0:
+		isearchHint += color.Reset + color.Bold + color.FgRed + " (no matches)"
+	case e.isearchFailing:
+		isearchHint += color.Reset + color.Bold + color.FgRed + " (failing: no more matches)"
+	}
+
+	isearchHint += ": " + color.Reset + color.Bold + string(*e.isearchBuf) + color.Reset + "_"
+
+	e.hint.Set(isearchHint)
 }
 
 func (e *Engine) updateNonIncrementalSearch() {

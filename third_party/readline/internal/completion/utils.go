@@ -2,7 +2,6 @@ package completion
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/reeflective/readline/internal/color"
@@ -13,18 +12,6 @@ import (
 const (
 	trailingDescLen  = 3
 	trailingValueLen = 4
-)
-
-// sanitizer removes line breaks and tabs from candidates; made on first
-// use, not at every program's initialisation.
-func sanitizer() *strings.Replacer {
-	sanitizerOnce.Do(func() { sanitizerValue = strings.NewReplacer("\n", ``, "\r", ``, "\t", ``) })
-	return sanitizerValue
-}
-
-var (
-	sanitizerOnce  sync.Once
-	sanitizerValue *strings.Replacer
 )
 
 // prepare builds the list of completions, hint/usage messages
@@ -499,12 +486,13 @@ func longest(vals []string, trimEscapes bool) int {
 	var length int
 
 	for _, val := range vals {
+		width := len(val)
 		if trimEscapes {
-			val = color.Strip(val)
+			width = columns(sanitize(val))
 		}
 
-		if len(val) > length {
-			length = len(val)
+		if width > length {
+			length = width
 		}
 	}
 

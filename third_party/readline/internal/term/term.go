@@ -1,6 +1,7 @@
 package term
 
 import (
+	"io"
 	"os"
 	"sync"
 )
@@ -31,6 +32,23 @@ func InvalidateSize() {
 	size.Lock()
 	size.valid = false
 	size.Unlock()
+}
+
+// SetSize makes GetWidth and GetLength answer width and length, without
+// asking the terminal, until the next InvalidateSize: the tests of the
+// completion menu draw it for terminals of every size.
+func SetSize(width, length int) {
+	size.Lock()
+	size.width, size.length, size.valid = width, length, true
+	size.Unlock()
+}
+
+// SetOutput sends what is written to the terminal to w instead (nil:
+// standard output again), for the tests of other packages.
+func SetOutput(w io.Writer) {
+	outMu.Lock()
+	renderOut = w
+	outMu.Unlock()
 }
 
 func cachedSize() (width, length int) {

@@ -1,0 +1,194 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// probeVar names the probe a test binary started inside the sandbox
+// runs instead of the tests; probeArg is its argument.
+const (
+	probeVar = "NOSH_SANDBOX_PROBE"
+	probeArg = "NOSH_SANDBOX_PROBE_ARG"
+)
+
+// init runs a probe when the sandbox executed this test binary as the
+// program: what a hostile program would try, with the system call
+// itself, so that the test needs no tool that may be missing.
+func init() {
+	name := os.Getenv(probeVar)
+	if name == "" || (len(os.Args) > 1 && os.Args[1] == Flag) {
+		return
+	}
+	err := probes[name](os.Getenv(probeArg))
+	if err != nil {
+		fmt.Println("refused:", err)
+	} else {
+		fmt.Println("done")
+	}
+	os.Exit(0)
+}
+
+var probes = map[string]func(arg string) error{
+	"unix-connect": func(path string) error {
+		c, err := net.Dial("unix", path)
+		if err == nil {
+			c.Write([]byte("new-window 'touch ~/pwned'\n"))
+			c.Close()
+		}
+		return err
+	},
+	"socketpair": func(string) error {
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM, 0)
+		if err == nil {
+			unix.Close(fds[0])
+			unix.Close(fds[1])
+		}
+		return err
+	},
+	"tiocsti": func(string) error {
+		for _, c := range []byte("id\n") {
+			b := c
+			if _, _, e := unix.Syscall(unix.SYS_IOCTL, 0, unix.TIOCSTI, uintptr(unsafe.Pointer(&b))); e != 0 {
+				return e
+			}
+		}
+		return nil
+	},
+	"setsid": func(string) error {
+		_, err := unix.Setsid()
+		return err
+	},
+	"io_uring": func(string) error {
+		var params [120]byte // struct io_uring_params
+		fd, _, e := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
+		if e != 0 {
+			return e
+		}
+		unix.Close(int(fd))
+		return nil
+	},
+}
+
+// probe runs the named probe, sandboxed by p unless p is nil, with the
+// command's standard input and process attributes set by setup.
+func probe(t *testing.T, p *Policy, name, arg string, setup func(*exec.Cmd)) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := &exec.Cmd{Path: self, Args: []string{self}}
+	if p != nil {
+		if _, err := Available(); err != nil {
+			t.Skip(err)
+		}
+		_, cmd.Args = Command(self, []string{self}, *p)
+	}
+	cmd.Env = append(os.Environ(), probeVar+"="+name, probeArg+"="+arg)
+	if setup != nil {
+		setup(cmd)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("probe %s: %v\n%s", name, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestSandboxEscapeFamilies: the ways out that are not writes — typing
+// into nosh's terminal, asking a daemon over a UNIX socket, io_uring —
+// are refused to every sandboxed program, whatever it is and however it
+// spells the call; what only looks stays possible.
+func TestSandboxEscapeFamilies(t *testing.T) {
+	ws := t.TempDir()
+	sandbox := &Policy{Rules: []Rule{{ws, All}, {"/dev/null", Write}}}
+
+	t.Run("daemon socket outside", func(t *testing.T) {
+		dir := t.TempDir()
+		sock := filepath.Join(dir, "daemon.sock")
+		l, err := net.Listen("unix", sock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		accepted := make(chan struct{}, 4)
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				accepted <- struct{}{}
+				c.Close()
+			}
+		}()
+		if out := probe(t, nil, "unix-connect", sock, nil); out != "done" {
+			t.Fatalf("the probe cannot reach the socket even outside the sandbox: %s", out)
+		}
+		<-accepted
+		if out := probe(t, sandbox, "unix-connect", sock, nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a sandboxed program reached a daemon's socket: %s", out)
+		}
+		select {
+		case <-accepted:
+			t.Errorf("the daemon accepted a sandboxed program's connection")
+		default:
+		}
+	})
+
+	t.Run("socketpair", func(t *testing.T) {
+		if out := probe(t, sandbox, "socketpair", "", nil); out != "done" {
+			t.Errorf("socketpair refused: %s", out)
+		}
+	})
+
+	t.Run("typing into the terminal", func(t *testing.T) {
+		ctty := func(tty *os.File) func(*exec.Cmd) {
+			return func(c *exec.Cmd) {
+				c.Stdin = tty
+				c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+			}
+		}
+		open := func() (*os.File, *os.File) {
+			m, s, err := pty.Open()
+			if err != nil {
+				t.Skip(err)
+			}
+			t.Cleanup(func() { m.Close(); s.Close() })
+			return m, s
+		}
+		_, tty := open()
+		if out := probe(t, nil, "tiocsti", "", ctty(tty)); out != "done" {
+			t.Skipf("TIOCSTI is off on this kernel (dev.tty.legacy_tiocsti): %s", out)
+		}
+		_, tty = open()
+		if out := probe(t, sandbox, "tiocsti", "", ctty(tty)); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a sandboxed program typed into its terminal: %s", out)
+		}
+	})
+
+	t.Run("leaving the session", func(t *testing.T) {
+		if out := probe(t, sandbox, "setsid", "", nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a sandboxed program made a session of its own: %s", out)
+		}
+	})
+
+	t.Run("io_uring", func(t *testing.T) {
+		if out := probe(t, sandbox, "io_uring", "", nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a sandboxed program set up io_uring: %s", out)
+		}
+	})
+}
