@@ -44,7 +44,7 @@ lint:
 
 test: deps lint build
 	$(GO) test -race -count=1 -timeout 15m ./...
-	cd third_party/readline && $(GO) test -short -count=1 ./internal/completion/
+	cd third_party/readline && $(GO) test -short -count=1 ./internal/completion/ ./internal/history/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...

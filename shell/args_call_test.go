@@ -2,9 +2,12 @@ package shell
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"mvdan.cc/sh/v3/interp"
@@ -105,5 +108,40 @@ func TestArgsCallSemantics(t *testing.T) {
 				t.Errorf("%s\ngot  %q\nwant %q", tc.src, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestArgsCallCancelledDuringSubstitution: a statement cancelled while a
+// command substitution in its words runs (Ctrl+C reaching an interactive
+// shell, which ends only the substitution's subshell) does not run its
+// command once the substitution is over, as interp's own call checks
+// after expanding. The words expanded by nosh (\x00args) ran it: Ctrl+C
+// during `echo $(…) x` printed " x" now and then.
+func TestArgsCallCancelledDuringSubstitution(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, buf := newTestShell(t, dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.RunString(ctx, `echo $(head -n1 `+fifo+`) ran`, "t")
+	}()
+	// The substitution's program is reading: cancel the statement, which
+	// ends the program and with it the substitution (its last command),
+	// without an error for the expansion.
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	<-done
+	w.Close()
+	if strings.Contains(buf.String(), "ran") {
+		t.Errorf("the command ran after its statement was cancelled: %q", buf.String())
 	}
 }

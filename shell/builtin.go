@@ -127,6 +127,7 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 func (s *Shell) builtinMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
 		name, ok := strings.CutPrefix(args[0], sentinel)
+		s.settleBefore(name, ok)
 		if !ok {
 			return next(ctx, args)
 		}

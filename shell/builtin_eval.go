@@ -34,7 +34,8 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	_, err := c.sh.parseLines(r, linefeed.Buffered(linefeed.ReadAhead(src, func(text string) { c.sh.noteSourceUse(r, text) })), verbose, func(st *syntax.Stmt) bool {
+	src, noted := linefeed.ReadAhead(src, func(text string) { c.sh.noteSourceUse(r, text) })
+	_, err := c.sh.parseLines(r, linefeed.Buffered(src), verbose, noted, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}

@@ -32,6 +32,7 @@ func (s *Shell) initJobControl(tty *os.File) error {
 		return nil
 	}
 	defer s.job.sig.CatchSoon()
+	s.job.catchingSoon = true
 	if tty == nil || !term.IsTerminal(int(tty.Fd())) {
 		return errNoTerminal
 	}

@@ -45,8 +45,12 @@ type jobShell struct {
 	modesAt   uint64
 	modesRead bool
 
-	sig    signals.Dispositions
-	frames frameSignals // subshells' signal contexts (subshell_signals.go)
+	sig signals.Dispositions
+	// catchingSoon says the interactive signal set-up runs beside the
+	// start (initJobControl): statements of startup files need not wait
+	// for it (beginStatement).
+	catchingSoon bool
+	frames       frameSignals // subshells' signal contexts (subshell_signals.go)
 }
 
 // jobs returns the job table.
@@ -124,13 +128,27 @@ type fgStatement struct {
 // source of the statement's pipelines for `jobs`, so it must be called
 // before the statement is rewritten.
 func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatement {
-	s.setUpSignals(st)
+	// An interactive shell's startup files do not wait here for its
+	// signal set-up (signals.CatchSoon), which finishes on its own a few
+	// hundred microseconds later: most of what they run (function
+	// definitions, aliases, exports, tests) never looks at a signal, and
+	// the first of them would otherwise wait for all of it. What does
+	// (a program, trap, kill, wait…) waits in settleBefore.
+	if !s.job.catchingSoon || ctx.Value(startupKey{}) != true {
+		s.job.sig.Settle()
+	}
 	if refFrom(ctx) != nil {
 		return &fgStatement{s: s, ctx: ctx, nested: true}
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	ref := &jobRef{cancel: cancel}
-	if s.terminal() != nil && s.mayStartProgram(st) {
+	// The statement that reads a startup file (`. FILE`, built by
+	// sourceFile) has no pipeline worth showing in `jobs`, and its
+	// positions are those of a string, not of the file: the first command
+	// of the file, at line 1 column 1, would have been shown as ". FILE".
+	// A program the file starts is shown by its arguments. Nor has a
+	// statement that cannot start a program (mayStartProgram).
+	if s.terminal() != nil && ctx.Value(startupKey{}) != true && s.mayStartProgram(st) {
 		ref.texts = pipelineTexts(st)
 	}
 	ctx = context.WithValue(ctx, jobRefKey{}, ref)

@@ -18,8 +18,9 @@ import (
 // name is used in syntax error messages. It returns the status to exit with
 // and whether `exit` (or set -e) ended the shell.
 func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (status int, exited bool) {
+	noted := false
 	if f, ok := src.(*os.File); !ok || f != s.stdin {
-		src = linefeed.ReadAhead(src, s.noteSource)
+		src, noted = linefeed.ReadAhead(src, s.noteSource)
 	}
 	next := linefeed.Buffered(src)
 	if f, ok := src.(*os.File); ok && f == s.stdin {
@@ -27,15 +28,16 @@ func (s *Shell) RunReader(ctx context.Context, src io.Reader, name string) (stat
 		// nothing past the line being parsed may be consumed.
 		next = linefeed.Unbuffered(f)
 	}
-	return s.runLines(ctx, next, name)
+	return s.runLines(ctx, next, noted, name)
 }
 
 // noteSource is noteSourceUse on the main runner.
 func (s *Shell) noteSource(text string) { s.noteSourceUse(s.Runner, text) }
 
-// runLines is RunReader on the lines of its source.
-func (s *Shell) runLines(ctx context.Context, next linefeed.Lines, name string) (status int, exited bool) {
-	_, err := s.parseLines(s.Runner, next, true, func(st *syntax.Stmt) bool {
+// runLines is RunReader on the lines of its source; noted says the whole
+// of it went through noteSource already.
+func (s *Shell) runLines(ctx context.Context, next linefeed.Lines, noted bool, name string) (status int, exited bool) {
+	_, err := s.parseLines(s.Runner, next, true, noted, func(st *syntax.Stmt) bool {
 		if s.skipAbandoned(st) {
 			return false
 		}
@@ -85,7 +87,8 @@ func hasPendingHeredoc(st *syntax.Stmt) bool {
 
 // RunString runs src (a -c string or a sourced text) as RunReader does.
 func (s *Shell) RunString(ctx context.Context, src, name string) (status int, exited bool) {
-	return s.runLines(ctx, linefeed.ReadAheadString(src, s.noteSource), name)
+	next, noted := linefeed.ReadAheadString(src, s.noteSource)
+	return s.runLines(ctx, next, noted, name)
 }
 
 // reportSyntax prints a parse error as FILE:LINE:COL: message.

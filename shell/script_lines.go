@@ -6,6 +6,7 @@ import (
 	"nosh/shell/internal/alias"
 	"nosh/shell/internal/engine"
 	"nosh/shell/internal/linefeed"
+	"strings"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
@@ -16,13 +17,18 @@ import (
 // for a statement with a here-document, once the body is read. run
 // reports whether to stop. A syntax error keeps the whole line it is on
 // from running; parseLines returns it after running what came before.
-// It reports whether run stopped it.
-func (s *Shell) parseLines(r *interp.Runner, next linefeed.Lines, verbose bool, run func(*syntax.Stmt) bool) (bool, error) {
+// It reports whether run stopped it. noted says the whole text went
+// through noteSourceUse already (linefeed.ReadAhead); otherwise each line
+// does as it is read.
+func (s *Shell) parseLines(r *interp.Runner, next linefeed.Lines, verbose, noted bool, run func(*syntax.Stmt) bool) (bool, error) {
 	var held []*syntax.Stmt
 	stopped := false
+	// heredocs says a line parsed so far may open a here-document: only
+	// then is a statement walked for one whose body is still to come.
+	heredocs := false
 	runHeld := func(all bool) {
 		for len(held) > 0 && !stopped {
-			if !all && hasPendingHeredoc(held[0]) {
+			if !all && heredocs && hasPendingHeredoc(held[0]) {
 				return
 			}
 			st := held[0]
@@ -31,13 +37,21 @@ func (s *Shell) parseLines(r *interp.Runner, next linefeed.Lines, verbose bool, 
 		}
 	}
 	exp := alias.NewExpander(aliasLookup(r), s.posixMode, engine.BadSubstReplacement)
+	sawHeredoc := func(line string) string {
+		if !heredocs && strings.Contains(line, "<<") {
+			heredocs = true
+		}
+		return line
+	}
 	feeder := &linefeed.Feeder{
 		Next:   next,
 		Before: func() bool { runHeld(false); return !stopped },
-		Expand: exp.Line,
-		Flush:  exp.Flush,
-		Seen:   func(line string) { s.noteSourceUse(r, line) },
+		Expand: func(line string) string { return sawHeredoc(exp.Line(line)) },
+		Flush:  func() string { return sawHeredoc(exp.Flush()) },
 		Log:    linefeed.NewLog(),
+	}
+	if !noted {
+		feeder.Seen = func(line string) { s.noteSourceUse(r, line) }
 	}
 	var lastEnd syntax.Pos // of the last statement parsed
 	if verbose {

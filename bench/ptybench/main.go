@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -159,6 +160,7 @@ func main() {
 	bashHistN := flag.Int("bash-history", 0, "history entries for bash")
 	initFile := flag.String("init", "examples/init.sh", "init.sh for the second nosh")
 	startOnly := flag.Bool("start-only", false, "only start nosh n times, to profile its start-up")
+	startInit := flag.Bool("start-init", false, "with -start-only: start nosh (and the base build) with the init.sh")
 	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
 	base := flag.String("base", "", "another nosh binary (an earlier build) to run beside them, bare")
 	flag.DurationVar(&idleWait, "idle", 0, "how long every shell waits at its last prompt before its RSS is read")
@@ -184,6 +186,9 @@ func main() {
 		"HISTFILE=" + bashHist, "HISTSIZE=100000", "HISTFILESIZE=100000"}, common...)}
 
 	if *startOnly {
+		if *startInit {
+			noshSpec = initSpec
+		}
 		startUp(noshSpec, *base, *n)
 		return
 	}
@@ -206,7 +211,12 @@ func main() {
 		return
 	}
 
-	specs := []shellSpec{noshSpec, initSpec, bashSpec}
+	// bash reading the same init.sh before its first prompt, for
+	// reference: --rcfile would read /etc/bash.bashrc too (Debian), which
+	// sets PS1, so the file is sourced by PROMPT_COMMAND, once.
+	bashInitSpec := shellSpec{"bash+init.sh", bashSpec.argv, append(slices.Clone(bashSpec.env),
+		"PROMPT_COMMAND=. "+filepath.Join(withInit, ".config/nosh/init.sh")+"; unset PROMPT_COMMAND")}
+	specs := []shellSpec{noshSpec, initSpec, bashSpec, bashInitSpec}
 	if *editor != "" {
 		specs = append(specs, shellSpec{"editor", []string{*editor}, append([]string{"HOME=" + bare}, common...)})
 	}
@@ -215,7 +225,8 @@ func main() {
 		if err != nil {
 			fatal(err)
 		}
-		specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)})
+		specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)},
+			shellSpec{"base+init.sh", []string{b}, append(xdg(withInit), common...)})
 	}
 	rounds := make([]map[string]sample, 0, *n)
 	// Round 0 warms the page cache and is not counted.

@@ -185,3 +185,41 @@ func TestScriptExitTrapRunsOnce(t *testing.T) {
 		})
 	}
 }
+
+// A startup file's statements run while the interactive shell's signal
+// set-up finishes beside them (they do not wait for it): a program the
+// file starts, a trap it sets and a signal it sends must see the set-up
+// done all the same. The program starts with the signals ignored that one
+// started at the prompt does.
+func TestStartupFileSignals(t *testing.T) {
+	t.Parallel()
+	rc := strings.Join([]string{
+		"alias ll='ls -l'",
+		"f() { :; }",
+		"[ -d / ] && x=1",
+		"grep '^SigIgn' /proc/self/status",
+		"trap 'echo caught-usr1' USR1",
+		"kill -USR1 $$",
+		"echo after-kill",
+		"",
+	}, "\n")
+	out, errs, status := runInteractive(t, rc, "grep '^SigIgn' /proc/self/status\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var ign []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "SigIgn") {
+			ign = append(ign, l)
+		}
+	}
+	if len(ign) != 2 || ign[0] != ign[1] {
+		t.Errorf("ignored signals of a program from the startup file and from the prompt differ: %q\nstdout:\n%s\nstderr:\n%s", ign, out, errs)
+	}
+	for _, want := range []string{"caught-usr1", "after-kill"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s\nstderr:\n%s", want, out, errs)
+		}
+	}
+	if status != 0 {
+		t.Errorf("status %d; stderr:\n%s", status, errs)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -313,4 +314,24 @@ func TestInterruptCommandSubstitutionInArgs(t *testing.T) {
 	if o := s.Output(); strings.Contains(o, "context canceled") || regexp.MustCompile(`(?m)^ *not-reached`).MatchString(o) {
 		t.Errorf("Ctrl+C in $( ) left a message or ran the command:\n%s", o)
 	}
+}
+
+// A program a startup file starts and Ctrl+Z stops is shown by its
+// arguments, as one started from a function is: the statement reading the
+// file has no pipeline text of its own to lend it (its positions, those of
+// ". FILE", are not the file's; the file's first command, at line 1
+// column 1, was shown as ". FILE").
+func TestJobControlStopInStartupFile(t *testing.T) {
+	rc := filepath.Join(t.TempDir(), "init.sh")
+	if err := os.WriteFile(rc, []byte(sleeper+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startPty(t, nil, "-i", "--rcfile", rc)
+	s.Expect("42x")
+	s.Send("\x1a")
+	s.ExpectRe(re(`\[1\]\+  Stopped +sh -c 'echo`))
+	s.ExpectPrompt()
+	s.Line("jobs")
+	s.ExpectRe(re(`\[1\]\+  Stopped +sh -c 'echo`))
+	s.ExpectPrompt()
 }

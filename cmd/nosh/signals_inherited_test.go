@@ -33,8 +33,7 @@ func TestSignalsIgnoredOnEntry(t *testing.T) {
 		{"nor reset it", "TERM", `trap - TERM; kill -s TERM $$; echo alive`, "alive\n"},
 		{"children inherit it", "USR1", `sh -c 'kill -s USR1 $$; echo child alive'`, "child alive\n"},
 		{"a subshell too", "TERM", `(kill -s TERM $$; echo alive)`, "alive\n"},
-		// A first statement that cannot need the dispositions runs before
-		// they are set up (setUpSignals); the next one sets them up.
+		// After a first statement that needs no disposition, as before it.
 		{"after true", "TERM", `true; kill -s TERM $$; echo alive`, "alive\n"},
 		{"after :, a death signal", "USR1", `: x; kill -s USR1 $$; echo alive`, "alive\n"},
 		{"after false, SIGQUIT", "QUIT", `false; kill -s QUIT $$; echo alive`, "alive\n"},

@@ -16,6 +16,9 @@ func BuildEditorEarly() *EarlyEditor {
 	e := &EarlyEditor{done: make(chan struct{})}
 	go func() {
 		defer close(e.done)
+		// readline's construction grows a new goroutine's stack to
+		// 16 KB: in one copy here rather than deep inside it.
+		growStack()
 		e.rl = newBlankReadline()
 		warmPromptWidth(e.rl)
 	}()

@@ -105,6 +105,7 @@ type Options struct {
 // the read-eval loop, until exit or end of input. Nothing wrong with the
 // configuration or a startup file keeps it from reaching a prompt.
 func (s *Shell) Run(ctx context.Context, opts Options) int {
+	growStack()
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: opts.Editor}
 	se.git.Confine = assistant.ConfineReadOnly
 	se.size.fd = -1

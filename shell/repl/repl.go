@@ -36,9 +36,29 @@ func (se *session) loop(ctx context.Context) int {
 	s := se.sh
 	rl := se.lineEditor()
 	sigint := make(chan os.Signal, 1)
-	signal.Notify(sigint, syscall.SIGINT)
-	defer signal.Stop(sigint)
-	defer se.size.watch()()
+	// Asking for a signal waits for os/signal's lock, which the shell's
+	// signal set-up beside the start (signals.CatchSoon) holds through a
+	// round trip to the runtime's signal thread per signal: the first
+	// prompt waited for all of it (strace and nanotime marks). The editor
+	// reads Ctrl+C and the size as keys and ioctls, so the two are asked
+	// for beside the first prompt, and the first line run waits for them
+	// (watching).
+	watching := make(chan func(), 1)
+	go func() {
+		signal.Notify(sigint, syscall.SIGINT)
+		watching <- se.size.watch()
+	}()
+	var stopWatch func()
+	watched := func() {
+		if stopWatch == nil {
+			stopWatch = <-watching
+		}
+	}
+	defer func() {
+		watched()
+		stopWatch()
+		signal.Stop(sigint)
+	}()
 	se.idle.pages = &startPages{}
 	for {
 		if exit, status := se.beforePrompt(ctx); exit {
@@ -55,6 +75,7 @@ func (se *session) loop(ctx context.Context) int {
 		line, err := rl.Readline()
 		se.idle.disarm()
 		procs.Settle()
+		watched()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
 			// As in bash: ^C after the abandoned line, and $? = 130.

@@ -59,6 +59,13 @@ func (s *Engine) ArgsCallHandler(next interp.CallHandlerFunc) interp.CallHandler
 			s.abortLine(r)
 			return []string{sentinel + builtinArgsDoneName}, nil
 		}
+		if err := ctx.Err(); err != nil {
+			// The statement was cancelled while a command substitution
+			// ran (a Ctrl+C that reached the shell ended only the
+			// substitution's subshell): the command does not run, as
+			// interp's own call checks after expanding its words.
+			return nil, err
+		}
 		if len(fields) == 0 {
 			// Expansions for their side effects only: the status is the
 			// last command substitution's.
