@@ -193,7 +193,7 @@ func (s *Shell) jobText(ref *jobRef, j *jobs.Job, pos syntax.Pos) string {
 // program itself, and so become a job that needs its text: one whose
 // name is not a literal builtin's, or `command`. A line of builtins (cd,
 // echo, true) starts none, and printing its pipelines' texts was about
-// 5 % of its Enter (bench/ptybench, README Performance, part H). A
+// 5 % of its Enter (bench/ptybench, README Performance, part I). A
 // function's processes come from its body, a statement of its own, and
 // so do eval's and source's: their texts are never this statement's.
 func (s *Shell) mayStartProgram(root syntax.Node) bool {

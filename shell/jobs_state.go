@@ -171,7 +171,7 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 // program can have changed them in between (jobs.TerminalUses; the
 // builtins that change them, such as read -s, put them back), as the
 // REPL's own reads assume. A TCGETS per line of builtins was about 5 %
-// of an Enter (bench/ptybench, README Performance, part H).
+// of an Enter (bench/ptybench, README Performance, part I).
 func (s *Shell) noteShellModes(term *jobs.Terminal) {
 	uses := jobs.TerminalUses()
 	s.job.mu.Lock()
