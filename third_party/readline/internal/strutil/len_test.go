@@ -48,8 +48,8 @@ func TestWrappedSpan(t *testing.T) {
 		{"abc", 2, 10, 5, 0},
 		{"abcdefgh", 2, 10, 0, 1},
 		{"漢字", 0, 10, 4, 0},
-		{"abcdefg漢", 2, 10, 2, 1},   // 漢 would take columns 9 and 10
-		{"abcdef漢", 2, 10, 0, 1},    // 漢 takes columns 8 and 9: fits
+		{"abcdefg漢", 2, 10, 2, 1},  // 漢 would take columns 9 and 10
+		{"abcdef漢", 2, 10, 0, 1},   // 漢 takes columns 8 and 9: fits
 		{"abcdefg漢字", 2, 10, 4, 1}, // the wrap counts once
 		{"é\u0301x", 0, 10, 2, 0},
 		{"\x1b[31m漢\x1b[0m", 9, 10, 2, 1},
