@@ -200,6 +200,8 @@ func builtinFor(name string) builtinFunc {
 		return builtinXtrace
 	case builtinDeclFlagName:
 		return builtinDeclFlag
+	case builtinCoprocName:
+		return builtinCoproc
 	}
 	return nil
 }
@@ -239,6 +241,7 @@ var builtinNames = [...]string{
 	builtinPstatRunName,
 	builtinXtraceName,
 	builtinDeclFlagName,
+	builtinCoprocName,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private

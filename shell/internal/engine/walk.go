@@ -103,11 +103,14 @@ func (s *Engine) rewrite(node syntax.Node) {
 			case *syntax.FuncDecl:
 				s.trackFuncDecl(cmd)
 				s.guardFuncDef(n, cmd)
+			case *syntax.CoprocClause:
+				n.Cmd = SentinelCall(cmd.Coproc, builtinCoprocName, "")
+				return false
 			}
 			s.host.RewriteNode(n)
 			switch cmd := cmd.(type) {
 			case *syntax.CallExpr:
-				s.guardAssignments(cmd)
+				s.guardAssignments(n, cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:
 				s.traceCompound(cmd)
