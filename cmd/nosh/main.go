@@ -22,6 +22,7 @@ import (
 )
 
 func main() {
+	growStack()
 	launch()
 	shell.Launch(os.Args)
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
