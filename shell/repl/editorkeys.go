@@ -21,6 +21,7 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	menuComplete := builtin["menu-complete"]
 	acceptLine := builtin["accept-line"]
 	abort := builtin["abort"]
+	endOfFile := builtin["end-of-file"]
 	selfInsert := builtin["self-insert"]
 	editAndRun := func() { se.requestEdit(rl, acceptLine, true) }
 	editOnly := func() { se.requestEdit(rl, acceptLine, false) }
@@ -39,6 +40,8 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 		"vi-edit-and-execute-command": editAndRun,
 		"edit-command-line":           editOnly,
 		"vi-edit-command-line":        editOnly,
+		"end-of-file":                 func() { se.endOfFile(rl, endOfFile, acceptLine) },
+		"vi-eof-maybe":                func() { se.endOfFile(rl, endOfFile, acceptLine) },
 		"history-search-backward":     func() { search.step(false) },
 		"history-search-forward":      func() { search.step(true) },
 	})
