@@ -18,11 +18,11 @@ package main
 import (
 	"os"
 
+	_ "nosh/cmd/nosh/internal/earlystack" // see the package
 	"nosh/shell"
 )
 
 func main() {
-	growStack()
 	launch()
 	shell.Launch(os.Args)
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
