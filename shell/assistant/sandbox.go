@@ -144,7 +144,8 @@ func (b *agentBox) describe() string {
 	}
 	s := "Commands run in a sandbox: they can read everything, but write " + where +
 		" ($NOSH_SCRATCH, also $TMPDIR; removed when you answer); writes elsewhere fail with \"Permission denied\" unless the user approves that one command." +
-		" Put temporary files, downloads and build caches (e.g. GOCACHE=$NOSH_SCRATCH/go-build) in the scratch directory."
+		" Put temporary files, downloads and build caches (e.g. GOCACHE=$NOSH_SCRATCH/go-build) in the scratch directory." +
+		" Commands have no terminal: their input is /dev/null and /dev/tty cannot be opened, so use non-interactive options (ssh -o BatchMode=yes, apt-get -y, git --no-pager)."
 	if b.policy.NoNetwork {
 		s += " Network connections are blocked."
 	} else if len(b.policy.TCPPorts) > 0 {
