@@ -10,6 +10,7 @@ import (
 	"nosh/shell/internal/dynvars"
 	"nosh/shell/internal/guard"
 	"nosh/shell/internal/options"
+	"nosh/shell/jobs"
 	"os"
 	"strconv"
 	"strings"
@@ -262,6 +263,7 @@ func (s *Shell) lineParser() *syntax.Parser {
 func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status int) {
 	fg := s.beginStatement(ctx, st)
 	defer fg.end()
+	uses := jobs.TerminalUses()
 	if !fg.nested {
 		s.job.mu.Lock()
 		s.job.aborted = false
@@ -308,6 +310,12 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	}
 	if fg.interrupted(err) {
 		// Ctrl+C stopped the statement; the shell goes on with $? = 130.
+		// The line break after the terminal's ^C is out when a program
+		// died of it (reportDeath); when no program ran (a builtin, a
+		// loop, a function) it is not, and bash writes it then too.
+		if s.Interactive && !fg.nested && jobs.TerminalUses() == uses {
+			fmt.Fprintln(s.stderr)
+		}
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 130}
 		return false, 130
 	}
