@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -142,6 +143,23 @@ func (s *session) rssKiB() int {
 		}
 	}
 	return 0
+}
+
+// schedstat sums the time the shell's threads ran and waited to run
+// (/proc/PID/task/*/schedstat).
+func (s *session) schedstat() (cpu, wait time.Duration) {
+	ts, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", s.cmd.Process.Pid))
+	for _, t := range ts {
+		b, _ := os.ReadFile(t)
+		f := strings.Fields(string(b))
+		if len(f) >= 2 {
+			c, _ := strconv.ParseInt(f[0], 10, 64)
+			w, _ := strconv.ParseInt(f[1], 10, 64)
+			cpu += time.Duration(c)
+			wait += time.Duration(w)
+		}
+	}
+	return cpu, wait
 }
 
 // minorFaults is the shell's count of minor page faults so far
