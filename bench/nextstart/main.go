@@ -38,6 +38,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/creack/pty"
@@ -237,7 +238,7 @@ func timeC(bin string, env []string) (result, error) {
 		return result{}, err
 	}
 	d := time.Since(t0)
-	ru := cmd.ProcessState.SysUsage().(*unix.Rusage)
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	return result{d: d, minflt: int(ru.Minflt), major: int(ru.Majflt), cpu: cpu}, nil
 }
