@@ -69,6 +69,9 @@ type sample struct {
 	// startCPU and startWait are the shell's threads' time on a
 	// processor and waiting for one, at its first prompt.
 	startCPU, startWait time.Duration
+	// startAnon and startFile are its anonymous and file-backed resident
+	// KiB at the first prompt (-v): which kind its faults mapped.
+	startAnon, startFile int
 }
 
 // measure runs one session of sp. With startOnly it stops at the first
@@ -88,6 +91,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 	r.startup = time.Since(t0)
 	r.startFaults = s.minorFaults()
 	r.startCPU, r.startWait = s.schedstat()
+	r.startAnon, r.startFile = s.status("RssAnon:"), s.status("RssFile:")
 	if startOnly {
 		return r, nil
 	}
@@ -255,8 +259,9 @@ func main() {
 			}
 			round[sp.name] = r
 			if *verbose {
-				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d rss %5d\n", i, sp.name, r.startup.Round(time.Microsecond),
-					r.startCPU.Round(time.Microsecond), r.startWait.Round(time.Microsecond), r.startFaults, r.rss)
+				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d anon %5d file %5d idle rss %5d\n", i, sp.name,
+					r.startup.Round(time.Microsecond), r.startCPU.Round(time.Microsecond), r.startWait.Round(time.Microsecond),
+					r.startFaults, r.startAnon, r.startFile, r.rss)
 			}
 		}
 		if i > 0 {

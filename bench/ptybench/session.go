@@ -132,12 +132,18 @@ func (s *session) close() {
 
 // rssKiB is the shell's resident set size.
 func (s *session) rssKiB() int {
+	return s.status("VmRSS:")
+}
+
+// status reads a KiB figure of /proc/PID/status (VmRSS:, RssAnon:,
+// RssFile:), or 0.
+func (s *session) status(key string) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
 		return 0
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == key {
 			n, _ := strconv.Atoi(f[1])
 			return n
 		}
