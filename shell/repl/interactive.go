@@ -53,6 +53,9 @@ type session struct {
 	lastVi bool
 	// editReq is an edit in $EDITOR asked for by a key (editorexternal.go).
 	editReq *editRequest
+	// acceptAsIs makes the editor accept the next line even when it is
+	// not a complete command (Ctrl+D on a continuation line, eof.go).
+	acceptAsIs bool
 	// boundCmds are the bind -x commands by keymap and key sequence;
 	// boundSeq numbers their widgets (editorbind.go).
 	boundCmds map[string]map[string]string

@@ -313,7 +313,13 @@ func (se *session) newEditor() *readline.Shell {
 	se.setupEditorKeys(rl)
 	se.setupEditorMode(rl, inputrcSet["editing-mode"])
 	se.setupEditorKnowledge(rl)
-	rl.AcceptMultiline = func(line []rune) bool { return se.editReq != nil || se.sh.complete(string(line)) }
+	rl.AcceptMultiline = func(line []rune) bool {
+		if se.acceptAsIs {
+			se.acceptAsIs = false
+			return true
+		}
+		return se.editReq != nil || se.sh.complete(string(line))
+	}
 	se.setupSuggestions(rl, se.hist, src, se.cfg.Editor.Autosuggest)
 	return rl
 }

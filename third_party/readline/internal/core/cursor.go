@@ -386,6 +386,12 @@ func CoordinatesCursor(cur *Cursor, indent int) (x, y int) {
 			usedX, y := strutil.LineSpan(line, pos, indent)
 			usedY += y
 
+			// On a wide character the terminal wrapped, the cursor is
+			// at the start of the next row, not in the blank cell.
+			if strutil.WrapsBefore((*cur.line)[cur.pos:], usedX) {
+				usedX, usedY = 0, usedY+1
+			}
+
 			return usedX, usedY
 		}
 	}

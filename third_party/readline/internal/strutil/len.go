@@ -30,25 +30,64 @@ func RealLength(s string) int {
 
 // LineSpan computes the number of columns and lines that are needed for a given line,
 // accounting for any ANSI escapes/color codes, and tabulations replaced with 4 spaces.
+// A wide character that does not fit in the last column of a row is drawn
+// by the terminal at the start of the next one, the last cell left blank,
+// and counted so here: the cursor stood a column off on every row after it.
 func LineSpan(line []rune, idx, indent int) (x, y int) {
 	termWidth := term.GetWidth()
 
 	lineLen, ascii := printableASCIIRunes(line)
-	if !ascii {
-		lineLen = RealLength(string(line))
+	if ascii {
+		lineLen += indent
+		x, y = lineLen%termWidth, lineLen/termWidth
+	} else {
+		x, y = wrappedSpan(string(line), indent, termWidth)
 	}
-
-	lineLen += indent
-
-	cursorY := lineLen / termWidth
-	cursorX := lineLen % termWidth
 
 	// Empty lines are still considered a line.
 	if idx != 0 {
-		cursorY++
+		y++
 	}
 
-	return cursorX, cursorY
+	return x, y
+}
+
+// wrappedSpan is where text written from column indent ends on a
+// terminal of width columns: the column, and the rows wrapped.
+func wrappedSpan(text string, indent, width int) (x, y int) {
+	if width <= 0 {
+		width = 1
+	}
+	x, y = indent%width, indent/width
+	text = strings.ReplaceAll(color.Strip(text), "\t", "     ")
+
+	state := -1
+	for len(text) > 0 {
+		var w int
+		_, text, w, state = uniseg.FirstGraphemeClusterInString(text, state)
+		if x+w > width && w <= width {
+			x, y = 0, y+1
+		}
+		x += w
+		if x >= width {
+			x, y = x-width, y+1
+		}
+	}
+
+	return x, y
+}
+
+// WrapsBefore reports whether the character that starts next, written at
+// column col, goes to the next row because it does not fit in this one:
+// the cursor on it stands at the start of that row.
+func WrapsBefore(next []rune, col int) bool {
+	if len(next) == 0 || next[0] < 0x7f {
+		return false
+	}
+	width := term.GetWidth()
+	cluster, _, w, _ := uniseg.FirstGraphemeClusterInString(string(next[:min(len(next), 8)]), -1)
+
+	return cluster != "" && w > 1 && col+w > width && w <= width
 }
 
 // printableASCII reports whether s has only printable ASCII characters,

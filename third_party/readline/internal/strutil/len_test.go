@@ -35,3 +35,29 @@ func TestRealLengthASCIIShortcut(t *testing.T) {
 		t.Errorf("RealLength of a coloured word and a tab = %d, want 8", got)
 	}
 }
+
+// TestWrappedSpan: where text written from a column ends, as a terminal
+// wraps it; a wide character that does not fit in the last column goes to
+// the next row, leaving that column blank.
+func TestWrappedSpan(t *testing.T) {
+	for _, c := range []struct {
+		text          string
+		indent, width int
+		x, y          int
+	}{
+		{"abc", 2, 10, 5, 0},
+		{"abcdefgh", 2, 10, 0, 1},
+		{"漢字", 0, 10, 4, 0},
+		{"abcdefg漢", 2, 10, 2, 1},  // 漢 would take columns 9 and 10
+		{"abcdef漢", 2, 10, 0, 1},   // 漢 takes columns 8 and 9: fits
+		{"abcdefg漢字", 2, 10, 4, 1}, // the wrap counts once
+		{"é\u0301x", 0, 10, 2, 0},
+		{"\x1b[31m漢\x1b[0m", 9, 10, 2, 1},
+		{"a\tb", 0, 80, 7, 0},
+		{strings.Repeat("漢", 10), 1, 10, 2, 2}, // four a row, one column left blank
+	} {
+		if x, y := wrappedSpan(c.text, c.indent, c.width); x != c.x || y != c.y {
+			t.Errorf("wrappedSpan(%q, %d, %d) = %d, %d; want %d, %d", c.text, c.indent, c.width, x, y, c.x, c.y)
+		}
+	}
+}
