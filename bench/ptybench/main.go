@@ -4,9 +4,15 @@
 // prompt.
 //
 // The machine it runs on is shared and drifts, so the shells are measured
-// in rounds, one session of each per round in alternating order, and each
-// figure is reported as the spread of the per-round ratios nosh/bash
-// rather than as two medians taken at different times.
+// in rounds, one session of each per round, and each figure is reported
+// as the spread of the per-round ratios nosh/bash rather than as two
+// medians taken at different times. The order changes from round to round
+// so that every session follows every other one equally often (with -n a
+// multiple of the number of sessions): what ran just before a start
+// changes it (balancedOrders).
+//
+// With -v, every session's start time, processor time, page faults and
+// idle RSS are printed as it ends.
 //
 // With -editor, the floor under the interactive figures runs beside
 // them: nosh's line editor alone (bench/floor/editor), reading lines and
@@ -58,6 +64,14 @@ type sample struct {
 	// idleEchoFaults and idleEnterFaults are the page faults the shell
 	// took for them: what the idle time made it give up and take again.
 	idleEchoFaults, idleEnterFaults int
+	// startFaults is the shell's page faults at its first prompt.
+	startFaults int
+	// startCPU and startWait are the shell's threads' time on a
+	// processor and waiting for one, at its first prompt.
+	startCPU, startWait time.Duration
+	// startAnon and startFile are its anonymous and file-backed resident
+	// KiB at the first prompt (-v): which kind its faults mapped.
+	startAnon, startFile int
 }
 
 // measure runs one session of sp. With startOnly it stops at the first
@@ -75,6 +89,9 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 		return r, fmt.Errorf("%s: first prompt: %v", sp.name, err)
 	}
 	r.startup = time.Since(t0)
+	r.startFaults = s.minorFaults()
+	r.startCPU, r.startWait = s.schedstat()
+	r.startAnon, r.startFile = s.status("RssAnon:"), s.status("RssFile:")
 	if startOnly {
 		return r, nil
 	}
@@ -164,6 +181,7 @@ func main() {
 	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
 	base := flag.String("base", "", "another nosh binary (an earlier build) to run beside them, bare")
 	flag.DurationVar(&idleWait, "idle", 0, "how long every shell waits at its last prompt before its RSS is read")
+	verbose := flag.Bool("v", false, "print every session's start time and page faults at its first prompt")
 	syscalls := flag.Int("syscalls", 0, "count the system calls of this many lines and keys instead (strace)")
 	flag.Parse()
 	abs, err := filepath.Abs(*nosh)
@@ -229,25 +247,65 @@ func main() {
 			shellSpec{"base+init.sh", []string{b}, append(xdg(withInit), common...)})
 	}
 	rounds := make([]map[string]sample, 0, *n)
+	orders := balancedOrders(len(specs))
 	// Round 0 warms the page cache and is not counted.
 	for i := 0; i <= *n; i++ {
 		round := map[string]sample{}
-		for k := range specs {
+		for _, k := range orders[i%len(orders)] {
 			sp := specs[k]
-			if i%2 == 1 {
-				sp = specs[len(specs)-1-k]
-			}
 			r, err := measure(sp, false)
 			if err != nil {
 				fatal(err)
 			}
 			round[sp.name] = r
+			if *verbose {
+				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d anon %5d file %5d idle rss %5d\n", i, sp.name,
+					r.startup.Round(time.Microsecond), r.startCPU.Round(time.Microsecond), r.startWait.Round(time.Microsecond),
+					r.startFaults, r.startAnon, r.startFile, r.rss)
+			}
 		}
 		if i > 0 {
 			rounds = append(rounds, round)
 		}
 	}
 	report(rounds, *histN, *bashHistN, *editor != "", *base != "", idleWait > 0)
+}
+
+// balancedOrders returns orders of n sessions in which every session
+// follows every other one equally often (a Williams design: n orders for
+// an even n, 2n for an odd one). The session before matters: a nosh
+// started right after another nosh finds its code warm in the processor's
+// caches and takes about a fifth less processor time than one started
+// after seconds of other programs (bench/nextstart), and with -idle those
+// seconds are the bash sessions. Simply reversing the order every other
+// round left one build's init.sh session after a bash session half the
+// time and another build's never, which measured as that build being 1.5×
+// slower.
+func balancedOrders(n int) [][]int {
+	// The first order is 0, 1, n-1, 2, n-2, ...; the others add r to it.
+	first := make([]int, n)
+	for j := 1; j < n; j++ {
+		if j%2 == 1 {
+			first[j] = (j + 1) / 2
+		} else {
+			first[j] = n - j/2
+		}
+	}
+	var orders [][]int
+	for r := range n {
+		o := make([]int, n)
+		for j, v := range first {
+			o[j] = (v + r) % n
+		}
+		orders = append(orders, o)
+	}
+	if n%2 == 1 {
+		for r := range n {
+			orders = append(orders, slices.Clone(orders[r]))
+			slices.Reverse(orders[len(orders)-1])
+		}
+	}
+	return orders
 }
 
 // startUp only starts nosh n times, to profile its start-up; with a base

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -131,17 +132,40 @@ func (s *session) close() {
 
 // rssKiB is the shell's resident set size.
 func (s *session) rssKiB() int {
+	return s.status("VmRSS:")
+}
+
+// status reads a KiB figure of /proc/PID/status (VmRSS:, RssAnon:,
+// RssFile:), or 0.
+func (s *session) status(key string) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
 		return 0
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == key {
 			n, _ := strconv.Atoi(f[1])
 			return n
 		}
 	}
 	return 0
+}
+
+// schedstat sums the time the shell's threads ran and waited to run
+// (/proc/PID/task/*/schedstat).
+func (s *session) schedstat() (cpu, wait time.Duration) {
+	ts, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", s.cmd.Process.Pid))
+	for _, t := range ts {
+		b, _ := os.ReadFile(t)
+		f := strings.Fields(string(b))
+		if len(f) >= 2 {
+			c, _ := strconv.ParseInt(f[0], 10, 64)
+			w, _ := strconv.ParseInt(f[1], 10, 64)
+			cpu += time.Duration(c)
+			wait += time.Duration(w)
+		}
+	}
+	return cpu, wait
 }
 
 // minorFaults is the shell's count of minor page faults so far
