@@ -21,10 +21,22 @@
 // With -base, an earlier nosh build runs beside them too (bare, like the
 // first nosh), for a before-and-after comparison in the same rounds.
 //
+// With -load N, N busy loops (processes of its own at nice 0) run while
+// it measures, as on a machine that is busy: what a shell's wake-ups
+// cost shows when each must wait for a processor.
+//
+// With -sched N, it counts per key and per Enter the shell's context
+// switches, the threads that ran, their CPU time and their wait for a
+// processor (/proc/PID/task/*/status and schedstat), without strace.
+//
+// With -latency N, it times N keys and N Enters in sessions of every
+// shell open at once, step by step in rotating order: many samples in
+// the same minutes, for builds too close for whole sessions to separate.
+//
 // With -syscalls N, it counts system calls instead (strace -f -c on each
 // shell): per line typed and run, per distinct line, per key.
 //
-// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-base path] [-start-only] [-syscalls N]
+// usage: go run ./bench/ptybench [-nosh bin/nosh] [-n 20] [-history 10000] [-editor path] [-base path] [-start-only] [-syscalls N] [-sched N] [-latency N] [-load N]
 package main
 
 import (
@@ -171,6 +183,9 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 }
 
 func main() {
+	if os.Getenv(spinEnv) != "" {
+		spin()
+	}
 	nosh := flag.String("nosh", "bin/nosh", "nosh binary")
 	n := flag.Int("n", 20, "rounds (one session of each shell per round)")
 	histN := flag.Int("history", 10000, "history entries for nosh (0 for none)")
@@ -183,7 +198,18 @@ func main() {
 	flag.DurationVar(&idleWait, "idle", 0, "how long every shell waits at its last prompt before its RSS is read")
 	verbose := flag.Bool("v", false, "print every session's start time and page faults at its first prompt")
 	syscalls := flag.Int("syscalls", 0, "count the system calls of this many lines and keys instead (strace)")
+	sched := flag.Int("sched", 0, "count the context switches, threads run and CPU wait of this many keys and lines instead")
+	lat := flag.Int("latency", 0, "time this many keys and Enters in open sessions of each shell, interleaved step by step, instead")
+	load := flag.Int("load", 0, "keep this many busy loops running (at nice 0) while measuring: a machine that is busy")
 	flag.Parse()
+	if *load > 0 {
+		stop, err := startLoad(*load)
+		if err != nil {
+			fatal(err)
+		}
+		stopLoad = stop
+		defer stop()
+	}
 	abs, err := filepath.Abs(*nosh)
 	if err != nil {
 		fatal(err)
@@ -208,6 +234,29 @@ func main() {
 			noshSpec = initSpec
 		}
 		startUp(noshSpec, *base, *n)
+		return
+	}
+
+	if *sched > 0 || *lat > 0 {
+		specs := []shellSpec{noshSpec, bashSpec}
+		if *base != "" {
+			b, err := filepath.Abs(*base)
+			if err != nil {
+				fatal(err)
+			}
+			specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)})
+		}
+		if *editor != "" {
+			specs = append(specs, shellSpec{"editor", []string{*editor}, append([]string{"HOME=" + bare}, common...)})
+		}
+		if *lat > 0 {
+			err = latency(specs, *lat)
+		} else {
+			err = countSched(specs, *sched)
+		}
+		if err != nil {
+			fatal(err)
+		}
 		return
 	}
 
@@ -388,7 +437,11 @@ func xdg(home string) []string {
 	return []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home + "/.config", "XDG_STATE_HOME=" + home + "/.local/state"}
 }
 
+// stopLoad ends the busy loops of -load, if any.
+var stopLoad = func() {}
+
 func fatal(err error) {
+	stopLoad()
 	fmt.Fprintln(os.Stderr, "ptybench:", err)
 	os.Exit(1)
 }

@@ -5,6 +5,7 @@ import (
 	"os/signal"
 	"sync/atomic"
 	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -59,7 +60,7 @@ func (t *termSize) refresh() (changed bool) {
 // a terminal.
 func (t *termSize) get() (cols, rows int, ok bool) {
 	if t.resized.Swap(false) || !t.known {
-		ws, err := unix.IoctlGetWinsize(t.fd, unix.TIOCGWINSZ)
+		ws, err := rawWinsize(t.fd)
 		t.known = err == nil
 		if err != nil {
 			return 0, 0, false
@@ -67,4 +68,24 @@ func (t *termSize) get() (cols, rows int, ok bool) {
 		t.cols, t.rows = int(ws.Col), int(ws.Row)
 	}
 	return t.cols, t.rows, t.known
+}
+
+// rawWinsize asks the terminal's size with a raw system call (the ioctl
+// never waits). A call through the Go runtime's system-call entry wakes
+// its monitor thread when the shell was idle at the prompt, which then
+// polls every 20 µs while the line runs: a second thread woken for each
+// line, on a busy machine a wait for a core (README, Performance part N).
+func rawWinsize(fd int) (unix.Winsize, error) {
+	var ws unix.Winsize
+	for {
+		_, _, e := unix.RawSyscall(unix.SYS_IOCTL, uintptr(fd), unix.TIOCGWINSZ, uintptr(unsafe.Pointer(&ws))) //nolint:gosec // G115: a descriptor.
+		switch e {
+		case 0:
+			return ws, nil
+		case unix.EINTR:
+			continue
+		default:
+			return ws, e
+		}
+	}
 }

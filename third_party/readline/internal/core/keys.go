@@ -70,6 +70,12 @@ type Keys struct {
 	wakeReady bool       // Whether the wake pipe is in use (between InitWake and CloseWake).
 	wakeOpen  bool       // Whether the wake pipe was made (it is kept).
 
+	// The terminal read through the Go runtime's poller (unix only): see
+	// keys_unix.go's pollTerminal.
+	tty        *os.File // The terminal opened again, non-blocking; nil if not (yet).
+	ttyTried   bool     // Whether opening it was tried.
+	ttyWakeSet bool     // A refresh request set tty's read deadline (guarded by wakeMu).
+
 	eof     bool            // EOF has been reached.
 	readErr error           // First non-EOF, non-wake input failure (e.g. a revoked tty).
 	cfg     *inputrc.Config // Configuration file used for meta key settings

@@ -5,9 +5,12 @@ package core
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
+	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -79,6 +82,14 @@ func (k *Keys) GetCursorPos() (x, y int) {
 			return disable()
 		}
 
+		// Keys typed just before the answer, or after it, came in the
+		// same read: they are the user's, as above (they were lost).
+		if rest := rxRcvCursorPos().ReplaceAll(cursor, nil); len(rest) > 0 {
+			k.mutex.Lock()
+			k.buf = append(k.buf, rest...)
+			k.mutex.Unlock()
+		}
+
 		break
 	}
 
@@ -123,16 +134,33 @@ func (k *Keys) readInputFiltered() (keys []byte, err error) {
 	return keys, nil
 }
 
-// readStdin reads one chunk of input, but first waits (via poll) for stdin to
-// become readable OR for an async refresh to be requested with RequestRefresh.
-// On a refresh request it returns errInputWake with no data. If wake support is
-// unavailable (no pipe, or Stdin exposes no pollable fd) it falls back to a
-// plain blocking read, so input always works.
+// readStdin reads one chunk of input, but first waits for stdin to become
+// readable OR for an async refresh to be requested with RequestRefresh.
+// On a refresh request it returns errInputWake with no data.
+//
+// A terminal is read through the Go runtime's poller (pollTerminal): the
+// goroutine parks, the thread that ran it waits in epoll for the key, and
+// that same thread runs the key's work when it comes. Waiting in a
+// system call instead (poll(2), as the fallback below does) hands the
+// processor off: the runtime's monitor thread takes the processor from
+// the blocked call, and the return from the call wakes the monitor, which
+// then polls every 20 µs for a millisecond — two threads more woken per
+// key, each a context switch that waits for a core when the machine is
+// busy (bench/ptybench -sched, README's Performance part N).
+//
+// If wake support is unavailable (no pipe, or Stdin exposes no pollable
+// fd) it falls back to a plain blocking read, so input always works.
 func (k *Keys) readStdin(buf []byte) (int, error) {
 	k.wakeMu.Lock()
 	ready := k.wakeReady
 	wakeR := k.wakeR
 	k.wakeMu.Unlock()
+
+	if ready {
+		if tty := k.pollTerminal(); tty != nil {
+			return k.readTerminal(tty, buf)
+		}
+	}
 
 	fd, ok := stdinFd()
 	if !ok || !ready {
@@ -178,6 +206,122 @@ func (k *Keys) readStdin(buf []byte) (int, error) {
 	}
 }
 
+// pollTerminal returns the terminal on standard input opened a second
+// time, non-blocking, so that reading it waits in the runtime's poller;
+// or nil when Stdin is not os.Stdin on a terminal or it cannot be opened.
+// Opening it again makes a file description of the editor's own: making
+// standard input's non-blocking would make it so for every program the
+// shell runs, which share it. Terminal modes and the input queue belong
+// to the terminal, not to a description, so both read the same keys.
+// It is opened once and kept, close-on-exec.
+func (k *Keys) pollTerminal() *os.File {
+	if k.ttyTried {
+		return k.tty
+	}
+
+	k.ttyTried = true
+
+	if Stdin != nil && Stdin != os.Stdin {
+		return nil
+	}
+
+	fd := int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return nil
+	}
+
+	// O_NOCTTY: a shell without a controlling terminal must not acquire
+	// this one by reading keys. os.OpenFile makes a character device
+	// non-blocking and registers it with the poller.
+	f, err := os.OpenFile("/proc/self/fd/"+strconv.Itoa(fd), os.O_RDONLY|unix.O_NOCTTY, 0)
+	if err != nil {
+		return nil
+	}
+
+	// The same terminal, and one the poller took: otherwise reads would
+	// block a thread as before, without the wake.
+	// (Not through f.Fd, which would make it blocking again.)
+	var st0, st1 unix.Stat_t
+	statErr := unix.Fstat(fd, &st0)
+	if rc, err := f.SyscallConn(); err != nil || statErr != nil {
+		statErr = errors.Join(err, statErr)
+	} else if err := rc.Control(func(d uintptr) { statErr = unix.Fstat(int(d), &st1) }); err != nil { //nolint:gosec // G115: a descriptor.
+		statErr = err
+	}
+	if statErr != nil || st0.Rdev != st1.Rdev {
+		f.Close()
+		return nil
+	}
+
+	if err := f.SetReadDeadline(time.Time{}); err != nil {
+		f.Close() // not pollable
+		return nil
+	}
+
+	k.wakeMu.Lock()
+	k.tty = f
+	k.wakeMu.Unlock()
+
+	return f
+}
+
+// readTerminal reads keys from the pollable terminal. A refresh request
+// sets its read deadline in the past, which ends the wait; the deadline
+// is cleared here, under the lock, before the wake is reported, so a
+// request made after that ends the next wait.
+func (k *Keys) readTerminal(tty *os.File, buf []byte) (int, error) {
+	k.wakeMu.Lock()
+	woken := k.ttyWakeSet
+	if woken {
+		k.ttyWakeSet = false
+		_ = tty.SetReadDeadline(time.Time{})
+	}
+	k.wakeMu.Unlock()
+
+	if woken {
+		return 0, errInputWake
+	}
+
+	rc, err := tty.SyscallConn()
+	if err != nil {
+		return 0, err
+	}
+
+	// The read itself is a raw system call: a read through the runtime's
+	// system-call entry wakes its monitor thread from its idle sleep, and
+	// the monitor then polls every 20 µs while the key is handled. The
+	// descriptor is non-blocking, so the call never waits: when nothing
+	// is there, rc.Read parks the goroutine in the poller.
+	var n int
+	var errno syscall.Errno
+	err = rc.Read(func(fd uintptr) bool {
+		for {
+			n, errno = rawRead(fd, buf)
+			if errno != unix.EINTR {
+				return errno != unix.EAGAIN
+			}
+		}
+	})
+
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		k.wakeMu.Lock()
+		k.ttyWakeSet = false
+		_ = tty.SetReadDeadline(time.Time{})
+		k.wakeMu.Unlock()
+
+		return 0, errInputWake
+	case err != nil:
+		return 0, err
+	case errno != 0:
+		return 0, errno
+	case n == 0:
+		return 0, io.EOF
+	}
+
+	return n, nil
+}
+
 // InitWake readies the pipe used to interrupt a blocking input read when an
 // async refresh is requested, for one Readline call. The pipe is made at the
 // first call and kept (close-on-exec, so that the commands a shell runs
@@ -185,6 +329,10 @@ func (k *Keys) readStdin(buf []byte) (int, error) {
 // line cost each line seven system calls. On failure it leaves wake support
 // disabled (async repaints then coalesce into the next keystroke).
 func (k *Keys) InitWake() {
+	// The terminal the keys are read from decides how a wake is sent
+	// (RequestRefresh): known before a request can come.
+	k.pollTerminal()
+
 	k.wakeMu.Lock()
 	defer k.wakeMu.Unlock()
 
@@ -225,6 +373,15 @@ func (k *Keys) RequestRefresh() {
 
 	// Non-blocking single-byte write. The pipe is drained on wake, and a full
 	// pipe already means a wake is pending, so dropping the write is harmless.
+	if k.tty != nil {
+		// The editor reads the terminal through the poller: end its
+		// wait (readTerminal).
+		k.ttyWakeSet = true
+		_ = k.tty.SetReadDeadline(time.Unix(1, 0))
+
+		return
+	}
+
 	_, _ = unix.Write(k.wakeW, []byte{0})
 }
 

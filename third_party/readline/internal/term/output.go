@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"sync/atomic"
 )
@@ -21,7 +20,7 @@ func out() io.Writer {
 		return renderOut
 	}
 
-	return os.Stdout
+	return terminalOut()
 }
 
 // Output buffering lets a whole frame (one Refresh) be coalesced into a single

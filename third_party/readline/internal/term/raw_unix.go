@@ -18,7 +18,7 @@ type State struct {
 
 // IsTerminal returns true if the given file descriptor is a terminal.
 func IsTerminal(fd int) bool {
-	_, err := unix.IoctlGetTermios(fd, ioctlReadTermios)
+	_, err := getTermios(fd)
 
 	return err == nil
 }
@@ -27,7 +27,7 @@ func IsTerminal(fd int) bool {
 // mode and returns the previous state of the terminal so that it can be
 // restored.
 func MakeRaw(fd int) (*State, error) {
-	termios, err := unix.IoctlGetTermios(fd, ioctlReadTermios)
+	termios, err := getTermios(fd)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func MakeRaw(fd int) (*State, error) {
 	oldState := State{termios: *termios}
 	makeRaw(termios)
 
-	if err := unix.IoctlSetTermios(fd, ioctlWriteTermios, termios); err != nil {
+	if err := setTermios(fd, termios); err != nil {
 		return nil, err
 	}
 
@@ -56,7 +56,7 @@ func makeRaw(termios *unix.Termios) {
 // GetState returns the current state of a terminal which may be useful to
 // restore the terminal after a signal.
 func GetState(fd int) (*State, error) {
-	termios, err := unix.IoctlGetTermios(fd, ioctlReadTermios)
+	termios, err := getTermios(fd)
 	if err != nil {
 		return nil, err
 	}
@@ -67,12 +67,12 @@ func GetState(fd int) (*State, error) {
 // Restore restores the terminal connected to the given file descriptor to a
 // previous state.
 func Restore(fd int, state *State) error {
-	return unix.IoctlSetTermios(fd, ioctlWriteTermios, &state.termios)
+	return setTermios(fd, &state.termios)
 }
 
 // GetSize returns the dimensions of the given terminal.
 func GetSize(fd int) (width, height int, err error) {
-	ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
+	ws, err := getWinsize(fd)
 	if err != nil {
 		return -1, -1, err
 	}
@@ -85,7 +85,7 @@ func GetSize(fd int) (width, height int, err error) {
 // state. Asking the modes once answers both questions, so a line costs one
 // ioctl less.
 func EnterRaw(fd int) (state *State, isTerminal bool, err error) {
-	termios, err := unix.IoctlGetTermios(fd, ioctlReadTermios)
+	termios, err := getTermios(fd)
 	if err != nil {
 		return nil, false, nil
 	}
@@ -93,7 +93,7 @@ func EnterRaw(fd int) (state *State, isTerminal bool, err error) {
 	oldState := State{termios: *termios}
 	makeRaw(termios)
 
-	if err := unix.IoctlSetTermios(fd, ioctlWriteTermios, termios); err != nil {
+	if err := setTermios(fd, termios); err != nil {
 		return nil, true, err
 	}
 
