@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"nosh/ai/fakellm"
 	"nosh/perms/sandbox"
@@ -64,4 +68,50 @@ func TestAgentProgramsHaveNoTerminal(t *testing.T) {
 	if got := res["t5"]; !strings.Contains(got, "Error") && !strings.Contains(got, "error") {
 		t.Errorf("python opened os.ctermid(): %q", got)
 	}
+}
+
+// TestAgentQuestionFreezesRunPrograms: while nosh asks about a command
+// of a run, a program an earlier command left running (in a session of
+// its own) is stopped, and continues after the answer; the run's end
+// stops it.
+func TestAgentQuestionFreezesRunPrograms(t *testing.T) {
+	if _, err := sandbox.Available(); err != nil {
+		t.Skip(err)
+	}
+	home := t.TempDir()
+	srv := fakellm.New(t,
+		fakellm.ToolCalls(runCall("f1", `sh -c 'sleep 300 >/dev/null 2>&1 & echo pid=$!'`)),
+		fakellm.ToolCalls(runCall("f2", "dirname /frozen/while/asked")),
+		fakellm.Text("freeze test over"),
+	)
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+	s.Line("?? start something")
+	s.Expect("[O]nce")
+	s.Send("o")
+	m := s.ExpectRe(regexp.MustCompile(`pid=(\d+)`))
+	stat := "/proc/" + m[1] + "/stat"
+	s.Expect("[AI] Asks to run: dirname /frozen/while/asked")
+	s.Expect("[O]nce")
+	waitState := func(stopped bool) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			b, _ := os.ReadFile(stat)
+			i := bytes.LastIndexByte(b, ')')
+			if i >= 0 && i+2 < len(b) && (b[i+2] == 'T') == stopped {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the run's program: stopped=%v wanted, stat %q", stopped, b)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitState(true)
+	s.Send("d")
+	waitState(false)
+	s.Expect("freeze test over")
+	s.Expect("stopped 1 program the agent left running")
+	s.ExpectPrompt()
 }

@@ -16,6 +16,7 @@ func TestTranslationChangingTheShellIsAsked(t *testing.T) {
 		fakellm.Text("HISTFILE=/dev/null"),
 		fakellm.Text("read -r HISTSIZE <<< 0"),
 		fakellm.Text("trap '' INT"),
+		fakellm.Text(`eval "$( (printf 'HISTSIZE=3') )"`),
 		fakellm.Text("greeting=hello-mine"),
 	)
 	s := startPty(t, aiEnv(srv, home))
@@ -40,6 +41,16 @@ func TestTranslationChangingTheShellIsAsked(t *testing.T) {
 	s.Expect("➜ trap '' INT")
 	s.Expect("when a signal arrives")
 	s.Send("d")
+	s.ExpectPrompt()
+
+	// Code it did not show, approved as such, changing the shell as its
+	// last act: said when it ends.
+	s.Line("? run the setup")
+	s.Expect("➜ eval")
+	s.Expect("[O]nce [D]eny [E]dit")
+	s.Send("o")
+	s.Expect("changed your shell in a way it did not show")
+	s.Expect("HISTSIZE=3")
 	s.ExpectPrompt()
 
 	s.Line("? set a greeting")

@@ -39,6 +39,9 @@ func sandboxState(c config.AI) string {
 	net := "network allowed"
 	if len(c.SandboxTCPPorts) > 0 {
 		net = fmt.Sprintf("TCP only to ports %v", c.SandboxTCPPorts)
+		if abi < 4 {
+			net = "network allowed (a list of TCP ports needs Landlock ABI 4, Linux 6.7)"
+		}
 	}
 	if !c.SandboxNetwork {
 		net = "TCP blocked"

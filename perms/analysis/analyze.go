@@ -41,6 +41,9 @@ type Analyzer struct {
 	// own, options, traps, the shell's descriptors) outlives it and is a
 	// finding (see shellvars.go).
 	InShell bool
+	// subshells counts the subshells the walk is in (( … ), $( … ),
+	// pipeline stages, the background): what they set stays there.
+	subshells int
 	// classify classifies each unit by its program; nil classifies
 	// nothing (the analysis then only walks the syntax).
 	classify Handler

@@ -252,7 +252,7 @@ func builtinTrap(c *Cmd) {
 	}
 	if c.Analyzer.Runtime {
 		c.Harmless("the commands a trap runs are checked as they run")
-		if c.Analyzer.InShell && len(ops) > 1 {
+		if c.Analyzer.inShellNow() && len(ops) > 1 {
 			c.Unit().Harmless = ""
 			c.Risk(KindEval, "trap", "changes what your shell does when a signal arrives or it exits ("+FirstLine(c.Unit().String())+")")
 		}
@@ -262,7 +262,7 @@ func builtinTrap(c *Cmd) {
 		builtinHarmless(c)
 		return
 	}
-	if c.Analyzer.InShell && len(ops) > 1 {
+	if c.Analyzer.inShellNow() && len(ops) > 1 {
 		// trap '' INT, trap - INT in your shell: Ctrl+C no longer
 		// stops a command, or your own trap is gone.
 		c.Risk(KindEval, "trap", "changes what your shell does when a signal arrives or it exits ("+FirstLine(c.Unit().String())+")")
@@ -567,7 +567,7 @@ func (c *Cmd) trackPrintf(i int) {
 // builtinUnset is unset: the names lose the values the analysis knew.
 func builtinUnset(c *Cmd) {
 	builtinHarmless(c)
-	if c.Analyzer.InShell && !FlagsOf(c.Args).Has('f') {
+	if c.Analyzer.inShellNow() && !FlagsOf(c.Args).Has('f') {
 		// unset HISTFILE: the history is no longer saved.
 		for _, w := range c.Args {
 			if !w.IsStatic() {

@@ -84,7 +84,7 @@ func ShellVarEffect(name string) string {
 // change to a variable that is not the user's own. A variable that
 // changes what runs is found already, with its own reason.
 func (a *Analyzer) shellVar(name string, p Pos, text string) {
-	if !a.InShell || name == "" || UserVariable(name) {
+	if !a.inShellNow() || name == "" || UserVariable(name) {
 		return
 	}
 	if _, dangerous := DangerousVar(name); dangerous {
@@ -98,7 +98,7 @@ func (a *Analyzer) shellVar(name string, p Pos, text string) {
 // time is judged by its value when the analysis knows it, and asked
 // about when it does not (v=HISTSIZE; read "$v").
 func (c *Cmd) shellVarWord(w Word) {
-	if !c.Analyzer.InShell {
+	if !c.Analyzer.inShellNow() {
 		return
 	}
 	v := w.Value
@@ -141,7 +141,7 @@ func (a *Analyzer) agentDevice(r *syntax.Redirect, w Word) {
 // the user's shell: they become the shell's own descriptors for every
 // later command (exec 0</dev/null, exec >log, exec 2>&-).
 func (a *Analyzer) shellExecRedirs(s *syntax.Stmt) {
-	if !a.InShell || len(s.Redirs) == 0 {
+	if !a.inShellNow() || len(s.Redirs) == 0 {
 		return
 	}
 	c, ok := s.Cmd.(*syntax.CallExpr)
@@ -163,7 +163,7 @@ func (a *Analyzer) shellExecRedirs(s *syntax.Stmt) {
 // set or shopt that changes an option (not one that only prints them
 // or sets the positional parameters).
 func (c *Cmd) shellOptionChange() {
-	if !c.Analyzer.InShell {
+	if !c.Analyzer.inShellNow() {
 		return
 	}
 	args := c.Args
@@ -200,3 +200,7 @@ func (c *Cmd) shellOptionChange() {
 		}
 	}
 }
+
+// inShellNow reports whether what the walk is at runs in the user's
+// shell itself: InShell, and in no subshell.
+func (a *Analyzer) inShellNow() bool { return a.InShell && a.subshells == 0 }

@@ -142,6 +142,8 @@ func sameStrings(x, y []string) bool {
 // inSubshell analyses f as code run in a subshell: what it changes stays
 // there.
 func (a *Analyzer) inSubshell(f func()) {
+	a.subshells++
+	defer func() { a.subshells-- }()
 	saved := a.saveValues()
 	f()
 	a.restoreValues(saved)

@@ -24,7 +24,8 @@ func (a *Analyzer) stmt(s *syntax.Stmt) {
 	if s.Background || s.Coprocess || s.Disown {
 		a.find(KindBackground, a.pos(s.Pos()), "&", "&", "keeps running in the background after the approved command")
 		a.bgs++
-		defer func() { a.bgs-- }()
+		a.subshells++
+		defer func() { a.bgs--; a.subshells-- }()
 		// It runs in a subshell: what it changes stays there.
 		defer a.restoreValues(a.saveValues())
 	}
@@ -219,7 +220,7 @@ func (a *Analyzer) letClause(c *syntax.LetClause) {
 			// let 'a[$(cmd)]=1': the quoted text is arithmetic.
 			if v, ok := StaticWord(w); ok && subscriptCode(v) {
 				a.find(KindEval, a.pos(w.Pos()), v, v, "arithmetic with a subscript that runs a command")
-			} else if !ok && a.InShell {
+			} else if !ok && a.inShellNow() {
 				// let "$v=0": arithmetic computed at run time may
 				// assign any variable.
 				a.find(KindAssign, a.pos(w.Pos()), a.source(w), a.source(w), "arithmetic computed at run time, which may assign any variable in your shell")
@@ -766,7 +767,7 @@ func (a *Analyzer) decl(c *syntax.DeclClause) {
 				a.assignName(v, a.pos(as.Pos()), a.source(as))
 				// declare -n r=HISTSIZE: assigning r assigns it.
 				a.shellVar(v, a.pos(as.Pos()), a.source(as))
-			} else if a.InShell {
+			} else if a.inShellNow() {
 				a.find(KindAssign, a.pos(as.Pos()), a.source(as), as.Name.Value, "makes, in your shell, a reference to a variable whose name is computed at run time")
 			}
 		}

@@ -99,7 +99,7 @@ func (a *Analyzer) nested(n syntax.Node) {
 				switch n.Exp.Op {
 				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 					a.assignName(n.Param.Value, a.pos(n.Pos()), a.source(n))
-					if n.Excl && a.InShell {
+					if n.Excl && a.inShellNow() {
 						// ${!v:=x} assigns the variable v names.
 						a.find(KindAssign, a.pos(n.Pos()), a.source(n), n.Param.Value, "assigns, in your shell, a variable whose name is computed at run time")
 					} else {

@@ -375,6 +375,26 @@ func (sc *scope) changed(env expand.Environ) []perms.Finding {
 	return out
 }
 
+// ShellChanges returns, for a translation's scope (WithShellApproval),
+// the changes to variables that are not the user's own made since its
+// first command that neither the approved command announced nor the
+// user was asked about: what its last statements set through an eval or
+// source, with no later command to be checked against. env is the
+// shell's variables after the run.
+func ShellChanges(ctx context.Context, env expand.Environ) []perms.Finding {
+	sc, _ := ctx.Value(ctxKey{}).(*scope)
+	if sc == nil || !sc.inShell {
+		return nil
+	}
+	sc.mu.Lock()
+	started := sc.baseline != nil
+	sc.mu.Unlock()
+	if !started {
+		return nil
+	}
+	return sc.changed(env)
+}
+
 // accept makes the current values of changed variables the baseline, so
 // that an allowed change is not reported again.
 func (sc *scope) accept(env expand.Environ, changed []perms.Finding) {

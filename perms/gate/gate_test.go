@@ -317,3 +317,29 @@ func TestGateTranslationChangesTheShell(t *testing.T) {
 		t.Errorf("an ordinary scope asked about the shell's variables: %q", h.asked)
 	}
 }
+
+// TestGateShellChangesAfterTheRun: a change hidden in the last statement
+// of a translation, with no command after it to be checked against, is
+// reported when the run ends; an announced one is not.
+func TestGateShellChangesAfterTheRun(t *testing.T) {
+	for src, want := range map[string]bool{
+		`eval "$( (printf 'HISTFILESIZE=0') )"`: true,
+		`HISTFILESIZE=0`:                        false,
+		`eval "$( (printf 'n=0') )"`:            false,
+	} {
+		h := newHarness(t, nil, nil, perms.Once)
+		d := h.policy.CheckInShell(src)
+		ctx := h.gate.WithShellApproval(context.Background(), d.Approval(h.dir))
+		h.run(ctx, src)
+		var vars []string
+		for name, vr := range h.runner.Vars {
+			if vr.IsSet() {
+				vars = append(vars, name+"="+vr.String())
+			}
+		}
+		got := ShellChanges(ctx, expand.ListEnviron(vars...))
+		if (len(got) > 0) != want {
+			t.Errorf("%q: ShellChanges = %v, want changes: %v", src, got, want)
+		}
+	}
+}

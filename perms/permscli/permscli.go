@@ -16,11 +16,13 @@ const usage = `usage: nosh perms list
        nosh perms allow RULE...
        nosh perms deny RULE...
        nosh perms rm RULE...
-       nosh perms check [--allow RULE]... [--deny RULE]... [--] COMMAND...
+       nosh perms check [--allow RULE]... [--deny RULE]... [--translation] [--] COMMAND...
 
 A RULE is one argument holding shell words: nosh perms allow 'git status'.
 check prints allow, ask or deny on its first line, then one line per unit
 and per risky construct; its exit status is 0 whatever the verdict.
+--translation judges COMMAND as a ? translation, which runs in your shell
+itself: what it changes there (history, prompt, traps, options) is asked.
 `
 
 // Main runs "nosh perms" with args (not including "perms") against the
@@ -110,6 +112,7 @@ func list(f *rulefile.File, stdout, stderr io.Writer) int {
 
 func check(f *rulefile.File, args []string, stdout, stderr io.Writer) int {
 	var allow, deny []string
+	translation := false
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -119,6 +122,9 @@ func check(f *rulefile.File, args []string, stdout, stderr io.Writer) int {
 		case a == "--":
 			i++
 			goto command
+		case a == "--translation":
+			translation = true
+			continue
 		case a == "--allow" || a == "--deny":
 			if i+1 >= len(args) {
 				return usageErr(stderr, a+" needs a RULE")
@@ -150,6 +156,9 @@ command:
 		return usageErr(stderr, err.Error())
 	}
 	d := p.Check(strings.Join(args[i:], " "))
+	if translation {
+		d = p.CheckInShell(strings.Join(args[i:], " "))
+	}
 	if d.RulesErr != nil {
 		fmt.Fprintf(stderr, "nosh perms: %v\n", d.RulesErr)
 		d.RulesErr = nil // reported on stderr, not among the check lines

@@ -50,6 +50,10 @@ func TestCLI(t *testing.T) {
 		// How it would be confined as an agent command.
 		{[]string{"check", "--", "du"}, "allow", "\nsandbox  "},
 		{[]string{"check", "--allow", "tee", "--", "tee /etc/motd"}, "ask", "outside  write /etc/motd — /etc/motd: asked"},
+		// As a ? translation, which runs in your shell.
+		{[]string{"check", "--", "set +o history"}, "allow", ""},
+		{[]string{"check", "--translation", "--", "set +o history"}, "ask", "your shell's options"},
+		{[]string{"check", "--translation", "n=1"}, "allow", ""},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(t, store, tt.args...)

@@ -239,6 +239,14 @@ func (a *Assistant) translateAndRun(ctx context.Context, st *aiState, line strin
 	} else {
 		exit, status = a.host.Run(runCtx, cmd, nil, interrupts)
 	}
+	if changed := gate.ShellChanges(runCtx, a.host.Vars()); len(changed) > 0 {
+		// Set by code it did not show (an eval, a source) as its last
+		// act, with no command after it to be asked at: said now.
+		fmt.Fprintln(a.stderr, a.paint("33", "nosh: the command changed your shell in a way it did not show:"))
+		for _, f := range changed {
+			fmt.Fprintln(a.stderr, a.paint("33", "  "+f.Text+": "+f.Reason))
+		}
+	}
 	a.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: decider(d, answer), Source: "?",
 		Status: &status, Duration: time.Since(start)})
 	st.rc.Add(translate.Exchange{Request: text, Attached: prep.attached, Command: cmd, Status: status, Output: output})
