@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -30,7 +31,11 @@ func TestScreenWideCharacterAtRightEdge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	socket := filepath.Join(t.TempDir(), "tmux")
+	// One directory for the socket and both homes, made before the
+	// cleanup below is registered, so that it is removed after the
+	// shells are gone (a shell writes its history as it ends).
+	base := t.TempDir()
+	socket := filepath.Join(base, "tmux")
 	tmux := func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command("tmux", append([]string{"-S", socket, "-f", "/dev/null"}, args...)...).CombinedOutput()
@@ -39,10 +44,22 @@ func TestScreenWideCharacterAtRightEdge(t *testing.T) {
 		}
 		return string(out)
 	}
-	t.Cleanup(func() { exec.Command("tmux", "-S", socket, "kill-server").Run() })
+	var pids []int
+	t.Cleanup(func() {
+		exec.Command("tmux", "-S", socket, "kill-server").Run()
+		deadline := time.Now().Add(30 * time.Second)
+		for _, pid := range pids {
+			for syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+	})
 
 	start := func(name string, sh screentest.Shell) {
-		home := t.TempDir()
+		home := filepath.Join(base, name)
+		if err := os.Mkdir(home, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		spec := sh.Spec(home, "", screentest.BaseEnv(home, "$ "))
 		cmd := "env -i"
 		for _, kv := range spec.Env {
@@ -53,6 +70,9 @@ func TestScreenWideCharacterAtRightEdge(t *testing.T) {
 			cmd += " " + shellQuote(a)
 		}
 		tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", home, cmd)
+		var pid int
+		fmt.Sscanf(tmux("display", "-p", "-t", "="+name+":", "#{pane_pid}"), "%d", &pid)
+		pids = append(pids, pid)
 	}
 	start("bash", screentest.Bash())
 	start("nosh", screentest.Nosh(exe, "NOSH_TEST_AS_NOSH=1"))
