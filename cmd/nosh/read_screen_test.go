@@ -14,18 +14,18 @@ func TestScreenReadKeys(t *testing.T) {
 	compareWithBash(t, screentest.Options{}, func(term *screentest.Term) {
 		partFill(term)
 		for _, c := range []struct{ line, prompt, keys string }{
-			{`read -n 1 -p "ok? " a; echo " <$a>"`, "ok? ", "y"},
-			{`read -d , -p "d: " w; echo "<$w>"`, "d: ", "ab,"},
-			{`read -n 3 -p "n: " z; echo "<$z>"`, "n: ", "éüx"},
-			{`read -N 2 -p "N: " z; echo "<$z>"`, "N: ", "q\r"},
-			{`read -sn 2 -p "pin: " z; echo "<$z>"`, "pin: ", "42"},
-			{`read -n 3 -p "n3: " z; echo "<$z>"`, "n3: ", "a\r"},
+			{`read -n 1 -p $'\x6fk? ' a; echo " <$a>"`, "ok?", "y"},
+			{`read -d , -p $'\x61sk: ' w; echo "<$w>"`, "ask:", "ab,"},
+			{`read -n 3 -p $'\x61sk: ' z; echo "<$z>"`, "ask:", "éüx"},
+			{`read -N 2 -p $'\x61sk: ' z; echo "<$z>"`, "ask:", "q\r"},
+			{`read -sn 2 -p $'\x70in: ' z; echo "<$z>"`, "pin:", "42"},
+			{`read -n 3 -p $'\x61sk: ' z; echo "<$z>"`, "ask:", "a\r"},
 		} {
 			// The keys go once the read's prompt shows: typed earlier,
 			// while the shell's editor has the terminal, they are not
 			// echoed (in bash as in nosh).
 			term.Type(c.line + "\r")
-			term.WaitText(c.prompt)
+			waitReadPrompt(term, c.prompt)
 			term.Type(c.keys)
 			term.WaitPrompt()
 			term.Checkpoint(c.line)
@@ -46,13 +46,13 @@ func TestScreenInterruptRead(t *testing.T) {
 		// (while the shell's editor still has the terminal raw) would
 		// not be echoed, in bash as in nosh.
 		for _, line := range []string{
-			"z=old; read -p 'in: ' z; echo went on",
-			"z=old; read -n 5 -p 'in: ' z; echo went on",
-			"f() { read -t 30 -p 'in: ' z; echo went on; }; z=old; f; echo went on",
+			`z=old; read -p $'\x69n: ' z; echo went on`,
+			`z=old; read -n 5 -p $'\x69n: ' z; echo went on`,
+			`f() { read -t 30 -p $'\x69n: ' z; echo went on; }; z=old; f; echo went on`,
 		} {
 			for range 3 {
 				term.Type(line + "\r")
-				term.WaitText("in: ")
+				waitReadPrompt(term, "in:")
 				term.Type("ab")
 				term.WaitText("ab")
 				term.Type("\x03")
@@ -68,5 +68,15 @@ func TestScreenInterruptRead(t *testing.T) {
 		term.Type("\x03")
 		term.WaitPrompt()
 		term.Checkpoint("a loop interrupted")
+	})
+}
+
+// waitReadPrompt waits until the cursor stands after prompt (its text
+// without the trailing blank) on a row of its own: the read is reading.
+// The command line shows the prompt spelled with an escape, so that its
+// echo cannot satisfy the wait.
+func waitReadPrompt(term *screentest.Term, prompt string) {
+	term.WaitFor("the read's prompt "+prompt, func(s screentest.Screen) bool {
+		return s.CursorLine() == prompt && s.Col == len(prompt)+1
 	})
 }
