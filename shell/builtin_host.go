@@ -81,6 +81,11 @@ func (h *builtinHost) Parser() *syntax.Parser { return h.shell().Parser() }
 // PosixMode implements builtins.Shell.
 func (h *builtinHost) PosixMode() bool { return h.shell().posixMode() }
 
+// AttrValue implements builtins.Shell.
+func (h *builtinHost) AttrValue(r *interp.Runner, name, value string) (string, error) {
+	return h.eng.AttrValue(r, name, value)
+}
+
 // IsBuiltin implements builtins.Shell.
 func (h *builtinHost) IsBuiltin(name string) bool { return h.shell().IsBuiltin(name) }
 

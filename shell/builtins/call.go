@@ -80,6 +80,10 @@ type Shell interface {
 	Parser() *syntax.Parser
 	// PosixMode reports whether the shell is in POSIX mode.
 	PosixMode() bool
+	// AttrValue returns value as assigning it to name in r makes it
+	// under name's attributes (declare -i, -l, -u, -c), for the
+	// builtins that assign (read, printf -v, getopts).
+	AttrValue(r *interp.Runner, name, value string) (string, error)
 	// ScriptFile reports whether the shell runs a script file, whose top
 	// level is bash's frame "main".
 	ScriptFile() bool

@@ -184,6 +184,12 @@ func (c *Call) assignRead(array, verbatim bool, names []string, line []byte, esc
 		ifs = ""
 	}
 	assign := func(name, value string) bool {
+		value, err := c.Sh.AttrValue(c.R, name, value)
+		if err != nil {
+			prog := c.Sh.ProgramName()
+			fmt.Fprintf(c.Stderr, "%s: read: %s\n", prog, strings.TrimPrefix(err.Error(), prog+": "))
+			return false
+		}
 		if err := interpunsafe.SetString(c.R, name, value); err != nil {
 			fmt.Fprintf(c.Stderr, "%s: read: %v\n", c.Sh.ProgramName(), err)
 			return false
@@ -197,6 +203,11 @@ func (c *Call) assignRead(array, verbatim bool, names []string, line []byte, esc
 			name = names[0]
 		}
 		fields := splitReadFields(line, escaped, ifs, -1)
+		for i, f := range fields {
+			if v, err := c.Sh.AttrValue(c.R, name, f); err == nil {
+				fields[i] = v
+			}
+		}
 		if err := c.SetArrayVar(name, fields); err != nil {
 			fmt.Fprintf(c.Stderr, "%s: read: %v\n", c.Sh.ProgramName(), err)
 			return interp.ExitStatus(1)
