@@ -204,6 +204,10 @@ func (s *Engine) needsFields(w *syntax.Word) bool {
 		switch p := p.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
 			return true
+		case *syntax.ExtGlob:
+			// interp globs an extended pattern only beside *, ? or [,
+			// and then matches !( ) only between fixed text.
+			return true
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				if pe, ok := q.(*syntax.ParamExp); ok && fields.NoshParam(pe) {
