@@ -200,6 +200,7 @@ func builtinFields(ctx context.Context, c *call) error {
 // needsFields reports whether nosh must expand w itself: it has an
 // unquoted expansion, or a "$@" among other quoted text.
 func (s *Engine) needsFields(w *syntax.Word) bool {
+	s.hostRewriteFirst(w)
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:

@@ -262,8 +262,8 @@ func sliceParams(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.Param
 		off = o
 		if off < 0 {
 			off += len(args)
-			if off < 1 {
-				// bash: a negative offset before $1 gives nothing.
+			if off < 0 {
+				// bash: a negative offset before $0 gives nothing.
 				return Result{list: true, star: res.star}, nil
 			}
 		}
