@@ -90,6 +90,9 @@ type Shell struct {
 	startup bool
 	// exitAsked says the main runner exits because of exit or exec.
 	exitAsked bool
+	// commandString is set while the shell runs a -c string
+	// (RunString): an unset parameter then ends it with status 127.
+	commandString bool
 	// mainExitTrap is the EXIT trap of an interactive shell's main runner,
 	// kept away from interp, which would run it on any error
 	// (interactive_errors.go).
@@ -284,10 +287,14 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
 		// As bash, set -e ends an interactive shell on such an error too.
 		if abort.Exit && (!s.Interactive || errexit(s.Runner) && !s.inStartup()) {
-			if !fg.nested {
-				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.ExitStatus())))
+			status := abort.ExitStatus()
+			if abort.Unset && s.commandString && !errexit(s.Runner) {
+				status = 127 // as for interp's own unset errors below
 			}
-			return true, abort.ExitStatus()
+			if !fg.nested {
+				return true, int(s.runExitTrap(ctx, s.Runner, uint8(status)))
+			}
+			return true, status
 		}
 		s.abandoned = st.End().Line()
 		if !fg.nested {
@@ -323,6 +330,12 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		if !s.takeExitAsked() {
 			// set -e, or an error that ends a script: the EXIT trap runs
 			// as the shell leaves (exit ran it already).
+			if status == 1 && s.commandString && !errexit(s.Runner) {
+				// Without set -e, the error that ends the shell is an
+				// unset parameter (set -u, ${x?}), which ends bash -c
+				// with 127 (a script with 1).
+				status = 127
+			}
 			status = int(s.runExitTrap(ctx, s.Runner, uint8(max(status, 0))))
 		}
 		return true, status
