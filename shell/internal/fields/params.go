@@ -96,7 +96,7 @@ func NoshParam(pe *syntax.ParamExp) bool {
 			return true // $@ and $* from 0
 		}
 	}
-	if anchoredRepl(pe) != 0 {
+	if anchoredRepl(pe) != 0 || transformOp(pe) != "" {
 		return true
 	}
 	if pe.Repl != nil && extPattern(pe.Repl.Orig) {
@@ -197,6 +197,8 @@ func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, q
 		return sliceParams(s, r, cfg, pe, res)
 	case pe.Repl != nil:
 		return replaceParams(s, cfg, pe, res)
+	case transformOp(pe) != "":
+		return transformParams(r, cfg, pe, res, set)
 	case pe.Exp != nil && !rewrite.WholeListOp(pe):
 		return stripParams(s, r, cfg, pe, res)
 	}
