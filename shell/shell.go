@@ -58,6 +58,8 @@ type Shell struct {
 	// holds (registerBuiltins): runBuiltin calls them directly. Whatever
 	// replaces one in builtins must delete it here.
 	pkgBuiltins map[string]builtins.Func
+	// lineEditor reads a line for read -e (SetLineEditor).
+	lineEditor builtins.LineEditFunc
 	// disabledBuiltins are the builtins `enable -n` turned off.
 	disabledBuiltins map[string]bool
 	// engineBuiltins are the names in builtins that run package engine's

@@ -46,7 +46,7 @@ func transformParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, 
 	}
 	if !set {
 		out := ""
-		if op == "A" && vr.Declared() && pe.Index == nil {
+		if op == "A" && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) && pe.Index == nil {
 			out = "declare " + declFlags(vr) + " " + name
 		} else if op == "a" && vr.Declared() {
 			out = attrFlags(vr)
@@ -97,13 +97,16 @@ func transformList(r *interp.Runner, cfg *expand.Config, name string, vr expand.
 		if !vr.Declared() {
 			return out, nil
 		}
-		lit := ""
-		if vr.Kind == expand.Indexed || vr.Kind == expand.Associative {
-			lit = "=" + varlist.ArrayLiteral(vr)
-		} else if vr.IsSet() {
-			lit = "=" + bashQuote(vr.String())
+		flags := declFlags(vr)
+		switch {
+		case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
+			out.elems = []string{"declare", flags, name + "=" + varlist.ArrayLiteral(vr)}
+		case !vr.IsSet():
+		case flags == "--":
+			out.elems = []string{name + "=" + bashQuote(vr.String())}
+		default: // a scalar's line is one field
+			out.elems = []string{"declare " + flags + " " + name + "=" + bashQuote(vr.String())}
 		}
-		out.elems = []string{"declare", declFlags(vr), name + lit}
 		return out, nil
 	case "K", "k":
 		if params || vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
