@@ -92,6 +92,9 @@ func (s *Engine) rewrite(node syntax.Node) {
 		case *syntax.UnaryTest:
 			s.hookVarSetTest(n)
 		case *syntax.BinaryTest:
+			if s.hookExtglobTest(n) {
+				break
+			}
 			if w, ok := n.X.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
 			}
