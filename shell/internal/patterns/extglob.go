@@ -204,6 +204,29 @@ func (m *Matcher) Match(s string) bool {
 type matchState struct {
 	s    []rune
 	mode MatchMode
+	// memo keeps what seq and repeat found for a pattern position and a
+	// range of s, once a wildcard or group is met: without it, patterns
+	// like +(a|aa)b or *(*(a))b take exponential time on long names.
+	memo map[memoKey]bool
+}
+
+type memoKey struct {
+	n      *node // the node list's first node (or the repeated group)
+	len    int   // the node list's length; -1 for repeat
+	i, end int
+}
+
+// remember returns the memoized result of f for key.
+func (st *matchState) remember(key memoKey, f func() bool) bool {
+	if v, ok := st.memo[key]; ok {
+		return v
+	}
+	if st.memo == nil {
+		st.memo = map[memoKey]bool{}
+	}
+	v := f()
+	st.memo[key] = v
+	return v
 }
 
 // hiddenDot reports whether s[i] is a leading dot that only a literal
@@ -252,20 +275,25 @@ func (st *matchState) seq(nodes []node, i, end int) bool {
 			if len(rest) == 0 {
 				return true
 			}
-			for k := i; k <= end; k++ {
-				if st.seq(rest, k, end) {
-					return true
+			return st.remember(memoKey{&nodes[0], len(nodes), i, end}, func() bool {
+				for k := i; k <= end; k++ {
+					if st.seq(rest, k, end) {
+						return true
+					}
 				}
-			}
-			return false
+				return false
+			})
 		case groupNode:
 			rest := nodes[1:]
-			for k := i; k <= end; k++ {
-				if st.group(&n, i, k) && st.seq(rest, k, end) {
-					return true
+			g := &nodes[0]
+			return st.remember(memoKey{g, len(nodes), i, end}, func() bool {
+				for k := i; k <= end; k++ {
+					if st.group(g, i, k) && st.seq(rest, k, end) {
+						return true
+					}
 				}
-			}
-			return false
+				return false
+			})
 		}
 		i++
 		nodes = nodes[1:]
@@ -304,12 +332,14 @@ func (st *matchState) repeat(n *node, i, k int) bool {
 	if i == k {
 		return st.anyAlt(n, i, k)
 	}
-	for m := k; m > i; m-- {
-		if st.anyAlt(n, i, m) && (m == k || st.repeat(n, m, k)) {
-			return true
+	return st.remember(memoKey{n, -1, i, k}, func() bool {
+		for m := k; m > i; m-- {
+			if st.anyAlt(n, i, m) && (m == k || st.repeat(n, m, k)) {
+				return true
+			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // inClass reports whether c is in the bracket expression b ([...]).

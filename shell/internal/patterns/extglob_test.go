@@ -1,6 +1,9 @@
 package patterns
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMatcher(t *testing.T) {
 	tests := []struct {
@@ -37,6 +40,11 @@ func TestMatcher(t *testing.T) {
 		{"@(D|E)", "d", NoCase, true},
 		{"[a-c]X", "Bx", NoCase, true},
 		{"é@(t|x)é", "été", 0, true},
+		// Backtracking over these is exponential without memoization.
+		{"+(a|aa)b", strings.Repeat("a", 200) + "c", 0, false},
+		{"*(*(a))b", strings.Repeat("a", 200) + "c", 0, false},
+		{"!(+(a|aa))", strings.Repeat("a", 200), 0, false},
+		{"*a*a*a*a*a*b", strings.Repeat("a", 200) + "b", 0, true},
 	}
 	for _, tt := range tests {
 		if got := Compile(tt.pat, tt.mode).Match(tt.s); got != tt.want {
