@@ -173,7 +173,7 @@ var bashParityCases = []struct {
 	{line: `x=abc; echo ${x:5:1}.`},
 	{line: `echo ${#}`},
 	{line: `echo ${!nosuch}`, gap: "interp's message does not name the variable"},
-	{line: `a=1; echo ${a[@]@A}`, gap: "@A of a scalar"},
+	{line: `a=1; echo ${a[@]@A}`},
 	// Declarations.
 	{line: `declare -i n=1; n+=1; echo $n`},
 	{line: `declare -i e; e=5; e+=3; declare -p e`},

@@ -33,6 +33,9 @@ func (h *builtinHost) shell() *Shell { return (*Shell)(h) }
 // ProgramName implements builtins.Shell.
 func (h *builtinHost) ProgramName() string { return h.Name }
 
+// LineEditor implements builtins.Shell.
+func (h *builtinHost) LineEditor() builtins.LineEditFunc { return h.shell().lineEditor }
+
 // SpecialFailed implements builtins.Shell.
 func (h *builtinHost) SpecialFailed(name string, err error, status int) error {
 	return h.shell().specialBuiltinFailed(name, err, status)
