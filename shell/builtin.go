@@ -64,7 +64,13 @@ func (s *Shell) builtinNames() []string {
 }
 
 // IsBuiltin reports whether name is a builtin of nosh or of interp.
+// A builtin turned off by `enable -n` is not.
 func (s *Shell) IsBuiltin(name string) bool {
+	return s.isBuiltinName(name) && !s.builtinDisabled(name)
+}
+
+// isBuiltinName reports whether name is a builtin, enabled or not.
+func (s *Shell) isBuiltinName(name string) bool {
 	_, ok := s.builtins[name]
 	return ok || interp.IsBuiltin(name)
 }
@@ -97,6 +103,17 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 		}
 		s.countHit(r, name)
 		s.eng.NoteFuncCall(r, hc, name)
+	}
+	if s.disabledBuiltins != nil {
+		if s.builtinDisabled(name) {
+			if r != nil && r.Funcs[name] != nil {
+				return args, nil
+			}
+			return s.disabledCall(r, args), nil
+		}
+		if name == "builtin" && len(args) > 1 && s.builtinDisabled(args[1]) {
+			return []string{sentinel + disabledRefused, args[1]}, nil
+		}
 	}
 	if name == "builtin" && len(args) > 1 {
 		if _, ok := s.builtins[args[1]]; ok {
@@ -180,6 +197,7 @@ func (s *Shell) builtinTable() map[string]builtinFunc {
 	for _, add := range []func(map[string]builtinFunc){
 		posixBuiltins,
 		jobBuiltins,
+		enableBuiltins,
 	} {
 		add(m)
 	}

@@ -33,6 +33,9 @@ func (h *builtinHost) shell() *Shell { return (*Shell)(h) }
 // ProgramName implements builtins.Shell.
 func (h *builtinHost) ProgramName() string { return h.Name }
 
+// LineEditor implements builtins.Shell.
+func (h *builtinHost) LineEditor() builtins.LineEditFunc { return h.shell().lineEditor }
+
 // SpecialFailed implements builtins.Shell.
 func (h *builtinHost) SpecialFailed(name string, err error, status int) error {
 	return h.shell().specialBuiltinFailed(name, err, status)
@@ -80,6 +83,11 @@ func (h *builtinHost) Parser() *syntax.Parser { return h.shell().Parser() }
 
 // PosixMode implements builtins.Shell.
 func (h *builtinHost) PosixMode() bool { return h.shell().posixMode() }
+
+// AttrValue implements builtins.Shell.
+func (h *builtinHost) AttrValue(r *interp.Runner, name, value string) (string, error) {
+	return h.eng.AttrValue(r, name, value)
+}
 
 // IsBuiltin implements builtins.Shell.
 func (h *builtinHost) IsBuiltin(name string) bool { return h.shell().IsBuiltin(name) }

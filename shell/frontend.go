@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"io"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/dynvars"
 	"nosh/shell/internal/options"
 	"os"
@@ -113,6 +114,11 @@ func (s *Shell) ShoptOn(name string) bool { return s.shoptOn(name) }
 
 // ShoptNames lists the shopt options, sorted.
 func (s *Shell) ShoptNames() []string { return options.ShoptNames() }
+
+// SetLineEditor gives read -e the interactive shell's line editor (nil
+// for none). Only the interactive front end, before it runs commands,
+// sets it.
+func (s *Shell) SetLineEditor(f builtins.LineEditFunc) { s.lineEditor = f }
 
 // SetEditingMode records vi (true) or emacs mode in the shell's options,
 // as set -o vi / set -o emacs do. explicit marks a choice made by the

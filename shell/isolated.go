@@ -103,13 +103,3 @@ func (s *Shell) CommandKind(name string) string {
 	}
 	return ""
 }
-
-// Terminal is the descriptor of the terminal the shell controls its jobs
-// on, when it does (job control is on).
-func (s *Shell) Terminal() (fd int, ok bool) {
-	t := s.terminal()
-	if t == nil {
-		return -1, false
-	}
-	return t.Fd(), true
-}

@@ -19,6 +19,15 @@ func rewriteParts(parts []syntax.WordPart) {
 		switch pe.Param.Value {
 		case "!":
 			rewriteBang(pe)
+		case "#":
+			if pe.Excl && isIndirectOnly(pe) {
+				// ${!#}, the last parameter, is $0 when there are none;
+				// interp's own $0 is its name, "gosh".
+				pe.Excl = false
+				pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "@"}
+				one := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValuePos, Value: "1"}}}
+				pe.Slice = &syntax.Slice{Offset: &syntax.UnaryArithm{OpPos: pe.Param.ValuePos, Op: syntax.Minus, X: one}}
+			}
 		case "0":
 			pe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: "BASH_ARGV0"}
 		case "LINENO":
@@ -41,6 +50,11 @@ func rewriteParts(parts []syntax.WordPart) {
 			}
 		}
 	}
+}
+
+// isIndirectOnly reports whether pe is ${!name} with no other operator.
+func isIndirectOnly(pe *syntax.ParamExp) bool {
+	return pe.Index == nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length && !pe.Width && pe.Names == 0
 }
 
 func isPlainParam(pe *syntax.ParamExp) bool { return fields.IsPlainParam(pe) }

@@ -12,6 +12,7 @@ import (
 	"nosh/shell/internal/options"
 	"nosh/shell/jobs"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,6 +59,10 @@ type Shell struct {
 	// holds (registerBuiltins): runBuiltin calls them directly. Whatever
 	// replaces one in builtins must delete it here.
 	pkgBuiltins map[string]builtins.Func
+	// lineEditor reads a line for read -e (SetLineEditor).
+	lineEditor builtins.LineEditFunc
+	// disabledBuiltins are the builtins `enable -n` turned off.
+	disabledBuiltins map[string]bool
 	// engineBuiltins are the names in builtins that run package engine's
 	// builtins (engineBuiltin): runBuiltin calls the engine directly.
 	// Whatever replaces one in builtins must delete it here.
@@ -215,12 +220,38 @@ func startVars(r *interp.Runner, env []string) {
 	pwd := interpunsafe.LookupVar(r, "PWD")
 	pwd.Exported = true
 	interpunsafe.SetVar(r, "PWD", pwd)
+	for _, kv := range platformVars() {
+		interpunsafe.SetVar(r, kv[0], expand.Variable{Set: true, Kind: expand.String, Str: kv[1]})
+	}
 	for _, kv := range env {
 		if strings.HasPrefix(kv, "PATH=") {
 			return
 		}
 	}
 	interpunsafe.SetVar(r, "PATH", expand.Variable{Set: true, Kind: expand.String, Str: bashDefaultPath})
+}
+
+// platformVars are bash's HOSTTYPE, MACHTYPE and OSTYPE, which scripts
+// test to choose what runs ([[ $OSTYPE == linux-gnu* ]]).
+func platformVars() [3][2]string {
+	arch := runtime.GOARCH
+	switch arch {
+	case "amd64":
+		arch = "x86_64"
+	case "arm64":
+		arch = "aarch64"
+	case "386":
+		arch = "i686"
+	}
+	vendor := "unknown"
+	if arch == "x86_64" || arch == "i686" {
+		vendor = "pc"
+	}
+	ostype := runtime.GOOS
+	if ostype == "linux" {
+		ostype = "linux-gnu"
+	}
+	return [3][2]string{{"HOSTTYPE", arch}, {"MACHTYPE", arch + "-" + vendor + "-" + ostype}, {"OSTYPE", ostype}}
 }
 
 // prepareEnv adjusts the inherited environment the way bash does at

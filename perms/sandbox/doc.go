@@ -1,9 +1,10 @@
 // Package sandbox confines the programs the `??` agent runs with the
-// kernel's Landlock security module: they may read anything the user
-// can, but write only where a Policy says (the workspace, the run's
-// scratch directory, /dev/null, the terminal, and outside targets the
-// user approved for one command), and, when asked, open no TCP
-// connection.
+// kernel's Landlock security module: they may read any file the user
+// can but no device beyond a few harmless ones (never a terminal: see
+// devices.go), write only where a Policy says (the workspace, the run's
+// scratch directory, /dev/null, and outside targets the user approved
+// for one command), and, when asked, open no TCP connection, or only to
+// some ports.
 //
 // The restriction is applied in the child, never in nosh: Command turns
 // a program and its arguments into a run of a launcher (LAUNCHER

@@ -29,9 +29,6 @@ type Host interface {
 	CommandKind(name string) string
 	// Interactive reports whether the shell is interactive.
 	Interactive() bool
-	// Terminal is the descriptor of the terminal the shell controls its
-	// jobs on, if it does.
-	Terminal() (fd int, ok bool)
 
 	// Run runs cmd in the shell as if the user had typed it, each
 	// statement cancelled by an interrupt; ctx carries the Guard (Guarded).

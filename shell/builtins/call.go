@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"nosh/shell/jobs"
@@ -45,12 +46,25 @@ type noInput struct{}
 
 func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
 
+// LineEditFunc reads one line from the terminal with the line editor, as
+// read -e does: prompt before it, initial already typed, Tab completing
+// file names, no highlighting, suggestions or history. It returns
+// ErrEditInterrupted after Ctrl+C and io.EOF after Ctrl+D on an empty
+// line.
+type LineEditFunc func(ctx context.Context, prompt, initial string) (string, error)
+
+// ErrEditInterrupted is what a LineEditFunc returns after Ctrl+C.
+var ErrEditInterrupted = errors.New("interrupted")
+
 // Shell is what builtins need of the shell that runs them. The core
 // implements it; its methods are safe to call from any runner of the
 // shell.
 type Shell interface {
 	// ProgramName is the name that starts the shell's messages.
 	ProgramName() string
+	// LineEditor is the interactive shell's line editor for read -e, or
+	// nil when there is none (a script, nosh -c).
+	LineEditor() LineEditFunc
 	// SpecialFailed is the result of builtin name, a special builtin
 	// that reported a usage error (err, status), its message out: in
 	// POSIX mode a non-interactive shell exits; otherwise err stands.
@@ -80,6 +94,10 @@ type Shell interface {
 	Parser() *syntax.Parser
 	// PosixMode reports whether the shell is in POSIX mode.
 	PosixMode() bool
+	// AttrValue returns value as assigning it to name in r makes it
+	// under name's attributes (declare -i, -l, -u, -c), for the
+	// builtins that assign (read, printf -v, getopts).
+	AttrValue(r *interp.Runner, name, value string) (string, error)
 	// ScriptFile reports whether the shell runs a script file, whose top
 	// level is bash's frame "main".
 	ScriptFile() bool

@@ -47,6 +47,9 @@ func builtinGetopts(ctx context.Context, c *Call) error {
 			set("OPTARG", *optarg)
 		}
 		set("OPTIND", strconv.Itoa(state.Argidx+1))
+		if v, err := c.Sh.AttrValue(c.R, name, opt); err == nil {
+			opt = v
+		}
 		if err := set(name, opt); err != nil {
 			return c.Errorf(1, "%v", err)
 		}

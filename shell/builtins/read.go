@@ -22,6 +22,8 @@ import (
 // readOptions are the options of one `read`.
 type readOptions struct {
 	raw, silent, array bool
+	edit               bool   // -e: the line editor, on a terminal
+	initial            string // -i: the editor's initial text
 	delim              byte
 	nchars             int  // -n/-N: stop after this many characters
 	exact              bool // -N: ignore the delimiter
@@ -62,6 +64,7 @@ func parseReadOptions(c *Call, args []string) (o readOptions, names []string, er
 			case 's':
 				o.silent = true
 			case 'e':
+				o.edit = true
 			case 'a', 'd', 'p', 't', 'n', 'N', 'u', 'i':
 				v, ok := value()
 				if !ok {
@@ -78,6 +81,8 @@ func parseReadOptions(c *Call, args []string) (o readOptions, names []string, er
 					}
 				case 'p':
 					o.prompt = v
+				case 'i':
+					o.initial = v
 				case 't':
 					secs, err := strconv.ParseFloat(v, 64)
 					if err != nil || secs < 0 {
@@ -129,6 +134,9 @@ func builtinRead(ctx context.Context, c *Call) error {
 	}
 	f, _ := in.(*os.File)
 	terminal := f != nil && term.IsTerminal(int(f.Fd()))
+	if ed := c.Sh.LineEditor(); o.edit && terminal && ed != nil && o.fd <= 0 && o.nchars < 0 && o.delim == '\n' && !o.hasTimeout {
+		return c.readEdited(ctx, ed, o, names)
+	}
 	if o.prompt != "" && terminal {
 		fmt.Fprint(c.Stderr, o.prompt)
 	}
@@ -184,6 +192,12 @@ func (c *Call) assignRead(array, verbatim bool, names []string, line []byte, esc
 		ifs = ""
 	}
 	assign := func(name, value string) bool {
+		value, err := c.Sh.AttrValue(c.R, name, value)
+		if err != nil {
+			prog := c.Sh.ProgramName()
+			fmt.Fprintf(c.Stderr, "%s: read: %s\n", prog, strings.TrimPrefix(err.Error(), prog+": "))
+			return false
+		}
 		if err := interpunsafe.SetString(c.R, name, value); err != nil {
 			fmt.Fprintf(c.Stderr, "%s: read: %v\n", c.Sh.ProgramName(), err)
 			return false
@@ -197,6 +211,11 @@ func (c *Call) assignRead(array, verbatim bool, names []string, line []byte, esc
 			name = names[0]
 		}
 		fields := splitReadFields(line, escaped, ifs, -1)
+		for i, f := range fields {
+			if v, err := c.Sh.AttrValue(c.R, name, f); err == nil {
+				fields[i] = v
+			}
+		}
 		if err := c.SetArrayVar(name, fields); err != nil {
 			fmt.Fprintf(c.Stderr, "%s: read: %v\n", c.Sh.ProgramName(), err)
 			return interp.ExitStatus(1)

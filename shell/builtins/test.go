@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/varlist"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -215,7 +216,7 @@ func (t *testEval) unary(op, x string) (bool, error) {
 		}
 		return false, nil
 	case "-v":
-		return interpunsafe.LookupVar(t.c.R, x).IsSet(), nil
+		return varlist.IsSet(interpunsafe.ExpandConfig(t.c.R), x), nil
 	case "-R":
 		vr := interpunsafe.LookupVar(t.c.R, x)
 		return vr.Kind == expand.NameRef, nil

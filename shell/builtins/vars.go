@@ -21,6 +21,10 @@ func (c *Call) SetVarMaybeIndexed(name, value string) error {
 		if !syntax.ValidName(name) {
 			return fmt.Errorf("`%s': not a valid identifier", name)
 		}
+		value, err := c.Sh.AttrValue(c.R, name, value)
+		if err != nil {
+			return err
+		}
 		return interpunsafe.SetString(c.R, name, value)
 	}
 	f, err := c.Sh.Parser().Parse(strings.NewReader(name+"=x"), "")

@@ -24,7 +24,6 @@ func (h sessionHost) Environ() []string              { return h.se.sh.Environ() 
 func (h sessionHost) Vars() expand.Environ           { return h.se.sh.Vars() }
 func (h sessionHost) CommandKind(name string) string { return h.se.sh.CommandKind(name) }
 func (h sessionHost) Interactive() bool              { return h.se.sh.Interactive }
-func (h sessionHost) Terminal() (int, bool)          { return h.se.sh.Terminal() }
 func (h sessionHost) Prefill(text string)            { h.se.prefill(text) }
 func (h sessionHost) Record(line string)             { h.se.recordLine(line) }
 

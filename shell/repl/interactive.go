@@ -41,6 +41,10 @@ type session struct {
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions
+	// readRL is read -e's editor and readInitial its -i text
+	// (readedit.go).
+	readRL      *readline.Shell
+	readInitial string
 	// idle gives free memory back while the prompt waits (idle.go).
 	idle idleTrim
 	// mark is the partial-line mark the editor writes before the next
@@ -148,6 +152,7 @@ func (s *Shell) Run(ctx context.Context, opts Options) int {
 		// bind in a startup file makes the editor early, as bash's
 		// readline is initialised on first use.
 		s.editor = se
+		s.SetLineEditor(se.readEditLine)
 	}
 	if exited, st := se.readStartupFiles(ctx, opts); exited {
 		return st

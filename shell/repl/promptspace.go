@@ -2,6 +2,7 @@ package repl
 
 import (
 	"fmt"
+	"github.com/reeflective/readline"
 	"os"
 	"strings"
 
@@ -157,17 +158,22 @@ func layout(line string, promptWidth, cols int) (rows, col int) {
 // echoInterrupt shows ^C after the line Ctrl+C abandoned, as bash does.
 // The editor prints it too, then clears it as it leaves the line; the
 // cursor is now at the start of the row below the input.
-func (se *session) echoInterrupt() {
+func (se *session) echoInterrupt() { se.echoInterruptAfter(se.rl, se.lastPrompt, "\r\n") }
+
+// echoInterruptAfter is echoInterrupt for the line rl gave up, after
+// prompt, with end after the ^C (read -e's editor leaves the line break
+// to the shell, which writes one after a statement Ctrl+C stopped).
+func (se *session) echoInterruptAfter(rl *readline.Shell, prompt, end string) {
 	f, ok := se.sh.stdout.(*os.File)
-	if !ok || se.rl == nil || !se.rl.Config.GetBool("echo-control-characters") {
+	if !ok || rl == nil || !rl.Config.GetBool("echo-control-characters") {
 		return
 	}
 	cols, _, sized := se.size.get()
 	if !sized || cols < 1 {
 		return
 	}
-	_, col := layout(string(*se.rl.Line()), displayWidth(se.lastPrompt), cols)
-	fmt.Fprintf(f, "\x1b[A\x1b[%dG^C\r\n", col+1)
+	_, col := layout(string(*rl.Line()), displayWidth(prompt), cols)
+	fmt.Fprintf(f, "\x1b[A\x1b[%dG^C%s", col+1, end)
 }
 
 // displayWidth is the number of columns s takes on the screen, without

@@ -71,13 +71,18 @@ type arithTemplate struct {
 	pad     string
 }
 
+// maxArithGap bounds the spacing taken from the source: a wider gap
+// means positions that do not come from one text (a rewrite's), and the
+// normal spacing is used instead.
+const maxArithGap = 64
+
 // space writes the spacing before a token at pos: the source's, or pad
 // and the template's pending pad.
 func (t *arithTemplate) space(pos syntax.Pos, pad string) {
 	if !t.started {
 		t.started = true
-	} else if t.end >= 0 && pos.IsValid() && int(pos.Offset()) >= t.end {
-		t.b.WriteString(strings.Repeat(" ", int(pos.Offset())-t.end))
+	} else if gap := int(pos.Offset()) - t.end; t.end >= 0 && pos.IsValid() && gap >= 0 && gap <= maxArithGap {
+		t.b.WriteString(strings.Repeat(" ", gap))
 	} else if pad != "" || t.pad != "" {
 		t.b.WriteString(" ")
 	}
@@ -201,8 +206,8 @@ func (s *Engine) arithStashOf(x syntax.ArithmExpr, right syntax.Pos) *arithStash
 // trail writes the spaces between the last token and right, the closing
 // parentheses: bash's messages show them.
 func (t *arithTemplate) trail(right syntax.Pos) {
-	if t.end >= 0 && right.IsValid() && int(right.Offset()) > t.end {
-		t.b.WriteString(strings.Repeat(" ", int(right.Offset())-t.end))
+	if gap := int(right.Offset()) - t.end; t.end >= 0 && right.IsValid() && gap > 0 && gap <= maxArithGap {
+		t.b.WriteString(strings.Repeat(" ", gap))
 	}
 }
 

@@ -213,9 +213,14 @@ func builtinFields(ctx context.Context, c *call) error {
 // needsFields reports whether nosh must expand w itself: it has an
 // unquoted expansion, or a "$@" among other quoted text.
 func (s *Engine) needsFields(w *syntax.Word) bool {
+	s.hostRewriteFirst(w)
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		case *syntax.ExtGlob:
+			// interp globs an extended pattern only beside *, ? or [,
+			// and then matches !( ) only between fixed text.
 			return true
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {

@@ -44,6 +44,7 @@ func (s *Engine) rewriteNoshParams(w *syntax.Word) {
 	if w == nil {
 		return
 	}
+	s.hostRewriteFirst(w)
 	hookParts := func(parts []syntax.WordPart) {
 		for i, p := range parts {
 			if pe, ok := p.(*syntax.ParamExp); ok && fields.NoshParam(pe) {
@@ -55,6 +56,19 @@ func (s *Engine) rewriteNoshParams(w *syntax.Word) {
 	for _, p := range w.Parts {
 		if dq, ok := p.(*syntax.DblQuoted); ok {
 			hookParts(dq.Parts)
+		}
+	}
+}
+
+// hostRewriteFirst makes the shell's own changes to w's parameter
+// expansions before the walk reaches it (${!#} becomes a slice of $@,
+// which nosh computes), so that what decides how w is expanded sees
+// them; the walk makes them again, to no further effect.
+func (s *Engine) hostRewriteFirst(w *syntax.Word) {
+	s.host.RewriteNode(w)
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			s.host.RewriteNode(dq)
 		}
 	}
 }

@@ -34,8 +34,9 @@ import (
 // too). At run time the hook reads the
 // attributes: -i evaluates the value as arithmetic (n+=v adds), -l/-u/-c
 // change its case. Code read before any such declaration pays nothing.
-// Not covered: read, printf -v, for loops and getopts assign without the
-// attributes; a[i]+=v on an integer array appends as a string.
+// read, printf -v and getopts apply them through AttrValue. Not covered:
+// a for loop's variable takes its words as they are, and a[i]+=v on an
+// integer array appends as a string.
 
 // attrVarName is the private variable holding name's attributes.
 func attrVarName(name string) string { return "\x01attrs:" + name }
@@ -372,4 +373,21 @@ func caseAttr(attrs, v string) string {
 		return string(unicode.ToUpper(r)) + strings.ToLower(v[n:])
 	}
 	return v
+}
+
+// AttrValue returns value as assigning it to name in r makes it, under
+// name's attributes; without attributes (the usual case) it is value.
+func (s *Engine) AttrValue(r *interp.Runner, name, value string) (string, error) {
+	attrs := VarAttrs(r, name)
+	if attrs == "" {
+		return value, nil
+	}
+	if strings.IndexByte(attrs, 'i') >= 0 {
+		n, err := evalAttrArith(s, r, value)
+		if err != nil {
+			return "", err
+		}
+		return strconv.FormatInt(n, 10), nil
+	}
+	return caseAttr(attrs, value), nil
 }

@@ -89,7 +89,12 @@ func (s *Engine) rewrite(node syntax.Node) {
 				patterns.RewriteCollating(w)
 			}
 			s.hookCasePatterns(n)
+		case *syntax.UnaryTest:
+			s.hookVarSetTest(n)
 		case *syntax.BinaryTest:
+			if s.hookExtglobTest(n) {
+				break
+			}
 			if w, ok := n.X.(*syntax.Word); ok {
 				s.rewriteNoshParams(w)
 			}

@@ -12,6 +12,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/patterns"
 )
 
 // Field expansion as POSIX defines it. interp splits every IFS character
@@ -668,8 +669,14 @@ func joinParts(parts []fieldPart) string {
 // glob performs pathname expansion on a field whose unquoted parts have
 // pattern characters; otherwise the field is its text.
 func (e *fieldExpander) glob(parts []fieldPart) ([]string, error) {
-	if e.cfg.ReadDir2 == nil || !hasGlobMeta(parts, *interpunsafe.Option(e.r, "extglob")) {
+	extglob := *interpunsafe.Option(e.r, "extglob")
+	if e.cfg.ReadDir2 == nil || !hasGlobMeta(parts, extglob) {
 		return []string{joinParts(parts)}, nil
+	}
+	if extglob {
+		if pat := globPattern(parts); patterns.HasExtGlob(pat) {
+			return e.extGlob(parts, pat)
+		}
 	}
 	// Hand the pattern to interp's globbing as a word whose quoted parts
 	// stay quoted. A leading empty quote keeps it from tilde expansion;

@@ -97,7 +97,7 @@ func NoshParam(pe *syntax.ParamExp) bool {
 			return true // $@ and $* from 0
 		}
 	}
-	if anchoredRepl(pe) != 0 || isQuoteOp(pe) {
+	if anchoredRepl(pe) != 0 || transformOp(pe) != "" {
 		return true
 	}
 	if pe.Repl != nil && extPattern(pe.Repl.Orig) {
@@ -214,6 +214,8 @@ func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, q
 		return sliceParams(s, r, cfg, pe, res)
 	case pe.Repl != nil:
 		return replaceParams(s, cfg, pe, res)
+	case transformOp(pe) != "":
+		return transformParams(r, cfg, pe, res, set)
 	case pe.Exp != nil && !rewrite.WholeListOp(pe):
 		return stripParams(s, r, cfg, pe, res)
 	}
@@ -279,8 +281,8 @@ func sliceParams(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.Param
 		off = o
 		if off < 0 {
 			off += len(args)
-			if off < 1 {
-				// bash: a negative offset before $1 gives nothing.
+			if off < 0 {
+				// bash: a negative offset before $0 gives nothing.
 				return Result{list: true, star: res.star}, nil
 			}
 		}

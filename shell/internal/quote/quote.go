@@ -35,8 +35,14 @@ func ForSet(s string) string {
 	return s
 }
 
-// ForDecl quotes a value as declare -p does: in double quotes.
+// ForDecl quotes a value as declare -p does: in double quotes, or $'…'
+// when it has control characters.
 func ForDecl(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return Bash(s)
+		}
+	}
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
