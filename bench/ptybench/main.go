@@ -66,6 +66,8 @@ type sample struct {
 	idleEchoFaults, idleEnterFaults int
 	// startFaults is the shell's page faults at its first prompt.
 	startFaults int
+	// startMajor is its major page faults at its first prompt (-v).
+	startMajor int
 	// startCPU and startWait are the shell's threads' time on a
 	// processor and waiting for one, at its first prompt.
 	startCPU, startWait time.Duration
@@ -89,7 +91,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 		return r, fmt.Errorf("%s: first prompt: %v", sp.name, err)
 	}
 	r.startup = time.Since(t0)
-	r.startFaults = s.minorFaults()
+	r.startFaults, r.startMajor = s.minorFaults(), s.majorFaults()
 	r.startCPU, r.startWait = s.schedstat()
 	r.startAnon, r.startFile = s.status("RssAnon:"), s.status("RssFile:")
 	if startOnly {
@@ -259,9 +261,9 @@ func main() {
 			}
 			round[sp.name] = r
 			if *verbose {
-				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d anon %5d file %5d idle rss %5d\n", i, sp.name,
+				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d major %3d anon %5d file %5d idle rss %5d\n", i, sp.name,
 					r.startup.Round(time.Microsecond), r.startCPU.Round(time.Microsecond), r.startWait.Round(time.Microsecond),
-					r.startFaults, r.startAnon, r.startFile, r.rss)
+					r.startFaults, r.startMajor, r.startAnon, r.startFile, r.rss)
 			}
 		}
 		if i > 0 {
