@@ -11,6 +11,10 @@
 // multiple of the number of sessions): what ran just before a start
 // changes it (balancedOrders).
 //
+// With -next, it measures instead what one session leaves to the start
+// of the next (next.go): a session A, then the start of a session B from
+// the same executable, under conditions interleaved round by round.
+//
 // With -v, every session's start time, processor time, page faults and
 // idle RSS are printed as it ends.
 //
@@ -78,6 +82,8 @@ type sample struct {
 	idleEchoFaults, idleEnterFaults int
 	// startFaults is the shell's page faults at its first prompt.
 	startFaults int
+	// startMajor is its major page faults at its first prompt (-v).
+	startMajor int
 	// startCPU and startWait are the shell's threads' time on a
 	// processor and waiting for one, at its first prompt.
 	startCPU, startWait time.Duration
@@ -101,7 +107,7 @@ func measure(sp shellSpec, startOnly bool) (sample, error) {
 		return r, fmt.Errorf("%s: first prompt: %v", sp.name, err)
 	}
 	r.startup = time.Since(t0)
-	r.startFaults = s.minorFaults()
+	r.startFaults, r.startMajor = s.minorFaults(), s.majorFaults()
 	r.startCPU, r.startWait = s.schedstat()
 	r.startAnon, r.startFile = s.status("RssAnon:"), s.status("RssFile:")
 	if startOnly {
@@ -196,6 +202,11 @@ func main() {
 	editor := flag.String("editor", "", "the editor floor (bench/floor/editor) to run beside them, if any")
 	base := flag.String("base", "", "another nosh binary (an earlier build) to run beside them, bare")
 	flag.DurationVar(&idleWait, "idle", 0, "how long every shell waits at its last prompt before its RSS is read")
+	next := flag.String("next", "", "measure what a session leaves to the next start instead: conditions idle,noline,alive,bash,none,sleep,evict, each optionally NAME/COND (next.go)")
+	nextBins := flag.String("next-bins", "", "with -next: NAME=PATH,... the executables of NAME/COND conditions")
+	nextFull := flag.Bool("next-full", false, "with -next: session A ends as a ptybench session (a line after the idle prompt, another idle, Enter)")
+	nextC := flag.Bool("next-c", false, "with -next: time `nosh -c true` instead of an interactive start with the init.sh")
+	nextDelay := flag.Duration("next-delay", 0, "with -next: wait between A's end and B's start")
 	verbose := flag.Bool("v", false, "print every session's start time and page faults at its first prompt")
 	syscalls := flag.Int("syscalls", 0, "count the system calls of this many lines and keys instead (strace)")
 	sched := flag.Int("sched", 0, "count the context switches, threads run and CPU wait of this many keys and lines instead")
@@ -228,6 +239,20 @@ func main() {
 	initSpec := shellSpec{"nosh+init.sh", []string{abs}, append(xdg(withInit), common...)}
 	bashSpec := shellSpec{"bash", []string{"bash", "--norc", "-i"}, append([]string{"HOME=" + bare,
 		"HISTFILE=" + bashHist, "HISTSIZE=100000", "HISTFILESIZE=100000"}, common...)}
+
+	if *next != "" {
+		bins, err := parseBins(*nextBins)
+		if err != nil {
+			fatal(err)
+		}
+		idle := idleWait
+		if idle == 0 {
+			idle = 1500 * time.Millisecond
+		}
+		nextStart(nextOptions{conds: strings.Split(*next, ","), bins: bins, nosh: abs, full: *nextFull,
+			dashC: *nextC, delay: *nextDelay, idle: idle}, bare, withInit, *n)
+		return
+	}
 
 	if *startOnly {
 		if *startInit {
@@ -308,9 +333,9 @@ func main() {
 			}
 			round[sp.name] = r
 			if *verbose {
-				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d anon %5d file %5d idle rss %5d\n", i, sp.name,
+				fmt.Fprintf(os.Stderr, "round %d %-14s start %8v cpu %8v wait %8v faults %4d major %3d anon %5d file %5d idle rss %5d\n", i, sp.name,
 					r.startup.Round(time.Microsecond), r.startCPU.Round(time.Microsecond), r.startWait.Round(time.Microsecond),
-					r.startFaults, r.startAnon, r.startFile, r.rss)
+					r.startFaults, r.startMajor, r.startAnon, r.startFile, r.rss)
 			}
 		}
 		if i > 0 {
@@ -322,14 +347,11 @@ func main() {
 
 // balancedOrders returns orders of n sessions in which every session
 // follows every other one equally often (a Williams design: n orders for
-// an even n, 2n for an odd one). The session before matters: a nosh
-// started right after another nosh finds its code warm in the processor's
-// caches and takes about a fifth less processor time than one started
-// after seconds of other programs (bench/nextstart), and with -idle those
-// seconds are the bash sessions. Simply reversing the order every other
-// round left one build's init.sh session after a bash session half the
-// time and another build's never, which measured as that build being 1.5×
-// slower.
+// an even n, 2n for an odd one). What ran just before can change a start
+// (the processor's caches, and with -idle 3.5 s of another program), and
+// reversing the order every other round, as ptybench did, put the first
+// build's init.sh session after a bash session in half the rounds and the
+// base build's never (README, Performance, part L).
 func balancedOrders(n int) [][]int {
 	// The first order is 0, 1, n-1, 2, n-2, ...; the others add r to it.
 	first := make([]int, n)

@@ -171,21 +171,33 @@ func (s *session) schedstat() (cpu, wait time.Duration) {
 // minorFaults is the shell's count of minor page faults so far
 // (/proc/PID/stat), or -1.
 func (s *session) minorFaults() int {
+	return s.statField(7)
+}
+
+// majorFaults is the shell's count of major page faults so far: pages
+// read from the file system, such as its executable's pages evicted from
+// the page cache.
+func (s *session) majorFaults() int {
+	return s.statField(9)
+}
+
+// statField is the field of /proc/PID/stat after the command name (state
+// is 0, minflt 7, majflt 9), or -1.
+func (s *session) statField(k int) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
 	if err != nil {
 		return -1
 	}
-	// The fields after the command name, which is in parentheses and
-	// may hold spaces: state is the first, minflt the eighth.
+	// The command name is in parentheses and may hold spaces.
 	i := strings.LastIndexByte(string(b), ')')
 	if i < 0 {
 		return -1
 	}
 	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 8 {
+	if len(f) <= k {
 		return -1
 	}
-	n, err := strconv.Atoi(f[7])
+	n, err := strconv.Atoi(f[k])
 	if err != nil {
 		return -1
 	}
