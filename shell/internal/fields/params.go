@@ -198,7 +198,7 @@ func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, q
 	case pe.Repl != nil:
 		return replaceParams(s, cfg, pe, res)
 	case transformOp(pe) != "":
-		return transformParams(r, cfg, pe, res, set)
+		return transformParams(s, r, cfg, pe, res, set)
 	case pe.Exp != nil && !rewrite.WholeListOp(pe):
 		return stripParams(s, r, cfg, pe, res)
 	}
