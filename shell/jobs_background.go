@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"nosh/shell/internal/engine"
 	"os"
 	"strconv"
 	"strings"
@@ -125,6 +126,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 	go func() {
 		defer cancel(nil)
 		s.eng.SetSubshellPid(r2)
+		engine.EnterBackgroundDepth(r2, bs.stmt)
 		err := s.eng.RunGuarded(fctx, r2, bs.stmt)
 		status := exitStatusOf(err)
 		if sig := s.leaveFrame(frame); sig != 0 {

@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"fmt"
 	"nosh/shell/internal/fields"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -12,6 +14,10 @@ import (
 // (rewrite_host.go).
 func rewriteParts(parts []syntax.WordPart) {
 	for i, p := range parts {
+		if sq, ok := p.(*syntax.SglQuoted); ok && sq.Dollar && strings.Contains(sq.Value, `\c`) {
+			sq.Value = controlEscapes(sq.Value)
+			continue
+		}
 		pe, ok := p.(*syntax.ParamExp)
 		if !ok || pe.Param == nil {
 			continue
@@ -58,3 +64,30 @@ func isIndirectOnly(pe *syntax.ParamExp) bool {
 }
 
 func isPlainParam(pe *syntax.ParamExp) bool { return fields.IsPlainParam(pe) }
+
+// controlEscapes spells the \cX escapes of a $'…' string (control-X,
+// which interp does not know) as \xHH, which it does: \cA and \ca are
+// 1, \c? is 127.
+func controlEscapes(v string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '\\' || i+1 >= len(v) {
+			b.WriteByte(v[i])
+			continue
+		}
+		if v[i+1] != 'c' || i+2 >= len(v) {
+			b.WriteString(v[i : i+2]) // another escape, \\ included
+			i++
+			continue
+		}
+		c := v[i+2]
+		if c == '?' {
+			c = 0x7f
+		} else {
+			c &= 0x1f
+		}
+		fmt.Fprintf(&b, `\x%02x`, c)
+		i += 2
+	}
+	return b.String()
+}

@@ -232,8 +232,9 @@ func startVars(r *interp.Runner, env []string) {
 }
 
 // platformVars are bash's HOSTTYPE, MACHTYPE and OSTYPE, which scripts
-// test to choose what runs ([[ $OSTYPE == linux-gnu* ]]).
-func platformVars() [3][2]string {
+// test to choose what runs ([[ $OSTYPE == linux-gnu* ]]), and
+// BASH_SUBSHELL's start (each subshell counts itself, runSubshellBody).
+func platformVars() [4][2]string {
 	arch := runtime.GOARCH
 	switch arch {
 	case "amd64":
@@ -251,7 +252,7 @@ func platformVars() [3][2]string {
 	if ostype == "linux" {
 		ostype = "linux-gnu"
 	}
-	return [3][2]string{{"HOSTTYPE", arch}, {"MACHTYPE", arch + "-" + vendor + "-" + ostype}, {"OSTYPE", ostype}}
+	return [4][2]string{{"HOSTTYPE", arch}, {"MACHTYPE", arch + "-" + vendor + "-" + ostype}, {"OSTYPE", ostype}, {"BASH_SUBSHELL", "0"}}
 }
 
 // prepareEnv adjusts the inherited environment the way bash does at

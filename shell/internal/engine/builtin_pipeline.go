@@ -105,6 +105,9 @@ func builtinPipe(ctx context.Context, c *call) error {
 		if pw != nil {
 			sctx, out = stagepipe.With(ctx, pw)
 		}
+		if _, simple := stage.stmt.Cmd.(*syntax.CallExpr); !simple && stage.stmt.Cmd != nil {
+			enterSubshellDepth(r2)
+		}
 		wg.Go(func() {
 			results[i] = c.sh.runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
 			if out != nil && out.Broken() {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
+	"strconv"
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
@@ -172,6 +173,7 @@ func builtinSubshell(ctx context.Context, c *call) error {
 	// a sourced file).
 	interpunsafe.InheritScope(r2, r)
 	// Its own signal dispositions (the core's subshell_signals.go).
+	enterSubshellDepth(r2)
 	ctx, sigs := c.sh.enterSubshell(ctx, r2)
 	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(ctx, r2, ss.stmts), c.stderr))
 	return errKeepStatus
@@ -201,6 +203,7 @@ func builtinCsubst(ctx context.Context, c *call) error {
 	// substitutions nested in them.
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
 	interpunsafe.FillExpandConfig(r, ctx)
+	enterSubshellDepth(r)
 	fctx, sigs := c.sh.enterSubshell(ctx, r)
 	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(fctx, r, ss.stmts), nil))
 	return errKeepStatus
@@ -239,4 +242,28 @@ func (s *Engine) runSubshellBody(ctx context.Context, r2 *interp.Runner, stmts [
 	delete(s.execFds.m, r2)
 	s.execFds.Unlock()
 	return st
+}
+
+// enterSubshellDepth counts the subshell in r2's BASH_SUBSHELL, which the
+// shell starts at 0: ( … ), $( … ) and a compound pipeline stage, as
+// bash counts them (a simple command's stage does not count, nor does a
+// stage that is itself ( … ) count twice).
+func enterSubshellDepth(r2 *interp.Runner) {
+	n, _ := strconv.Atoi(interpunsafe.LookupVar(r2, "BASH_SUBSHELL").String())
+	interpunsafe.SetVar(r2, "BASH_SUBSHELL", expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(n + 1)})
+}
+
+// EnterBackgroundDepth counts a background job's body in its runner r2's
+// BASH_SUBSHELL, as bash does: once, also for ( … ) &, whose ( … ) would
+// count itself.
+func EnterBackgroundDepth(r2 *interp.Runner, st *syntax.Stmt) {
+	switch cmd := st.Cmd.(type) {
+	case *syntax.Subshell:
+		return
+	case *syntax.CallExpr:
+		if len(cmd.Args) > 0 && cmd.Args[0].Lit() == sentinel+builtinSubshellName {
+			return
+		}
+	}
+	enterSubshellDepth(r2)
 }

@@ -55,6 +55,9 @@ func VarAttrs(r *interp.Runner, name string) string {
 	return vr.Str
 }
 
+// VarAttrs implements fields.Shell (${x@a}).
+func (s *Engine) VarAttrs(r *interp.Runner, name string) string { return VarAttrs(r, name) }
+
 // DropVarAttrs forgets name's attributes in r's current scope (unset).
 func DropVarAttrs(r *interp.Runner, name string) {
 	if vr := interpunsafe.LookupVar(r, attrVarName(name)); vr.IsSet() {

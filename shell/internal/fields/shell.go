@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -18,6 +19,9 @@ type Shell interface {
 	UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error
 	// ShoptOn reports whether shopt option name is on (failglob).
 	ShoptOn(name string) bool
+	// VarAttrs is the attributes nosh keeps beside variable name in r,
+	// as letters of "iclu" (declare -i, -c, -l, -u), for ${x@a}.
+	VarAttrs(r *interp.Runner, name string) string
 }
 
 // Word returns the word of ${x-word} when the expansion is that word, to

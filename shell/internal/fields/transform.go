@@ -30,7 +30,7 @@ func transformOp(pe *syntax.ParamExp) string {
 }
 
 // transformParams is ${x@OP} on the values res of pe's parameter.
-func transformParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res Result, set bool) (Result, error) {
+func transformParams(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, res Result, set bool) (Result, error) {
 	op := transformOp(pe)
 	name := pe.Param.Value
 	positional := name == "@" || name == "*" || name == "#" || name == "0" || isDigits(name)
@@ -41,15 +41,19 @@ func transformParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, 
 			name, vr = vr.Resolve(cfg.Env)
 		}
 	}
+	extra := ""
+	if !positional {
+		extra = s.VarAttrs(r, name)
+	}
 	if res.list {
-		return transformList(r, cfg, name, vr, op, res)
+		return transformList(r, cfg, name, vr, extra, op, res)
 	}
 	if !set {
 		out := ""
 		if op == "A" && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) && pe.Index == nil {
-			out = "declare " + declFlags(vr) + " " + name
+			out = "declare " + declFlags(vr, extra) + " " + name
 		} else if op == "a" && vr.Declared() {
-			out = attrFlags(vr)
+			out = attrFlags(vr, extra)
 		}
 		return Result{elems: []string{out}}, nil
 	}
@@ -57,7 +61,7 @@ func transformParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, 
 	var out string
 	switch op {
 	case "A":
-		flags := declFlags(vr)
+		flags := declFlags(vr, extra)
 		if positional || flags == "--" {
 			out = name + "=" + bashQuote(v)
 		} else {
@@ -68,7 +72,7 @@ func transformParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, 
 		}
 	case "a":
 		if !positional {
-			out = attrFlags(vr)
+			out = attrFlags(vr, extra)
 		}
 	case "P":
 		out = promptValue(r, cfg, v)
@@ -79,7 +83,7 @@ func transformParams(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, 
 }
 
 // transformList is ${a[@]@OP}, ${a[*]@OP}, ${@@OP} and ${*@OP}.
-func transformList(r *interp.Runner, cfg *expand.Config, name string, vr expand.Variable, op string, res Result) (Result, error) {
+func transformList(r *interp.Runner, cfg *expand.Config, name string, vr expand.Variable, extra, op string, res Result) (Result, error) {
 	params := name == "@" || name == "*"
 	out := Result{list: true, star: res.star}
 	switch op {
@@ -97,7 +101,7 @@ func transformList(r *interp.Runner, cfg *expand.Config, name string, vr expand.
 		if !vr.Declared() {
 			return out, nil
 		}
-		flags := declFlags(vr)
+		flags := declFlags(vr, extra)
 		switch {
 		case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
 			out.elems = []string{"declare", flags, name + "=" + varlist.ArrayLiteral(vr)}
@@ -149,7 +153,7 @@ func transformList(r *interp.Runner, cfg *expand.Config, name string, vr expand.
 		switch op {
 		case "a":
 			if !params {
-				out.elems[i] = attrFlags(vr)
+				out.elems[i] = attrFlags(vr, extra)
 			}
 		case "P":
 			out.elems[i] = promptValue(r, cfg, v)
@@ -192,22 +196,27 @@ func bashQuote(v string) string {
 }
 
 // declFlags is the option of `declare` that recreates vr's attributes.
-func declFlags(vr expand.Variable) string {
-	if f := attrFlags(vr); f != "" {
+func declFlags(vr expand.Variable, extra string) string {
+	if f := attrFlags(vr, extra); f != "" {
 		return "-" + f
 	}
 	return "--"
 }
 
-// attrFlags is ${x@a}: a variable's attributes, in bash's order.
-func attrFlags(vr expand.Variable) string {
+// attrFlags is ${x@a}: a variable's attributes, in bash's order; extra
+// are those nosh keeps beside it (Shell.VarAttrs).
+func attrFlags(vr expand.Variable, extra string) string {
 	f := ""
 	switch vr.Kind {
 	case expand.Indexed:
 		f += "a"
 	case expand.Associative:
 		f += "A"
-	case expand.NameRef:
+	}
+	if strings.IndexByte(extra, 'i') >= 0 {
+		f += "i"
+	}
+	if vr.Kind == expand.NameRef {
 		f += "n"
 	}
 	if vr.ReadOnly {
@@ -215,6 +224,11 @@ func attrFlags(vr expand.Variable) string {
 	}
 	if vr.Exported {
 		f += "x"
+	}
+	for _, c := range "clu" {
+		if strings.ContainsRune(extra, c) {
+			f += string(c)
+		}
 	}
 	return f
 }
