@@ -58,16 +58,27 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 	// readline binds each arrow twice, as ESC [ A and as Meta-[ A (the
 	// form it matches when the keys come one read at a time, as a person
 	// types them): both search.
+	// In vi insertion mode, Escape then a key is that key in command
+	// mode, however fast they come, as in bash: no Alt key is bound
+	// there.
 	up, down := "history-search-backward", "history-search-forward"
-	for _, km := range []string{"emacs", "vi-insert"} {
-		for seq, action := range map[string]string{
-			"\x1b[A": up, "\x1bOA": up, inputrc.Unescape(`\M-[A`): up, inputrc.Unescape(`\M-OA`): up,
-			"\x1b[B": down, "\x1bOB": down, inputrc.Unescape(`\M-[B`): down, inputrc.Unescape(`\M-OB`): down,
-			"\x1be": "edit-and-execute-command", "\x18\x05": "edit-and-execute-command",
-			"\x17": "unix-word-rubout", "\x1b\x7f": "backward-kill-word", "\x1b\x08": "backward-kill-word",
-		} {
-			if defaults[rl.Config.Binds[km][seq].Action] {
-				rl.Config.Bind(km, seq, action, false)
+	both := map[string]string{
+		"\x1b[A": up, "\x1bOA": up, inputrc.Unescape(`\M-[A`): up, inputrc.Unescape(`\M-OA`): up,
+		"\x1b[B": down, "\x1bOB": down, inputrc.Unescape(`\M-[B`): down, inputrc.Unescape(`\M-OB`): down,
+		"\x18\x05": "edit-and-execute-command",
+		// Page Up and Page Down search by prefix in bash's readline.
+		"\x1b[5~": up, "\x1b[6~": down,
+	}
+	emacs := map[string]string{
+		"\x1be": "edit-and-execute-command",
+		"\x17":  "unix-word-rubout", "\x1b\x7f": "backward-kill-word", "\x1b\x08": "backward-kill-word",
+	}
+	for km, keys := range map[string][]map[string]string{"emacs": {both, emacs}, "vi-insert": {both}} {
+		for _, binds := range keys {
+			for seq, action := range binds {
+				if defaults[rl.Config.Binds[km][seq].Action] {
+					rl.Config.Bind(km, seq, action, false)
+				}
 			}
 		}
 	}

@@ -367,6 +367,10 @@ func (rl *Shell) backwardDeleteChar() {
 		return
 	}
 
+	if rl.overwrite.on && rl.overwriteRubout() {
+		return
+	}
+
 	vii := rl.Iterations.Get()
 
 	switch vii {
@@ -449,6 +453,11 @@ func (rl *Shell) selfInsert() {
 		length = uniseg.StringWidth(string(quoted))
 	} else {
 		quoted, length = strutil.Quote(key[0])
+	}
+
+	if rl.overwrite.on && !searching && !isearch && len(quoted) == 1 {
+		rl.overwriteRune(quoted[0])
+		return
 	}
 
 	rl.cursor.InsertAt(quoted...)
@@ -716,66 +725,6 @@ func (rl *Shell) capitalizeWord() {
 	letter := rl.cursor.Char()
 	rl.cursor.ReplaceWith(unicode.ToUpper(letter))
 	rl.cursor.Set(startPos)
-}
-
-// Toggle overwrite mode. In overwrite mode, characters bound to
-// self-insert replace the text at point rather than pushing the
-// text to the right.  Characters bound to backward-delete-char
-// replace the character before point with a space.
-func (rl *Shell) overwriteMode() {
-	// We store the current line as an undo item first, but will not
-	// store any intermediate changes (in the loop below) as undo items.
-	rl.History.Save()
-
-	done := rl.Keymap.PendingCursor()
-	defer done()
-
-	// All replaced characters are stored, to be used with backspace
-	cache := make([]rune, 0)
-
-	// Don't use the delete cache past the end of the line
-	lineStart := rl.line.Len()
-
-	// The replace mode is quite special in that it does escape back
-	// to the main readline loop: it keeps reading characters and inserts
-	// them as long as the escape key is not pressed.
-	for {
-		// We read a character to use first.
-		key, isAbort := rl.Keys.ReadKey()
-		if isAbort {
-			break
-		}
-
-		// If the key is a backspace, we go back one character
-		if string(key) == inputrc.Unescape(string(`\C-?`)) {
-			if rl.cursor.Pos() > lineStart {
-				rl.backwardDeleteChar()
-			} else if rl.cursor.Pos() > 0 {
-				rl.cursor.Dec()
-			}
-
-			// And recover the last replaced character
-			if len(cache) > 0 && rl.cursor.Pos() < lineStart {
-				key = cache[len(cache)-1]
-				cache = cache[:len(cache)-1]
-
-				rl.cursor.ReplaceWith(key)
-			}
-		} else {
-			// If the cursor is at the end of the line,
-			// we insert the character instead of replacing.
-			if rl.line.Len() == rl.cursor.Pos() {
-				rl.cursor.InsertAt(key)
-			} else {
-				cache = append(cache, rl.cursor.Char())
-				rl.cursor.ReplaceWith(key)
-				rl.cursor.Inc()
-			}
-		}
-
-		// Update the line
-		rl.Display.Refresh()
-	}
 }
 
 // Delete all spaces and tabs around point.

@@ -100,13 +100,13 @@ func (rl *Shell) acceptLine() {
 // Move to the next event in the history list.
 func (rl *Shell) downHistory() {
 	rl.History.Save()
-	rl.History.Walk(-1)
+	rl.walkHistory(-rl.Iterations.Get())
 }
 
 // Move to the previous event in the history list.
 func (rl *Shell) upHistory() {
 	rl.History.Save()
-	rl.History.Walk(1)
+	rl.walkHistory(rl.Iterations.Get())
 }
 
 // Move to the first event in the history list.
@@ -403,7 +403,7 @@ func (rl *Shell) downLineOrHistory() {
 	}
 
 	if times > 0 {
-		rl.History.Walk(times * -1)
+		rl.walkHistory(times * -1)
 	}
 }
 
@@ -429,7 +429,7 @@ func (rl *Shell) upLineOrHistory() {
 	}
 
 	if times > 0 {
-		rl.History.Walk(times)
+		rl.walkHistory(times)
 	}
 }
 
@@ -660,12 +660,12 @@ func (rl *Shell) acceptLineWith(infer, hold bool) {
 	// Non-incremental search modes are the only mode not cancelled
 	// by the completion engine. If it's active, match the line result
 	// and return without returning the line to the readline caller.
-	searching, forward, substring := rl.completer.NonIncrementallySearching()
+	searching, forward, _ := rl.completer.NonIncrementallySearching()
 	if searching {
-		defer rl.completer.NonIsearchStop()
-
-		line, cursor, _ := rl.completer.GetBuffer()
-		rl.History.InsertMatch(line, cursor, true, forward, substring)
+		line, _, _ := rl.completer.GetBuffer()
+		pattern := string(*line)
+		rl.completer.NonIsearchStop()
+		rl.searchHistoryFor(pattern, forward)
 
 		return
 	}

@@ -237,6 +237,8 @@ func (rl *Shell) init() {
 	rl.Buffers.Reset()
 	rl.History.Reset()
 	rl.Iterations.Reset()
+	rl.Keymap.StartLine()
+	rl.overwrite = overwriteState{}
 
 	// Some accept-* commands must fetch a specific
 	// line outright, or keep the accepted one.

@@ -43,6 +43,10 @@ type Shell struct {
 	completer *completion.Engine // Completions generation and display.
 	Display   *display.Engine    // Manages display refresh/update/clearing.
 
+	charSearch viCharSearchState  // the last f, F, t or T, which ; and , repeat
+	overwrite  overwriteState     // overwrite mode (Insert, vi's R)
+	lastSearch historySearchState // the last non-incremental history search
+
 	acceptHeld bool // the accepted line's last frame is buffered (holdAcceptFrame)
 	sizeKept   bool // the next Readline keeps the terminal size it knew (KeepTerminalSize)
 

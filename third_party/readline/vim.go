@@ -103,6 +103,7 @@ func (rl *Shell) viCommands() commands {
 		"vi-eof-maybe":                rl.viEOFMaybe,
 		"vi-search":                   rl.viSearch,
 		"vi-search-again":             rl.viSearchAgain,
+		"vi-fetch-history":            rl.viFetchHistory,
 		"vi-arg-digit":                rl.viArgDigit,
 		"vi-char-search":              rl.viCharSearch,
 		"vi-set-mark":                 rl.viSetMark,
@@ -154,6 +155,8 @@ func (rl *Shell) viCommandMode() {
 	rl.Hint.Reset()
 	rl.completer.Reset()
 	rl.line, rl.cursor, rl.selection = rl.completer.GetBuffer()
+
+	rl.overwrite = overwriteState{}
 
 	// Only go back if not in insert mode
 	if rl.Keymap.Main() == keymap.ViInsert && !rl.cursor.AtBeginningOfLine() {
@@ -686,16 +689,6 @@ func (rl *Shell) viBackwardDeleteChar() {
 	if !rl.cursor.AtBeginningOfLine() {
 		rl.backwardDeleteChar()
 	}
-}
-
-// Enter overwrite mode.
-func (rl *Shell) viReplace() {
-	// The the standard emacs replace loop,
-	// which blocks until the ESC is pressed
-	rl.overwriteMode()
-
-	// And after exiting, move the cursor back
-	rl.cursor.Dec()
 }
 
 // Swap the case of the character under the cursor and move past it.
@@ -1274,51 +1267,6 @@ func (rl *Shell) viEOFMaybe() {
 	rl.endOfFile()
 }
 
-// Search forward or backward through the history for the string
-// of characters between the start of the current line and the point.
-// This is a non-incremental search.
-func (rl *Shell) viSearch() {
-	var forward bool
-
-	keys := rl.Keys.Caller()
-
-	switch keys[0] {
-	case '/':
-		forward = true
-	case '?':
-		forward = false
-	}
-
-	rl.completer.NonIsearchStart(rl.History.Name()+" "+string(keys[0]), false, forward, true)
-}
-
-// Search again, through the history for the string of characters
-// between the start of the current line and the point, using the
-// same search string used by the previous search.
-// This is a non-incremental search.
-func (rl *Shell) viSearchAgain() {
-	var forward bool
-	var hint string
-
-	keys := rl.Keys.Caller()
-
-	switch keys[0] {
-	case 'n':
-		forward = true
-		hint = " /"
-	case 'N':
-		forward = false
-		hint = " ?"
-	}
-
-	rl.completer.NonIsearchStart(rl.History.Name()+hint, true, forward, true)
-
-	line, cursor, _ := rl.completer.GetBuffer()
-
-	rl.History.InsertMatch(line, cursor, true, forward, true)
-	rl.completer.NonIsearchStop()
-}
-
 // Start a new numeric argument, or add to the current one.
 // This only works if bound to a key sequence ending in a decimal digit.
 func (rl *Shell) viArgDigit() {
@@ -1326,39 +1274,6 @@ func (rl *Shell) viArgDigit() {
 
 	keys := rl.Keys.Caller()
 	rl.Iterations.Add(string(keys))
-}
-
-// Readline-compatible command for F/f/T/t character search commands.
-func (rl *Shell) viCharSearch() {
-	var forward, skip bool
-
-	// In order to keep readline compatibility,
-	// we check the key triggering the command
-	// so set the specific behavior.
-	keys := rl.Keys.Caller()
-
-	switch keys[0] {
-	case 'F':
-		forward = false
-		skip = false
-	case 't':
-		forward = true
-		skip = true
-	case 'T':
-		forward = false
-		skip = true
-	case 'f':
-		fallthrough
-	default:
-		forward = true
-		skip = false
-	}
-
-	vii := rl.Iterations.Get()
-
-	for i := 1; i <= vii; i++ {
-		rl.viFindChar(forward, skip)
-	}
 }
 
 // Set the specified mark at the cursor position.
@@ -1399,105 +1314,6 @@ func (rl *Shell) viEditCommandLine() {
 	default:
 		rl.viInsertMode()
 	}
-}
-
-// Read a character from the keyboard, and move to the next occurrence of it in the line.
-func (rl *Shell) viFindNextChar() {
-	vii := rl.Iterations.Get()
-
-	for i := 1; i <= vii; i++ {
-		rl.viFindChar(true, false)
-	}
-}
-
-// Read a character from the keyboard, and move to the position just before the next occurrence of it in the line.
-func (rl *Shell) viFindNextCharSkip() {
-	vii := rl.Iterations.Get()
-
-	for i := 1; i <= vii; i++ {
-		rl.viFindChar(true, true)
-	}
-}
-
-// Read a character from the keyboard, and move to the previous occurrence of it in the line.
-func (rl *Shell) viFindPrevChar() {
-	vii := rl.Iterations.Get()
-
-	for i := 1; i <= vii; i++ {
-		rl.viFindChar(false, false)
-	}
-}
-
-// Read a character from the keyboard, and move to the position just after the previous occurrence of it in the line.
-func (rl *Shell) viFindPrevCharSkip() {
-	vii := rl.Iterations.Get()
-
-	for i := 1; i <= vii; i++ {
-		rl.viFindChar(false, true)
-	}
-}
-
-func (rl *Shell) viFindChar(forward, skip bool) {
-	rl.History.SkipSave()
-
-	// Read the argument key to use as a pattern to search
-	done := rl.Keymap.PendingCursor()
-	defer done()
-
-	char, esc := rl.Keys.ReadKey()
-	if esc {
-		return
-	}
-
-	times := rl.Iterations.Get()
-
-	for i := 1; i <= times; i++ {
-		pos := rl.line.Find(char, rl.cursor.Pos(), forward)
-
-		if pos == rl.cursor.Pos() || pos == -1 {
-			break
-		}
-
-		if forward && skip {
-			pos--
-		} else if !forward && skip {
-			pos++
-		}
-
-		rl.cursor.Set(pos)
-	}
-}
-
-// Start a non-incremental search buffer, finds the first forward
-// matching line (as a regexp), and makes it the current buffer.
-func (rl *Shell) viSearchForward() {
-	rl.completer.NonIsearchStart(rl.History.Name()+" /", false, true, true)
-}
-
-// Start a non-incremental search buffer, finds the first backward
-// matching line (as a regexp), and makes it the current buffer.
-func (rl *Shell) viSearchBackward() {
-	rl.completer.NonIsearchStart(rl.History.Name()+" ?", false, false, true)
-}
-
-// Reuses the last vi-search buffer and finds the previous search match occurrence in the history.
-func (rl *Shell) viSearchAgainForward() {
-	rl.completer.NonIsearchStart(rl.History.Name()+" /", true, true, true)
-
-	line, cursor, _ := rl.completer.GetBuffer()
-
-	rl.History.InsertMatch(line, cursor, true, true, true)
-	rl.completer.NonIsearchStop()
-}
-
-// Reuses the last vi-search buffer and finds the next search match occurrence in the history.
-func (rl *Shell) viSearchAgainBackward() {
-	rl.completer.NonIsearchStart(rl.History.Name()+" ?", true, false, true)
-
-	line, cursor, _ := rl.completer.GetBuffer()
-
-	rl.History.InsertMatch(line, cursor, true, false, true)
-	rl.completer.NonIsearchStop()
 }
 
 //

@@ -201,6 +201,9 @@ type comparison struct {
 	rowBelow bool
 	// bottom, when not 0, limits the comparison to the last rows.
 	bottom int
+	// cursorRow limits the comparison to the cursor's row and column,
+	// wherever that row is on the screen.
+	cursorRow bool
 }
 
 // mask applies the comparison's masks, and keeps only the rows compared.
@@ -209,6 +212,12 @@ func (c *comparison) mask(s Screen) Screen {
 	if c.bottom > 0 && c.bottom < len(s.Rows) {
 		cut := len(s.Rows) - c.bottom
 		s.Rows = append(make([]string, cut), s.Rows[cut:]...)
+	}
+	if c.cursorRow && s.Row < len(s.Rows) {
+		s.Rows, s.Row = []string{s.Rows[s.Row]}, 0
+		if s.Styles != nil {
+			s.Styles = nil
+		}
 	}
 	return s
 }
@@ -245,6 +254,19 @@ func (t *Term) CheckpointBottom(name string, rows int) {
 	if c := t.compare; c != nil {
 		c.bottom = rows
 		defer func() { c.bottom = 0 }()
+	}
+	t.Checkpoint(name)
+}
+
+// CheckpointLine is Checkpoint for the cursor's row and column alone:
+// for what is typed and edited on the input line, where the row the line
+// is on depends on what the shell drew below it before (nosh shows a
+// count typed in vi mode below the line, bash on it).
+func (t *Term) CheckpointLine(name string) {
+	t.tb.Helper()
+	if c := t.compare; c != nil {
+		c.cursorRow = true
+		defer func() { c.cursorRow = false }()
 	}
 	t.Checkpoint(name)
 }

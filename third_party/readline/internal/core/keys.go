@@ -346,7 +346,15 @@ func (k *Keys) ReadKey() (key rune, isAbort bool) {
 		k.mutex.RUnlock()
 	}()
 
+	// Keys already read but not yet dispatched come first: typed in one
+	// read (vi's "fx", fast or pasted), the character after f is there.
+	// Of a read, one key is returned and the rest kept for dispatch.
 	switch {
+	case len(k.buf) > 0:
+		var size int
+		key, size = utf8.DecodeRune(k.buf)
+		k.buf = k.buf[size:]
+
 	case len(k.macroKeys) > 0:
 		key = k.macroKeys[0]
 		k.macroKeys = k.macroKeys[1:]
@@ -357,7 +365,7 @@ func (k *Keys) ReadKey() (key rune, isAbort bool) {
 			return rune(0), true
 		}
 
-		key = []rune(string(buf))[0]
+		key = k.keepRest(buf)
 	default:
 		// Read until we get an actual key: ignore async-refresh wakes
 		// (errInputWake) and empty reads, which carry no key to return.
@@ -375,7 +383,7 @@ func (k *Keys) ReadKey() (key rune, isAbort bool) {
 			return rune(0), true
 		}
 
-		key = []rune(string(buf))[0]
+		key = k.keepRest(buf)
 	}
 
 	// Always mark those keys as matched, so that
@@ -384,6 +392,17 @@ func (k *Keys) ReadKey() (key rune, isAbort bool) {
 	k.matched = append(k.matched, key)
 
 	return key, key == inputrc.Esc
+}
+
+// keepRest returns the first key of buf, keeping the keys after it (a
+// copy: buf is reused by the next read) for dispatch.
+func (k *Keys) keepRest(buf []byte) rune {
+	key, size := utf8.DecodeRune(buf)
+	if size < len(buf) {
+		k.buf = append(k.buf, buf[size:]...)
+	}
+
+	return key
 }
 
 // Pop removes the first byte in the key stack (first read) and returns it.

@@ -702,3 +702,77 @@ func (h *Sources) setLineCursorMatch(next string) {
 		h.cursor.Set(h.line.Len())
 	}
 }
+
+// SearchNonIncremental shows the entry, older than the one shown (or
+// newer, forward), that contains pattern, or that starts with it when
+// pattern begins with ^, as GNU readline's non-incremental searches; the
+// cursor goes where the pattern starts, or to the start of the line.
+func (h *Sources) SearchNonIncremental(pattern string, forward, cursorAtMatch bool) (found bool) {
+	history := h.Current()
+	if history == nil {
+		return false
+	}
+
+	n := history.Len()
+	i := n
+	if h.hpos > -1 {
+		i = n - h.hpos
+	}
+
+	anchored := strings.HasPrefix(pattern, "^")
+	pattern = strings.TrimPrefix(pattern, "^")
+
+	step := -1
+	if forward {
+		step = 1
+	}
+
+	for i += step; i >= 0 && i < n; i += step {
+		entry, err := history.GetLine(i)
+		if err != nil {
+			return false
+		}
+
+		idx := strings.Index(entry, pattern)
+		if idx < 0 || anchored && idx != 0 {
+			continue
+		}
+
+		// Leaving the line being edited: keep it, for the way back.
+		if h.hpos == -1 {
+			h.skip = false
+			h.Save()
+			h.cpos = -1
+		}
+
+		h.hpos = n - i
+		h.line.Set([]rune(entry)...)
+		h.cursor.Set(0)
+
+		if cursorAtMatch {
+			h.cursor.Set(len([]rune(entry[:idx])))
+		}
+
+		return true
+	}
+
+	return false
+}
+
+// WalkTo shows the entry at index i (0 the oldest), as Walk does.
+func (h *Sources) WalkTo(i int) {
+	history := h.Current()
+	if history == nil || history.Len() == 0 {
+		return
+	}
+
+	i = max(0, min(i, history.Len()-1))
+	cur := -1
+	if h.hpos > 0 {
+		cur = history.Len() - h.hpos
+	} else {
+		cur = history.Len()
+	}
+
+	h.Walk(cur - i)
+}

@@ -60,18 +60,25 @@ func MatchMain(eng *Engine) (bind inputrc.Bind, command func(), prefix bool) {
 	}
 
 	// Find the target action, macro or command.
-	bind, prefix, read, _ := eng.dispatchKeys(binds)
+	bind, prefix, read, matched := eng.dispatchKeys(binds)
 
 	if !bind.Macro {
 		command = eng.commands[bind.Action]
 	}
 
-	// In the main menu, all keys that have been tested against
-	// the binds will be dropped after command execution (whether
-	// or not there's actually a command to execute).
-	if prefix {
+	// In the main menu, the keys tested against the binds are dropped
+	// after the command runs (whether or not there is one), except
+	// when a shorter sequence bound to a command matched and the keys
+	// after it did not continue any sequence: as in GNU readline, that
+	// command runs and those keys are read again. Escape then a key in
+	// vi insertion mode is so the key in command mode, however fast
+	// the two come.
+	switch {
+	case prefix:
 		core.MatchedPrefix(eng.keys, read...)
-	} else {
+	case bind.Action != "" && len(matched) > 0 && len(read) > len(matched):
+		core.MatchedKeys(eng.keys, matched, read[len(matched):]...)
+	default:
 		core.MatchedKeys(eng.keys, read)
 	}
 
@@ -119,6 +126,11 @@ func (m *Engine) dispatchKeys(binds map[string]inputrc.Bind) (bind inputrc.Bind,
 		return m.active, prefix, read, matched
 	}
 
+	// How many keys the shorter sequence kept in m.prefixed has: when
+	// the keys after it continue no sequence, the keys matched are its
+	// own, and the others are to be read again.
+	fallback := 0
+
 	for {
 		// Read a single byte from the input buffer.
 		// This mimics the way Bash reads input when the inputrc option `byte-oriented` is set.
@@ -146,6 +158,10 @@ func (m *Engine) dispatchKeys(binds map[string]inputrc.Bind) (bind inputrc.Bind,
 			// an empty byte.
 			core.PopKey(m.keys)
 
+			if m.active.Action != "" && fallback > 0 {
+				matched = matched[:fallback]
+			}
+
 			break
 		}
 
@@ -162,6 +178,7 @@ func (m *Engine) dispatchKeys(binds map[string]inputrc.Bind) (bind inputrc.Bind,
 
 			if match.Action != "" {
 				m.prefixed = match
+				fallback = len(read)
 			}
 
 			continue
@@ -196,6 +213,10 @@ func (m *Engine) matchBind(keys []byte, binds map[string]inputrc.Bind) (inputrc.
 func walkBinds(typed string, binds map[string]inputrc.Bind) (match inputrc.Bind, prefixed bool) {
 	matched, found := "", false
 	for sequence, bind := range binds {
+		if typedAsText(sequence, bind) {
+			continue
+		}
+
 		seq := sequence
 		if hasMeta(sequence) {
 			seq = strutil.ConvertMeta([]rune(sequence))

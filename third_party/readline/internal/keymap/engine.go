@@ -60,6 +60,21 @@ func (m *Engine) SetMain(keymap string) {
 	m.UpdateCursor()
 }
 
+// StartLine readies the keymaps for a new line: in vi mode, each line
+// starts in insertion mode, with no operator pending, as in GNU readline
+// (a line given up with Ctrl+C in command mode left the next one there).
+func (m *Engine) StartLine() {
+	switch m.main {
+	case ViCommand, ViMove, Vi:
+		m.main = ViInsert
+	}
+
+	m.local = ""
+	m.pending = nil
+	m.prefixed = inputrc.Bind{}
+	m.nonIncSearch = false
+}
+
 // Main returns the local keymap.
 func (m *Engine) Main() Mode {
 	return m.main

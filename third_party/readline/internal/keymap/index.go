@@ -88,8 +88,8 @@ func (idx *bindIndex) match(typed string, binds map[string]inputrc.Bind) (match 
 		e := idx.seqs[i]
 
 		bind, ok := binds[e.sequence]
-		if !ok {
-			continue // deleted since the index was made
+		if !ok || typedAsText(e.sequence, bind) {
+			continue // deleted since the index was made, or see typedAsText
 		}
 
 		if len(e.keys) > len(typed) {
@@ -101,4 +101,16 @@ func (idx *bindIndex) match(typed string, binds map[string]inputrc.Bind) (match 
 	}
 
 	return match, false
+}
+
+// typedAsText reports whether a bind is self-insert on a sequence with a
+// meta character: such a character (é, or U+0090) arrives as text, read
+// whole as UTF-8, and is never typed as Escape and a key, the form its
+// sequence converts to. Matched in that form, the C1 characters
+// (U+0080-U+009F) the default keymaps insert took Escape and a control
+// key: Escape then Ctrl+P in vi insertion mode inserted ^[ instead of
+// going to command mode and back in history, and in emacs mode they hid
+// Alt+Ctrl+H (backward-kill-word) and the like.
+func typedAsText(sequence string, bind inputrc.Bind) bool {
+	return !bind.Macro && bind.Action == "self-insert" && hasMeta(sequence)
 }
