@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -68,7 +69,6 @@ func latency(specs []shellSpec, n int) error {
 		fmt.Printf("%s, %d of each, interleaved\n", st.name, n)
 		fmt.Printf("%-10s %10s %10s %10s   %-28s\n", "", "p10", "median", "p90", "per step vs bash: median [p10–p90]")
 		bash := slices.IndexFunc(specs, func(sp shellSpec) bool { return sp.name == "bash" })
-		base := slices.IndexFunc(specs, func(sp shellSpec) bool { return sp.name == "base" })
 		ratios := func(a, b int) []float64 {
 			r := make([]float64, len(times[a]))
 			for k := range r {
@@ -87,9 +87,11 @@ func latency(specs []shellSpec, n int) error {
 			}
 			fmt.Println()
 		}
-		if base >= 0 {
-			r := ratios(0, base)
-			fmt.Printf("%s/base per step: %.2fx [%.2f–%.2f]\n", specs[0].name, quantile(r, 0.5), quantile(r, 0.1), quantile(r, 0.9))
+		for b := range specs {
+			if strings.HasPrefix(specs[b].name, "base") {
+				r := ratios(0, b)
+				fmt.Printf("%s/%s per step: %.2fx [%.2f–%.2f]\n", specs[0].name, specs[b].name, quantile(r, 0.5), quantile(r, 0.1), quantile(r, 0.9))
+			}
 		}
 		fmt.Println()
 	}

@@ -49,6 +49,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -264,12 +265,21 @@ func main() {
 
 	if *sched > 0 || *lat > 0 {
 		specs := []shellSpec{noshSpec, bashSpec}
-		if *base != "" {
-			b, err := filepath.Abs(*base)
+		// Here -base may name several builds, separated by commas:
+		// base, base2, ...
+		for k, path := range strings.Split(*base, ",") {
+			if path == "" {
+				continue
+			}
+			b, err := filepath.Abs(path)
 			if err != nil {
 				fatal(err)
 			}
-			specs = append(specs, shellSpec{"base", []string{b}, append(xdg(bare), common...)})
+			name := "base"
+			if k > 0 {
+				name += strconv.Itoa(k + 1)
+			}
+			specs = append(specs, shellSpec{name, []string{b}, append(xdg(bare), common...)})
 		}
 		if *editor != "" {
 			specs = append(specs, shellSpec{"editor", []string{*editor}, append([]string{"HOME=" + bare}, common...)})

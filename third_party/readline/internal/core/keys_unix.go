@@ -258,6 +258,8 @@ func (k *Keys) pollTerminal() *os.File {
 		return nil
 	}
 
+	pollReadOnly(f)
+
 	k.wakeMu.Lock()
 	k.tty = f
 	k.wakeMu.Unlock()
