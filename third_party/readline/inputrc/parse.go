@@ -203,7 +203,10 @@ func (p *Parser) readSymbols(seq []rune, pos, end int, tok token, allowStrings b
 	start = findNonSpace(seq, pos, end)
 	var ok bool
 
-	if c := grab(seq, start, end); allowStrings || c == '"' || c == '\'' {
+	// Only a value that starts with a quote is a quoted string: any other
+	// first character was taken for the quote, so that `set bell-style
+	// none` read "non" (up to its second n).
+	if c := grab(seq, start, end); allowStrings && (c == '"' || c == '\'') {
 		var epos int
 		if epos, ok = findStringEnd(seq, start, end); ok {
 			pos = epos
