@@ -759,20 +759,22 @@ func (h *Sources) SearchNonIncremental(pattern string, forward, cursorAtMatch bo
 	return false
 }
 
-// WalkTo shows the entry at index i (0 the oldest), as Walk does.
+// WalkTo shows the entry at index i (0 the oldest; the number of
+// entries: the line being edited), as Walk does.
 func (h *Sources) WalkTo(i int) {
 	history := h.Current()
 	if history == nil || history.Len() == 0 {
 		return
 	}
 
-	i = max(0, min(i, history.Len()-1))
-	cur := -1
+	i = max(0, min(i, history.Len()))
+
+	cur := history.Len()
 	if h.hpos > 0 {
 		cur = history.Len() - h.hpos
-	} else {
-		cur = history.Len()
 	}
 
-	h.Walk(cur - i)
+	if cur != i {
+		h.Walk(cur - i)
+	}
 }
