@@ -13,7 +13,7 @@ import (
 	"nosh/shell/jobs"
 )
 
-const killUsage = "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"
+const killUsage = "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"
 
 // builtinKill: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ...
 // and kill -l [sigspec | exit_status ...].
@@ -25,7 +25,7 @@ func builtinKill(ctx context.Context, c *call) error {
 	args := c.args
 	sig := syscall.SIGTERM
 	if len(args) == 0 {
-		return c.errorf(2, "%s", killUsage)
+		return c.pub().Usage(killUsage)
 	}
 	switch a := args[0]; {
 	case a == "-l" || a == "-L":
@@ -52,7 +52,7 @@ func builtinKill(ctx context.Context, c *call) error {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		return c.errorf(2, "%s", killUsage)
+		return c.pub().Usage(killUsage)
 	}
 	if isAgentCommand(ctx) {
 		return c.killForAgent(ctx, sig, args)

@@ -61,6 +61,9 @@ func builtinUnset(ctx context.Context, c *call) error {
 			status = 1
 		} else if funcs {
 			engine.ForgetFunc(c.r, name)
+		} else if !strings.Contains(name, "[") {
+			// The attributes (-i, -l, -u) go with the variable.
+			engine.DropVarAttrs(c.r, name)
 		}
 	}
 	if status != 0 {

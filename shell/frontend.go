@@ -233,13 +233,19 @@ func (s *Shell) RunQuoted(ctx context.Context, prefix string, args ...string) (e
 // interrupt or an error abandons the rest of the line, as in bash.
 func (s *Shell) RunStmts(ctx context.Context, stmts []*syntax.Stmt, interrupts <-chan os.Signal) (exit bool, status int) {
 	for _, st := range stmts {
-		runCtx, cancel := context.WithCancel(ctx)
-		stop := intr.Watch(interrupts, cancel)
+		// The cancellation says it is Ctrl+C's, as the shell's own
+		// handler does: whichever of the two sees the key first, the
+		// statement counts as interrupted and the rest of the line is
+		// dropped. A builtin that returns a status of its own when
+		// cancelled (read: 1) let the line go on when this watch came
+		// first.
+		runCtx, cancel := context.WithCancelCause(ctx)
+		stop := intr.Watch(interrupts, func() { cancel(errInterrupted) })
 		exit, status = s.RunStmt(runCtx, st)
 		// An exit inside an ERR or EXIT trap is only seen here.
 		exit, status = s.AfterStatement(runCtx, exit, status)
 		stop()
-		cancel()
+		cancel(nil)
 		if exit {
 			return true, status
 		}

@@ -88,6 +88,10 @@ func hasPendingHeredoc(st *syntax.Stmt) bool {
 // RunString runs src (a -c string or a sourced text) as RunReader does.
 func (s *Shell) RunString(ctx context.Context, src, name string) (status int, exited bool) {
 	next, noted := linefeed.ReadAheadString(src, s.noteSource)
+	if name == "-c" {
+		s.commandString = true
+		defer func() { s.commandString = false }()
+	}
 	return s.runLines(ctx, next, noted, name)
 }
 

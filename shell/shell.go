@@ -10,6 +10,7 @@ import (
 	"nosh/shell/internal/dynvars"
 	"nosh/shell/internal/guard"
 	"nosh/shell/internal/options"
+	"nosh/shell/jobs"
 	"os"
 	"strconv"
 	"strings"
@@ -89,6 +90,9 @@ type Shell struct {
 	startup bool
 	// exitAsked says the main runner exits because of exit or exec.
 	exitAsked bool
+	// commandString is set while the shell runs a -c string
+	// (RunString): an unset parameter then ends it with status 127.
+	commandString bool
 	// mainExitTrap is the EXIT trap of an interactive shell's main runner,
 	// kept away from interp, which would run it on any error
 	// (interactive_errors.go).
@@ -255,6 +259,7 @@ func (s *Shell) lineParser() *syntax.Parser {
 func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status int) {
 	fg := s.beginStatement(ctx, st)
 	defer fg.end()
+	uses := jobs.TerminalUses()
 	if !fg.nested {
 		s.job.mu.Lock()
 		s.job.aborted = false
@@ -282,10 +287,14 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 1}
 		// As bash, set -e ends an interactive shell on such an error too.
 		if abort.Exit && (!s.Interactive || errexit(s.Runner) && !s.inStartup()) {
-			if !fg.nested {
-				return true, int(s.runExitTrap(ctx, s.Runner, uint8(abort.ExitStatus())))
+			status := abort.ExitStatus()
+			if abort.Unset && s.commandString && !errexit(s.Runner) {
+				status = 127 // as for interp's own unset errors below
 			}
-			return true, abort.ExitStatus()
+			if !fg.nested {
+				return true, int(s.runExitTrap(ctx, s.Runner, uint8(status)))
+			}
+			return true, status
 		}
 		s.abandoned = st.End().Line()
 		if !fg.nested {
@@ -297,6 +306,12 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 	}
 	if fg.interrupted(err) {
 		// Ctrl+C stopped the statement; the shell goes on with $? = 130.
+		// The line break after the terminal's ^C is out when a program
+		// died of it (reportDeath); when no program ran (a builtin, a
+		// loop, a function) it is not, and bash writes it then too.
+		if s.Interactive && !fg.nested && jobs.TerminalUses() == uses {
+			fmt.Fprintln(s.stderr)
+		}
 		*interpunsafe.LastExit(s.Runner) = interpunsafe.Status{Code: 130}
 		return false, 130
 	}
@@ -315,6 +330,12 @@ func (s *Shell) RunStmt(ctx context.Context, st *syntax.Stmt) (exit bool, status
 		if !s.takeExitAsked() {
 			// set -e, or an error that ends a script: the EXIT trap runs
 			// as the shell leaves (exit ran it already).
+			if status == 1 && s.commandString && !errexit(s.Runner) {
+				// Without set -e, the error that ends the shell is an
+				// unset parameter (set -u, ${x?}), which ends bash -c
+				// with 127 (a script with 1).
+				status = 127
+			}
 			status = int(s.runExitTrap(ctx, s.Runner, uint8(max(status, 0))))
 		}
 		return true, status

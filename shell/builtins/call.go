@@ -121,6 +121,16 @@ type Shell interface {
 	LastTrapped() syscall.Signal
 }
 
+// Usage prints "NAME: usage: text" (without the shell's name, as bash
+// prints a usage line) and fails with status 2.
+func (c *Call) Usage(text string) error {
+	fmt.Fprintf(c.Stderr, "%s: usage: %s\n", c.Name, text)
+	if !c.ViaCommand {
+		return c.Sh.SpecialFailed(c.Name, interp.ExitStatus(2), 2)
+	}
+	return interp.ExitStatus(2)
+}
+
 // Errorf prints "nosh: NAME: message" to standard error and returns
 // status. Status 2 is a usage error, which ends a non-interactive shell
 // in POSIX mode when the builtin is a special one.

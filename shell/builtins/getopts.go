@@ -18,7 +18,7 @@ import (
 // position in a cluster, silent mode), as bash's getopts is.
 func builtinGetopts(ctx context.Context, c *Call) error {
 	if len(c.Args) < 2 {
-		return c.Errorf(2, "usage: getopts optstring name [arg ...]")
+		return c.Usage("getopts optstring name [arg ...]")
 	}
 	optstring, name := c.Args[0], c.Args[1]
 	if !syntax.ValidName(name) {

@@ -41,7 +41,7 @@ func builtinPrintf(ctx context.Context, c *Call) error {
 		break
 	}
 	if len(args) == 0 {
-		return c.Errorf(2, "usage: printf [-v var] format [arguments]")
+		return c.Usage("printf [-v var] format [arguments]")
 	}
 	if varName != "" && !validVarTarget(varName) {
 		return c.Errorf(2, "`%s': not a valid identifier", varName)

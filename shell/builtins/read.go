@@ -139,8 +139,12 @@ func builtinRead(ctx context.Context, c *Call) error {
 		}
 		return interp.ExitStatus(1)
 	}
-	if o.silent && terminal {
-		defer silenceTerminal(f)()
+	// As bash: -n, -N and -d make the terminal hand over each key as it
+	// is typed, so that read can stop at the count or the delimiter
+	// without waiting for Enter; -s turns its echo off.
+	oneKey := o.nchars >= 0 || o.delim != '\n'
+	if (o.silent || oneKey) && terminal {
+		defer setTerminalMode(f, oneKey, o.silent)()
 	}
 	fd := max(o.fd, 0)
 	if fd == 0 && interp.HandlerCtx(ctx).Stdin == nil {
@@ -148,10 +152,16 @@ func builtinRead(ctx context.Context, c *Call) error {
 		return c.Errorf(1, "read error: 0: %s", DescribeErrno(syscall.EBADF))
 	}
 	line, escaped, status, rerr := o.readLine(ctx, in, f)
+	if err := ctx.Err(); err != nil {
+		// Ctrl+C (or the end of the run it belongs to) cut the read
+		// short: as in bash, nothing is assigned, and the statement is
+		// reported cancelled rather than as a read of end of input.
+		return err
+	}
 	if rerr != nil {
 		fmt.Fprintf(c.Stderr, "%s: read: read error: %d: %s\n", c.Sh.ProgramName(), fd, DescribeErrno(rerr))
 	}
-	if err := c.assignRead(o.array, names, line, escaped); err != nil {
+	if err := c.assignRead(o.array, o.exact, names, line, escaped); err != nil {
 		return err
 	}
 	if status != 0 {
@@ -163,10 +173,15 @@ func builtinRead(ctx context.Context, c *Call) error {
 // assignRead assigns what read read: the fields of line split on IFS to
 // names (the last takes the rest), or all of them to the array (-a), or
 // the whole line to REPLY. escaped marks the bytes a backslash quoted.
-func (c *Call) assignRead(array bool, names []string, line []byte, escaped []bool) error {
+func (c *Call) assignRead(array, verbatim bool, names []string, line []byte, escaped []bool) error {
 	ifs := " \t\n"
 	if v := interpunsafe.LookupVar(c.R, "IFS"); v.IsSet() {
 		ifs = v.String()
+	}
+	if verbatim {
+		// -N, as bash: what was read is not split nor trimmed; it all
+		// goes to the first name (or the array's first element).
+		ifs = ""
 	}
 	assign := func(name, value string) bool {
 		if err := interpunsafe.SetString(c.R, name, value); err != nil {
@@ -325,9 +340,11 @@ func pollReadable(f *os.File, d time.Duration) bool {
 	return ready
 }
 
-// silenceTerminal turns off echo on the terminal f and returns the
-// function that turns it back on.
-func silenceTerminal(f *os.File) func() {
+// setTerminalMode sets the terminal f for a read: oneKey makes it hand
+// over each key as it comes (not canonical: no line editing, at least one
+// byte a read), quiet turns its echo off. Signals from keys stay on. It
+// returns the function that puts the terminal back as it was.
+func setTerminalMode(f *os.File, oneKey, quiet bool) func() {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return func() {}
@@ -339,9 +356,16 @@ func silenceTerminal(f *os.File) func() {
 			return
 		}
 		old = t
-		quiet := *t
-		quiet.Lflag &^= unix.ECHO
-		unix.IoctlSetTermios(int(fd), unix.TCSETS, &quiet)
+		mode := *t
+		if quiet {
+			mode.Lflag &^= unix.ECHO
+		}
+		if oneKey {
+			mode.Lflag &^= unix.ICANON
+			mode.Cc[unix.VMIN] = 1
+			mode.Cc[unix.VTIME] = 0
+		}
+		unix.IoctlSetTermios(int(fd), unix.TCSETS, &mode)
 	})
 	return func() {
 		if old == nil {

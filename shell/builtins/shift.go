@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"strings"
 
+	"mvdan.cc/sh/v3/interp"
+
 	"nosh/shell/internal/interpunsafe"
 )
 
 // builtinShift is shift: a count larger than $# fails without shifting,
-// with the message POSIX shells print (dash, bash --posix; plain bash
-// only with shopt shift_verbose).
+// silently as in bash, or with the message POSIX shells print (dash, bash
+// --posix, bash with shopt shift_verbose).
 func builtinShift(ctx context.Context, c *Call) error {
 	n := 1
 	if len(c.Args) > 1 {
@@ -26,6 +28,9 @@ func builtinShift(ctx context.Context, c *Call) error {
 		}
 	}
 	if n > len(c.R.Params) {
+		if !c.Sh.PosixMode() && !c.Sh.ShoptOn("shift_verbose") {
+			return interp.ExitStatus(1)
+		}
 		return c.Errorf(1, "%d: shift count out of range", n)
 	}
 	c.R.Params = c.R.Params[n:]

@@ -107,6 +107,15 @@ func (se *session) historyError(err error) {
 func builtinHistory(ctx context.Context, c *call) error {
 	h := c.sh.history
 	if h == nil {
+		// A shell without history (not interactive) has an empty list,
+		// as in bash: there is no entry to delete.
+		if args := c.Args(); len(args) == 2 && args[0] == "-d" {
+			pos := args[1]
+			if i := strings.Index(pos[min(1, len(pos)):], "-"); i >= 0 {
+				pos = pos[:i+1]
+			}
+			return c.Errorf(1, "%s: history position out of range", pos)
+		}
 		return nil
 	}
 	if len(c.Args()) > 0 && c.Args()[0] == "-p" {

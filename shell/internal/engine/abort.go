@@ -28,6 +28,9 @@ type Abort struct {
 	Msg    string
 	Exit   bool // a non-interactive shell exits
 	Status int  // the status it exits with; 0 means 1
+	// Unset marks an unset parameter (set -u, ${x?}): without set -e
+	// it ends bash -c with status 127.
+	Unset bool
 }
 
 // ExitStatus is the status a shell that a ends exits with.

@@ -39,6 +39,11 @@ type arithStash struct {
 	// lazy lists the ${x:-word} expansions the expression is in the word
 	// of: it is evaluated only when they use their word.
 	lazy []*syntax.ParamExp
+	// label names the command in messages: "((" when empty, "let".
+	label string
+	// each are let's expressions, evaluated in turn in place of this
+	// one's.
+	each []*arithStash
 }
 
 // arithPiece is literal text or a word part to expand.
@@ -47,23 +52,69 @@ type arithPiece struct {
 	part *syntax.Word
 }
 
-// arithTemplate builds the template of an expression.
+// arithTemplate builds the template of an expression. Tokens are spaced
+// as the user wrote them (their offsets say where), so that an error
+// message shows the expression as written, as bash's does ("1/0: division
+// by 0"); a token without a position (made by a rewrite) gets the
+// parser's normal spacing.
 type arithTemplate struct {
 	b      strings.Builder
 	pieces []arithPiece
 	// unquote removes single quotes as in any shell word (let's
 	// arguments, the operands of [[ -eq ]]); in $(( )) bash refuses them.
 	unquote bool
+	// end is the offset just after the last token written, or -1 when
+	// it is not known; pad is the normal spacing the next token gets
+	// when its distance from that one is not known.
+	end     int
+	started bool
+	pad     string
 }
 
-func (t *arithTemplate) text(s string) { t.b.WriteString(s) }
+// space writes the spacing before a token at pos: the source's, or pad
+// and the template's pending pad.
+func (t *arithTemplate) space(pos syntax.Pos, pad string) {
+	if !t.started {
+		t.started = true
+	} else if t.end >= 0 && pos.IsValid() && int(pos.Offset()) >= t.end {
+		t.b.WriteString(strings.Repeat(" ", int(pos.Offset())-t.end))
+	} else if pad != "" || t.pad != "" {
+		t.b.WriteString(" ")
+	}
+	t.pad = ""
+}
+
+// tok writes the text of a token at pos; pad is its normal spacing
+// before.
+func (t *arithTemplate) tok(pos syntax.Pos, s, pad string) {
+	t.space(pos, pad)
+	t.b.WriteString(s)
+	t.endAt(pos, len(s))
+}
+
+// endAt records that the last token ends n bytes after pos.
+func (t *arithTemplate) endAt(pos syntax.Pos, n int) {
+	if pos.IsValid() {
+		t.end = int(pos.Offset()) + n
+	} else {
+		t.end = -1
+	}
+}
+
+func (t *arithTemplate) text(s string) { t.b.WriteString(s); t.end = -1 }
 
 func (t *arithTemplate) expansion(p syntax.WordPart) {
+	t.space(p.Pos(), "")
 	if t.b.Len() > 0 {
 		t.pieces = append(t.pieces, arithPiece{text: t.b.String()})
 		t.b.Reset()
 	}
 	t.pieces = append(t.pieces, arithPiece{part: &syntax.Word{Parts: []syntax.WordPart{p}}})
+	if end := p.End(); end.IsValid() && p.Pos().IsValid() {
+		t.end = int(end.Offset())
+	} else {
+		t.end = -1
+	}
 }
 
 func (t *arithTemplate) expr(x syntax.ArithmExpr) {
@@ -73,21 +124,23 @@ func (t *arithTemplate) expr(x syntax.ArithmExpr) {
 		t.word(x.Parts)
 	case *syntax.BinaryArithm:
 		t.expr(x.X)
-		t.text(" " + x.Op.String() + " ")
+		t.tok(x.OpPos, x.Op.String(), " ")
+		t.pad = " "
 		t.expr(x.Y)
 	case *syntax.UnaryArithm:
 		if x.Post {
 			t.expr(x.X)
-			t.text(" " + x.Op.String())
+			t.tok(x.OpPos, x.Op.String(), " ")
 		} else {
 			// A space after the operator, so that - -x is not --x.
-			t.text(x.Op.String() + " ")
+			t.tok(x.OpPos, x.Op.String(), "")
+			t.pad = " "
 			t.expr(x.X)
 		}
 	case *syntax.ParenArithm:
-		t.text("(")
+		t.tok(x.Lparen, "(", "")
 		t.expr(x.X)
-		t.text(")")
+		t.tok(x.Rparen, ")", "")
 	}
 }
 
@@ -95,25 +148,32 @@ func (t *arithTemplate) word(parts []syntax.WordPart) {
 	for _, p := range parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			t.text(p.Value)
+			t.tok(p.ValuePos, p.Value, "")
+			if p.ValueEnd.IsValid() && p.ValuePos.IsValid() {
+				t.end = int(p.ValueEnd.Offset())
+			}
 		case *syntax.SglQuoted:
 			switch {
 			case p.Dollar:
 				t.expansion(p)
 			case t.unquote:
-				t.text(p.Value)
+				t.tok(p.Left, p.Value, "")
+				t.end = -1
 			default:
 				// bash refuses single quotes in $(( )); keeping them
 				// makes the evaluation fail as bash's does.
-				t.text("'" + p.Value + "'")
+				t.tok(p.Left, "'"+p.Value+"'", "")
 			}
 		case *syntax.DblQuoted:
 			// Double quotes are removed; what is inside expands.
+			t.space(p.Left, "")
+			t.end = -1
 			t.word(p.Parts)
+			t.end = -1
 		case *syntax.ParamExp:
 			if !p.Dollar.IsValid() && p.Param != nil && fields.IsPlainParam(&syntax.ParamExp{Param: p.Param}) && !p.Excl && !p.Length {
 				// a[i] inside an expression: a name with a subscript.
-				t.text(p.Param.Value)
+				t.tok(p.Param.ValuePos, p.Param.Value, "")
 				if p.Index != nil {
 					t.text("[")
 					t.expr(p.Index)
@@ -130,11 +190,20 @@ func (t *arithTemplate) word(parts []syntax.WordPart) {
 
 // arithStashOf returns the stash entry of an expression, with the
 // expansions in it rewritten.
-func (s *Engine) arithStashOf(x syntax.ArithmExpr) *arithStash {
+func (s *Engine) arithStashOf(x syntax.ArithmExpr, right syntax.Pos) *arithStash {
 	rewrite.ArithmLineno(x)
 	var t arithTemplate
 	t.expr(x)
+	t.trail(right)
 	return s.stashTemplate(&t)
+}
+
+// trail writes the spaces between the last token and right, the closing
+// parentheses: bash's messages show them.
+func (t *arithTemplate) trail(right syntax.Pos) {
+	if t.end >= 0 && right.IsValid() && int(right.Offset()) > t.end {
+		t.b.WriteString(strings.Repeat(" ", int(right.Offset())-t.end))
+	}
 }
 
 // stashTemplate returns the stash entry of a template.
@@ -163,7 +232,7 @@ func (s *Engine) rewriteArithParts(parts []syntax.WordPart) {
 		if !ok || ae.Bracket || ae.Unsigned {
 			continue
 		}
-		a := s.arithStashOf(ae.X)
+		a := s.arithStashOf(ae.X, ae.Right)
 		if lazy := s.TakeLazyWords(ae); lazy != nil {
 			a.lazy = lazy
 		}
@@ -178,7 +247,7 @@ func (s *Engine) rewriteArithCmd(ac *syntax.ArithmCmd) {
 			return
 		}
 	}
-	a := s.arithStashOf(ac.X)
+	a := s.arithStashOf(ac.X, ac.Right)
 	a.command = true
 	ac.X = s.hookWord(ac.Left, a)
 }
@@ -199,26 +268,25 @@ func (s *Engine) rewriteArithFor(fc *syntax.ForClause) {
 				continue
 			}
 		}
-		a := s.arithStashOf(*x)
+		a := s.arithStashOf(*x, syntax.Pos{})
 		a.command = true
 		*x = s.hookWord(cl.Lparen, a)
 	}
 }
 
-// rewriteLet makes a let command evaluate its expressions with nosh: it
-// becomes (( e1 , e2 , … )), which assigns the same and has the status of
-// the last one.
+// rewriteLet makes a let command evaluate its expressions with nosh, one
+// after the other as bash does (an error names the one that failed); its
+// status is that of the last one.
 func (s *Engine) rewriteLet(st *syntax.Stmt, lc *syntax.LetClause) {
-	t := arithTemplate{unquote: true}
-	for i, x := range lc.Exprs {
-		if i > 0 {
-			t.text(" , ")
-		}
+	a := &arithStash{command: true, label: "let"}
+	for _, x := range lc.Exprs {
+		t := arithTemplate{unquote: true}
 		rewrite.ArithmLineno(x)
 		t.expr(x)
+		e := s.stashTemplate(&t)
+		e.command = true
+		a.each = append(a.each, e)
 	}
-	a := s.stashTemplate(&t)
-	a.command = true
 	st.Cmd = &syntax.ArithmCmd{Left: lc.Let, Right: lc.Let, X: s.hookWord(lc.Let, a)}
 }
 
@@ -238,7 +306,7 @@ func (s *Engine) rewriteTestArith(bt *syntax.BinaryTest) {
 		t := arithTemplate{unquote: true}
 		t.word(w.Parts)
 		a := s.stashTemplate(&t)
-		a.command = true
+		a.command, a.label = true, "[["
 		*x = s.hookWord(w.Pos(), a)
 	}
 }
@@ -250,24 +318,45 @@ func (a *arithStash) hookValue(s *Engine, r *interp.Runner) (string, error) {
 			return "", nil
 		}
 	}
+	if a.each == nil {
+		v, _, err := a.eval(s, r, a.label)
+		return v, err
+	}
+	v := "0"
+	for _, x := range a.each {
+		var failed bool
+		var err error
+		if v, failed, err = x.eval(s, r, a.label); err != nil || failed {
+			return v, err
+		}
+	}
+	return v, nil
+}
+
+// eval evaluates one expression in r; failed says an error made a
+// command fail (label names it in the message).
+func (a *arithStash) eval(s *Engine, r *interp.Runner, label string) (v string, failed bool, err error) {
 	text, err := a.expression(r)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	v, err := arith.Eval(arith.RunnerVars{R: r}, text, 0)
+	n, err := arith.Eval(arith.RunnerVars{R: r}, text, 0)
 	if err != nil {
 		var ub *arith.Unbound
 		switch {
 		case errors.As(err, &ub):
-			return "", &Abort{Msg: s.name() + ": " + err.Error(), Exit: true}
+			return "", false, &Abort{Msg: s.name() + ": " + err.Error(), Exit: true, Unset: true}
 		case a.command:
 			// (( )) fails; the script goes on.
-			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: ((: %v\n", s.name(), err)
-			return "0", nil
+			if label == "" {
+				label = "(("
+			}
+			fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "%s: %s: %v\n", s.name(), label, err)
+			return "0", true, nil
 		}
-		return "", s.NewAbort(err.Error())
+		return "", false, s.NewAbort(err.Error())
 	}
-	return strconv.FormatInt(v, 10), nil
+	return strconv.FormatInt(n, 10), false, nil
 }
 
 // expression returns the text of a with its expansions done in r.

@@ -115,6 +115,19 @@ func builtinCall(ctx context.Context, c *call) error {
 	for _, as := range cs.call.Assigns {
 		name := as.Name.Value
 		prev := interpunsafe.LookupVar(r, name)
+		if prev.ReadOnly {
+			// bash reports it and runs the command without it; in POSIX
+			// mode it abandons the line.
+			msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.name(), name)
+			fmt.Fprintln(c.stderr, msg)
+			if c.sh.posixMode() {
+				for _, rs := range restores {
+					interpunsafe.SetVar(r, rs.name, rs.vr)
+				}
+				return &Abort{Msg: msg, Exit: IsSpecialBuiltin(fields[0])}
+			}
+			continue
+		}
 		name, vr := interpunsafe.AssignValue(r, name, prev, as, "")
 		vr.Exported = true
 		restores = append(restores, restore{name, prev})

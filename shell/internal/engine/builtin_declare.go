@@ -36,7 +36,8 @@ type declStash struct {
 // assignments; -p, -f, -F or nothing) to \x00decl, and makes a bare
 // `local name` leave name unset, as in bash.
 func (s *Engine) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
-	if s.guardDeclFlags(st, dc) {
+	splitDeclFlags(dc)
+	if s.rewriteDeclAttrs(st, dc) || s.guardDeclFlags(st, dc) {
 		return
 	}
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
@@ -153,6 +154,38 @@ func builtinUnexport(ctx context.Context, c *call) error {
 	return nil
 }
 
+// splitDeclFlags writes each option of a declaration as a word of its
+// own (-xr as -x -r): interp reads only the first letter of a word.
+func splitDeclFlags(dc *syntax.DeclClause) {
+	split := false
+	for _, as := range dc.Args {
+		if as.Name == nil && as.Naked && as.Value != nil {
+			if w := as.Value.Lit(); isFlagWord(w) && len(w) > 2 {
+				split = true
+				break
+			}
+		}
+	}
+	if !split {
+		return
+	}
+	args := make([]*syntax.Assign, 0, len(dc.Args)+2)
+	for _, as := range dc.Args {
+		w := ""
+		if as.Name == nil && as.Naked && as.Value != nil {
+			w = as.Value.Lit()
+		}
+		if !isFlagWord(w) || len(w) <= 2 {
+			args = append(args, as)
+			continue
+		}
+		for i := 1; i < len(w); i++ {
+			args = append(args, &syntax.Assign{Naked: true, Value: LitWord(as.Value.Pos(), w[:1]+w[i:i+1])})
+		}
+	}
+	dc.Args = args
+}
+
 func isFlagWord(s string) bool {
 	return len(s) > 1 && (s[0] == '-' || s[0] == '+')
 }
@@ -219,7 +252,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 					status = 1
 					continue
 				}
-				out.WriteString(c.sh.host.DeclLine(name, vr))
+				out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vr), VarAttrs(r, name)))
 			}
 			break
 		}
@@ -229,7 +262,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 		}
 		for _, name := range slices.Sorted(maps.Keys(vars)) {
 			if vr := vars[name]; want(vr) {
-				out.WriteString(c.sh.host.DeclLine(name, vr))
+				out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vr), VarAttrs(r, name)))
 			}
 		}
 	}

@@ -238,8 +238,12 @@ func builtinRedir(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	for _, rd := range rs.redirs {
-		if err := c.sh.applyRedir(ctx, r, st, rd); err != nil {
+	for i, rd := range rs.redirs {
+		text := ""
+		if rs.texts != nil {
+			text = rs.texts[i]
+		}
+		if err := c.sh.applyRedir(ctx, r, st, rd, text); err != nil {
 			for _, o := range st.opened {
 				o.close()
 			}
@@ -367,7 +371,7 @@ func (s *Engine) persistRedirs(r *interp.Runner, saved interpunsafe.Streams, st 
 var errExpansion = errors.New("expansion failed")
 
 // applyRedir performs one redirection on st.
-func (s *Engine) applyRedir(ctx context.Context, r *interp.Runner, st *redirState, rd *syntax.Redirect) error {
+func (s *Engine) applyRedir(ctx context.Context, r *interp.Runner, st *redirState, rd *syntax.Redirect, text string) error {
 	n, err := s.redirFd(r, st, rd)
 	if err != nil {
 		return err
@@ -396,7 +400,7 @@ func (s *Engine) applyRedir(ctx context.Context, r *interp.Runner, st *redirStat
 		st.set(n, o)
 		return nil
 	}
-	target, err := redirTarget(r, rd.Word, s.posixMode() && !s.host.IsInteractive())
+	target, err := redirTarget(r, rd.Word, text, s.posixMode() && !s.host.IsInteractive())
 	if err != nil {
 		return err
 	}

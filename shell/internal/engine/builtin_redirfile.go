@@ -105,8 +105,9 @@ func describePathError(name string, err error) error {
 
 // redirTarget expands a redirection's word. As in bash, it must expand to
 // exactly one field. With noGlob (a non-interactive shell in POSIX mode,
-// as bash --posix) the word is not a pattern.
-func redirTarget(r *interp.Runner, w *syntax.Word, noGlob bool) (string, error) {
+// as bash --posix) the word is not a pattern. text is the word as
+// written, for the message, when the rewrite changed it.
+func redirTarget(r *interp.Runner, w *syntax.Word, text string, noGlob bool) (string, error) {
 	if w == nil {
 		return "", fmt.Errorf("missing redirection target")
 	}
@@ -124,9 +125,10 @@ func redirTarget(r *interp.Runner, w *syntax.Word, noGlob bool) (string, error) 
 		return "", errExpansion
 	}
 	if len(fields) != 1 {
-		var buf strings.Builder
-		syntax.NewPrinter().Print(&buf, w)
-		return "", fmt.Errorf("%s: ambiguous redirect", buf.String())
+		if text == "" {
+			text = WordText(w)
+		}
+		return "", fmt.Errorf("%s: ambiguous redirect", text)
 	}
 	return fields[0], nil
 }

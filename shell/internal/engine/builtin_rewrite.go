@@ -132,6 +132,10 @@ type redirStash struct {
 	// exec is set when the command is a bare `exec`: the redirections then
 	// stay in effect for the rest of the shell.
 	exec bool
+	// texts are the redirections' words as written, before the rewrite
+	// put its hooks in them, for messages ("$x: ambiguous redirect");
+	// only words that expand have one.
+	texts []string
 }
 
 // rewriteStmt rewrites one statement in place. It is called by rewrite on
@@ -168,7 +172,13 @@ func (s *Engine) rewriteStmt(st *syntax.Stmt) {
 		s.rewrite(inner)
 		rs.cmd = inner.Cmd
 	}
-	for _, rd := range rs.redirs {
+	for i, rd := range rs.redirs {
+		if rd.Word != nil && !isLitWord(rd.Word) {
+			if rs.texts == nil {
+				rs.texts = make([]string, len(rs.redirs))
+			}
+			rs.texts[i] = WordText(rd.Word)
+		}
 		s.rewrite(rd)
 	}
 	call := SentinelCall(st.Position, builtinRedirName, "")
@@ -323,4 +333,21 @@ func (e *Engine) StashSize() int {
 	e.stash.Lock()
 	defer e.stash.Unlock()
 	return len(e.stash.m)
+}
+
+// isLitWord reports whether w is one literal.
+func isLitWord(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	_, ok := w.Parts[0].(*syntax.Lit)
+	return ok
+}
+
+// WordText is w as the printer writes it: what the user wrote, for a
+// word the rewrite has not changed yet.
+func WordText(w *syntax.Word) string {
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, w)
+	return b.String()
 }

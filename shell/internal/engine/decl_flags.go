@@ -11,8 +11,8 @@ import (
 
 // Options of declare, typeset and local that interp does not know: interp
 // would refuse them with a message of its own, unlike any other nosh
-// error. bash's attributes nosh lacks (-i integer, -l and -u case, -t
-// trace, -I inherit) are refused as such; others are invalid, as in bash.
+// error. bash's attributes nosh lacks (-t trace, -I inherit) are refused
+// as such; others are invalid, as in bash. (-i -l -u -c: var_attrs.go.)
 
 const builtinDeclFlagName = "\x00declflag"
 
@@ -24,14 +24,6 @@ const declFlagsKnown = "aAnrxgpfF"
 // have, or returns false.
 func declLacks(flag byte) (string, bool) {
 	switch flag {
-	case 'i':
-		return "the integer attribute", true
-	case 'l':
-		return "the lowercase attribute", true
-	case 'u':
-		return "the uppercase attribute", true
-	case 'c':
-		return "the capitalize attribute", true
 	case 't':
 		return "the trace attribute", true
 	case 'I':

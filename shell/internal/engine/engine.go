@@ -42,11 +42,14 @@ type Engine struct {
 	// compound command (errexit_compound.go).
 	errexitHold errexitHold
 
-	// mu guards readonlyNames and timeStack.
+	// mu guards readonlyNames, typedNames and timeStack.
 	mu sync.Mutex
 	// readonlyNames are the variables declared read-only so far
 	// (readonly_guard.go).
 	readonlyNames map[string]bool
+	// typedNames are the variables declared with -i, -l, -u or -c so
+	// far (var_attrs.go).
+	typedNames map[string]bool
 	// timeStack holds the start of each time keyword running
 	// (builtin_time.go).
 	timeStack []timeSample
@@ -200,6 +203,10 @@ func builtinFor(name string) builtinFunc {
 		return builtinXtrace
 	case builtinDeclFlagName:
 		return builtinDeclFlag
+	case builtinCoprocName:
+		return builtinCoproc
+	case builtinDeclAttrName:
+		return builtinDeclAttr
 	}
 	return nil
 }
@@ -239,6 +246,8 @@ var builtinNames = [...]string{
 	builtinPstatRunName,
 	builtinXtraceName,
 	builtinDeclFlagName,
+	builtinCoprocName,
+	builtinDeclAttrName,
 }
 
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private

@@ -31,7 +31,14 @@ func ExpandFailed(r *interp.Runner, err error) {
 		e.Exiting = true
 		return
 	}
-	fmt.Fprintf(interpunsafe.GetStreams(r).Stderr, "nosh: %s\n", describeExpandErr(err))
+	msg := "nosh: " + describeExpandErr(err)
+	fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, msg)
+	if err.Error() == "invalid indirect expansion" {
+		// Ends the shell with status 1 (an Abort, which the exit status
+		// 127 of an unset parameter under -c leaves alone).
+		interpunsafe.Exit(r).Fatal(&Abort{Msg: msg, Exit: true})
+		return
+	}
 	e := interpunsafe.Exit(r)
 	e.Code = 1
 	if _, unset := errors.AsType[expand.UnsetParameterError](err); unset || err.Error() == "invalid indirect expansion" {

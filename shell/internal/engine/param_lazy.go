@@ -151,7 +151,7 @@ func (s *Engine) UnsetParamError(cfg *expand.Config, pe *syntax.ParamExp) error 
 		}
 		msg = m
 	}
-	return &Abort{Msg: s.name() + ": " + paramName(pe) + ": " + msg, Exit: true}
+	return &Abort{Msg: s.name() + ": " + paramName(pe) + ": " + msg, Exit: true, Unset: true}
 }
 
 // paramName is how bash names pe's parameter in an error: x, 1, a[1].
@@ -299,5 +299,5 @@ func (h elementHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	if v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{probe}}); err != nil || v != "" {
 		return "", nil // set, or an error interp reports itself
 	}
-	return "", &Abort{Msg: s.name() + ": " + paramName(h.pe) + ": unbound variable", Exit: true}
+	return "", &Abort{Msg: s.name() + ": " + paramName(h.pe) + ": unbound variable", Exit: true, Unset: true}
 }

@@ -34,7 +34,7 @@ func (h trimHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	val, ok := h.trim(r)
 	if !ok && !interpunsafe.LookupVar(r, h.pe.Param.Value).IsSet() {
 		if on := interpunsafe.Option(r, "nounset"); on != nil && *on {
-			return "", &Abort{Msg: s.name() + ": " + h.pe.Param.Value + ": unbound variable", Exit: true}
+			return "", &Abort{Msg: s.name() + ": " + h.pe.Param.Value + ": unbound variable", Exit: true, Unset: true}
 		}
 		val, ok = "", true
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"weak"
@@ -95,11 +96,16 @@ type readonlyGuard struct {
 	special bool // a special builtin
 }
 
-// guardAssignments adds a readonlyGuard to the end of the value of the
-// first assignment to a variable declared read-only: it runs after that
-// value is expanded, before that variable is set (the assignments before
-// it are made, as in bash).
-func (s *Engine) guardAssignments(call *syntax.CallExpr) {
+// guardAssignments guards the assignments to a variable declared
+// read-only somewhere. Before a command (not in POSIX mode, where the
+// hook decides) the statement becomes a \x00call, which skips a read-only
+// assignment with one message and runs the command, as bash does: interp
+// would report the error twice (setting, then restoring the variable)
+// and fail the command. Without a command, a readonlyGuard at the end of
+// the value of the first such assignment runs after that value is
+// expanded, before the variable is set (the assignments before it are
+// made, as in bash), and abandons the line.
+func (s *Engine) guardAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 	var first *syntax.Assign
 	g := &readonlyGuard{}
 	for _, as := range call.Assigns {
@@ -116,6 +122,12 @@ func (s *Engine) guardAssignments(call *syntax.CallExpr) {
 	if len(call.Args) > 0 {
 		g.command = true
 		g.special = IsSpecialBuiltin(call.Args[0].Lit())
+		if !g.special && st.Cmd == call {
+			sc := SentinelCall(call.Args[0].Pos(), builtinCallName, "")
+			s.StashArg(sc, &callStash{call: call})
+			st.Cmd = sc
+			return
+		}
 	}
 	if first.Value == nil {
 		first.Value = &syntax.Word{}
@@ -141,6 +153,9 @@ func (g *readonlyGuard) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	posix := s.posixMode()
 	switch {
 	case !g.command:
+		// interp goes on to set the variable and reports the error
+		// again, without nosh's name: that line is dropped.
+		dropNextLine(r, name+": readonly variable\n")
 		return "", &Abort{Msg: msg, Exit: posix}
 	case posix:
 		return "", &Abort{Msg: msg, Exit: g.special}
@@ -214,4 +229,44 @@ func (s *Engine) RewriteReadOnlyAssigns(root *syntax.Stmt) {
 		}
 		return true
 	})
+}
+
+// dropNextLine makes r's standard error drop the next write when it is
+// line, and pass any other through; either way the first write puts the
+// runner's own writer back.
+func dropNextLine(r *interp.Runner, line string) {
+	st := interpunsafe.GetStreams(r)
+	if st.Stderr == nil {
+		return
+	}
+	d := &lineDropper{r: r, w: st.Stderr, line: line}
+	st.Stderr = d
+	interpunsafe.SetStreams(r, st)
+}
+
+// lineDropper is a standard error that drops one line (dropNextLine).
+// The expansion error comes first, so it lets through up to two other
+// writes before it gives up and puts the runner's writer back.
+type lineDropper struct {
+	r      *interp.Runner
+	w      io.Writer
+	line   string
+	passed int
+}
+
+func (d *lineDropper) Write(p []byte) (int, error) {
+	drop := string(p) == d.line
+	if !drop {
+		d.passed++
+	}
+	if drop || d.passed > 2 {
+		if st := interpunsafe.GetStreams(d.r); st.Stderr == io.Writer(d) {
+			st.Stderr = d.w
+			interpunsafe.SetStreams(d.r, st)
+		}
+	}
+	if drop {
+		return len(p), nil
+	}
+	return d.w.Write(p)
 }

@@ -27,7 +27,18 @@ func (s *Engine) Rewrite(node syntax.Node) { s.rewrite(node) }
 func (s *Engine) rewrite(node syntax.Node) {
 	var lw rewrite.LiteralWords
 	var funcBodies map[*syntax.Block]bool
+	// prefixAssigns are the assignments before a command, which take no
+	// attributes (var_attrs.go).
+	var prefixAssigns map[*syntax.Assign]bool
 	syntax.Walk(node, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 && len(call.Assigns) > 0 {
+			if prefixAssigns == nil {
+				prefixAssigns = map[*syntax.Assign]bool{}
+			}
+			for _, as := range call.Assigns {
+				prefixAssigns[as] = true
+			}
+		}
 		lw.Visit(n)
 		// Whether set -e is on is only known when the code runs: a
 		// function defined before set -e may run after it.
@@ -64,6 +75,9 @@ func (s *Engine) rewrite(node syntax.Node) {
 			rewriteAssignTilde(n)
 			s.host.RewriteNode(n)
 			s.rewriteNoshParams(n.Value)
+			if !prefixAssigns[n] {
+				s.typeAssign(n)
+			}
 		case *syntax.Redirect:
 			s.rewriteNoshParams(n.Word)
 			s.rewriteNoshParams(n.Hdoc)
@@ -103,11 +117,14 @@ func (s *Engine) rewrite(node syntax.Node) {
 			case *syntax.FuncDecl:
 				s.trackFuncDecl(cmd)
 				s.guardFuncDef(n, cmd)
+			case *syntax.CoprocClause:
+				n.Cmd = SentinelCall(cmd.Coproc, builtinCoprocName, "")
+				return false
 			}
 			s.host.RewriteNode(n)
 			switch cmd := cmd.(type) {
 			case *syntax.CallExpr:
-				s.guardAssignments(cmd)
+				s.guardAssignments(n, cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:
 				s.traceCompound(cmd)
