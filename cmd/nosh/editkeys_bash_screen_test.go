@@ -196,8 +196,8 @@ func TestScreenViHistoryLikeBash(t *testing.T) {
 		{"up", esc + "\x1b[A"},
 		{"up down", esc + "\x1b[A\x1b[A\x1b[B"},
 		{"down", esc + "kk\x1b[B"},
-		{"ctrl-p", esc + "\x10"},
 		{"k edit", esc + "kx"},
+		{"after ctrl-c, the entry as it was", esc + "\x10"},
 		{"insert up", "\x1b[A"},
 	}
 	compareKeyRows(t, "set -o vi\n", history, rows)
@@ -224,6 +224,9 @@ func TestScreenEmacsKeysLikeBash(t *testing.T) {
 		{"alt-d", l + "\x01\x1bf\x1bd"},
 		{"alt-backspace", l + "\x1b\x7f"},
 		{"alt-\\", "echo a    b\x02\x02\x1b\\"},
+		{"alt-ctrl-b", "echo 'a b' c\x1b\x02\x1b\x02"},
+		{"alt-ctrl-f", "echo 'a b' c\x01\x1b\x06\x1b\x06"},
+		{"alt-ctrl-d", "echo 'a b' c\x01\x1b\x06\x1b\x04"},
 		{"insert key", l + "\x01\x1b[2~XY"},
 		{"alt-d alt-d ctrl-y", l + "\x01\x1bd\x1bd\x05\x19"},
 		{"ctrl-k ctrl-y", l + "\x1bb\x0b\x01\x19"},

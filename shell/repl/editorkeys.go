@@ -49,6 +49,10 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 		"downcase-word":               func() { changeWordCase(rl, downcase) },
 		"down-case-word":              func() { changeWordCase(rl, downcase) },
 		"capitalize-word":             func() { changeWordCase(rl, capitalize) },
+		"shell-forward-word":          func() { shellForwardWord(rl) },
+		"shell-backward-word":         func() { shellBackwardWord(rl) },
+		"shell-kill-word":             func() { shellKillWord(rl) },
+		"shell-backward-kill-word":    func() { shellBackwardKillWord(rl) },
 	})
 
 	// ↑/↓ search history by what is typed (plain history on an empty

@@ -365,8 +365,9 @@ func (h *Sources) LineAccepted() (bool, string, error) {
 
 	line := string(h.acceptLine)
 
-	// Revert all state changes to all lines.
-	if h.config.GetBool("revert-all-at-newline") {
+	// Revert all state changes to all lines; a line given up (Ctrl+C)
+	// leaves the history entries it changed as they were, as in bash.
+	if h.config.GetBool("revert-all-at-newline") || h.acceptErr != nil {
 		for source := range h.lines {
 			h.lines[source] = make(map[int]*lineHistory)
 		}
