@@ -20,6 +20,9 @@ type corpusCase struct {
 	// agent says the command is judged as an agent (??) command: in the
 	// sandbox of a run started in dir (see #@agent and corpus_agent_test.go).
 	agent bool
+	// inShell says the command is judged as a `?` translation, which runs
+	// in the user's shell itself (Policy.CheckInShell; see #@inshell).
+	inShell bool
 }
 
 func loadCorpus(t testing.TB, path string) []corpusCase {
@@ -30,7 +33,7 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 	}
 	defer f.Close()
 	var cases []corpusCase
-	dir, home, agent := defaultCorpusDir, defaultCorpusHome, false
+	dir, home, agent, inShell := defaultCorpusDir, defaultCorpusHome, false, false
 	defs := map[string][]string{}
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
@@ -47,6 +50,12 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 			// "#@agent" judges the cases after it as agent commands,
 			// "#@agent off" as ordinary ones again.
 			agent = strings.TrimSpace(a) != "off"
+			continue
+		}
+		if a, ok := strings.CutPrefix(line, "#@inshell"); ok {
+			// "#@inshell" judges the cases after it as `?` translations,
+			// run in the user's shell, "#@inshell off" as before.
+			inShell = strings.TrimSpace(a) != "off"
 			continue
 		}
 		if d, ok := strings.CutPrefix(line, "#@def "); ok {
@@ -73,7 +82,7 @@ func loadCorpus(t testing.TB, path string) []corpusCase {
 			t.Fatalf("%s:%d: want 4 tab-separated fields, got %d", path, n, len(fields))
 		}
 		c := corpusCase{line: n, allow: rules(fields[1], defs), deny: rules(fields[2], defs),
-			command: strings.ReplaceAll(strings.ReplaceAll(fields[3], "⏎", "\n"), "⇥", "\t"), dir: dir, home: home, agent: agent}
+			command: strings.ReplaceAll(strings.ReplaceAll(fields[3], "⏎", "\n"), "⇥", "\t"), dir: dir, home: home, agent: agent, inShell: inShell}
 		switch fields[0] {
 		case "allow":
 			c.want = Allow
@@ -146,6 +155,9 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		d := p.Check(c.command)
+		if c.inShell {
+			d = p.CheckInShell(c.command)
+		}
 		if d.Verdict != c.want {
 			t.Errorf("corpus.tsv:%d: %q with allow=%q deny=%q: got %s, want %s\n%s",
 				c.line, c.command, c.allow, c.deny, d.Verdict, c.want, indent(d.Explain()))

@@ -218,9 +218,26 @@ type Confined struct {
 
 // CheckConfined is Check for a command that will run confined as c says.
 func (p *Policy) CheckConfined(command string, c Confined) Decision {
+	return p.check(command, c, false)
+}
+
+// CheckInShell is Check for a command that runs in the user's shell
+// itself, as a `?` translation does ("as if typed"): what it changes
+// there outlives it, so an assignment, export or unset of a variable
+// that is not the user's own (a name with a lowercase letter:
+// analysis.UserVariable), a set or shopt that changes an option, a trap,
+// and exec with redirections alone are asked about, each saying what it
+// changes (HISTFILE, PROMPT_COMMAND, XDG_STATE_HOME, set +o history,
+// trap "" INT…).
+func (p *Policy) CheckInShell(command string) Decision {
+	return p.check(command, Confined{}, true)
+}
+
+func (p *Policy) check(command string, c Confined, inShell bool) Decision {
 	list := unitLists.Get().(*[]analysis.Unit)
 	le := &lazyEnv{p: p, extra: c.Vars}
 	a := analysis.NewAnalyzer(p.opts.Dialect, le, le.directory, programs.Classify)
+	a.InShell = inShell
 	a.Writable = c.Writable
 	a.SetProtected(p.opts.Protected)
 	a.Units = (*list)[:0]

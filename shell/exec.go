@@ -176,15 +176,24 @@ func (s *Shell) execExternal(ctx context.Context, args []string, path string) er
 	path, argv, env, sandboxed := guardedProgram(ctx, prog, args, append(execEnv(hc.Env), "_="+prog))
 	path, argv, env = s.launchWithSignals(ctx, path, argv, env)
 	dir, release := s.childDir(hc.Dir)
+	// An agent's program starts in a session of its own, with no
+	// controlling terminal: /dev/tty is no way to the user's keys or
+	// screen (its input is /dev/null, its output the conversation's).
+	agent := isAgentCommand(ctx)
 	build := func() *exec.Cmd {
+		var a *syscall.SysProcAttr
+		if agent {
+			a = &syscall.SysProcAttr{Setsid: true}
+		}
 		return &exec.Cmd{
-			Path:   path,
-			Args:   argv,
-			Env:    env,
-			Dir:    dir,
-			Stdin:  hc.Stdin,
-			Stdout: engine.ProgramStream(hc.Stdout),
-			Stderr: engine.ProgramStream(hc.Stderr),
+			SysProcAttr: a,
+			Path:        path,
+			Args:        argv,
+			Env:         env,
+			Dir:         dir,
+			Stdin:       hc.Stdin,
+			Stdout:      engine.ProgramStream(hc.Stdout),
+			Stderr:      engine.ProgramStream(hc.Stderr),
 			// Descriptors above 2 opened by redirections (exec 3>f).
 			ExtraFiles: s.eng.ChildFiles(ctx),
 		}

@@ -33,6 +33,10 @@ func (s *Shell) processJob(ref *jobRef) *jobs.Job {
 func (s *Shell) waitProcess(ctx context.Context, hc interp.HandlerContext, ref *jobRef, j *jobs.Job, p *jobs.Process) error {
 	stop := context.AfterFunc(ctx, func() {
 		switch cause := context.Cause(ctx); {
+		case errors.Is(cause, errInterrupted) && p.OwnSession():
+			// An agent's program, in a session of its own, away from
+			// the terminal: Ctrl+C reaches it through the shell.
+			p.SignalGroup(syscall.SIGINT)
 		case errors.Is(cause, errInterrupted), errors.Is(cause, jobs.ErrKilled):
 			// The process got the signal itself, from the terminal or
 			// from kill; it decides what to do with it.
@@ -46,7 +50,7 @@ func (s *Shell) waitProcess(ctx context.Context, hc interp.HandlerContext, ref *
 			// Its pipeline stage died of SIGPIPE: so does it.
 			p.Signal(syscall.SIGPIPE)
 		default:
-			p.Signal(syscall.SIGKILL)
+			p.SignalGroup(syscall.SIGKILL)
 		}
 	})
 	defer stop()

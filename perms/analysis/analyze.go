@@ -36,6 +36,11 @@ type Analyzer struct {
 	// Runtime says the argv is the one about to run, every expansion
 	// done (the gate's view): see AnalyzeArgv in package perms.
 	Runtime bool
+	// InShell says the command runs in the user's shell itself, as a `?`
+	// translation does: what it sets (variables that are not the user's
+	// own, options, traps, the shell's descriptors) outlives it and is a
+	// finding (see shellvars.go).
+	InShell bool
 	// classify classifies each unit by its program; nil classifies
 	// nothing (the analysis then only walks the syntax).
 	classify Handler

@@ -29,6 +29,7 @@ func builtinRead(c *Cmd) {
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if !w.IsStatic() {
+			c.shellVarWord(w) // read "$v": a name computed at run time
 			continue
 		}
 		v := w.Value
@@ -118,11 +119,15 @@ func builtinDeclare(c *Cmd) {
 		if reason, ok := DangerousVar(name); ok && strings.Contains(w.Value, "=") {
 			c.Risk(KindAssign, name, reason)
 		}
+		if !strings.HasPrefix(w.Value, "-") && !FlagsOf(c.Args).Has('p') {
+			c.shellVarWord(w)
+		}
 	}
 }
 
 // checkVar records a builtin assigning a variable that changes what runs.
 func (c *Cmd) checkVar(w Word) {
+	c.shellVarWord(w)
 	if !w.IsStatic() {
 		return
 	}
@@ -253,6 +258,17 @@ func builtinTrap(c *Cmd) {
 		builtinHarmless(c)
 		return
 	}
+	if c.Analyzer.InShell && len(ops) > 1 {
+		// trap '' INT, trap - INT in your shell: Ctrl+C no longer
+		// stops a command, or your own trap is gone.
+		c.Risk(KindEval, "trap", "changes what your shell does when a signal arrives or it exits ("+FirstLine(c.Unit().String())+")")
+		if ops[0].IsStatic() && (ops[0].Value == "-" || ops[0].Value == "") {
+			return
+		}
+		c.Code(ops[0], "trap")
+		c.CodeArg = len(c.Args) - len(ops)
+		return
+	}
 	if ops[0].IsStatic() && (ops[0].Value == "-" || ops[0].Value == "" || len(ops) == 1 && IsFD(ops[0].Value)) {
 		builtinHarmless(c)
 		return
@@ -310,6 +326,7 @@ func IsStdinPath(p string) bool {
 // rest of the command's analysis knows (set -- /; rm -rf "$1").
 func builtinSet(c *Cmd) {
 	builtinHarmless(c)
+	c.shellOptionChange()
 	for i, w := range c.Args {
 		if !w.IsStatic() {
 			return
@@ -332,9 +349,13 @@ func RegisterBuiltins(h map[string]Handler) {
 	for _, name := range []string{
 		":", "true", "false", "echo", "pwd", "cd", "pushd", "popd", "dirs",
 		"test", "[", "break", "continue", "return", "exit", "wait",
-		"type", "shopt", "jobs", "times", "help",
+		"type", "jobs", "times", "help",
 	} {
 		h[name] = builtinHarmless
+	}
+	h["shopt"] = func(c *Cmd) {
+		builtinHarmless(c)
+		c.shellOptionChange()
 	}
 	h["unset"] = builtinUnset
 	h["shift"] = builtinShift
@@ -542,6 +563,19 @@ func (c *Cmd) trackPrintf(i int) {
 // builtinUnset is unset: the names lose the values the analysis knew.
 func builtinUnset(c *Cmd) {
 	builtinHarmless(c)
+	if c.Analyzer.InShell && !FlagsOf(c.Args).Has('f') {
+		// unset HISTFILE: the history is no longer saved.
+		for _, w := range c.Args {
+			if !w.IsStatic() {
+				c.Risk(KindAssign, w.Value, "unsets variables whose names are computed at run time in your shell")
+			} else if !strings.HasPrefix(w.Value, "-") {
+				name, _, _ := strings.Cut(w.Value, "[")
+				if !UserVariable(name) {
+					c.Risk(KindAssign, name, "unsets "+name+" in your shell: "+ShellVarEffect(name))
+				}
+			}
+		}
+	}
 	for _, w := range c.Args {
 		if v, ok := c.Analyzer.Resolve(w); ok && !strings.HasPrefix(v, "-") {
 			name, _, _ := strings.Cut(v, "[")

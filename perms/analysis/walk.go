@@ -28,6 +28,7 @@ func (a *Analyzer) stmt(s *syntax.Stmt) {
 		// It runs in a subshell: what it changes stays there.
 		defer a.restoreValues(a.saveValues())
 	}
+	a.shellExecRedirs(s)
 	saved := a.stdin
 	start := len(a.Units)
 	sinkStart := -1
@@ -141,6 +142,7 @@ func (a *Analyzer) forClause(c *syntax.ForClause) {
 			if _, ok := DangerousVar(l.Name.Value); ok {
 				a.assignName(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
 			}
+			a.shellVar(l.Name.Value, a.pos(l.Name.Pos()), "for "+l.Name.Value)
 		}
 		var first, dangerous string
 		known := true
@@ -217,6 +219,10 @@ func (a *Analyzer) letClause(c *syntax.LetClause) {
 			// let 'a[$(cmd)]=1': the quoted text is arithmetic.
 			if v, ok := StaticWord(w); ok && subscriptCode(v) {
 				a.find(KindEval, a.pos(w.Pos()), v, v, "arithmetic with a subscript that runs a command")
+			} else if !ok && a.InShell {
+				// let "$v=0": arithmetic computed at run time may
+				// assign any variable.
+				a.find(KindAssign, a.pos(w.Pos()), a.source(w), a.source(w), "arithmetic computed at run time, which may assign any variable in your shell")
 			}
 		}
 		a.nested(e)
@@ -534,6 +540,9 @@ func (a *Analyzer) call(c *syntax.CallExpr) {
 		a.assign(as)
 		if len(c.Args) == 0 {
 			a.track(as)
+			if as.Name != nil {
+				a.shellVar(as.Name.Value, a.pos(as.Pos()), a.source(as))
+			}
 		}
 	}
 	if len(c.Args) == 0 {
@@ -709,6 +718,15 @@ func (a *Analyzer) assignName(name string, p Pos, text string) {
 
 func (a *Analyzer) decl(c *syntax.DeclClause) {
 	nameref := c.Variant.Value == "nameref"
+	// declare -p, -f, -F print, or name functions, not variables.
+	prints := false
+	for _, as := range c.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			if v, ok := StaticWord(as.Value); ok && strings.HasPrefix(v, "-") && strings.ContainsAny(v, "pfF") {
+				prints = true
+			}
+		}
+	}
 	for _, as := range c.Args {
 		if as.Naked && as.Name == nil {
 			w := a.word(as.Value)
@@ -729,14 +747,26 @@ func (a *Analyzer) decl(c *syntax.DeclClause) {
 				}
 				name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
 				a.assignName(name, a.pos(as.Pos()), a.source(as))
+				if !prints {
+					a.shellVar(name, a.pos(as.Pos()), a.source(as))
+				}
 			}
 			continue
 		}
 		a.assign(as)
 		a.track(as)
+		if as.Name != nil && !prints {
+			// export -n HISTFILE, readonly HISTSIZE, declare -i PATH:
+			// a name without a value changes it too.
+			a.shellVar(as.Name.Value, a.pos(as.Pos()), a.source(as))
+		}
 		if nameref && as.Value != nil {
 			if v, ok := StaticWord(as.Value); ok {
 				a.assignName(v, a.pos(as.Pos()), a.source(as))
+				// declare -n r=HISTSIZE: assigning r assigns it.
+				a.shellVar(v, a.pos(as.Pos()), a.source(as))
+			} else if a.InShell {
+				a.find(KindAssign, a.pos(as.Pos()), a.source(as), as.Name.Value, "makes, in your shell, a reference to a variable whose name is computed at run time")
 			}
 		}
 		if nameref {

@@ -99,6 +99,12 @@ func (a *Analyzer) nested(n syntax.Node) {
 				switch n.Exp.Op {
 				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 					a.assignName(n.Param.Value, a.pos(n.Pos()), a.source(n))
+					if n.Excl && a.InShell {
+						// ${!v:=x} assigns the variable v names.
+						a.find(KindAssign, a.pos(n.Pos()), a.source(n), n.Param.Value, "assigns, in your shell, a variable whose name is computed at run time")
+					} else {
+						a.shellVar(n.Param.Value, a.pos(n.Pos()), a.source(n))
+					}
 					a.trackAssignDefault(n)
 				case syntax.OtherParamOps:
 					if n.Exp.Word != nil && n.Exp.Word.Lit() == "P" {
@@ -110,6 +116,7 @@ func (a *Analyzer) nested(n syntax.Node) {
 			if isArithAssign(n.Op) {
 				if w, ok := n.X.(*syntax.Word); ok {
 					a.assignName(w.Lit(), a.pos(n.Pos()), a.source(n))
+					a.shellVar(arithName(w), a.pos(n.Pos()), a.source(n))
 					a.forget(arithName(w))
 				}
 			}
@@ -117,6 +124,7 @@ func (a *Analyzer) nested(n syntax.Node) {
 			if n.Op == syntax.Inc || n.Op == syntax.Dec {
 				if w, ok := n.X.(*syntax.Word); ok {
 					a.assignName(w.Lit(), a.pos(n.Pos()), a.source(n))
+					a.shellVar(arithName(w), a.pos(n.Pos()), a.source(n))
 					a.forget(arithName(w))
 				}
 			}

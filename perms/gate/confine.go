@@ -377,3 +377,11 @@ func (w writeOnly) Write(p []byte) (int, error) {
 }
 func (writeOnly) Read([]byte) (int, error) { return 0, io.EOF }
 func (writeOnly) Close() error             { return nil }
+
+// deviceWhat names the sort of device at path, for a refusal.
+func deviceWhat(path string) string {
+	if sandbox.Terminal(path) {
+		return "a terminal"
+	}
+	return "not one a sandboxed program may open"
+}

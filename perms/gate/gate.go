@@ -182,6 +182,12 @@ func (g *Gate) OpenHandler(next interp.OpenHandlerFunc) interp.OpenHandlerFunc {
 				// rules, which keep its programs out of them.
 				return nil, g.refuseOpen(ctx, path, writes, "it is inside nosh's own process (descriptors, memory, environment), out of the sandbox's reach; the command's streams are /dev/stdin, /dev/stdout, /dev/stderr")
 			}
+			if sandbox.Device(abs) {
+				// The terminal above all: opened by nosh it would give
+				// the agent's command the keys the user types, or the
+				// screen, which its programs cannot open themselves.
+				return nil, g.refuseOpen(ctx, path, writes, "it is a device ("+deviceWhat(abs)+"), out of the sandbox's reach: the agent's commands neither read the keys you type nor draw on your screen")
+			}
 			if !writes {
 				return next(ctx, path, flag, perm)
 			}

@@ -71,6 +71,23 @@ var probes = map[string]func(arg string) error{
 		_, err := unix.Setsid()
 		return err
 	},
+	// What a program that wants the user's keys or screen would open:
+	// its controlling terminal, or a terminal by its name.
+	"read-terminal": func(path string) error {
+		fd, err := unix.Open(path, unix.O_RDONLY|unix.O_NOCTTY|unix.O_NONBLOCK, 0)
+		if err == nil {
+			unix.Close(fd)
+		}
+		return err
+	},
+	"write-terminal": func(path string) error {
+		fd, err := unix.Open(path, unix.O_WRONLY|unix.O_NOCTTY, 0)
+		if err == nil {
+			unix.Write(fd, []byte("[AI] Asks to run: ls\n"))
+			unix.Close(fd)
+		}
+		return err
+	},
 	"io_uring": func(string) error {
 		var params [120]byte // struct io_uring_params
 		fd, _, e := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
@@ -183,6 +200,38 @@ func TestSandboxEscapeFamilies(t *testing.T) {
 	t.Run("leaving the session", func(t *testing.T) {
 		if out := probe(t, sandbox, "setsid", "", nil); !strings.HasPrefix(out, "refused") {
 			t.Errorf("a sandboxed program made a session of its own: %s", out)
+		}
+	})
+
+	t.Run("reading or drawing on the terminal", func(t *testing.T) {
+		// The terminal is the probe's controlling one, as nosh's is for
+		// a program that did not leave its session; by name or as
+		// /dev/tty, neither its keys nor its screen are reachable.
+		m, tty, err := pty.Open()
+		if err != nil {
+			t.Skip(err)
+		}
+		defer m.Close()
+		defer tty.Close()
+		ctty := func(c *exec.Cmd) {
+			c.Stdin = tty
+			c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+		}
+		for _, name := range []string{"read-terminal", "write-terminal"} {
+			for _, path := range []string{tty.Name(), "/dev/tty", "/proc/self/fd/0"} {
+				if out := probe(t, nil, name, path, ctty); out != "done" {
+					t.Fatalf("%s %s outside the sandbox: %s", name, path, out)
+				}
+				if out := probe(t, sandbox, name, path, ctty); !strings.HasPrefix(out, "refused") {
+					t.Errorf("a sandboxed program could %s %s: %s", name, path, out)
+				}
+			}
+		}
+		// What a program reads besides files stays readable.
+		for _, path := range []string{"/dev/null", "/dev/urandom", "/dev/zero", "/etc/passwd", "/proc/self/status"} {
+			if out := probe(t, sandbox, "read-terminal", path, nil); out != "done" {
+				t.Errorf("a sandboxed program cannot read %s: %s", path, out)
+			}
 		}
 	})
 

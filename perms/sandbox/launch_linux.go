@@ -138,7 +138,7 @@ func restrict(p Policy) error {
 		return fmt.Errorf("landlock_create_ruleset: %w", err)
 	}
 	defer unix.Close(fd)
-	if err := addRule(fd, "/", fsRead&handled, true); err != nil {
+	if err := addReadRules(fd, handled); err != nil {
 		return err
 	}
 	for _, r := range p.Rules {

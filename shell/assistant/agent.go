@@ -17,6 +17,7 @@ import (
 	"nosh/perms"
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
+	"nosh/shell/internal/guard"
 	"nosh/shell/internal/interrupt"
 	"nosh/shell/markdown"
 )
@@ -66,6 +67,7 @@ func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, inte
 	// The programs the run starts: the only ones its commands may
 	// signal or wait for, stopped when it ends.
 	ctx, stopPrograms := a.host.TrackPrograms(ctx)
+	box.programs = guard.ProgramsOf(ctx)
 	a.agentBox = box
 	defer func() { a.agentBox = nil }()
 	if ll := a.landlock(); ll.err != nil && !ll.told {

@@ -12,7 +12,6 @@ import (
 
 	"nosh/perms"
 	"nosh/perms/audit"
-	"nosh/shell/internal/guard"
 	"nosh/shell/markdown"
 )
 
@@ -34,7 +33,7 @@ func (a *Assistant) approve(d perms.Decision, withEdit bool) (answer perms.Answe
 	if a.agentBox != nil {
 		// No program of the run may draw on the question or read the
 		// answer while it is asked (guard.Freeze).
-		thaw := guard.Freeze(a.agentBox.since)
+		thaw := a.agentBox.programs.Freeze()
 		defer thaw()
 	}
 	fmt.Fprint(a.stderr, indentLines(markdown.ShowInvisible(d.Explain()), "  "))

@@ -215,7 +215,9 @@ func (a *Assistant) translateAndRun(ctx context.Context, st *aiState, line strin
 		st.edited, st.editedFrom = edited, cmd
 		return false, 0
 	}
-	d := st.policy.Check(cmd)
+	// It runs in your shell, as if typed: what it sets there (history,
+	// prompt, traps, options) outlives it and is asked about.
+	d := st.policy.CheckInShell(cmd)
 	answer, ok := a.approve(d, true)
 	a.audit(auditEntry{Command: cmd, Verdict: d.Verdict.String(), Decider: decider(d, answer), Source: "?"})
 	switch {

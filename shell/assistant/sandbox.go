@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 
 	"nosh/perms/sandbox"
@@ -14,8 +12,8 @@ import (
 
 // agentBox is the sandbox of one `??` run: the programs its commands
 // start may write only in the workspace (the directory where `??` was
-// typed, and its tree), the run's scratch directory, /dev/null and the
-// terminal. Rules and YOLO never widen it; only the user's answer to a
+// typed, and its tree), the run's scratch directory and /dev/null, and
+// may not open the terminal at all. Rules and YOLO never widen it; only the user's answer to a
 // prompt naming a change outside does, for that one command.
 type agentBox struct {
 	policy sandbox.Policy
@@ -26,8 +24,9 @@ type agentBox struct {
 	scratch   string
 	// notice says, in one line, why the workspace is not writable.
 	notice string
-	// since is when the run began (guard.Now), to find its programs.
-	since uint64
+	// programs are the run's programs (guard.Track), which the
+	// questions freeze.
+	programs *guard.Programs
 }
 
 // landlockState is what the kernel offers, looked up once per session.
@@ -59,7 +58,7 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	if p, err := filepath.EvalSymlinks(scratch); err == nil {
 		scratch = p
 	}
-	b := &agentBox{scratch: scratch, since: guard.Now()}
+	b := &agentBox{scratch: scratch}
 	ll := a.landlock()
 	b.enforce = ll.err == nil
 	b.policy.NoNetwork = !a.cfg.AI.SandboxNetwork
@@ -70,15 +69,12 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	} else {
 		b.notice = why + ": the agent's commands may write only in the scratch directory"
 	}
+	// Not the terminal: the run's programs have none (they start in a
+	// session of their own, reading /dev/null, their output shown by
+	// nosh), and may neither read the keys typed nor draw on the screen.
 	b.policy.Rules = append(b.policy.Rules,
 		sandbox.Rule{Path: scratch, Access: sandbox.All},
-		sandbox.Rule{Path: "/dev/null", Access: sandbox.Write},
-		sandbox.Rule{Path: "/dev/tty", Access: sandbox.Write})
-	if fd, ok := a.host.Terminal(); ok {
-		if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd)); err == nil && strings.HasPrefix(p, "/dev/") {
-			b.policy.Rules = append(b.policy.Rules, sandbox.Rule{Path: p, Access: sandbox.Write})
-		}
-	}
+		sandbox.Rule{Path: "/dev/null", Access: sandbox.Write})
 	return b, nil
 }
 

@@ -108,6 +108,9 @@ func (j *Job) Start(build func() *exec.Cmd, order int, tty int) (*Process, error
 
 	terminalUses.Add(1)
 	cmd := build()
+	// A command built with a session of its own (Setsid) stays out of
+	// the terminal: no group of the job's, no foreground.
+	own := cmd.SysProcAttr != nil && cmd.SysProcAttr.Setsid
 	setProcAttr(cmd, tty, pgid, fg)
 	err := cmd.Start()
 	if err != nil && pgid != 0 && errors.Is(err, syscall.EPERM) {
@@ -117,7 +120,7 @@ func (j *Job) Start(build func() *exec.Cmd, order int, tty int) (*Process, error
 		err = cmd.Start()
 	}
 	if err != nil {
-		if fg && tty >= 0 {
+		if fg && tty >= 0 && !own {
 			// The child puts itself in the foreground before it changes
 			// directory and executes the program; when one of those
 			// failed, the terminal belongs to a group that is gone, and
@@ -129,7 +132,15 @@ func (j *Job) Start(build func() *exec.Cmd, order int, tty int) (*Process, error
 	}
 	p := &Process{t: t, job: j, Pid: cmd.Process.Pid, Args: cmd.Args, Order: order, cmd: cmd}
 	t.mu.Lock()
-	if tty >= 0 {
+	switch {
+	case own:
+		// The leader of its session and of its group: kill reaches
+		// what it starts there, with or without job control.
+		p.pgid, p.ownSession = p.Pid, true
+		if tty >= 0 {
+			j.pgid = p.pgid
+		}
+	case tty >= 0:
 		p.pgid = pgid
 		if pgid == 0 {
 			p.pgid = p.Pid
@@ -145,7 +156,7 @@ func (j *Job) Start(build func() *exec.Cmd, order int, tty int) (*Process, error
 }
 
 func setProcAttr(cmd *exec.Cmd, tty, pgid int, fg bool) {
-	if tty < 0 {
+	if tty < 0 || cmd.SysProcAttr != nil && cmd.SysProcAttr.Setsid {
 		return
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pgid: pgid}

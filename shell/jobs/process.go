@@ -40,7 +40,10 @@ type Process struct {
 	t    *Table
 	job  *Job
 	pgid int // its process group, 0 when job control is off
-	cmd  *exec.Cmd
+	// ownSession says it was started in a session of its own (an
+	// agent's program): the terminal's Ctrl+C does not reach it.
+	ownSession bool
+	cmd        *exec.Cmd
 
 	state   State
 	stopSig syscall.Signal
@@ -106,6 +109,20 @@ func (p *Process) Termination() (syscall.Signal, bool) {
 	p.t.mu.Lock()
 	defer p.t.mu.Unlock()
 	return p.termSig, p.core
+}
+
+// OwnSession reports whether the process was started in a session of
+// its own, away from the terminal: what the terminal sends its
+// foreground group (Ctrl+C) must be passed on to it (SignalGroup).
+func (p *Process) OwnSession() bool { return p.ownSession }
+
+// SignalGroup sends sig to the process group the process leads when it
+// has a session of its own, else to the process.
+func (p *Process) SignalGroup(sig syscall.Signal) error {
+	if p.ownSession {
+		return syscall.Kill(-p.Pid, sig)
+	}
+	return p.Signal(sig)
 }
 
 // Signal sends sig to the process unless it has been reaped.

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"syscall"
 
@@ -14,9 +15,12 @@ import (
 type Programs struct {
 	mu    sync.Mutex
 	procs map[int]program
-	// since is when the run began, in clock ticks since boot: programs
-	// that left its jobs are found by it (stopStrays).
-	since uint64
+	// since is when the run began, in clock ticks since boot, and
+	// sessions are the sessions its programs started in (each its own,
+	// by its first process's ID): programs that left its jobs are found
+	// by both (stopStrays, Freeze).
+	since    uint64
+	sessions map[int]bool
 }
 
 // program is one tracked program and its job.
@@ -51,6 +55,24 @@ func (ap *Programs) Note(p *jobs.Process, j *jobs.Job) {
 		ap.procs = map[int]program{}
 	}
 	ap.procs[p.Pid] = program{p, j}
+	if p.OwnSession() {
+		ap.noteSessionLocked(p.Pid)
+	}
+}
+
+// noteSessionLocked records a session the run's programs started in.
+func (ap *Programs) noteSessionLocked(sid int) {
+	if ap.sessions == nil {
+		ap.sessions = map[int]bool{}
+	}
+	ap.sessions[sid] = true
+}
+
+// sessionSet returns the run's sessions and when it began.
+func (ap *Programs) sessionSet() (map[int]bool, uint64) {
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	return maps.Clone(ap.sessions), ap.since
 }
 
 // Lookup returns the live program pid names, or nil.
@@ -99,11 +121,17 @@ func (ap *Programs) stop() int {
 		}
 	}
 	ap.procs = nil
-	since := ap.since
+	since, sessions := ap.since, maps.Clone(ap.sessions)
 	ap.mu.Unlock()
 	n := 0
+	// The programs signalled here are counted here, not again when the
+	// sweep finds them still dying.
+	counted := map[int]bool{}
 	for j, ps := range live {
 		n += len(ps)
+		for _, p := range ps {
+			counted[p.Pid] = true
+		}
 		if j != nil && j.Kill(syscall.SIGTERM) == nil {
 			continue
 		}
@@ -112,7 +140,7 @@ func (ap *Programs) stop() int {
 		}
 	}
 	if since > 0 {
-		n += stopStrays(since)
+		n += stopStrays(since, sessions, counted)
 	}
 	return n
 }

@@ -7,10 +7,7 @@ func bootTicks() uint64 { return 0 }
 
 // stopStrays does nothing where nosh cannot list processes by session:
 // only the run's jobs are stopped.
-func stopStrays(since uint64) int { return 0 }
-
-// Now is 0 where nosh cannot list processes by session.
-func Now() uint64 { return 0 }
+func stopStrays(since uint64, sessions, counted map[int]bool) int { return 0 }
 
 // Freeze does nothing where nosh cannot list processes by session.
-func Freeze(since uint64) (thaw func()) { return func() {} }
+func (ap *Programs) Freeze() (thaw func()) { return func() {} }
