@@ -56,6 +56,10 @@ type AI struct {
 	// connections; false blocks them where the kernel's Landlock can
 	// (Linux 6.7 and later).
 	SandboxNetwork bool `toml:"sandbox_network"`
+	// SandboxTCPPorts, when not empty, are the only TCP ports the
+	// programs the agent runs may connect to, on any address (Landlock
+	// ABI 4 filters by port, not by address): e.g. [443, 80, 22, 53].
+	SandboxTCPPorts []int `toml:"sandbox_tcp_ports"`
 	// KeepConversations is how many saved conversations are kept.
 	KeepConversations int `toml:"keep_conversations"`
 	// ConnectTimeout, FirstByteTimeout and IdleTimeout (seconds) bound a

@@ -51,6 +51,7 @@ func makeConfigSchema() *schema {
 			"ai.connect_timeout":    atLeast(1),
 			"ai.first_byte_timeout": atLeast(1),
 			"ai.idle_timeout":       atLeast(1),
+			"ai.sandbox_tcp_ports":  tcpPorts,
 
 			"permissions.allow": rules,
 			"permissions.deny":  rules,
@@ -129,6 +130,16 @@ func envName(v any) error {
 	for i, c := range s {
 		if c != '_' && !('A' <= c && c <= 'Z') && !('a' <= c && c <= 'z') && (i == 0 || !('0' <= c && c <= '9')) {
 			return fmt.Errorf("%q is not an environment variable name", s)
+		}
+	}
+	return nil
+}
+
+// tcpPorts accepts TCP port numbers, 1 to 65535.
+func tcpPorts(v any) error {
+	for _, p := range v.([]int) {
+		if p < 1 || p > 65535 {
+			return fmt.Errorf("%d is not a TCP port (1 to 65535)", p)
 		}
 	}
 	return nil

@@ -68,6 +68,14 @@ const (
 // later commands run, and why.
 func DangerousVar(name string) (reason string, ok bool) { return analysis.DangerousVar(name) }
 
+// UserVariable reports whether a command run in the user's shell may set
+// the variable without asking (see CheckInShell).
+func UserVariable(name string) bool { return analysis.UserVariable(name) }
+
+// ShellVarEffect says what setting the variable in the user's shell
+// changes.
+func ShellVarEffect(name string) string { return analysis.ShellVarEffect(name) }
+
 // Analyze lists every unit src would execute and every risky construct
 // in it, parsing with dialect d exactly as the runner does. env gives
 // the variables used to resolve $HOME-like targets of the built-in

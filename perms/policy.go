@@ -259,6 +259,17 @@ func (p *Policy) check(command string, c Confined, inShell bool) Decision {
 // relative operands; "" means the policy's). env is the environment it
 // runs in (for ~ and $HOME); nil means the policy's.
 func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decision {
+	return p.checkArgv(argv, env, dir, false)
+}
+
+// CheckArgvInShell is CheckArgv for a command of a `?` translation, run
+// in the user's shell itself (see CheckInShell): read HISTSIZE, set +o
+// history or trap "" INT computed at run time are found as they run.
+func (p *Policy) CheckArgvInShell(argv []string, env expand.Environ, dir string) Decision {
+	return p.checkArgv(argv, env, dir, true)
+}
+
+func (p *Policy) checkArgv(argv []string, env expand.Environ, dir string, inShell bool) Decision {
 	le := &lazyEnv{p: p}
 	if env == nil {
 		env = le
@@ -268,6 +279,7 @@ func (p *Policy) CheckArgv(argv []string, env expand.Environ, dir string) Decisi
 	}
 	a := analysis.NewAnalyzer(p.opts.Dialect, env, func() string { return dir }, programs.Classify)
 	a.Runtime = true
+	a.InShell = inShell
 	a.SetProtected(p.opts.Protected)
 	a.Unit(analysis.Unit{Words: analysis.StaticWords(argv)})
 	return p.decide(strings.Join(argv, " "), a.Result())

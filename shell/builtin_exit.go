@@ -21,6 +21,7 @@ func builtinExit(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
+	c.sayLeaving(ctx)
 	if *interpunsafe.HandlingTrap(c.r) {
 		// In a trap that interp runs (ERR, or EXIT after set -e), which
 		// throws the status away afterwards: keep it for the caller.

@@ -36,7 +36,7 @@ func builtinTrap(ctx context.Context, c *call) error {
 			args = args[1:]
 			continue
 		}
-		return c.errorf(2, "%s: invalid option\ntrap: usage: trap [-lp] [[action] signal_spec ...]", a)
+		return c.errorf(2, "%s: invalid option\ntrap: usage: trap [-lp] [[arg] signal_spec ...]", a)
 	}
 	if list || len(args) == 0 {
 		return c.printTraps(args)

@@ -133,8 +133,13 @@ func (s *Shell) beginStatement(ctx context.Context, st *syntax.Stmt) *fgStatemen
 	// hundred microseconds later: most of what they run (function
 	// definitions, aliases, exports, tests) never looks at a signal, and
 	// the first of them would otherwise wait for all of it. What does
-	// (a program, trap, kill, wait…) waits in settleBefore.
-	if !s.job.catchingSoon || ctx.Value(startupKey{}) != true {
+	// (a program, trap, kill, wait…) waits in settleBefore. A
+	// non-interactive shell sets its signals up before the first
+	// statement that is not signalFreeStatement, the same way.
+	switch {
+	case s.job.catchingSoon && ctx.Value(startupKey{}) == true:
+	case !s.Interactive && s.signalFreeStatement(st):
+	default:
 		s.job.sig.Settle()
 	}
 	if refFrom(ctx) != nil {

@@ -90,6 +90,10 @@ type Shell struct {
 	startup bool
 	// exitAsked says the main runner exits because of exit or exec.
 	exitAsked bool
+	// logoutFile is the file a login shell reads as it leaves;
+	// loggedOut is set once it has (logout.go).
+	logoutFile string
+	loggedOut  bool
 	// commandString is set while the shell runs a -c string
 	// (RunString): an unset parameter then ends it with status 127.
 	commandString bool

@@ -24,9 +24,14 @@ func TestAgentProgramsHaveNoTerminal(t *testing.T) {
 		fakellm.ToolCalls(
 			runCall("t1", `awk '{print "tty_nr=" $7 " sid=" ($6 == $1 ? "own" : "shared")}' /proc/self/stat`),
 			runCall("t2", `sh -c 'for t in /dev/tty /dev/pts/[0-9]* /proc/$$/fd/0; do if true < "$t"; then echo "opened $t"; else echo "refused $t"; fi; done 2>/dev/null'`),
-			runCall("t3", `cat < /dev/tty`),
+			// A name computed at run time: the gate refuses what nosh
+			// would open (the spelled /dev/tty is denied at once).
+			runCall("t3", `cat < "$(printf /dev/%s tty)"`),
 			runCall("t4", `sh -c 'for t in /dev/tty /dev/pts/*; do printf "\106AKE-OUTPUT\n" > "$t"; done' 2>/dev/null`),
 			runCall("t5", `python3 -u -c 'import os; print(os.ctermid()); os.open(os.ctermid(), os.O_RDWR)' 2>&1 | tail -1`),
+			// A pseudo-terminal of its own would be no way to the
+			// user's either; it is not even granted.
+			runCall("t6", `script -qec tty /dev/null 2>&1; echo st=$?`),
 		),
 		fakellm.Text("done"),
 	)
@@ -52,6 +57,9 @@ func TestAgentProgramsHaveNoTerminal(t *testing.T) {
 	}
 	if strings.Contains(s.Output(), "FAKE-OUTPUT") {
 		t.Errorf("an agent's program drew on the terminal:\n%s", s.Output())
+	}
+	if got := res["t6"]; strings.Contains(got, "/dev/pts/") || strings.Contains(got, "st=0") {
+		t.Errorf("script got a terminal: %q", got)
 	}
 	if got := res["t5"]; !strings.Contains(got, "Error") && !strings.Contains(got, "error") {
 		t.Errorf("python opened os.ctermid(): %q", got)

@@ -289,7 +289,9 @@ func TestAgentSignalsOnlyItsOwnPrograms(t *testing.T) {
 }
 
 // TestAgentWritesOnlyItsTerminal (E8): under YOLO, the agent's command
-// cannot write into another terminal of the user's.
+// cannot write into another terminal of the user's, nor (since sec8) into
+// nosh's own: its programs have no terminal, and what they print shows
+// through nosh.
 func TestAgentWritesOnlyItsTerminal(t *testing.T) {
 	e := newEscapeHome(t, true, "allow = []\n")
 	master, other, err := pty.Open()
@@ -301,15 +303,18 @@ func TestAgentWritesOnlyItsTerminal(t *testing.T) {
 	cmds := []string{
 		"printf 'INJECTED-INTO-OTHER-TTY\\n' > " + other.Name(),
 		"echo to-own-terminal > /dev/tty",
+		"echo to-the-conversation",
 	}
 	s, _, results := agentRun(t, e, cmds, nil)
 	s.Line("exit")
 	s.Wait()
-	if !strings.Contains(results["e0"], "refused") {
-		t.Errorf("the write to another terminal was not refused: %q", results["e0"])
+	for _, id := range []string{"e0", "e1"} {
+		if !strings.Contains(results[id], "deny") && !strings.Contains(results[id], "refused") {
+			t.Errorf("the write to a terminal (%s) was not refused: %q", id, results[id])
+		}
 	}
-	if !strings.Contains(s.Output(), "to-own-terminal") {
-		t.Errorf("the agent's own terminal was not written:\n%s", s.Output())
+	if !strings.Contains(s.Output(), "│ to-the-conversation") {
+		t.Errorf("the agent's output was not shown:\n%s", s.Output())
 	}
 	// (Fd makes the descriptor blocking: take it once.)
 	if fd := int(master.Fd()); syscall.SetNonblock(fd, true) == nil {

@@ -68,7 +68,7 @@ func TestHistoryIntoHead(t *testing.T) {
 	}
 	in.WriteString("history | head -2; echo \"${PIPESTATUS[@]}\"\n")
 	out, errs, _ := runInteractive(t, "", in.String())
-	if errs != "\n" || out != "    1  : line 0 of history, to fill the pipe\n    2  : line 1 of history, to fill the pipe\n141 0\n" {
+	if errs != "" || out != "    1  : line 0 of history, to fill the pipe\n    2  : line 1 of history, to fill the pipe\n141 0\n" {
 		t.Errorf("history | head -2: stdout %q, stderr %q", out, errs)
 	}
 }

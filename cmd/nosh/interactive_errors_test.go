@@ -11,7 +11,9 @@ import (
 
 // runInteractive runs nosh -i with rc as its startup file (none when
 // empty) and input as what the user types, and returns standard output,
-// standard error and the exit status.
+// standard error and the exit status. The "exit" an interactive shell
+// prints as it leaves (at the end of its input, or on exit) is left out
+// of standard error.
 func runInteractive(t *testing.T, rc, input string) (stdout, stderr string, status int) {
 	t.Helper()
 	home := t.TempDir()
@@ -34,7 +36,7 @@ func runInteractive(t *testing.T, rc, input string) (stdout, stderr string, stat
 	if cmd.ProcessState == nil {
 		t.Fatalf("running nosh: %v", err)
 	}
-	return out.String(), errb.String(), cmd.ProcessState.ExitCode()
+	return out.String(), strings.TrimSuffix(errb.String(), "exit\n"), cmd.ProcessState.ExitCode()
 }
 
 // An interactive shell survives its errors as bash does: the error's

@@ -18,6 +18,7 @@ package main
 import (
 	"os"
 
+	_ "nosh/cmd/nosh/internal/earlystack" // see the package
 	"nosh/shell"
 )
 

@@ -38,6 +38,15 @@ func TestSignalsIgnoredOnEntry(t *testing.T) {
 		{"after :, a death signal", "USR1", `: x; kill -s USR1 $$; echo alive`, "alive\n"},
 		{"after false, SIGQUIT", "QUIT", `false; kill -s QUIT $$; echo alive`, "alive\n"},
 		{"after true, children", "USR1", `true; sh -c 'kill -s USR1 $$; echo child alive'`, "child alive\n"},
+		// After statements of builtins, which a script runs before its
+		// signal set-up (signalFreeStatement): the set-up comes before
+		// kill, before a program, and before a loop.
+		{"after builtins", "TERM", `x=1; f() { :; }; [ -d / ] && export Y=2; cd /; kill -s TERM $$; echo alive`, "alive\n"},
+		{"after builtins, a death signal", "USR1", `set -u; x=$((1+2)); kill -s USR1 $$; echo alive`, "alive\n"},
+		{"after builtins, SIGQUIT", "QUIT", `x=1; printf ''; kill -s QUIT $$; echo alive`, "alive\n"},
+		{"after builtins, children", "USR1", `x=1; echo -n; sh -c 'kill -s USR1 $$; echo child alive'`, "child alive\n"},
+		{"after builtins, a trap", "USR2", `x=1; trap 'echo trapped' USR2; kill -s USR2 $$; echo alive`, "alive\n"},
+		{"in a loop of builtins", "TERM", `x=1; while :; do kill -s TERM $$; break; done; echo alive`, "alive\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

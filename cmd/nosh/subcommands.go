@@ -37,6 +37,9 @@ func sandboxState(c config.AI) string {
 		return "none: " + err.Error() + "; the permission gate alone holds the agent's commands"
 	}
 	net := "network allowed"
+	if len(c.SandboxTCPPorts) > 0 {
+		net = fmt.Sprintf("TCP only to ports %v", c.SandboxTCPPorts)
+	}
 	if !c.SandboxNetwork {
 		net = "TCP blocked"
 		if abi < 4 {

@@ -246,13 +246,17 @@ func builtinSource(c *Cmd) {
 // builtinTrap is trap: its first argument runs when a signal arrives or
 // the shell exits.
 func builtinTrap(c *Cmd) {
-	if c.Analyzer.Runtime {
-		c.Harmless("the commands a trap runs are checked as they run")
-		return
-	}
 	ops := c.Args
 	if len(ops) > 0 && ops[0].IsStatic() && ops[0].Value == "--" {
 		ops = ops[1:]
+	}
+	if c.Analyzer.Runtime {
+		c.Harmless("the commands a trap runs are checked as they run")
+		if c.Analyzer.InShell && len(ops) > 1 {
+			c.Unit().Harmless = ""
+			c.Risk(KindEval, "trap", "changes what your shell does when a signal arrives or it exits ("+FirstLine(c.Unit().String())+")")
+		}
+		return
 	}
 	if len(ops) == 0 || (ops[0].IsStatic() && (ops[0].Value == "-p" || ops[0].Value == "-l")) {
 		builtinHarmless(c)

@@ -1,9 +1,12 @@
 package analysis
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/perms/sandbox"
 )
 
 // A `?` translation runs in the user's shell itself, as if typed: what it
@@ -109,6 +112,29 @@ func (c *Cmd) shellVarWord(w Word) {
 	name, _, _ := strings.Cut(v, "[")
 	name, _, _ = strings.Cut(name, "=")
 	c.Analyzer.shellVar(strings.TrimSuffix(name, "+"), c.Unit().Pos, c.Unit().String())
+}
+
+// agentDevice records, for an agent's command (confined: Writable set),
+// a redirection that opens a device its programs may not: the terminal
+// above all (< /dev/tty, 2>/dev/pts/0, exec 3<>/dev/console). They run
+// with no terminal (sandbox.ReadableDevice), and nosh, which opens a
+// redirection itself, refuses it when it runs; the verdict says so at
+// once, whatever the rules say.
+func (a *Analyzer) agentDevice(r *syntax.Redirect, w Word) {
+	if a.Writable == nil || !w.IsStatic() {
+		return
+	}
+	switch r.Op {
+	case syntax.DplIn, syntax.DplOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return
+	}
+	p := path.Clean(w.Value)
+	if !strings.HasPrefix(p, "/dev/") || sandbox.ReadableDevice(p) || IsStdinPath(p) ||
+		p == "/dev/stdout" || p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/") ||
+		strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/") {
+		return
+	}
+	a.find(KindCatastrophic, a.pos(r.Pos()), a.source(r), p, "opens "+p+", a device (the terminal, a disk…) the agent's commands may not: they have no terminal, and neither read the keys you type nor draw on your screen")
 }
 
 // shellExecRedirs records `exec` with redirections and no command run in

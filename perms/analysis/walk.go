@@ -425,6 +425,7 @@ func (a *Analyzer) redirect(r *syntax.Redirect) {
 		a.nested(r.Hdoc)
 	}
 	dl := a.downloadSince(start)
+	a.agentDevice(r, w)
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob,
 		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.RdrInOut:

@@ -51,9 +51,13 @@ type scope struct {
 	// says its programs run in the kernel's sandbox.
 	box     *sandbox.Policy
 	enforce bool
+	// inShell says the command runs in the user's shell itself (a `?`
+	// translation): every variable that is not the user's own is
+	// watched, and each call is judged as perms.CheckArgvInShell does.
+	inShell bool
 
 	mu       sync.Mutex
-	baseline map[string]string // variables that change what runs, as they were
+	baseline map[string]string // the variables watched (see watched), as they were
 	once     map[string]bool   // argvs and write paths approved during the run
 }
 
@@ -73,7 +77,21 @@ func New(p *perms.Policy, approved *perms.Approval, ask AskFunc, report io.Write
 
 func (g *Gate) newScope(a *perms.Approval) *scope {
 	env, _ := g.policy.Environ()
-	return &scope{approval: a, baseline: snapshot(env), once: make(map[string]bool)}
+	return &scope{approval: a, baseline: snapshot(env, false), once: make(map[string]bool)}
+}
+
+// WithShellApproval is WithApproval for a `?` translation, which runs in
+// the user's shell itself: what it sets there outlives it, so a change
+// to a variable that is not the user's own, an option or a trap made
+// while it runs, and not announced by the approved command (inside an
+// approved eval or source), is asked about at its next command.
+func (g *Gate) WithShellApproval(ctx context.Context, a *perms.Approval) context.Context {
+	// The baseline is the shell's variables as its first command is
+	// checked (changed): nothing of the translation has run before it,
+	// since code it did not show runs only through a command (eval,
+	// source, a function).
+	sc := &scope{approval: a, once: make(map[string]bool), inShell: true}
+	return context.WithValue(ctx, ctxKey{}, sc)
 }
 
 // WithApproval returns a context under which the runner's commands are
@@ -251,7 +269,12 @@ func (g *Gate) check(ctx context.Context, args []string, mayBeFunction bool) (bo
 		return true, ""
 	}
 	hc := interp.HandlerCtx(ctx)
-	d := g.policy.CheckArgv(args, hc.Env, hc.Dir)
+	var d perms.Decision
+	if sc.inShell {
+		d = g.policy.CheckArgvInShell(args, hc.Env, hc.Dir)
+	} else {
+		d = g.policy.CheckArgv(args, hc.Env, hc.Dir)
+	}
 	d = g.throughLinks(args, hc.Env, hc.Dir, d)
 	if d.Verdict == perms.Deny {
 		return false, reason(d)
@@ -318,15 +341,22 @@ func (sc *scope) approved(key string) bool {
 // and differs from the scope's baseline without the approval announcing
 // it.
 func (sc *scope) changed(env expand.Environ) []perms.Finding {
-	now := snapshot(env)
+	now := snapshot(env, sc.inShell)
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
+	if sc.baseline == nil {
+		sc.baseline = now
+		return nil
+	}
 	var out []perms.Finding
 	check := func(name string) {
 		if now[name] == sc.baseline[name] || sc.approval.CoversVar(name) {
 			return
 		}
-		why, _ := perms.DangerousVar(name)
+		why, ok := perms.DangerousVar(name)
+		if !ok {
+			why = perms.ShellVarEffect(name)
+		}
 		value := now[name]
 		if len(value) > 40 {
 			value = value[:37] + "…"
@@ -348,7 +378,7 @@ func (sc *scope) changed(env expand.Environ) []perms.Finding {
 // accept makes the current values of changed variables the baseline, so
 // that an allowed change is not reported again.
 func (sc *scope) accept(env expand.Environ, changed []perms.Finding) {
-	now := snapshot(env)
+	now := snapshot(env, sc.inShell)
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	for name := range now {
@@ -365,15 +395,20 @@ func (sc *scope) accept(env expand.Environ, changed []perms.Finding) {
 	}
 }
 
-// snapshot returns the variables that change what runs. IFS unset and
-// IFS set to its default are the same.
-func snapshot(env expand.Environ) map[string]string {
+// snapshot returns the variables watched: those that change what runs,
+// and with inShell every one that is not the user's own but those the
+// shell itself changes as it runs (PWD, SECONDS, LINENO…). IFS unset
+// and IFS set to its default are the same.
+func snapshot(env expand.Environ, inShell bool) map[string]string {
 	out := make(map[string]string)
 	if env == nil {
 		return out
 	}
 	env.Each(func(name string, vr expand.Variable) bool {
-		if _, ok := perms.DangerousVar(name); ok && vr.IsSet() {
+		if !vr.IsSet() {
+			return true
+		}
+		if _, ok := perms.DangerousVar(name); ok || inShell && watchedInShell(name) {
 			out[name] = vr.String()
 		}
 		return true
@@ -440,4 +475,19 @@ func quoteArgv(argv []string) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// shellKept are the variables the shell itself changes as a command
+// runs (cd, a pipeline, a clock): not the command's doing.
+var shellKept = map[string]bool{
+	"PWD": true, "OLDPWD": true, "_": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true,
+	"LINENO": true, "EPOCHSECONDS": true, "EPOCHREALTIME": true, "BASHPID": true, "PIPESTATUS": true,
+	"BASH_REMATCH": true, "DIRSTACK": true, "HISTCMD": true, "COLUMNS": true, "LINES": true,
+	"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "FUNCNAME": true, "BASH_ARGC": true, "BASH_ARGV": true,
+}
+
+// watchedInShell reports whether a change to the variable made by a `?`
+// translation is asked about.
+func watchedInShell(name string) bool {
+	return !perms.UserVariable(name) && !shellKept[name] && strings.IndexByte(name, 0) < 0
 }

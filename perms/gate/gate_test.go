@@ -267,3 +267,53 @@ func TestGateScopes(t *testing.T) {
 		t.Error("default scope ran an unapproved command")
 	}
 }
+
+// TestGateTranslationChangesTheShell: a `?` translation runs in the
+// user's shell, so a change to the shell itself hidden from the approved
+// command (inside an approved eval) is asked about as it happens: a
+// builtin that assigns, sets an option or a trap at its own call, a
+// plain assignment at the next command. The user's own variables and an
+// announced change pass.
+func TestGateTranslationChangesTheShell(t *testing.T) {
+	var h *harness
+	// Each case in a fresh shell: the harness's policy reads the
+	// variables the runner started with, not those a case changed.
+	approve := func(src string) error {
+		t.Helper()
+		h = newHarness(t, []string{"ls", "true"}, nil, perms.Refuse)
+		d := h.policy.CheckInShell(src)
+		if d.Verdict == perms.Deny {
+			t.Fatalf("%q is denied statically:\n%s", src, d.Explain())
+		}
+		return h.run(h.gate.WithShellApproval(context.Background(), d.Approval(h.dir)), src)
+	}
+	for _, src := range []string{
+		`eval "$( (printf 'read HISTSIZE <<< 0') )"`,
+		`eval "$( (printf 'printf -v HISTFILE /dev/null') )"`,
+		`eval "$( (printf 'set +o history') )"`,
+		`eval "$( (printf 'trap "" INT') )"`,
+		`eval "$( (printf 'HISTFILESIZE=0') )"; true`,
+		`eval "$( (printf 'XDG_STATE_HOME=/tmp') )"; ls >/dev/null`,
+	} {
+		approve(src)
+		if len(h.asked) == 0 {
+			t.Errorf("%q: the hidden change to the shell was not asked about", src)
+		}
+	}
+	for _, src := range []string{
+		`eval "$( (printf 'n=5') )"; true`,
+		`HISTSIZE=7; true`,
+		`cd /; true`,
+	} {
+		if err := approve(src); err != nil || len(h.asked) != 0 {
+			t.Errorf("%q: asked %q, error %v", src, h.asked, err)
+		}
+	}
+	// The agent's scope (WithApproval) does not judge its subshell's
+	// variables this way.
+	h = newHarness(t, []string{"ls", "true"}, nil, perms.Refuse)
+	h.approveOnce(`eval "$( (printf 'read HISTSIZE <<< 0') )"`)
+	if len(h.asked) != 0 {
+		t.Errorf("an ordinary scope asked about the shell's variables: %q", h.asked)
+	}
+}

@@ -303,7 +303,7 @@ func interpreterOptions(c *analysis.Cmd, spec interpSpec, ws []analysis.Word, i 
 // given on the command line or on standard input, or serves files. ws[next:]
 // are the module's arguments.
 func interpreterModule(c *analysis.Cmd, mod string, ws []analysis.Word, next int) {
-	if r, ok := runnerModules[mod]; ok && runnerModule(c, mod, r, ws, next) {
+	if r, ok := runnerModuleSpec(mod); ok && runnerModule(c, mod, r, ws, next) {
 		return
 	}
 	switch mod {
@@ -338,20 +338,27 @@ type runnerSpec struct {
 	writes []string // options whose value is a file written
 }
 
-// runnerModules are the modules that run a script, a module or code of
-// their own: only the options listed are known, any other asks, and the
-// module they run (python3 -m cProfile -m timeit CODE) is judged as if
-// run by -m itself.
-var runnerModules = map[string]runnerSpec{
-	"pdb":      {module: []string{"-m"}, code: []string{"-c", "--command"}},
-	"cProfile": {module: []string{"-m"}, values: []string{"-s", "--sort"}, writes: []string{"-o", "--outfile"}},
-	"profile":  {module: []string{"-m"}, values: []string{"-s", "--sort"}, writes: []string{"-o", "--outfile"}},
-	"trace": {module: []string{"--module"}, flags: []string{"-c", "--count", "-t", "--trace", "-l", "--listfuncs",
-		"-T", "--trackcalls", "-m", "--missing", "-s", "--summary", "-g", "--timing", "--no-report"},
-		values: []string{"--ignore-module", "--ignore-dir"}},
-	"IPython":      {code: []string{"-c", "--c"}},
-	"idlelib":      {code: []string{"-c"}},
-	"idlelib.idle": {code: []string{"-c"}},
+// runnerModuleSpec returns the spec of a module that runs a script, a
+// module or code of its own: only the options listed are known, any other
+// asks, and the module they run (python3 -m cProfile -m timeit CODE) is
+// judged as if run by -m itself. A switch rather than a map literal, which
+// every nosh, a `nosh -c true` too, would fill as it starts.
+func runnerModuleSpec(mod string) (runnerSpec, bool) {
+	switch mod {
+	case "pdb":
+		return runnerSpec{module: []string{"-m"}, code: []string{"-c", "--command"}}, true
+	case "cProfile", "profile":
+		return runnerSpec{module: []string{"-m"}, values: []string{"-s", "--sort"}, writes: []string{"-o", "--outfile"}}, true
+	case "trace":
+		return runnerSpec{module: []string{"--module"}, flags: []string{"-c", "--count", "-t", "--trace", "-l", "--listfuncs",
+			"-T", "--trackcalls", "-m", "--missing", "-s", "--summary", "-g", "--timing", "--no-report"},
+			values: []string{"--ignore-module", "--ignore-dir"}}, true
+	case "IPython":
+		return runnerSpec{code: []string{"-c", "--c"}}, true
+	case "idlelib", "idlelib.idle":
+		return runnerSpec{code: []string{"-c"}}, true
+	}
+	return runnerSpec{}, false
 }
 
 // runnerModule judges a runner module's options; it reports whether it

@@ -88,6 +88,13 @@ var probes = map[string]func(arg string) error{
 		}
 		return err
 	},
+	"tcp-connect": func(addr string) error {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+		}
+		return err
+	},
 	"io_uring": func(string) error {
 		var params [120]byte // struct io_uring_params
 		fd, _, e := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
@@ -232,6 +239,42 @@ func TestSandboxEscapeFamilies(t *testing.T) {
 			if out := probe(t, sandbox, "read-terminal", path, nil); out != "done" {
 				t.Errorf("a sandboxed program cannot read %s: %s", path, out)
 			}
+		}
+	})
+
+	t.Run("TCP by port", func(t *testing.T) {
+		// Landlock filters TCP connections by port, on every address:
+		// a daemon on 127.0.0.1 is out of reach unless its port is
+		// listed, and then reachable as any server on that port.
+		if abi, _ := Available(); abi < 4 {
+			t.Skip("TCP filtering needs Landlock ABI 4")
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		addr := l.Addr().String()
+		port := uint16(l.Addr().(*net.TCPAddr).Port)
+		if out := probe(t, sandbox, "tcp-connect", addr, nil); out != "done" {
+			t.Fatalf("no port list: the daemon is unreachable: %s", out)
+		}
+		other := &Policy{Rules: sandbox.Rules, TCPPorts: []uint16{443}}
+		if out := probe(t, other, "tcp-connect", addr, nil); !strings.HasPrefix(out, "refused") || !strings.Contains(out, "permission denied") {
+			t.Errorf("a port not listed was reachable: %s", out)
+		}
+		listed := &Policy{Rules: sandbox.Rules, TCPPorts: []uint16{443, port}}
+		if out := probe(t, listed, "tcp-connect", addr, nil); out != "done" {
+			t.Errorf("a listed port was refused: %s", out)
 		}
 	})
 

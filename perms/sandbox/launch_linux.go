@@ -127,8 +127,11 @@ func restrict(p Policy) error {
 	}
 	handled := handledFS(abi)
 	attr := ll.RulesetAttr{HandledAccessFS: handled}
-	if p.NoNetwork && abi >= 4 {
+	switch {
+	case p.NoNetwork && abi >= 4:
 		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	case len(p.TCPPorts) > 0 && abi >= 4:
+		attr.HandledAccessNet = ll.AccessNetConnectTCP
 	}
 	if abi >= 6 {
 		attr.Scoped = ll.ScopeAbstractUnixSocket | ll.ScopeSignal
@@ -144,6 +147,13 @@ func restrict(p Policy) error {
 	for _, r := range p.Rules {
 		if err := addRule(fd, r.Path, rights(r.Access)&handled, false); err != nil {
 			return err
+		}
+	}
+	if attr.HandledAccessNet == ll.AccessNetConnectTCP {
+		for _, port := range p.TCPPorts {
+			if err := ll.LandlockAddNetPortRule(fd, &ll.NetPortAttr{AllowedAccess: ll.AccessNetConnectTCP, Port: uint64(port)}, 0); err != nil {
+				return fmt.Errorf("landlock_add_rule port %d: %w", port, err)
+			}
 		}
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {

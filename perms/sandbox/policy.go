@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -90,6 +91,10 @@ type Policy struct {
 	// NoNetwork blocks TCP connections and listening sockets, where the
 	// kernel's Landlock is recent enough (ABI 4, Linux 6.7).
 	NoNetwork bool
+	// TCPPorts, when not empty (and NoNetwork not set), are the only TCP
+	// ports a program may connect to, on any address: Landlock (ABI 4)
+	// filters connections by port alone.
+	TCPPorts []uint16
 }
 
 // With returns a copy of p with more rules.
@@ -165,6 +170,12 @@ func Command(path string, argv []string, p Policy) (string, []string) {
 	out = append(out, "nosh", Flag)
 	if p.NoNetwork {
 		out = append(out, "net=off")
+	} else if len(p.TCPPorts) > 0 {
+		ports := make([]string, len(p.TCPPorts))
+		for i, port := range p.TCPPorts {
+			ports[i] = strconv.Itoa(int(port))
+		}
+		out = append(out, "tcp="+strings.Join(ports, ","))
 	}
 	for _, r := range p.Rules {
 		out = append(out, r.Access.String()+":"+r.Path)
@@ -181,7 +192,7 @@ type launch struct {
 	argv   []string
 }
 
-var errUsage = errors.New("usage: nosh " + Flag + " [net=off] [ACCESS:PATH]... -- PROGRAM ARGV0 [ARG]...")
+var errUsage = errors.New("usage: nosh " + Flag + " [net=off|tcp=PORT,…] [ACCESS:PATH]... -- PROGRAM ARGV0 [ARG]...")
 
 // parse reads the launcher's arguments (os.Args).
 func parse(args []string) (launch, error) {
@@ -194,6 +205,16 @@ func parse(args []string) (launch, error) {
 		a := args[i]
 		if a == "net=off" {
 			l.policy.NoNetwork = true
+			continue
+		}
+		if list, ok := strings.CutPrefix(a, "tcp="); ok {
+			for _, f := range strings.Split(list, ",") {
+				port, err := strconv.ParseUint(f, 10, 16)
+				if err != nil || port == 0 {
+					return l, fmt.Errorf("bad port %q: %w", f, errUsage)
+				}
+				l.policy.TCPPorts = append(l.policy.TCPPorts, uint16(port))
+			}
 			continue
 		}
 		acc, p, ok := strings.Cut(a, ":")

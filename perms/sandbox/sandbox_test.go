@@ -30,7 +30,13 @@ func TestCommandRoundTrip(t *testing.T) {
 	if l.path != "/bin/echo" || !reflect.DeepEqual(l.argv, []string{"echo", "--", "a b"}) || !reflect.DeepEqual(l.policy, p) {
 		t.Fatalf("parse gave %+v", l)
 	}
+	ports := Policy{Rules: p.Rules, TCPPorts: []uint16{443, 22}}
+	if l, err := parse(second(Command("/bin/echo", []string{"echo"}, ports))); err != nil || !reflect.DeepEqual(l.policy, ports) {
+		t.Errorf("parse gave %+v, %v; want %+v", l.policy, err, ports)
+	}
 	for _, bad := range [][]string{
+		{"nosh", Flag, "tcp=0", "--", "/bin/echo", "echo"},
+		{"nosh", Flag, "tcp=70000", "--", "/bin/echo", "echo"},
 		{"nosh", Flag},
 		{"nosh", Flag, "--", "/bin/echo"},
 		{"nosh", Flag, "w:relative", "--", "/bin/echo", "echo"},
@@ -276,3 +282,5 @@ func TestSandboxDropsPrivileges(t *testing.T) {
 		t.Errorf("the sandboxed program set the host name: %s", b)
 	}
 }
+
+func second(_ string, argv []string) []string { return argv }

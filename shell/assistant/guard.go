@@ -52,6 +52,11 @@ func (aiGuard) Refused(ctx context.Context, what, why string) bool {
 // withAI marks ctx as running an AI command, checked by g under
 // approval; agent marks an agent command (aiGuard.agent).
 func (a *Assistant) withAI(ctx context.Context, g *gate.Gate, approval *perms.Approval, agent bool) context.Context {
+	if !agent {
+		// A translation runs in the user's shell: what it changes
+		// there is watched as it runs (gate.WithShellApproval).
+		return a.host.Guarded(g.WithShellApproval(ctx, approval), aiGuard{Gate: g})
+	}
 	return a.host.Guarded(g.WithApproval(ctx, approval), aiGuard{Gate: g, agent: agent})
 }
 

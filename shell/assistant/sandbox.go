@@ -62,6 +62,9 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	ll := a.landlock()
 	b.enforce = ll.err == nil
 	b.policy.NoNetwork = !a.cfg.AI.SandboxNetwork
+	for _, p := range a.cfg.AI.SandboxTCPPorts {
+		b.policy.TCPPorts = append(b.policy.TCPPorts, uint16(p))
+	}
 	home := a.host.Getenv("HOME")
 	if ws, why := sandbox.Workspace(dir, home, a.protectedPaths()); ws != "" {
 		b.workspace = ws
@@ -141,9 +144,12 @@ func (b *agentBox) describe() string {
 	}
 	s := "Commands run in a sandbox: they can read everything, but write " + where +
 		" ($NOSH_SCRATCH, also $TMPDIR; removed when you answer); writes elsewhere fail with \"Permission denied\" unless the user approves that one command." +
-		" Put temporary files, downloads and build caches (e.g. GOCACHE=$NOSH_SCRATCH/go-build) in the scratch directory."
+		" Put temporary files, downloads and build caches (e.g. GOCACHE=$NOSH_SCRATCH/go-build) in the scratch directory." +
+		" Commands have no terminal: their input is /dev/null and /dev/tty cannot be opened, so use non-interactive options (ssh -o BatchMode=yes, apt-get -y, git --no-pager)."
 	if b.policy.NoNetwork {
 		s += " Network connections are blocked."
+	} else if len(b.policy.TCPPorts) > 0 {
+		s += fmt.Sprintf(" TCP connections are allowed only to ports %v.", b.policy.TCPPorts)
 	}
 	s += " Builtins that would change the user's shell (bind, complete, history, hash, ulimit, fg, nosh's own options…) are refused; kill and wait reach only programs you started; programs still running when you answer are stopped."
 	return s

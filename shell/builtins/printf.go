@@ -26,7 +26,7 @@ func builtinPrintf(ctx context.Context, c *Call) error {
 			args = args[1:]
 		case args[0] == "-v":
 			if len(args) < 2 {
-				return c.Errorf(2, "-v: option requires an argument")
+				return c.Errorf(2, "-v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]")
 			}
 			varName = args[1]
 			args = args[2:]

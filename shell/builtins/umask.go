@@ -53,6 +53,10 @@ func setUmask(c *Call, args []string, symbolic bool, mask *int) error {
 	}
 	m, err := parseMask(args[0], *mask)
 	if err != nil {
+		if sym, ok := err.(symbolicError); ok {
+			// bash names the character, not the argument.
+			return c.Errorf(1, "%v", sym)
+		}
 		return c.Errorf(1, "%s: %v", args[0], err)
 	}
 	*mask = m
@@ -81,16 +85,20 @@ func symbolicMask(m int) string {
 
 // parseMask reads an octal mask or a symbolic mode relative to old.
 func parseMask(s string, old int) (int, error) {
-	if s != "" && s[0] >= '0' && s[0] <= '7' {
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		// As bash: up to 07777, of which the permission bits count.
 		n, err := strconv.ParseUint(s, 8, 32)
-		if err != nil || n > 0o777 {
+		if err != nil || n > 0o7777 {
 			return 0, fmt.Errorf("octal number out of range")
 		}
-		return int(n), nil
+		return int(n) & 0o777, nil
 	}
 	perm := ^old & 0o777
+	start := 0
 	for _, clause := range strings.Split(s, ",") {
 		i := 0
+		clauseStart := start
+		start += len(clause) + 1
 		who := 0
 		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
 			switch clause[i] {
@@ -109,7 +117,7 @@ func parseMask(s string, old int) (int, error) {
 			who = 0o777
 		}
 		if i >= len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
-			return 0, fmt.Errorf("invalid symbolic mode operator")
+			return 0, symbolicError{at(s, clauseStart+i), "operator"}
 		}
 		op := clause[i]
 		i++
@@ -123,7 +131,7 @@ func parseMask(s string, old int) (int, error) {
 			case 'x':
 				bits |= 0o111
 			default:
-				return 0, fmt.Errorf("invalid symbolic mode character")
+				return 0, symbolicError{clause[i], "character"}
 			}
 		}
 		bits &= who
@@ -137,4 +145,23 @@ func parseMask(s string, old int) (int, error) {
 		}
 	}
 	return ^perm & 0o777, nil
+}
+
+// symbolicError is a symbolic mode that umask cannot read: bash names the
+// character it stopped at (a NUL byte at the end of the mode).
+type symbolicError struct {
+	c    byte
+	what string // "operator" or "character"
+}
+
+func (e symbolicError) Error() string {
+	return fmt.Sprintf("`%c': invalid symbolic mode %s", e.c, e.what)
+}
+
+// at is s[i], or NUL past its end.
+func at(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
 }

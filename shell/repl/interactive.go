@@ -123,6 +123,9 @@ func (s *Shell) Run(ctx context.Context, opts Options) int {
 	}
 	defer s.StopJobControl()
 	se.paths = config.ResolvePaths(os.Getenv)
+	if se.paths.ConfigDir != "" {
+		s.SetLogoutFile(filepath.Join(se.paths.ConfigDir, "logout.sh"))
+	}
 	se.loadConfig()
 	se.assistant = assistant.New(assistant.Config{
 		Settings: se.cfg, Paths: se.paths, Dialect: s.Dialect,

@@ -53,7 +53,9 @@ func (se *session) loopPlain(ctx context.Context, in io.Reader) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintln(s.stderr)
+			// After the prompt, as bash: "exit" (or "logout").
+			fmt.Fprintln(s.stderr, s.LeavingWord())
+			s.Logout(ctx)
 			return s.Exit(ctx, se.lastStatus)
 		}
 		se.beforePromptPlain(ctx)

@@ -86,13 +86,14 @@ func (se *session) loop(ctx context.Context) int {
 			continue
 		case errors.Is(err, io.EOF):
 			if s.ignoreEOF() {
-				fmt.Fprintln(s.stderr, `Use "exit" to leave the shell.`)
+				fmt.Fprintf(s.stderr, "Use \"%s\" to leave the shell.\n", s.LeavingWord())
 				continue
 			}
 			if !s.ConfirmExit() {
 				continue
 			}
-			fmt.Fprintln(s.stderr, "exit")
+			fmt.Fprintln(s.stderr, s.LeavingWord())
+			s.Logout(ctx)
 			return s.Exit(ctx, se.lastStatus)
 		case err != nil:
 			fmt.Fprintf(s.stderr, "nosh: reading input: %v\n", err)

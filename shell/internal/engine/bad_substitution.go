@@ -25,6 +25,9 @@ func badSubstitution(body string) bool {
 		}
 		return !validOperator(body[1:])
 	}
+	if body == "!" {
+		return false // $!
+	}
 	name := strings.TrimPrefix(body, "!")
 	rest, ok := cutParam(name)
 	switch {

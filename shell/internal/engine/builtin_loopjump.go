@@ -54,6 +54,11 @@ func builtinLoopJump(ctx context.Context, c *call) error {
 			return c.errorf(1, "%s: loop count out of range", c.args[0])
 		}
 	}
+	if !*interpunsafe.InLoop(c.r) {
+		// bash's words (interp's are its own); the status stays 0.
+		c.errorf(0, "only meaningful in a `for', `while', or `until' loop")
+		return nil
+	}
 	return c.builtin(ctx, append([]string{c.name}, c.args...)...)
 }
 

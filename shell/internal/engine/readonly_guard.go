@@ -59,14 +59,23 @@ func (s *Engine) everReadonly(name string) bool {
 	return s.readonlyNames[name]
 }
 
-// guardDecl guards the assignments of export and readonly (special
-// builtins) to variables declared read-only: in POSIX mode such an error
-// ends a non-interactive shell.
+// guardDecl guards the assignments of the declaration builtins to
+// variables declared read-only: the error is reported once, as bash
+// words it (interp's own line lacks the shell's and the builtin's
+// names), and for export and readonly (special builtins) in POSIX mode
+// it ends a non-interactive shell.
 func (s *Engine) guardDecl(dc *syntax.DeclClause) {
-	if dc.Variant == nil || (dc.Variant.Value != "export" && dc.Variant.Value != "readonly") {
+	if dc.Variant == nil {
 		return
 	}
-	g := &readonlyGuard{command: true, special: true}
+	g := &readonlyGuard{command: true, decl: dc.Variant.Value}
+	switch dc.Variant.Value {
+	case "export", "readonly":
+		g.special = true
+	case "declare", "typeset", "local":
+	default:
+		return
+	}
 	var first *syntax.Assign
 	for _, as := range dc.Args {
 		if as.Name == nil || as.Naked || as.Array != nil {
@@ -92,8 +101,9 @@ func (s *Engine) guardDecl(dc *syntax.DeclClause) {
 // its variables is read-only.
 type readonlyGuard struct {
 	names   []string
-	command bool // the assignments come before a command
-	special bool // a special builtin
+	command bool   // the assignments come before a command
+	special bool   // a special builtin
+	decl    string // the declaration builtin that assigns, if one does
 }
 
 // guardAssignments guards the assignments to a variable declared
@@ -157,8 +167,16 @@ func (g *readonlyGuard) hookValue(s *Engine, r *interp.Runner) (string, error) {
 		// again, without nosh's name: that line is dropped.
 		dropNextLine(r, name+": readonly variable\n")
 		return "", &Abort{Msg: msg, Exit: posix}
-	case posix:
+	case posix && (g.special || g.decl == ""):
 		return "", &Abort{Msg: msg, Exit: g.special}
+	case g.decl != "":
+		// interp goes on to report it without the names: nosh's line
+		// replaces it; the declaration fails and goes on, as bash's.
+		if g.decl != "export" && g.decl != "readonly" {
+			msg = s.name() + ": " + g.decl + ": " + name + ": readonly variable"
+		}
+		fmt.Fprintln(interpunsafe.GetStreams(r).Stderr, msg)
+		dropNextLine(r, name+": readonly variable\n")
 	}
 	return "", nil
 }

@@ -12,6 +12,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/internal/interpunsafe"
+	"nosh/shell/internal/quote"
 )
 
 // Parameter expansions that interp gets wrong and nosh computes itself:
@@ -96,7 +97,7 @@ func NoshParam(pe *syntax.ParamExp) bool {
 			return true // $@ and $* from 0
 		}
 	}
-	if anchoredRepl(pe) != 0 {
+	if anchoredRepl(pe) != 0 || isQuoteOp(pe) {
 		return true
 	}
 	if pe.Repl != nil && extPattern(pe.Repl.Orig) {
@@ -188,6 +189,22 @@ func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, q
 		return Result{}, err
 	}
 	res := Result{elems: elems, list: list, star: star}
+	if isQuoteOp(pe) {
+		// ${x@Q}: each value quoted; nothing at all when x is unset
+		// (interp would give '').
+		if !set {
+			res.elems = nil
+			if !list {
+				res.elems = []string{""}
+			}
+			return res, nil
+		}
+		res.elems = make([]string, len(elems))
+		for i, e := range elems {
+			res.elems[i] = quote.ForQ(e)
+		}
+		return res, nil
+	}
 	ifs := " \t\n"
 	if v := interpunsafe.LookupVar(r, "IFS"); v.IsSet() {
 		ifs = v.String()
@@ -429,4 +446,9 @@ func stripOne(v string, rx *regexp.Regexp, op syntax.ParExpOperator) string {
 		}
 	}
 	return v
+}
+
+// isQuoteOp reports whether pe is ${x@Q}.
+func isQuoteOp(pe *syntax.ParamExp) bool {
+	return pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && pe.Exp.Word != nil && pe.Exp.Word.Lit() == "Q"
 }

@@ -7,6 +7,17 @@ func Single(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// ForQ quotes a value as bash's ${x@Q} does: in single quotes, or $'…'
+// with control characters.
+func ForQ(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return Bash(s)
+		}
+	}
+	return Single(s)
+}
+
 // ForSet quotes a value as bash's set listing does: as is when safe,
 // in single quotes otherwise, $'…' with control characters.
 func ForSet(s string) string {

@@ -9,6 +9,7 @@ import (
 	"github.com/reeflective/readline/internal/color"
 	"github.com/reeflective/readline/internal/core"
 	"github.com/reeflective/readline/internal/keymap"
+	"github.com/reeflective/readline/internal/term"
 	"github.com/reeflective/readline/internal/ui"
 )
 
@@ -313,6 +314,8 @@ func (e *Engine) isearchStopsAtEnd(grp *group, done, next bool, posX, posY int) 
 	grp.posX, grp.posY = max(posX, 0), max(posY, 0)
 	e.isearchFailing = true
 	e.setIsearchHint()
+	// bash rings the bell at each move past the end (bell-style).
+	term.Bell(e.config.GetString("bell-style"))
 
 	return false
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/reeflective/readline/internal/color"
 	"github.com/reeflective/readline/internal/core"
 	"github.com/reeflective/readline/internal/keymap"
+	"github.com/reeflective/readline/internal/term"
 )
 
 // IsearchStart starts incremental search (fuzzy-finding)
@@ -183,6 +184,11 @@ func (e *Engine) updateIncrementalSearch() {
 	// Update the hint section.
 	e.isearchFailing = false
 	e.setIsearchHint()
+
+	// A search typed that nothing matches rings the bell, as in bash.
+	if e.Matches() == 0 && e.isearchBuf.Len() > 0 {
+		term.Bell(e.config.GetString("bell-style"))
+	}
 
 	// And update the inserted candidate if autoinsert is enabled.
 	if e.isearchInsert && e.Matches() > 0 && e.isearchBuf.Len() > 0 {
