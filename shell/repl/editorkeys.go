@@ -44,6 +44,15 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 		"vi-eof-maybe":                func() { se.endOfFile(rl, endOfFile, acceptLine) },
 		"history-search-backward":     func() { search.step(false) },
 		"history-search-forward":      func() { search.step(true) },
+		"upcase-word":                 func() { changeWordCase(rl, upcase) },
+		"up-case-word":                func() { changeWordCase(rl, upcase) },
+		"downcase-word":               func() { changeWordCase(rl, downcase) },
+		"down-case-word":              func() { changeWordCase(rl, downcase) },
+		"capitalize-word":             func() { changeWordCase(rl, capitalize) },
+		"shell-forward-word":          func() { shellForwardWord(rl) },
+		"shell-backward-word":         func() { shellBackwardWord(rl) },
+		"shell-kill-word":             func() { shellKillWord(rl) },
+		"shell-backward-kill-word":    func() { shellBackwardKillWord(rl) },
 	})
 
 	// ↑/↓ search history by what is typed (plain history on an empty
@@ -70,8 +79,8 @@ func (se *session) setupEditorKeys(rl *readline.Shell) {
 		"\x1b[5~": up, "\x1b[6~": down,
 	}
 	emacs := map[string]string{
-		"\x1be": "edit-and-execute-command",
-		"\x17":  "unix-word-rubout", "\x1b\x7f": "backward-kill-word", "\x1b\x08": "backward-kill-word",
+		"\x1be": "edit-and-execute-command", "\x1bl": "downcase-word",
+		"\x17": "unix-word-rubout", "\x1b\x7f": "backward-kill-word", "\x1b\x08": "backward-kill-word",
 	}
 	for km, keys := range map[string][]map[string]string{"emacs": {both, emacs}, "vi-insert": {both}} {
 		for _, binds := range keys {
@@ -205,6 +214,7 @@ func completeShowing(rl *readline.Shell, menuComplete func()) {
 // whitespace, so `/usr/local/bin` or `--dry-run` goes in one press, and
 // the text goes to the kill ring.
 func unixWordRubout(rl *readline.Shell) {
+	rl.History.Save() // the line before, for undo
 	line, cur := rl.Line(), rl.Cursor()
 	end := cur.Pos()
 	i := end
@@ -217,7 +227,7 @@ func unixWordRubout(rl *readline.Shell) {
 	if i == end {
 		return
 	}
-	rl.Buffers.Write((*line)[i:end]...)
+	rl.Buffers.Kill((*line)[i:end], true)
 	line.Cut(i, end)
 	cur.Set(i)
 }
@@ -275,13 +285,14 @@ func backwardWord(rl *readline.Shell) {
 
 // killWord is kill-word (Alt+D): to the end of the next word.
 func killWord(rl *readline.Shell) {
+	rl.History.Save() // the line before, for undo
 	line, cur := rl.Line(), rl.Cursor()
 	start, end := cur.Pos(), cur.Pos()
 	for range max(1, rl.Iterations.Get()) {
 		end = nextWordEnd(*line, end)
 	}
 	if end > start {
-		rl.Buffers.Write((*line)[start:end]...)
+		rl.Buffers.Kill((*line)[start:end], false)
 		line.Cut(start, end)
 	}
 }
@@ -289,13 +300,14 @@ func killWord(rl *readline.Shell) {
 // backwardKillWord is backward-kill-word (Alt+Backspace): back to the
 // start of this word or the one before.
 func backwardKillWord(rl *readline.Shell) {
+	rl.History.Save() // the line before, for undo
 	line, cur := rl.Line(), rl.Cursor()
 	start, end := cur.Pos(), cur.Pos()
 	for range max(1, rl.Iterations.Get()) {
 		start = prevWordStart(*line, start)
 	}
 	if start < end {
-		rl.Buffers.Write((*line)[start:end]...)
+		rl.Buffers.Kill((*line)[start:end], true)
 		line.Cut(start, end)
 		cur.Set(start)
 	}

@@ -69,6 +69,7 @@ func (rl *Shell) standardCommands() commands {
 		"capitalize-word":              rl.capitalizeWord,
 		"overwrite-mode":               rl.overwriteMode,
 		"delete-horizontal-whitespace": rl.deleteHorizontalWhitespace,
+		"delete-horizontal-space":      rl.deleteHorizontalWhitespace,
 
 		"delete-word":      rl.deleteWord,
 		"quote-region":     rl.quoteRegion,
@@ -340,6 +341,12 @@ func (rl *Shell) deleteChar() {
 
 	vii := rl.Iterations.Get()
 
+	// A negative count deletes backward (GNU readline).
+	for ; vii < 0 && rl.cursor.Pos() > 0; vii++ {
+		rl.cursor.Dec()
+		rl.line.CutRune(rl.cursor.Pos())
+	}
+
 	// Delete the chars in the line anyway
 	for i := 1; i <= vii; i++ {
 		rl.line.CutRune(rl.cursor.Pos())
@@ -548,7 +555,7 @@ func (rl *Shell) skipCsiSequence() {
 // end of the line, then this transposes the two characters
 // before point.  Negative arguments have no effect.
 func (rl *Shell) transposeChars() {
-	if rl.cursor.Pos() < 2 || rl.line.Len() < 2 {
+	if rl.cursor.Pos() == 0 || rl.line.Len() < 2 {
 		rl.History.SkipSave()
 		return
 	}
@@ -566,6 +573,7 @@ func (rl *Shell) transposeChars() {
 		blast := (*rl.line)[rl.cursor.Pos()-1]
 		(*rl.line)[rl.cursor.Pos()-1] = last
 		rl.cursor.ReplaceWith(blast)
+		rl.cursor.Inc() // past both, as in GNU readline
 	}
 }
 
@@ -731,22 +739,18 @@ func (rl *Shell) capitalizeWord() {
 func (rl *Shell) deleteHorizontalWhitespace() {
 	rl.History.Save()
 
-	startPos := rl.cursor.Pos()
+	line := *rl.line
+	blank := func(r rune) bool { return r == ' ' || r == '\t' }
 
-	rl.cursor.ToFirstNonSpace(false)
-
-	if rl.cursor.Pos() != startPos {
-		rl.cursor.Inc()
+	bpos, epos := rl.cursor.Pos(), rl.cursor.Pos()
+	for bpos > 0 && blank(line[bpos-1]) {
+		bpos--
 	}
 
-	bpos := rl.cursor.Pos()
-	rl.cursor.ToFirstNonSpace(true)
-
-	if rl.cursor.Pos() != startPos {
-		rl.cursor.Dec()
+	for epos < len(line) && blank(line[epos]) {
+		epos++
 	}
 
-	epos := rl.cursor.Pos()
 	rl.line.Cut(bpos, epos)
 	rl.cursor.Set(bpos)
 }
@@ -884,7 +888,7 @@ func (rl *Shell) killLine() {
 	rl.selection.MarkRange(cpos, rl.cursor.Pos())
 	text := rl.selection.Cut()
 
-	rl.Buffers.Write([]rune(text)...)
+	rl.Buffers.Kill([]rune(text), false)
 	rl.cursor.Set(cpos)
 }
 
@@ -903,7 +907,7 @@ func (rl *Shell) backwardKillLine() {
 	rl.selection.MarkRange(rl.cursor.Pos(), cpos)
 	text := rl.selection.Cut()
 
-	rl.Buffers.Write([]rune(text)...)
+	rl.Buffers.Kill([]rune(text), true)
 }
 
 // Kill all characters on the current line, no matter where point is.
@@ -942,7 +946,7 @@ func (rl *Shell) killWord() {
 	epos := rl.cursor.Pos()
 
 	rl.selection.MarkRange(bpos, epos)
-	rl.Buffers.Write([]rune(rl.selection.Cut())...)
+	rl.Buffers.Kill([]rune(rl.selection.Cut()), false)
 	rl.cursor.Set(bpos)
 }
 
@@ -1013,22 +1017,31 @@ func (rl *Shell) copyForwardWord() {
 func (rl *Shell) yank() {
 	buf := rl.Buffers.Active()
 
+	rl.lastYank.start = rl.cursor.Pos()
+
 	vii := rl.Iterations.Get()
 
 	for i := 1; i <= vii; i++ {
 		rl.cursor.InsertAt(buf...)
 	}
+
+	rl.lastYank.end = rl.cursor.Pos()
 }
 
-// Rotate the kill ring, and yank the new top.
-// Only works following yank or yank-pop.
+// Rotate the kill ring, and yank the new top in place of what the last
+// yank (or yank-pop) inserted. Only works following yank or yank-pop.
 func (rl *Shell) yankPop() {
-	vii := rl.Iterations.Get()
-
-	for i := 1; i <= vii; i++ {
-		buf := rl.Buffers.Pop()
-		rl.cursor.InsertAt(buf...)
+	last := rl.History.Last().Action
+	if last != "yank" && last != "yank-pop" || rl.cursor.Pos() != rl.lastYank.end ||
+		rl.lastYank.end > rl.line.Len() || rl.lastYank.start > rl.lastYank.end {
+		return
 	}
+
+	rl.line.Cut(rl.lastYank.start, rl.lastYank.end)
+	rl.cursor.Set(rl.lastYank.start)
+	rl.Buffers.Rotate()
+	rl.cursor.InsertAt(rl.Buffers.GetKill()...)
+	rl.lastYank.end = rl.cursor.Pos()
 }
 
 // Kill the shell word behind point. Word boundaries
@@ -1337,6 +1350,16 @@ func (rl *Shell) undoLast() {
 // This is like executing the undo command enough
 // times to return the line to its initial state.
 func (rl *Shell) revertLine() {
+	// In vi mode, as POSIX and GNU readline have it, what was typed
+	// before command mode was first entered is not undone.
+	if rl.viFirstCommand != nil && rl.inViCommandMode() {
+		rl.History.Save()
+		rl.line.Set(rl.viFirstCommand...)
+		rl.cursor.Set(0)
+
+		return
+	}
+
 	rl.History.Revert()
 }
 
@@ -1344,7 +1367,7 @@ func (rl *Shell) revertLine() {
 // supplied, the mark is set to that position.
 func (rl *Shell) setMark() {
 	switch {
-	case rl.Iterations.IsSet():
+	case !rl.Iterations.IsSet():
 		rl.cursor.SetMark()
 	default:
 		cpos := rl.cursor.Pos()

@@ -121,7 +121,9 @@ func (rl *Shell) beginningOfHistory() {
 	rl.History.Walk(history.Len())
 }
 
-// Move to the last event in the history list.
+// Move to the end of the input history, i.e., the line currently
+// being entered (GNU readline's end-of-history; the library went to
+// the newest entry).
 func (rl *Shell) endOfHistory() {
 	history := rl.History.Current()
 
@@ -129,7 +131,8 @@ func (rl *Shell) endOfHistory() {
 		return
 	}
 
-	rl.History.Walk(-history.Len() + 1)
+	rl.History.WalkTo(history.Len())
+	rl.cursor.Set(rl.line.Len())
 }
 
 // Execute the current line, and push the next history event on the buffer stack.
@@ -257,31 +260,70 @@ func (rl *Shell) historySubstringSearchBackward() {
 // facilities are used to extract the last argument, as if
 // the "!$" history expansion had been specified.
 func (rl *Shell) yankLastArg() {
-	// Get the last history line.
-	last := rl.History.GetLast()
-	if last == "" {
+	history := rl.History.Current()
+	if history == nil {
 		return
 	}
 
-	// Split it into words, and get the last one.
-	words, err := strutil.Split(last)
-	if err != nil || len(words) == 0 {
-		return
-	}
+	// Successive calls replace what the last one inserted with the
+	// word of the entry before (GNU readline): Alt+. Alt+. is the last
+	// argument of the command before the last.
+	state := &rl.lastArg
+	last := rl.History.Last().Action
+	again := (last == "yank-last-arg" || last == "insert-last-argument") &&
+		state.end == rl.cursor.Pos() && state.end <= rl.line.Len()
 
-	// Get the last word, and quote it if it contains spaces.
-	lastArg := words[len(words)-1]
-	if strings.ContainsAny(lastArg, " \t") {
-		if strings.Contains(lastArg, "\"") {
-			lastArg = "'" + lastArg + "'"
-		} else {
-			lastArg = "\"" + lastArg + "\""
+	if again {
+		rl.line.Cut(state.start, state.end)
+		rl.cursor.Set(state.start)
+		state.back++
+	} else {
+		state.back = 1
+		state.nth = -1
+
+		if rl.Iterations.IsSet() {
+			state.nth = rl.Iterations.Get()
 		}
 	}
 
-	// And append it to the end of the line.
-	rl.line.Insert(rl.cursor.Pos(), []rune(lastArg)...)
-	rl.cursor.Move(len(lastArg))
+	start := rl.cursor.Pos()
+	state.start, state.end = start, start
+
+	for ; state.back <= history.Len(); state.back++ {
+		entry, err := history.GetLine(history.Len() - state.back)
+		if err != nil {
+			return
+		}
+
+		words, err := strutil.Split(entry)
+		if err != nil || len(words) == 0 {
+			continue
+		}
+
+		arg := words[len(words)-1]
+		if state.nth >= 0 {
+			if state.nth >= len(words) {
+				continue
+			}
+
+			arg = words[state.nth]
+		}
+
+		// Quote it if it contains spaces.
+		if strings.ContainsAny(arg, " \t") {
+			if strings.Contains(arg, "\"") {
+				arg = "'" + arg + "'"
+			} else {
+				arg = "\"" + arg + "\""
+			}
+		}
+
+		rl.line.Insert(start, []rune(arg)...)
+		state.end = start + len([]rune(arg))
+		rl.cursor.Set(state.end)
+
+		return
+	}
 }
 
 // Insert the first argument to the previous command (usually
@@ -306,13 +348,22 @@ func (rl *Shell) yankNthArg() {
 
 	var lastArg string
 
-	// Abort if the required position is out of bounds.
-	argNth := rl.Iterations.Get()
-	if len(words) < argNth {
+	// Word n of the entry, 0 the command, 1 without a count (GNU
+	// readline); a negative n counts from the end.
+	argNth := 1
+	if rl.Iterations.IsSet() {
+		argNth = rl.Iterations.Get()
+	}
+
+	if argNth < 0 {
+		argNth += len(words)
+	}
+
+	if argNth < 0 || argNth >= len(words) {
 		return
 	}
 
-	lastArg = words[argNth-1]
+	lastArg = words[argNth]
 
 	// Quote if required.
 	if strings.ContainsAny(lastArg, " \t") {
@@ -323,9 +374,8 @@ func (rl *Shell) yankNthArg() {
 		}
 	}
 
-	// And append it to the end of the line.
-	rl.line.Insert(rl.line.Len(), []rune(lastArg)...)
-	rl.cursor.Move(len(lastArg))
+	// And insert it at the cursor.
+	rl.cursor.InsertAt([]rune(lastArg)...)
 }
 
 // Perform history expansion on the current line and insert a space.

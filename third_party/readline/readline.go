@@ -239,6 +239,7 @@ func (rl *Shell) init() {
 	rl.Iterations.Reset()
 	rl.Keymap.StartLine()
 	rl.overwrite = overwriteState{}
+	rl.viFirstCommand = nil
 
 	// Some accept-* commands must fetch a specific
 	// line outright, or keep the accepted one.
@@ -260,6 +261,9 @@ func (rl *Shell) run(main bool, bind inputrc.Bind, command func()) (bool, string
 		return false, "", nil
 	}
 
+	// Consecutive kills join in the kill ring.
+	rl.Buffers.SetKillMerge(isKill(rl.History.Last().Action))
+
 	// If the resolved bind is a macro itself, reinject its
 	// bound sequence back to the key stack.
 	if bind.Macro {
@@ -275,7 +279,9 @@ func (rl *Shell) run(main bool, bind inputrc.Bind, command func()) (bool, string
 	// The command might be nil, because the provided key sequence
 	// did not match any. We regardless execute everything related
 	// to the command, like any pending ones, and cursor checks.
+	wasCommand := rl.inViCommandMode()
 	rl.execute(command)
+	rl.recordViChange(bind.Action, rl.Keys.Caller(), wasCommand)
 
 	// Either print/clear iterations/active registers hints.
 	rl.updatePosRunHints()

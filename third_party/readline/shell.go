@@ -43,9 +43,16 @@ type Shell struct {
 	completer *completion.Engine // Completions generation and display.
 	Display   *display.Engine    // Manages display refresh/update/clearing.
 
-	charSearch viCharSearchState  // the last f, F, t or T, which ; and , repeat
-	overwrite  overwriteState     // overwrite mode (Insert, vi's R)
-	lastSearch historySearchState // the last non-incremental history search
+	charSearch viCharSearchState        // the last f, F, t or T, which ; and , repeat
+	overwrite  overwriteState           // overwrite mode (Insert, vi's R)
+	lastSearch historySearchState       // the last non-incremental history search
+	yankFrom   int                      // where y was typed, which its motion returns to
+	lastArg    lastArgState             // what yank-last-arg inserted, which the next replaces
+	lastYank   struct{ start, end int } // what the last yank inserted, which yank-pop replaces
+	viRepeat   viRepeatState            // vi's last change, which . repeats
+	// viFirstCommand is the line when vi command mode was first entered
+	// on it, which U (revert-line) goes back to.
+	viFirstCommand []rune
 
 	acceptHeld bool // the accepted line's last frame is buffered (holdAcceptFrame)
 	sizeKept   bool // the next Readline keeps the terminal size it knew (KeepTerminalSize)

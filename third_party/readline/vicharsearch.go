@@ -1,11 +1,16 @@
 package readline
 
+import "unicode"
+
 // viCharSearchState is the last character search (f, F, t, T) of vi
 // command mode: ; repeats it, and , repeats it the other way.
 type viCharSearchState struct {
 	char          rune
 	forward, skip bool
 	set           bool
+	// movedForward is the direction of the last search run (, runs it
+	// the other way): forward, its motion includes the character found.
+	movedForward bool
 }
 
 // Read a character from the keyboard, and move to the next occurrence of it in the line.
@@ -80,6 +85,7 @@ func (rl *Shell) viFindChar(forward, skip bool) {
 // stays before the same character; with fewer occurrences than count,
 // the cursor stops at the last found.
 func (rl *Shell) findCharTimes(char rune, forward, skip bool, count int) {
+	rl.charSearch.movedForward = forward
 	line := *rl.line
 	pos := rl.cursor.Pos()
 
@@ -116,4 +122,60 @@ func (rl *Shell) findCharTimes(char rune, forward, skip bool, count int) {
 			rl.cursor.Set(found)
 		}
 	}
+}
+
+// changeWordsToEnd makes the w and W motions of c (cw, c2W) stop at the
+// end of the word, as vi's and GNU readline's do, when the cursor is on
+// a character that is not a blank: cw changes the word, not the blanks
+// after it. It returns false when that does not apply.
+func (rl *Shell) changeWordsToEnd(bigword bool) bool {
+	line := *rl.line
+	pos := rl.cursor.Pos()
+
+	if rl.Keymap.PendingAction() != "vi-change-to" || pos >= len(line) || unicode.IsSpace(line[pos]) {
+		return false
+	}
+
+	class := func(r rune) int {
+		switch {
+		case unicode.IsSpace(r):
+			return 0
+		case bigword, unicode.IsLetter(r), unicode.IsDigit(r), r == '_':
+			return 1
+		default:
+			return 2
+		}
+	}
+
+	count := rl.Iterations.Get()
+	for i := 0; i < count; i++ {
+		atEnd := pos+1 >= len(line) || class(line[pos+1]) != class(line[pos])
+
+		// On the last character of a word, the first word changed
+		// is that character alone.
+		if i == 0 && atEnd {
+			continue
+		}
+
+		if atEnd {
+			pos++
+			for pos < len(line) && unicode.IsSpace(line[pos]) {
+				pos++
+			}
+
+			if pos >= len(line) {
+				pos = len(line) - 1
+				break
+			}
+		}
+
+		for pos+1 < len(line) && class(line[pos+1]) == class(line[pos]) {
+			pos++
+		}
+	}
+
+	// The motion is exclusive: the end is past the word's last character.
+	rl.cursor.Set(min(pos+1, len(line)))
+
+	return true
 }

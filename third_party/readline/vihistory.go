@@ -12,6 +12,14 @@ type historySearchState struct {
 	forward bool
 }
 
+// lastArgState is what yank-last-arg (Alt+.) last inserted: the range
+// of the line, how many entries back it came from, and the word asked
+// for (-1: the last).
+type lastArgState struct {
+	start, end int
+	back, nth  int
+}
+
 // viCommandMode reports whether vi's command mode is the main keymap.
 func (rl *Shell) inViCommandMode() bool {
 	switch rl.Keymap.Main() {

@@ -158,6 +158,10 @@ func (rl *Shell) viCommandMode() {
 
 	rl.overwrite = overwriteState{}
 
+	if rl.viFirstCommand == nil {
+		rl.viFirstCommand = append([]rune{}, *rl.line...)
+	}
+
 	// Only go back if not in insert mode
 	if rl.Keymap.Main() == keymap.ViInsert && !rl.cursor.AtBeginningOfLine() {
 		rl.cursor.Dec()
@@ -304,6 +308,10 @@ func (rl *Shell) viBackwardWord() {
 func (rl *Shell) viForwardWord() {
 	rl.History.Save()
 
+	if rl.changeWordsToEnd(false) {
+		return
+	}
+
 	vii := rl.Iterations.Get()
 	for i := 1; i <= vii; i++ {
 		// When we have an autosuggested history and if we are at the end
@@ -329,6 +337,10 @@ func (rl *Shell) viBackwardBlankWord() {
 // Move forward one word, where a word is defined as a series of non-blank characters.
 func (rl *Shell) viForwardBlankWord() {
 	rl.History.SkipSave()
+
+	if rl.changeWordsToEnd(true) {
+		return
+	}
 
 	vii := rl.Iterations.Get()
 	for i := 1; i <= vii; i++ {
@@ -463,12 +475,8 @@ func (rl *Shell) viGotoColumn() {
 
 	rl.cursor.Set(cpos)
 
-	switch {
-	case column > epos-cpos:
-		rl.cursor.Set(epos)
-	default:
-		rl.cursor.Set(bpos + column - 1)
-	}
+	// Column N of the line, counted from 1, or its last.
+	rl.cursor.Set(min(bpos+column-1, epos))
 }
 
 // Move to the end of the line, vi-style.
@@ -679,8 +687,15 @@ func (rl *Shell) viChangeChar() {
 			return key
 		})
 	default:
-		// Or simply the character under the cursor.
-		rl.cursor.ReplaceWith(key)
+		// Or the count characters from the cursor, as many as there
+		// are, the cursor left on the last changed (GNU readline).
+		count := rl.Iterations.Get()
+		pos := rl.cursor.Pos()
+
+		for i := 0; i < count && pos+i < rl.line.Len(); i++ {
+			(*rl.line)[pos+i] = key
+			rl.cursor.Set(pos + i)
+		}
 	}
 }
 
@@ -705,18 +720,26 @@ func (rl *Shell) viChangeCase() {
 		})
 
 	default:
-		if rl.line.Len() == 0 || rl.cursor.Pos() == rl.line.Len() {
-			return
-		}
+		// count characters from the cursor, which moves past them, but
+		// not past the last (GNU readline).
+		for range rl.Iterations.Get() {
+			if rl.line.Len() == 0 || rl.cursor.Pos() == rl.line.Len() {
+				return
+			}
 
-		char := rl.cursor.Char()
-		if unicode.IsLower(char) {
-			char = unicode.ToUpper(char)
-		} else {
-			char = unicode.ToLower(char)
-		}
+			char := rl.cursor.Char()
+			if unicode.IsLower(char) {
+				char = unicode.ToUpper(char)
+			} else {
+				char = unicode.ToLower(char)
+			}
 
-		rl.cursor.ReplaceWith(char)
+			rl.cursor.ReplaceWith(char)
+
+			if rl.cursor.Pos() < rl.line.Len()-1 {
+				rl.cursor.Inc()
+			}
+		}
 	}
 }
 
@@ -960,10 +983,20 @@ func (rl *Shell) viYankTo() {
 		// In visual mode, or with a non-empty selection, just yank.
 		rl.History.Save()
 		rl.adjustSelectionPending()
+		visual := rl.selection.IsVisual()
 		text, _, _, cpos := rl.selection.Pop()
 
 		rl.Buffers.Write([]rune(text)...)
-		rl.cursor.Set(cpos)
+
+		// A yank with a motion leaves the cursor where it was, as
+		// GNU readline's (yb did not move back to the word).
+		if visual || rl.yankFrom < 0 {
+			rl.cursor.Set(cpos)
+		} else {
+			rl.cursor.Set(rl.yankFrom)
+		}
+
+		rl.yankFrom = -1
 
 		rl.viCommandMode()
 
@@ -976,8 +1009,10 @@ func (rl *Shell) viYankTo() {
 		case 'y':
 			rl.Keymap.Pending()
 			rl.selection.Mark(rl.cursor.Pos())
+			rl.yankFrom = rl.cursor.Pos()
 		case 'Y':
-			rl.viYankWholeLine()
+			// Y is y$, as in GNU readline (not yy, as in vim).
+			rl.Buffers.Write((*rl.line)[rl.cursor.Pos():]...)
 		}
 	}
 }
@@ -1034,63 +1069,38 @@ func (rl *Shell) viPut() {
 }
 
 // Insert the contents of the kill buffer after the cursor.
-func (rl *Shell) viPutAfter() {
-	rl.History.Save()
-
-	buffer := rl.Buffers.Active()
-
-	if len(buffer) == 0 {
-		return
-	}
-
-	// Add newlines when pasting an entire line.
-	if buffer[len(buffer)-1] == '\n' {
-		if !rl.cursor.OnEmptyLine() {
-			rl.cursor.EndOfLineAppend()
-		}
-
-		if rl.cursor.Pos() == rl.line.Len() {
-			buffer = append([]rune{'\n'}, buffer[:len(buffer)-1]...)
-		}
-	}
-
-	rl.cursor.Inc()
-	pos := rl.cursor.Pos()
-
-	vii := rl.Iterations.Get()
-	for i := 1; i <= vii; i++ {
-		rl.line.Insert(pos, buffer...)
-	}
-}
+func (rl *Shell) viPutAfter() { rl.viPutText(true) }
 
 // Insert the contents of the kill buffer before the cursor.
-func (rl *Shell) viPutBefore() {
+func (rl *Shell) viPutBefore() { rl.viPutText(false) }
+
+// viPutText is GNU readline's rl_vi_put: the text (a line deleted or
+// yanked whole too: the input is one line) goes after the cursor (p)
+// or before it (P), count times, and the cursor stands on its last
+// character.
+func (rl *Shell) viPutText(after bool) {
 	rl.History.Save()
 
 	buffer := rl.Buffers.Active()
+	if n := len(buffer); n > 0 && buffer[n-1] == '\n' {
+		buffer = buffer[:n-1]
+	}
 
 	if len(buffer) == 0 {
 		return
 	}
 
-	if buffer[len(buffer)-1] == '\n' {
-		rl.cursor.BeginningOfLine()
-
-		if rl.cursor.OnEmptyLine() {
-			buffer = append(buffer, '\n')
-
-			rl.cursor.Dec()
-		}
-	}
-
 	pos := rl.cursor.Pos()
-
-	vii := rl.Iterations.Get()
-	for i := 1; i <= vii; i++ {
-		rl.line.Insert(pos, buffer...)
+	if after && pos < rl.line.Len() {
+		pos++
 	}
 
-	rl.cursor.Set(pos)
+	for range rl.Iterations.Get() {
+		rl.line.Insert(pos, buffer...)
+		pos += len(buffer)
+	}
+
+	rl.cursor.Set(pos - 1)
 }
 
 // Specify a buffer to be used in the following command. See the registers section in the Vim page.
@@ -1288,18 +1298,6 @@ func (rl *Shell) viEditAndExecuteCommand() {
 	rl.editAndExecuteCommand()
 }
 
-// Incrementally redo undone text modifications.
-// If at the beginning of the line changes, enter insert mode.
-func (rl *Shell) viRedo() {
-	if rl.History.Pos() > 0 {
-		rl.History.Redo()
-		return
-	}
-
-	// Enter insert mode when no redo possible.
-	rl.viInsertMode()
-}
-
 // Invoke an editor on the current command line.
 // Readline attempts to invoke $VISUAL, $EDITOR, and Vi as the editor, in that order.
 func (rl *Shell) viEditCommandLine() {
@@ -1334,9 +1332,14 @@ func (rl *Shell) adjustSelectionPending() {
 	// Movements
 	case "vi-end-word", "vi-end-bigword",
 		"vi-find-next-char", "vi-find-next-char-skip",
-		"vi-find-prev-char", "vi-find-prev-char-skip",
 		"vi-match":
 		rl.selection.Visual(false)
+
+	case "vi-char-search":
+		// ; and , include the character found when they search forward.
+		if rl.charSearch.movedForward {
+			rl.selection.Visual(false)
+		}
 
 		// Selectors
 	case "select-in-word", "select-a-word",

@@ -95,7 +95,7 @@ func DefaultBinds() map[string]map[string]Bind {
 			"\x1b\f":   Bind{"clear-display", false},
 			"\f":       Bind{"clear-screen", false},
 			"\t":       Bind{"complete", false},
-			"Üe":       Bind{"complete", false},
+			"\x1b\x1b": Bind{"complete", false}, // ESC ESC (was the meta-\\ e of a misparsed \M-\e)
 			"¡":        Bind{"complete-command", false},
 			"¯":        Bind{"complete-filename", false},
 			"À":        Bind{"complete-hostname", false},
@@ -108,7 +108,7 @@ func DefaultBinds() map[string]map[string]Bind {
 			// dabbrev-expand (not bound)
 			"\x04": Bind{"delete-char", false},
 			// delete-char-or-list (not bound)
-			"Ü\x00":    Bind{"delete-horizontal-space", false},
+			"Ü":        Bind{"delete-horizontal-space", false}, // M-\\ (was followed by a NUL no key sends)
 			"\u00ad":   Bind{"digit-argument", false},
 			"°":        Bind{"digit-argument", false},
 			"±":        Bind{"digit-argument", false},
@@ -578,7 +578,7 @@ func DefaultBinds() map[string]map[string]Bind {
 			"\x1b\f":   Bind{"clear-display", false},
 			"\f":       Bind{"clear-screen", false},
 			"\t":       Bind{"complete", false},
-			"Üe":       Bind{"complete", false},
+			"\x1b\x1b": Bind{"complete", false}, // ESC ESC (was the meta-\\ e of a misparsed \M-\e)
 			"¡":        Bind{"complete-command", false},
 			"¯":        Bind{"complete-filename", false},
 			"À":        Bind{"complete-hostname", false},
@@ -591,7 +591,7 @@ func DefaultBinds() map[string]map[string]Bind {
 			// dabbrev-expand (not bound)
 			"\x04": Bind{"delete-char", false},
 			// delete-char-or-list (not bound)
-			"Ü\x00":    Bind{"delete-horizontal-space", false},
+			"Ü":        Bind{"delete-horizontal-space", false}, // M-\\ (was followed by a NUL no key sends)
 			"\u00ad":   Bind{"digit-argument", false},
 			"°":        Bind{"digit-argument", false},
 			"±":        Bind{"digit-argument", false},

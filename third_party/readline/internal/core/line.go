@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/reeflective/readline/inputrc"
 	"github.com/reeflective/readline/internal/color"
@@ -369,7 +370,7 @@ func (l *Line) Forward(tokenizer Tokenizer, pos int) (adjust int) {
 	case index+1 == len(split):
 		adjust = l.Len() - pos
 	default:
-		adjust = len(split[index]) - pos
+		adjust = runeLen(split[index]) - pos
 	}
 
 	return
@@ -386,14 +387,14 @@ func (l *Line) ForwardEnd(tokenizer Tokenizer, pos int) (adjust int) {
 	word := strings.TrimRightFunc(split[index], unicode.IsSpace)
 
 	switch {
-	case index == len(split)-1 && pos >= len(word)-1:
+	case index == len(split)-1 && pos >= runeLen(word)-1:
 		return
-	case pos >= len(word)-1:
+	case pos >= runeLen(word)-1:
 		word = strings.TrimRightFunc(split[index+1], unicode.IsSpace)
-		adjust = len(split[index]) - pos
-		adjust += len(word) - 1
+		adjust = runeLen(split[index]) - pos
+		adjust += runeLen(word) - 1
 	default:
-		adjust = len(word) - pos - 1
+		adjust = runeLen(word) - pos - 1
 	}
 
 	return
@@ -410,7 +411,7 @@ func (l *Line) Backward(tokenizer Tokenizer, pos int) (adjust int) {
 	case index == 0 && pos == 0:
 		return
 	case pos == 0:
-		adjust = len(split[index-1])
+		adjust = runeLen(split[index-1])
 	default:
 		adjust = pos
 	}
@@ -473,14 +474,14 @@ func (l *Line) Tokenize(cpos int) ([]string, int, int) {
 		// of the line, where rl.pos = linePos + 1, so...
 		if i == cpos {
 			index = len(split) - 1
-			pos = len(split[index]) - 1
+			pos = runeLen(split[index]) - 1
 		}
 	}
 
 	// ... so we adjust here for this case.
 	if cpos == len(line) {
 		index = len(split) - 1
-		pos = len(split[index])
+		pos = runeLen(split[index])
 	}
 
 	return split, index, pos
@@ -532,14 +533,14 @@ func (l *Line) TokenizeSpace(cpos int) ([]string, int, int) {
 		// of the line, where rl.pos = linePos + 1, so...
 		if i == cpos {
 			index = len(split) - 1
-			pos = len(split[index]) - 1
+			pos = runeLen(split[index]) - 1
 		}
 	}
 
 	// ... so we adjust here for this case.
 	if cpos == len(line) {
 		index = len(split) - 1
-		pos = len(split[index])
+		pos = runeLen(split[index])
 	}
 
 	return split, index, pos
@@ -602,7 +603,7 @@ func (l *Line) TokenizeBlock(cpos int) ([]string, int, int) {
 				if match == count {
 					return split, 1, 0
 				} else if idx == cpos {
-					return split, 1, len(split[1])
+					return split, 1, runeLen(split[1])
 				}
 			} else if idx == cpos {
 				return nil, 0, 0
@@ -711,3 +712,7 @@ func (l *Line) checkPosRange(pos int) int {
 
 	return pos
 }
+
+// runeLen is the length of a token in runes, the unit of positions in the
+// line: counted in bytes, é or 漢 moved the vi word motions too far.
+func runeLen(s string) int { return utf8.RuneCountInString(s) }

@@ -29,6 +29,7 @@ type Buffers struct {
 	waiting  bool            // The user wants to use a still unidentified register
 	selected bool            // We have identified the register, and acting on it.
 	active   rune            // Any of the read/write registers ("/num/alpha)
+	merge    bool            // the next kill joins the last (see SetKillMerge)
 	mutex    *sync.Mutex
 }
 
@@ -152,6 +153,44 @@ func (reg *Buffers) Write(content ...rune) {
 	} else {
 		reg.writeNum(-1, []rune(buf))
 	}
+}
+
+// SetKillMerge says whether the next kill joins the last one, as
+// consecutive kills do in GNU readline (Ctrl+W Ctrl+W then Ctrl+Y yanks
+// both words): true when the command before was a kill.
+func (reg *Buffers) SetKillMerge(merge bool) { reg.merge = merge }
+
+// Kill writes text killed from the line: to the active register if one
+// was chosen, else to the kill ring, joined to the last kill (before it
+// for a backward kill) when the command before was a kill.
+func (reg *Buffers) Kill(content []rune, backward bool) {
+	if reg.selected || !reg.merge || len(reg.num) == 0 || len(content) == 0 {
+		reg.Write(content...)
+		return
+	}
+
+	defer reg.Reset()
+
+	if backward {
+		reg.num[0] = append(append([]rune{}, content...), reg.num[0]...)
+	} else {
+		reg.num[0] = append(append([]rune{}, reg.num[0]...), content...)
+	}
+}
+
+// Rotate moves the top of the kill ring to its bottom, for yank-pop.
+func (reg *Buffers) Rotate() {
+	n := len(reg.num)
+	if n < 2 {
+		return
+	}
+
+	top := reg.num[0]
+	for i := 0; i < n-1; i++ {
+		reg.num[i] = reg.num[i+1]
+	}
+
+	reg.num[n-1] = top
 }
 
 // WriteTo writes a slice directly to a target register.

@@ -365,8 +365,9 @@ func (h *Sources) LineAccepted() (bool, string, error) {
 
 	line := string(h.acceptLine)
 
-	// Revert all state changes to all lines.
-	if h.config.GetBool("revert-all-at-newline") {
+	// Revert all state changes to all lines; a line given up (Ctrl+C)
+	// leaves the history entries it changed as they were, as in bash.
+	if h.config.GetBool("revert-all-at-newline") || h.acceptErr != nil {
 		for source := range h.lines {
 			h.lines[source] = make(map[int]*lineHistory)
 		}
@@ -759,20 +760,22 @@ func (h *Sources) SearchNonIncremental(pattern string, forward, cursorAtMatch bo
 	return false
 }
 
-// WalkTo shows the entry at index i (0 the oldest), as Walk does.
+// WalkTo shows the entry at index i (0 the oldest; the number of
+// entries: the line being edited), as Walk does.
 func (h *Sources) WalkTo(i int) {
 	history := h.Current()
 	if history == nil || history.Len() == 0 {
 		return
 	}
 
-	i = max(0, min(i, history.Len()-1))
-	cur := -1
+	i = max(0, min(i, history.Len()))
+
+	cur := history.Len()
 	if h.hpos > 0 {
 		cur = history.Len() - h.hpos
-	} else {
-		cur = history.Len()
 	}
 
-	h.Walk(cur - i)
+	if cur != i {
+		h.Walk(cur - i)
+	}
 }

@@ -107,9 +107,34 @@ func (h *Sources) Undo() {
 		}
 	}
 
-	// Use the undo we found
+	// Use the undo we found; the cursor goes where GNU readline's
+	// goes: after the text the undo put back, or where the text it
+	// took away was.
+	before := []rune(string(*h.line))
 	h.line.Set([]rune(undo.line)...)
-	h.cursor.Set(undo.pos)
+	h.cursor.Set(undoPoint(before, []rune(undo.line)))
+}
+
+// undoPoint is where the cursor goes when an undo changes the line from
+// before to after: after the text put back, or where the text taken away
+// was (GNU readline's rl_do_undo).
+func undoPoint(before, after []rune) int {
+	prefix := 0
+	for prefix < len(before) && prefix < len(after) && before[prefix] == after[prefix] {
+		prefix++
+	}
+
+	suffix := 0
+	for suffix < len(before)-prefix && suffix < len(after)-prefix &&
+		before[len(before)-1-suffix] == after[len(after)-1-suffix] {
+		suffix++
+	}
+
+	if len(after) > len(before) {
+		return len(after) - suffix
+	}
+
+	return prefix
 }
 
 // Revert goes back to the initial state of the line, which is what it was

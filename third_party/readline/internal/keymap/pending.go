@@ -25,6 +25,16 @@ func (m *Engine) CancelPending() {
 	}
 }
 
+// PendingAction returns the operator waiting for a motion (such as
+// vi-change-to), or "".
+func (m *Engine) PendingAction() string {
+	if len(m.pending) == 0 {
+		return ""
+	}
+
+	return m.pending[0].Action
+}
+
 // IsPending returns true when invoked from within the command
 // that also happens to be the next in line of pending commands.
 func (m *Engine) IsPending() bool {
