@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -74,13 +75,22 @@ func (h extMatchHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// The pattern with its quoted parts escaped for patterns.Compile
-	// (expand.Pattern escapes only *, ? and [).
+	ok, err := s.extMatch(cfg, h.pat, x)
+	if !ok || err != nil {
+		return "", err
+	}
+	return "1", nil
+}
+
+// extMatch reports whether x matches the pattern word pat, with nosh's
+// matcher: the pattern's quoted parts are escaped for patterns.Compile
+// (expand.Pattern escapes only *, ? and [).
+func (s *Engine) extMatch(cfg *expand.Config, pat *syntax.Word, x string) (bool, error) {
 	var b strings.Builder
-	for _, p := range h.pat.Parts {
+	for _, p := range pat.Parts {
 		v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
 		if err != nil {
-			return "", err
+			return false, err
 		}
 		switch p.(type) {
 		case *syntax.SglQuoted, *syntax.DblQuoted:
@@ -91,15 +101,72 @@ func (h extMatchHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
 		}
 		b.WriteString(v)
 	}
-	pat := b.String()
 	var mode patterns.MatchMode
 	if s.host.ShoptOn("nocasematch") {
 		mode |= patterns.NoCase
 	}
-	if patterns.Compile(pat, mode).Match(x) {
-		return "1", nil
+	return patterns.Compile(b.String(), mode).Match(x), nil
+}
+
+// A case whose patterns have !( ) written in them: the case word becomes
+// a hook that keeps its value (in a private variable of the clause), and
+// each such pattern a hook that matches that value with nosh's matcher
+// and gives interp a pattern matching only the value (or one longer,
+// which cannot match).
+
+type caseWordHook struct {
+	w   *syntax.Word
+	key string
+}
+
+type casePatternHook struct {
+	pat *syntax.Word
+	key string
+}
+
+// hookExtglobCase rewrites cc when one of its patterns has !( ).
+func (s *Engine) hookExtglobCase(cc *syntax.CaseClause) {
+	need := false
+	for _, ci := range cc.Items {
+		for _, w := range ci.Patterns {
+			need = need || hasNegatedGroup(w)
+		}
 	}
-	return "", nil
+	if !need || cc.Word == nil {
+		return
+	}
+	key := fmt.Sprintf("\x01caseword:%p", cc)
+	s.rewrite(cc.Word)
+	cc.Word = s.hookWord(cc.Word.Pos(), caseWordHook{w: cc.Word, key: key})
+	for _, ci := range cc.Items {
+		for i, w := range ci.Patterns {
+			if hasNegatedGroup(w) {
+				s.rewrite(w)
+				ci.Patterns[i] = s.hookWord(w.Pos(), casePatternHook{pat: w, key: key})
+			}
+		}
+	}
+}
+
+func (h caseWordHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
+	v, err := expand.Literal(fields.FreshConfig(interpunsafe.ExpandConfig(r)), h.w)
+	if err != nil {
+		return "", err
+	}
+	interpunsafe.SetVar(r, h.key, expand.Variable{Set: true, Kind: expand.String, Str: v})
+	return v, nil
+}
+
+func (h casePatternHook) hookValue(s *Engine, r *interp.Runner) (string, error) {
+	word := interpunsafe.LookupVar(r, h.key).String()
+	ok, err := s.extMatch(fields.FreshConfig(interpunsafe.ExpandConfig(r)), h.pat, word)
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		return patterns.Quote(word), nil
+	}
+	return patterns.Quote(word) + "x", nil
 }
 
 // syntaxText is a literal part as written.

@@ -83,6 +83,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.rewriteNoshParams(n.Hdoc)
 		case *syntax.CaseClause:
 			s.traceCompound(n)
+			s.hookExtglobCase(n)
 			s.rewriteNoshParams(n.Word)
 		case *syntax.CaseItem:
 			for _, w := range n.Patterns {

@@ -11,7 +11,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell/internal/interpunsafe"
-	"nosh/shell/internal/prompttext"
+	"nosh/shell/internal/promptesc"
 	"nosh/shell/internal/quote"
 	"nosh/shell/internal/varlist"
 )
@@ -238,11 +238,11 @@ func attrFlags(vr expand.Variable, extra string) string {
 // \j, \# and \! are 0 here: the jobs and history are the interactive
 // shell's.
 func promptValue(r *interp.Runner, cfg *expand.Config, v string) string {
-	d := prompttext.Snapshot()
+	d := promptesc.Snapshot()
 	d.Dir = r.Dir
 	d.Home = interpunsafe.LookupVar(r, "HOME").String()
 	d.Shell = "nosh"
-	text := prompttext.Expand(v, d)
+	text := promptesc.Expand(v, d)
 	if !strings.ContainsAny(text, "$`") {
 		return text
 	}

@@ -1,8 +1,4 @@
-// Package prompttext expands bash's prompt escapes (\u, \h, \w, \t,
-// \D{…}, …) in a prompt's text. It is apart from the prompt package,
-// which draws nosh's prompts and reads git, so that the core can expand
-// ${x@P} without linking either.
-package prompttext
+package promptesc
 
 import (
 	"os"
@@ -40,7 +36,7 @@ func processIdentity() *identity {
 		id := &processID
 		id.uid = os.Getuid()
 		id.host, _ = os.Hostname()
-		id.user = userName(id.uid, os.Getenv)
+		id.user = UserName(id.uid, os.Getenv)
 	})
 	return &processID
 }
@@ -58,10 +54,10 @@ var (
 	processID    identity
 )
 
-// userName is \u: the name the password database gives the user, as bash
+// UserName is \u: the name the password database gives the user, as bash
 // takes it (a login from a minimal environment may have no $USER), else
 // $USER or $LOGNAME.
-func userName(uid int, getenv func(string) string) string {
+func UserName(uid int, getenv func(string) string) string {
 	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil && u.Username != "" {
 		return u.Username
 	}
