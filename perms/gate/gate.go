@@ -504,6 +504,7 @@ var shellKept = map[string]bool{
 	"LINENO": true, "EPOCHSECONDS": true, "EPOCHREALTIME": true, "BASHPID": true, "PIPESTATUS": true,
 	"BASH_REMATCH": true, "DIRSTACK": true, "HISTCMD": true, "COLUMNS": true, "LINES": true,
 	"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "FUNCNAME": true, "BASH_ARGC": true, "BASH_ARGV": true,
+	"BASH_SUBSHELL": true,
 }
 
 // watchedInShell reports whether a change to the variable made by a `?`
