@@ -115,7 +115,11 @@ func builtinRead(ctx context.Context, c *Call) error {
 	}
 	f, _ := in.(*os.File)
 	terminal := f != nil && term.IsTerminal(int(f.Fd()))
-	if ed := c.Sh.LineEditor(); o.edit && terminal && ed != nil && o.fd <= 0 && o.nchars < 0 && o.delim == '\n' && !o.hasTimeout {
+	if ed := c.Sh.LineEditor(); o.edit && terminal && ed != nil && o.delim == '\n' && o.nchars != 0 &&
+		!(o.hasTimeout && o.timeout == 0) && (o.fd <= 0 || sameTerminal(f, os.Stdin)) {
+		// The editor reads the shell's terminal: -u FD goes to it when FD
+		// is that terminal too, and is read plainly otherwise, as bash
+		// reads a -u FD that is no terminal.
 		return c.readEdited(ctx, ed, o, names)
 	}
 	if o.prompt != "" && terminal {
