@@ -272,9 +272,21 @@ func runNoshC(t *testing.T, line, dir string, env []string) (stdout, stderr stri
 		t.Fatal(err)
 	}
 	defer devnull.Close()
-	var out, errb bytes.Buffer
+	// Files, not buffers: a background program (a coprocess) writes to
+	// them itself, where os/exec would copy into a buffer from a goroutine
+	// racing with the shell's own writes.
+	out, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	errb, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer errb.Close()
 	sh, err := shell.New(shell.Config{Dialect: dialect.Bash, Name: "nosh", Stdin: devnull,
-		Stdout: &out, Stderr: &errb, Env: env, Dir: dir})
+		Stdout: out, Stderr: errb, Env: env, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +299,15 @@ func runNoshC(t *testing.T, line, dir string, env []string) (stdout, stderr stri
 	if !exited {
 		st = sh.Exit(ctx, st)
 	}
-	return out.String(), errb.String(), st
+	outText, err := os.ReadFile(out.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	errText, err := os.ReadFile(errb.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(outText), string(errText), st
 }
 
 // TestMessagesShowUserText checks that messages about words the rewrite

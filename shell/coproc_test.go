@@ -10,9 +10,8 @@ import (
 // coprocess starts while another runs, and the coprocess in `jobs`.
 func TestCoprocWarningAndJobs(t *testing.T) {
 	dir := t.TempDir()
-	// The programs' standard error is /dev/null: a program writing to the
-	// test's buffer copies into it from a goroutine of os/exec, which
-	// would race with the shell's own writes.
+	// `coproc cat 2>/dev/null`: the parser reads cat as the coprocess's
+	// name there; bash runs cat.
 	line := `coproc cat 2>/dev/null; coproc N { cat 2>/dev/null; }; echo $?; jobs; exec {COPROC[1]}>&- {N[1]}>&-; wait`
 	out, stderr, status := runNoshC(t, line, dir, []string{"HOME=" + dir, "PATH=/usr/bin:/bin"})
 	wantErr := regexp.MustCompile(`^nosh: warning: execute_coproc: coproc \[[0-9]+:COPROC\] still exists\n$`)
