@@ -80,6 +80,17 @@ func (rl *Shell) Readline() (string, error) {
 	// for the first refresh: it shows as soon as it can.
 	term.BeginBuffer()
 
+	// The window may have changed while the caller ran a command, unless
+	// the caller knows that no other program used the terminal since the
+	// last line (KeepTerminalSize): a resize meanwhile was signalled to
+	// this process, and the resize watcher has noted it. Asked before the
+	// prompt is drawn, so that the prompt and the first frame see the
+	// same size.
+	if !rl.sizeKept {
+		term.InvalidateSize()
+	}
+	rl.sizeKept = false
+
 	defer func() {
 		term.EndBuffer()        // the closing writes
 		rl.releaseAcceptFrame() // the accepted line's last frame, before them
@@ -96,17 +107,12 @@ func (rl *Shell) Readline() (string, error) {
 	defer term.WriteString(keymap.CursorStyle("default").String())
 
 	rl.init()
+	// What an empty line's first frame would clear goes out with the
+	// prompt, and that frame then writes nothing (display/firstframe.go).
+	rl.Display.OpenLine()
 	term.EndBuffer() // the opening writes
 
 	// Terminal resize events
-	// The window may have changed while the caller ran a command, unless
-	// the caller knows that no other program used the terminal since the
-	// last line (KeepTerminalSize): a resize meanwhile was signalled to
-	// this process, and the watcher below has noted it.
-	if !rl.sizeKept {
-		term.InvalidateSize()
-	}
-	rl.sizeKept = false
 	defer display.WatchResize(rl.Display)()
 
 	// Async UI refresh: let background goroutines wake an idle loop (e.g. to
