@@ -42,6 +42,12 @@ import (
 // signal went to that program.
 func (rl *Shell) KeepTerminalSize() { rl.sizeKept = true }
 
+// RequestRefresh makes a Readline waiting for a key draw the line again,
+// asking the prompt functions anew: something the prompt shows changed
+// meanwhile. It is safe to call from any goroutine; while no Readline is
+// waiting it does nothing (the next one draws the prompt afresh anyway).
+func (rl *Shell) RequestRefresh() { rl.Keys.RequestRefresh() }
+
 // ErrInterrupt is returned when the interrupt sequence
 // is pressed on the keyboard. The sequence is usually Ctrl-C.
 // (Not errors.New, which would run at every program's initialisation.)
