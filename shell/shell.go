@@ -147,6 +147,7 @@ type Config struct {
 
 // New builds a Shell with its interpreter.
 func New(cfg Config) (*Shell, error) {
+	builtins.ReadyPollerForLimit()
 	s := &Shell{
 		Dialect:     cfg.Dialect,
 		Name:        cfg.Name,

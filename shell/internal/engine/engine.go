@@ -357,6 +357,3 @@ func (e *Engine) File(ctx context.Context, r *interp.Runner, fd int) *os.File {
 	}
 	return nil
 }
-
-// IsClosed reports whether w stands for a closed descriptor (>&-).
-func IsClosed(w io.Writer) bool { return w == io.Writer(closedOutput()) }
