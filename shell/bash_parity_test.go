@@ -107,6 +107,7 @@ var bashParityCases = []struct {
 	{line: `a=(1 2 3); unset a[1]; echo ${a[@]} ${#a[@]} ${a[-1]}`},
 	{line: `s=hello; echo ${s:1:-1} ${s: -3:2} ${s:10}.`},
 	{line: `s=abc; echo ${s//?/x} ${s/#a/A} ${s/%c/C}`},
+	{line: `unset x; echo "[${x/#/pre}]" "[${x/%/suf}]" [${x//a/b}]; x=; echo "[${x/#/pre}]"`},
 	{line: `set -- 1 2 3; echo ${@:2} ${#@} ${*:1:1}`},
 	{line: `OLDPWD=/nonexistent; cd -`},
 	{line: `pushd /tmp >/dev/null; popd >/dev/null; popd`},
@@ -165,6 +166,9 @@ var bashParityCases = []struct {
 	// Arrays and parameter expansions.
 	{line: `a=(1 2 3); echo ${a[@]:1} ${#a[@]} ${!a[@]}`},
 	{line: `declare -A m; m[x]=1; declare -p m`},
+	{line: `declare -A m; m=([x]=1 [z]=3); m[w]=2; echo ${#m[@]} ${m[x]} ${m[z]} ${m[w]} ${m[0]-none}`},
+	{line: `declare -A m=([x]=1); m+=([y]=2 [z]=3); m+=([x]=5); echo ${#m[@]} ${m[x]} ${m[y]} ${m[z]}`},
+	{line: `f(){ local -A m; k=q; m=([$k]=1 ["s t"]=2); k2="s t"; echo ${#m[@]} ${m[q]} "${m[$k2]}"; }; f`},
 	{line: `x=5; declare -p x`},
 	{line: `a=(x y); declare -p a`},
 	{line: `x=; echo ${x@Q}.`},
