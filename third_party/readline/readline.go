@@ -252,6 +252,7 @@ func (rl *Shell) init() {
 	rl.Keymap.StartLine()
 	rl.overwrite = overwriteState{}
 	rl.viFirstCommand = nil
+	rl.viRepeat.changing = false
 
 	// Some accept-* commands must fetch a specific
 	// line outright, or keep the accepted one.
@@ -311,6 +312,10 @@ func (rl *Shell) run(main bool, bind inputrc.Bind, command func()) (bool, string
 	// checks if the line has been accepted (entered), in
 	// which case this will automatically write the history
 	// sources and set up errors/returned line values.
+	if rl.skipUndoStep() {
+		rl.History.SkipSave()
+	}
+
 	rl.History.SaveWithCommand(bind)
 
 	return rl.History.LineAccepted()
