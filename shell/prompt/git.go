@@ -6,8 +6,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"nosh/shell/internal/gitrepo"
@@ -135,18 +137,75 @@ var SafeGitOptions = []string{"--no-optional-locks", "-c", "core.fsmonitor=false
 func (g *Git) gitDirty(root string) (bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	args := append(append([]string(nil), SafeGitOptions...), "status", "--porcelain", "--untracked-files=normal")
-	cmd := exec.CommandContext(ctx, "git", args...)
-	if g.Confine != nil && cmd.Err == nil {
-		cmd.Path, cmd.Args = g.Confine(cmd.Path, cmd.Args)
+	// The repository's own filters (what a downloaded tree's .git/config
+	// names) are switched off: `git status` runs a clean filter on every
+	// file whose timestamps changed, and cd into the tree must run
+	// nothing of it. Submodules' work trees are not looked at either: git
+	// would run a status in each, under its own configuration.
+	off, err := g.gitOutput(ctx, root, nil, "config", "--show-scope", "-z", "--get-regexp", `^filter\.`)
+	if err != nil && len(off) > 0 {
+		return false, err
 	}
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-	out, err := cmd.Output()
+	out, err := g.gitOutput(ctx, root, filtersOff(off), "status", "--porcelain", "--untracked-files=normal", "--ignore-submodules=dirty")
 	if err != nil {
 		return false, err
 	}
 	return len(bytes.TrimSpace(out)) > 0, nil
+}
+
+// gitOutput runs git with SafeGitOptions and args in root, confined as
+// Confine says, with env added to its environment.
+func (g *Git) gitOutput(ctx context.Context, root string, env []string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append(append([]string(nil), SafeGitOptions...), args...)...)
+	if g.Confine != nil && cmd.Err == nil {
+		cmd.Path, cmd.Args = g.Confine(cmd.Path, cmd.Args)
+	}
+	cmd.Dir = root
+	// No controlling terminal: what git runs cannot open /dev/tty.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Env = append(append(os.Environ(), "GIT_OPTIONAL_LOCKS=0"), env...)
+	return cmd.Output()
+}
+
+// filtersOff turns the output of `git config --show-scope -z
+// --get-regexp ^filter\.` into the environment that empties the clean and
+// process commands of every filter the repository's own configuration
+// (local or worktree scope, and what it includes) defines. The user's
+// and the system's filters (git-lfs) keep working. The environment
+// (GIT_CONFIG_COUNT, KEY_n, VALUE_n) is used rather than -c, which would
+// split a filter named "a=b" at its "=".
+func filtersOff(list []byte) []string {
+	var names []string
+	seen := map[string]bool{}
+	fields := bytes.Split(list, []byte{0})
+	for i := 0; i+1 < len(fields); i += 2 {
+		scope := string(fields[i])
+		key, _, _ := strings.Cut(string(fields[i+1]), "\n")
+		if scope != "local" && scope != "worktree" {
+			continue
+		}
+		rest, ok := strings.CutPrefix(key, "filter.")
+		dot := strings.LastIndexByte(rest, '.')
+		if !ok || dot < 0 || seen[rest[:dot]] {
+			continue
+		}
+		seen[rest[:dot]] = true
+		names = append(names, rest[:dot])
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	var env []string
+	// After the entries the environment may hold already.
+	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
+	n = max(n, 0)
+	for _, name := range names {
+		for _, v := range []string{"clean", "process", "smudge"} {
+			env = append(env, "GIT_CONFIG_KEY_"+strconv.Itoa(n)+"=filter."+name+"."+v, "GIT_CONFIG_VALUE_"+strconv.Itoa(n)+"=")
+			n++
+		}
+	}
+	return append(env, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
 }
 
 // readBranch reads HEAD: "ref: refs/heads/main" gives main; a detached

@@ -191,3 +191,58 @@ func TestGitAnswersAtOnceOnceKnown(t *testing.T) {
 		t.Fatalf("after the update: %+v, want dirty", info)
 	}
 }
+
+// TestGitRunsNoRepositoryFilter: a tree whose .git/config names a clean
+// filter (a downloaded archive, a repository an agent wrote) runs nothing
+// when the prompt looks at it, also with no sandbox around git (a kernel
+// without Landlock): cd into it is not code execution. A filter named
+// with "=", which -c would split, is switched off too; the user's own
+// filters (git-lfs, in ~/.gitconfig) stay on.
+func TestGitRunsNoRepositoryFilter(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	home, dir, marks := t.TempDir(), t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q", "-b", "trunk")
+	os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.a filter=evil\n*.b filter=a=b\n*.u filter=mine\n"), 0o644)
+	for _, f := range []string{"f.a", "f.b", "f.u"} {
+		os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644)
+	}
+	run("add", ".")
+	run("commit", "-qm", "one")
+	touch := func(name string) string { return `sh -c 'touch ` + filepath.Join(marks, name) + `; cat'` }
+	run("config", "filter.evil.clean", touch("clean"))
+	run("config", "filter.a=b.clean", touch("clean-eq"))
+	run("config", "filter.evil.process", touch("process"))
+	run("config", "--global", "filter.mine.clean", touch("mine"))
+	// Timestamps newer than the index's: git status must hash the files
+	// again, through their filters.
+	later := time.Now().Add(time.Minute)
+	for _, f := range []string{"f.a", "f.b", "f.u"} {
+		os.Chtimes(filepath.Join(dir, f), later, later)
+	}
+	var g Git
+	if info, ok := g.Info(dir, 10*time.Second); !ok || !info.DirtyKnown {
+		t.Fatalf("no answer: %+v %v", info, ok)
+	}
+	for _, name := range []string{"clean", "clean-eq", "process"} {
+		if _, err := os.Stat(filepath.Join(marks, name)); err == nil {
+			t.Errorf("the prompt's git ran the repository's %s filter", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(marks, "mine")); err != nil {
+		t.Errorf("the user's own filter did not run: %v", err)
+	}
+}

@@ -43,10 +43,13 @@ type session struct {
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions
-	// readRL is read -e's editor and readInitial its -i text
-	// (readedit.go).
-	readRL      *readline.Shell
-	readInitial string
+	// readRL is read -e's editor and readEdit what the read under way
+	// asks of it (readedit.go).
+	readRL   *readline.Shell
+	readEdit *readEditState
+	// typedAhead are keys read -e's editor read past its line, for
+	// the next editor to read (readedit.go).
+	typedAhead []byte
 	// idle gives free memory back while the prompt waits (idle.go).
 	idle idleTrim
 	// mark is the partial-line mark the editor writes before the next

@@ -73,6 +73,7 @@ func (se *session) loop(ctx context.Context) int {
 		se.colours.forget()
 		se.keepEditorSize()
 		se.idle.arm()
+		se.feedTypedAhead(rl, true)
 		line, err := rl.Readline()
 		se.idle.disarm()
 		procs.Settle()
