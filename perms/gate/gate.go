@@ -542,18 +542,24 @@ func quoteArgv(argv []string) string {
 	return strings.Join(words, " ")
 }
 
-// shellKept are the variables the shell itself changes as a command
-// runs (cd, a pipeline, a clock): not the command's doing.
-var shellKept = map[string]bool{
-	"PWD": true, "OLDPWD": true, "_": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true,
-	"LINENO": true, "EPOCHSECONDS": true, "EPOCHREALTIME": true, "BASHPID": true, "PIPESTATUS": true,
-	"BASH_REMATCH": true, "DIRSTACK": true, "HISTCMD": true, "COLUMNS": true, "LINES": true,
-	"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "FUNCNAME": true, "BASH_ARGC": true, "BASH_ARGV": true,
-	"BASH_SUBSHELL": true,
+// shellKept reports whether the shell itself changes the variable as a
+// command runs (cd, a pipeline, a clock): not the command's doing. A
+// switch, not a map literal, so that linking the package runs no code at
+// start-up.
+func shellKept(name string) bool {
+	switch name {
+	case "PWD", "OLDPWD", "_", "RANDOM", "SRANDOM", "SECONDS",
+		"LINENO", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "PIPESTATUS",
+		"BASH_REMATCH", "DIRSTACK", "HISTCMD", "COLUMNS", "LINES",
+		"BASH_COMMAND", "BASH_LINENO", "BASH_SOURCE", "FUNCNAME", "BASH_ARGC", "BASH_ARGV",
+		"BASH_SUBSHELL":
+		return true
+	}
+	return false
 }
 
 // watchedInShell reports whether a change to the variable made by a `?`
 // translation is asked about.
 func watchedInShell(name string) bool {
-	return !perms.UserVariable(name) && !shellKept[name] && strings.IndexByte(name, 0) < 0
+	return !perms.UserVariable(name) && !shellKept(name) && strings.IndexByte(name, 0) < 0
 }

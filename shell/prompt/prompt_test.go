@@ -142,6 +142,56 @@ func BenchmarkBuiltinWithGitBranch(b *testing.B) {
 	}
 }
 
+// TestGitAnswersAtOnceOnceKnown: once a repository's state is known, Info
+// answers with it at once (here: clean, although the file changed and the
+// caller would wait five seconds), the check runs behind it, and OnUpdate
+// tells of the new state, which the next Info returns.
+func TestGitAnswersAtOnceOnceKnown(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q", "-b", "trunk")
+	os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644)
+	run("add", "f")
+	run("commit", "-qm", "one")
+
+	updated := make(chan struct{}, 10)
+	g := Git{Fresh: time.Nanosecond, OnUpdate: func() { updated <- struct{}{} }}
+	info, ok := g.Info(dir, 5*time.Second)
+	if !ok || !info.DirtyKnown || info.Dirty {
+		t.Fatalf("clean repo, first look: %+v %v", info, ok)
+	}
+	// The first answer was waited for; drain its notice.
+	select {
+	case <-updated:
+	case <-time.After(10 * time.Second):
+	}
+
+	os.WriteFile(filepath.Join(dir, "f"), []byte("y"), 0o644)
+	info, _ = g.Info(dir, 5*time.Second)
+	if !info.DirtyKnown || info.Dirty {
+		t.Fatalf("second look: %+v, want the clean state known before, without waiting", info)
+	}
+	select {
+	case <-updated:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no OnUpdate for the change")
+	}
+	g.Fresh = time.Hour // no new check: the answer the update told of
+	if info, _ = g.Info(dir, 0); !info.Dirty {
+		t.Fatalf("after the update: %+v, want dirty", info)
+	}
+}
+
 // TestGitRunsNoRepositoryFilter: a tree whose .git/config names a clean
 // filter (a downloaded archive, a repository an agent wrote) runs nothing
 // when the prompt looks at it, also with no sandbox around git (a kernel
