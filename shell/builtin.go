@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"nosh/shell/builtins"
 	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
@@ -17,24 +16,15 @@ import (
 // an interp.ExitStatus; any other error is fatal to the statement.
 type builtinFunc func(ctx context.Context, c *call) error
 
-// call is one invocation of a nosh builtin.
+// call is one invocation of a builtin of the core: the call as every
+// builtin sees it, and the shell.
 type call struct {
-	sh   *Shell
-	hc   interp.HandlerContext
-	r    *interp.Runner // the runner executing this command (maybe a subshell's)
-	name string
-	args []string // arguments after the name
-
-	stdin          io.Reader
-	stdout, stderr io.Writer
+	builtins.Call
+	sh *Shell
 
 	// startupFile says the call is `.` reading a startup file of an
 	// interactive shell, which goes on after errors.
 	startupFile bool
-
-	// viaCommand is set when `command NAME` runs the builtin: a special
-	// builtin is then an ordinary one (its errors do not end the shell).
-	viaCommand bool
 }
 
 type viaCommandKey struct{}
@@ -47,7 +37,7 @@ func (c *call) errorf(status int, format string, a ...any) error {
 
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
-	return c.hc.Builtin(ctx, args)
+	return c.HC.Builtin(ctx, args)
 }
 
 // internalFlags is the builtin that $- is rewritten into. Its name has a
@@ -164,15 +154,15 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if f == nil {
 		return fmt.Errorf("nosh: no builtin %q", name)
 	}
-	c := &call{
-		sh: s, hc: hc, r: interpunsafe.Of(hc), name: name, args: args,
-		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
-		viaCommand: ctx.Value(viaCommandKey{}) != nil,
+	c := &call{Call: builtins.Call{
+		Sh: (*builtinHost)(s), HC: hc, R: interpunsafe.Of(hc), Name: name, Args: args,
+		Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr,
+		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
+	}, sh: s}
+	if c.Stdin == nil {
+		c.Stdin = builtins.NoInput
 	}
-	if c.stdin == nil {
-		c.stdin = builtins.NoInput
-	}
-	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
+	c.Stdout, c.Stderr = stageStreams(ctx, c.Stdout, c.Stderr)
 	if isAgentCommand(ctx) && !s.checkAgentBuiltin(ctx, c) {
 		return interp.ExitStatus(126)
 	}
@@ -180,10 +170,10 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 	if errors.Is(err, errKeepStatus) {
 		return nil
 	}
-	if c.r != nil {
+	if c.R != nil {
 		// As for interp's own builtins, the builtin's result replaces
 		// whatever state the statement had so far.
-		interpunsafe.SetExit(c.r, interpunsafe.Status{})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{})
 	}
 	return err
 }

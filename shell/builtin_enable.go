@@ -42,7 +42,7 @@ func enableBuiltins(m map[string]builtinFunc) {
 	m["enable"] = builtinEnable
 	m[disabledNotFound] = builtinDisabledNotFound
 	m[disabledRefused] = func(_ context.Context, c *call) error {
-		fmt.Fprintf(c.stderr, "%s: builtin: %s: not a shell builtin\n", c.sh.Name, c.args[0])
+		fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.sh.Name, c.Args[0])
 		return interp.ExitStatus(1)
 	}
 }
@@ -69,7 +69,7 @@ func (s *Shell) disabledCall(r *interp.Runner, args []string) []string {
 }
 
 func builtinDisabledNotFound(_ context.Context, c *call) error {
-	fmt.Fprintf(c.stderr, "%s: %s: command not found\n", c.sh.Name, c.args[0])
+	fmt.Fprintf(c.Stderr, "%s: %s: command not found\n", c.sh.Name, c.Args[0])
 	return interp.ExitStatus(127)
 }
 
@@ -128,9 +128,9 @@ func builtinEnable(_ context.Context, c *call) error {
 				continue
 			}
 			if off {
-				fmt.Fprintf(c.stdout, "enable -n %s\n", name)
+				fmt.Fprintf(c.Stdout, "enable -n %s\n", name)
 			} else {
-				fmt.Fprintf(c.stdout, "enable %s\n", name)
+				fmt.Fprintf(c.Stdout, "enable %s\n", name)
 			}
 		}
 		if len(args) == 0 {
@@ -140,7 +140,7 @@ func builtinEnable(_ context.Context, c *call) error {
 	status := 0
 	for _, name := range args {
 		if !s.isBuiltinName(name) {
-			fmt.Fprintf(c.stderr, "%s: enable: %s: not a shell builtin\n", s.Name, name)
+			fmt.Fprintf(c.Stderr, "%s: enable: %s: not a shell builtin\n", s.Name, name)
 			status = 1
 			continue
 		}

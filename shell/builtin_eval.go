@@ -25,7 +25,7 @@ import (
 // exits or breaks out of a loop. It reports a syntax error after running
 // what came before it.
 func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose bool) (parseErr error) {
-	r := c.r
+	r := c.R
 	interpunsafe.SetExit(r, interpunsafe.Status{})
 	ran := false
 	if c.startupFile {
@@ -69,12 +69,12 @@ func builtinEval(ctx context.Context, c *call) error {
 	src := strings.Join(args, " ")
 	// Leading newlines put the code on the eval's own line, for $LINENO
 	// and messages.
-	if line := c.hc.Pos.Line(); line > 1 {
+	if line := c.HC.Pos.Line(); line > 1 {
 		src = strings.Repeat("\n", int(line)-1) + src
 	}
 	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
-		c.sh.reportSyntaxTo(c.stderr, err, "eval")
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
+		c.sh.reportSyntaxTo(c.Stderr, err, "eval")
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
@@ -99,33 +99,33 @@ func builtinSource(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	c.args = args
-	if len(c.args) == 0 {
-		return c.errorf(2, "filename argument required\n%s: usage: %s", c.name, builtins.Synopsis(c.name))
+	c.Args = args
+	if len(c.Args) == 0 {
+		return c.errorf(2, "filename argument required\n%s: usage: %s", c.Name, builtins.Synopsis(c.Name))
 	}
-	name := c.args[0]
+	name := c.Args[0]
 	path := c.sourcePath(name)
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return c.errorf(1, "%s: is a directory", name)
 	}
 	// Through the runner's open handler, like any file the shell reads.
-	f, err := interpunsafe.Open(c.r, ctx, path, os.O_RDONLY, 0, false)
+	f, err := interpunsafe.Open(c.R, ctx, path, os.O_RDONLY, 0, false)
 	if err != nil {
-		if interpunsafe.Exit(c.r).FatalExit {
+		if interpunsafe.Exit(c.R).FatalExit {
 			return errKeepStatus
 		}
-		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
+		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
 		return c.specialFailed(interp.ExitStatus(1), 1)
 	}
 	defer f.Close()
 
-	r := c.r
+	r := c.R
 	inSource := interpunsafe.InSource(r)
 	setParams := interpunsafe.SourceSetParams(r)
 	oldParams, oldInSource, oldSetParams := r.Params, *inSource, *setParams
-	hasArgs := len(c.args) > 1
+	hasArgs := len(c.Args) > 1
 	if hasArgs {
-		r.Params = c.args[1:]
+		r.Params = c.Args[1:]
 	}
 	*inSource, *setParams = true, false
 	c.startupFile = ctx.Value(startupKey{}) == true
@@ -139,7 +139,7 @@ func builtinSource(ctx context.Context, c *call) error {
 	*inSource, *setParams = oldInSource, oldSetParams
 	interpunsafe.Exit(r).Returning = false
 	if perr != nil {
-		c.sh.reportSyntaxTo(c.stderr, perr, name)
+		c.sh.reportSyntaxTo(c.Stderr, perr, name)
 		interpunsafe.SetExit(r, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
@@ -152,27 +152,27 @@ func (c *call) sourcePath(name string) string {
 		if filepath.IsAbs(name) {
 			return name
 		}
-		return filepath.Join(c.r.Dir, name)
+		return filepath.Join(c.R.Dir, name)
 	}
-	for _, dir := range filepath.SplitList(interpunsafe.LookupVar(c.r, "PATH").String()) {
+	for _, dir := range filepath.SplitList(interpunsafe.LookupVar(c.R, "PATH").String()) {
 		if dir == "" {
 			dir = "."
 		}
 		p := filepath.Join(dir, name)
 		if !filepath.IsAbs(p) {
-			p = filepath.Join(c.r.Dir, p)
+			p = filepath.Join(c.R.Dir, p)
 		}
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 			return p
 		}
 	}
-	return filepath.Join(c.r.Dir, name)
+	return filepath.Join(c.R.Dir, name)
 }
 
 // builtinReturn is return: its status defaults to $?, and it works in
 // functions and in sourced files.
 func builtinReturn(ctx context.Context, c *call) error {
-	r := c.r
+	r := c.R
 	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
 		return c.errorf(2, "can only `return' from a function or sourced script")
 	}
@@ -190,7 +190,7 @@ func builtinReturn(ctx context.Context, c *call) error {
 
 // statusArg reads the optional status argument of exit and return.
 func (c *call) statusArg(def uint8) (uint8, error) {
-	switch len(c.args) {
+	switch len(c.Args) {
 	case 0:
 		return def, nil
 	case 1:
@@ -198,8 +198,8 @@ func (c *call) statusArg(def uint8) (uint8, error) {
 		return 0, c.errorf(1, "too many arguments")
 	}
 	var n int64
-	if _, err := fmt.Sscan(strings.TrimSpace(c.args[0]), &n); err != nil || !builtins.IsInteger(strings.TrimSpace(c.args[0])) {
-		fmt.Fprintf(c.stderr, "%s: %s: %s: numeric argument required\n", c.sh.Name, c.name, c.args[0])
+	if _, err := fmt.Sscan(strings.TrimSpace(c.Args[0]), &n); err != nil || !builtins.IsInteger(strings.TrimSpace(c.Args[0])) {
+		fmt.Fprintf(c.Stderr, "%s: %s: %s: numeric argument required\n", c.sh.Name, c.Name, c.Args[0])
 		return 2, nil
 	}
 	return uint8(n), nil

@@ -89,6 +89,11 @@ func (h *builtinHost) AttrValue(r *interp.Runner, name, value string) (string, e
 	return h.eng.AttrValue(r, name, value)
 }
 
+// Eval implements builtins.Shell.
+func (h *builtinHost) Eval(ctx context.Context, c *builtins.Call, src io.Reader, name string) error {
+	return (&call{Call: *c, sh: h.shell()}).runParsed(ctx, src, name, false)
+}
+
 // IsBuiltin implements builtins.Shell.
 func (h *builtinHost) IsBuiltin(name string) bool { return h.shell().IsBuiltin(name) }
 
@@ -146,12 +151,7 @@ func (h *builtinHost) TrapArrived() <-chan struct{} { return h.job.sig.Arrived()
 func (h *builtinHost) LastTrapped() syscall.Signal { return h.job.sig.LastTrapped() }
 
 // pub returns the call as package builtins sees it.
-func (c *call) pub() *builtins.Call {
-	return &builtins.Call{
-		Sh: (*builtinHost)(c.sh), R: c.r, Name: c.name, Args: c.args,
-		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
-	}
-}
+func (c *call) pub() *builtins.Call { return &c.Call }
 
 // registerBuiltins adds to m package builtins' builtins that m does not
 // have, and returns them. runBuiltin runs them without a call of the

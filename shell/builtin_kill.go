@@ -22,7 +22,7 @@ const killUsage = "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or
 // the whole job: every process of it, and its interpreter part, which a
 // terminating signal stops. Other PIDs and -PGIDs go to kill(2).
 func builtinKill(ctx context.Context, c *call) error {
-	args := c.args
+	args := c.Args
 	sig := syscall.SIGTERM
 	if len(args) == 0 {
 		return c.pub().Usage(killUsage)
@@ -98,7 +98,7 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	if pid > jobs.SyntheticBase {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(syscall.ESRCH))
 	}
-	if pid == os.Getpid() && c.r != s.Runner && signals.StopsByDefault(sig) && !s.job.sig.Catches(sig) {
+	if pid == os.Getpid() && c.R != s.Runner && signals.StopsByDefault(sig) && !s.job.sig.Catches(sig) {
 		// A subshell stopping its parent: in bash it is another process,
 		// which goes on and may continue the parent (kill -CONT $$), who
 		// meanwhile only waited for it. nosh's subshells run inside the
@@ -180,7 +180,7 @@ func (c *call) listSignals(args []string) error {
 		if !strings.HasSuffix(b.String(), "\n") {
 			b.WriteString("\n")
 		}
-		fmt.Fprint(c.stdout, b.String())
+		fmt.Fprint(c.Stdout, b.String())
 		return nil
 	}
 	status := 0
@@ -195,7 +195,7 @@ func (c *call) listSignals(args []string) error {
 				status = 1
 				continue
 			}
-			fmt.Fprintln(c.stdout, name)
+			fmt.Fprintln(c.Stdout, name)
 			continue
 		}
 		sig, ok := jobs.ParseSignal(a)
@@ -204,7 +204,7 @@ func (c *call) listSignals(args []string) error {
 			status = 1
 			continue
 		}
-		fmt.Fprintln(c.stdout, int(sig))
+		fmt.Fprintln(c.Stdout, int(sig))
 	}
 	return statusError(status)
 }

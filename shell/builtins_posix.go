@@ -31,7 +31,7 @@ func posixBuiltins(m map[string]builtinFunc) {
 // directly (runEngineBuiltin).
 func engineBuiltin(ctx context.Context, c *call) error {
 	return c.sh.eng.RunBuiltin(ctx, engine.Invocation{
-		HC: c.hc, R: c.r, Name: c.name, Args: c.args,
-		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
+		HC: c.HC, R: c.R, Name: c.Name, Args: c.Args,
+		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, ViaCommand: c.ViaCommand,
 	})
 }

@@ -86,11 +86,11 @@ func sourceText(n syntax.Node) string {
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := c.sh.stashed(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh.stashed(firstArg(c.Args)).(*bgStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost background command %q", c.args)
+		return fmt.Errorf("nosh: lost background command %q", c.Args)
 	}
-	s, r := c.sh, c.r
+	s, r := c.sh, c.R
 	if r == nil {
 		return errors.New("nosh: background command outside a runner")
 	}
@@ -137,7 +137,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 			status = 128 + int(sig)
 		}
 		if status < 0 {
-			fmt.Fprintf(c.stderr, "%s: %v\n", s.Name, err)
+			fmt.Fprintf(c.Stderr, "%s: %v\n", s.Name, err)
 			status = 1
 		}
 		if devnull != nil {
@@ -148,7 +148,7 @@ func builtinBackground(ctx context.Context, c *call) error {
 	pid := j.Pid(pidWait)
 	interpunsafe.SetVar(r, bangVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(pid)})
 	if listed && s.Interactive {
-		fmt.Fprintf(c.stderr, "[%d] %d\n", j.ID(), pid)
+		fmt.Fprintf(c.Stderr, "[%d] %d\n", j.ID(), pid)
 	}
 	return nil
 }

@@ -97,8 +97,8 @@ func (s *Shell) resumeForeground(j *jobs.Job, announce func()) error {
 func guardExit(exit builtinFunc) builtinFunc {
 	return func(ctx context.Context, c *call) error {
 		s := c.sh
-		if c.r == s.Runner && ctx.Value(forcedExitKey{}) == nil && !s.exitAllowed() {
-			fmt.Fprintln(c.stderr, "There are stopped jobs.")
+		if c.R == s.Runner && ctx.Value(forcedExitKey{}) == nil && !s.exitAllowed() {
+			fmt.Fprintln(c.Stderr, "There are stopped jobs.")
 			return interp.ExitStatus(1)
 		}
 		return exit(ctx, c)

@@ -18,11 +18,15 @@ import (
 // interp.ExitStatus; any other error is fatal to the statement.
 type Func func(ctx context.Context, c *Call) error
 
-// Call is one invocation of a builtin. The handler context of the call is
-// interp.HandlerCtx of the context the builtin gets.
+// Call is one invocation of a builtin: the one description of a call
+// that every builtin gets, wherever it is implemented (the core's and
+// the engine's embed it beside their own state).
 type Call struct {
 	// Sh is the shell running the builtin.
 	Sh Shell
+	// HC is the handler context of the call (interp.HandlerCtx of the
+	// context the builtin gets).
+	HC interp.HandlerContext
 	// R is the runner executing the call (maybe a subshell's).
 	R *interp.Runner
 	// Name is the builtin's name, for messages.
@@ -116,6 +120,8 @@ type Shell interface {
 	// ScriptFile reports whether the shell runs a script file, whose top
 	// level is bash's frame "main".
 	ScriptFile() bool
+	// Eval parses src and runs it in c's scope, as eval does (Call.Eval).
+	Eval(ctx context.Context, c *Call, src io.Reader, name string) error
 
 	// IsBuiltin reports whether name is a builtin, the shell's or interp's.
 	IsBuiltin(name string) bool
@@ -173,4 +179,12 @@ func (c *Call) Errorf(status int, format string, a ...any) error {
 		return c.Sh.SpecialFailed(c.Name, interp.ExitStatus(status), status)
 	}
 	return interp.ExitStatus(status)
+}
+
+// Eval parses src and runs it in the caller's scope, as eval does; the
+// runner's status is then the result (the builtin returns the core's
+// ErrKeepStatus). It returns the parse error, unreported, if src does not
+// parse.
+func (c *Call) Eval(ctx context.Context, src io.Reader, name string) error {
+	return c.Sh.Eval(ctx, c, src, name)
 }

@@ -86,7 +86,7 @@ func builtinBind(ctx context.Context, c *call) error {
 		return err
 	}
 	if c.sh.editor == nil {
-		fmt.Fprintf(c.Stderr(), "%s: bind: warning: line editing not enabled\n", c.sh.Name)
+		fmt.Fprintf(c.Stderr, "%s: bind: warning: line editing not enabled\n", c.sh.Name)
 		return nil
 	}
 	rl := c.sh.editor.lineEditor()
@@ -378,7 +378,7 @@ func (b *binder) seqsByFunction() map[string][]string {
 }
 
 func (b *binder) listFunctions() {
-	io.WriteString(b.c.Stdout(), strings.Join(b.functionNames(), "\n")+"\n")
+	io.WriteString(b.c.Stdout, strings.Join(b.functionNames(), "\n")+"\n")
 }
 
 // listBindings is -p (re-readable) and -P (readable), as bash prints them.
@@ -400,7 +400,7 @@ func (b *binder) listBindings(readable bool) {
 			}
 		}
 	}
-	io.WriteString(b.c.Stdout(), out.String())
+	io.WriteString(b.c.Stdout, out.String())
 }
 
 // quotedSeqs lists key sequences as bash's -P and -q do, with "..."
@@ -429,9 +429,9 @@ func (b *binder) listMacros(readable bool) {
 	sort.Strings(seqs)
 	for _, seq := range seqs {
 		if readable {
-			fmt.Fprintf(b.c.Stdout(), "%s outputs %s\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
+			fmt.Fprintf(b.c.Stdout, "%s outputs %s\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
 		} else {
-			fmt.Fprintf(b.c.Stdout(), "\"%s\": \"%s\"\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
+			fmt.Fprintf(b.c.Stdout, "\"%s\": \"%s\"\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
 		}
 	}
 }
@@ -452,9 +452,9 @@ func (b *binder) listVars(readable bool) {
 			}
 		}
 		if readable {
-			fmt.Fprintf(b.c.Stdout(), "%s is set to `%s'\n", name, val)
+			fmt.Fprintf(b.c.Stdout, "%s is set to `%s'\n", name, val)
 		} else {
-			fmt.Fprintf(b.c.Stdout(), "set %s %s\n", name, val)
+			fmt.Fprintf(b.c.Stdout, "set %s %s\n", name, val)
 		}
 	}
 }
@@ -462,7 +462,7 @@ func (b *binder) listVars(readable bool) {
 // listExec is -X.
 func (b *binder) listExec() {
 	for _, bc := range b.c.sh.editor.boundCommands(b.keymaps[0]) {
-		fmt.Fprintf(b.c.Stdout(), "\"%s\": \"%s\"\n", escapeSeq(bc.seq), bc.command)
+		fmt.Fprintf(b.c.Stdout, "\"%s\": \"%s\"\n", escapeSeq(bc.seq), bc.command)
 	}
 }
 
@@ -473,10 +473,10 @@ func (b *binder) queryFunction(name string) error {
 	}
 	seqs := b.seqsByFunction()[name]
 	if len(seqs) == 0 {
-		fmt.Fprintf(b.c.Stdout(), "%s is not bound to any keys.\n", name)
+		fmt.Fprintf(b.c.Stdout, "%s is not bound to any keys.\n", name)
 		return interp.ExitStatus(1)
 	}
-	fmt.Fprintf(b.c.Stdout(), "%s can be invoked via %s.\n", name, quotedSeqs(seqs, 5))
+	fmt.Fprintf(b.c.Stdout, "%s can be invoked via %s.\n", name, quotedSeqs(seqs, 5))
 	return nil
 }
 

@@ -32,7 +32,7 @@ func builtinFc(ctx context.Context, c *call) error {
 	if h == nil {
 		return c.Errorf(1, "history is not available in this shell")
 	}
-	o, args, err := parseFcOptions(c, c.Args())
+	o, args, err := parseFcOptions(c, c.Args)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func builtinFc(ctx context.Context, c *call) error {
 		cmds = append(cmds, entries[i])
 	}
 	if editor == "" {
-		editor = fcEditor(c.Runner())
+		editor = fcEditor(c.R)
 	}
 	text, ok := c.editInRunner(ctx, strings.Join(cmds, "\n")+"\n", editor)
 	if !ok {
@@ -231,11 +231,11 @@ func (c *call) fcRun(ctx context.Context, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	fmt.Fprintln(c.Stderr(), text)
+	fmt.Fprintln(c.Stderr, text)
 	c.sh.replaceRunningEntry(text)
 	if err := c.Eval(ctx, strings.NewReader(text), "fc"); err != nil {
-		c.sh.ReportSyntaxTo(c.Stderr(), err, "fc")
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 2})
+		c.sh.ReportSyntaxTo(c.Stderr, err, "fc")
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 	}
 	return shell.ErrKeepStatus
 }
@@ -259,23 +259,23 @@ func (c *call) editInRunner(ctx context.Context, text, editor string) (string, b
 	path, err := writeEditFile(text)
 	if err != nil {
 		c.Errorf(1, "%v", err)
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 1})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	defer os.Remove(path)
 	q, _ := syntax.Quote(path, syntax.LangBash)
 	if err := c.Eval(ctx, strings.NewReader(editor+" "+q), "fc"); err != nil {
-		c.sh.ReportSyntaxTo(c.Stderr(), err, "fc")
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 2})
+		c.sh.ReportSyntaxTo(c.Stderr, err, "fc")
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 		return "", false
 	}
-	if interpunsafe.Exit(c.Runner()).Code != 0 {
+	if interpunsafe.Exit(c.R).Code != 0 {
 		return "", false
 	}
 	out, err := os.ReadFile(path)
 	if err != nil {
 		c.Errorf(1, "%v", err)
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 1})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	return string(out), true

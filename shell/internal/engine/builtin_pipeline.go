@@ -64,11 +64,11 @@ func isPipe(b *syntax.BinaryCmd) bool {
 
 // builtinPipe runs a rewritten pipeline.
 func builtinPipe(ctx context.Context, c *call) error {
-	ps, ok := c.sh.stash.get(FirstArg(c.args)).(*pipeStash)
+	ps, ok := c.sh.stash.get(FirstArg(c.Args)).(*pipeStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost pipeline %q", c.args)
+		return fmt.Errorf("nosh: lost pipeline %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	n := len(ps.stages)
 	base := interpunsafe.GetStreams(r)
 	results := make([]interpunsafe.Status, n)
@@ -162,7 +162,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 // runLastpipe runs a pipeline's last command in the shell's own runner,
 // reading from in, and returns its status.
 func (c *call) runLastpipe(ctx context.Context, in *os.File, st *syntax.Stmt) interpunsafe.Status {
-	r := c.r
+	r := c.R
 	saved := interpunsafe.GetStreams(r)
 	cur := saved
 	cur.Stdin = in

@@ -221,11 +221,11 @@ func openDevNullMode(mode int) *os.File {
 
 // builtinRedir runs a statement with its redirections (see rewriteStmt).
 func builtinRedir(ctx context.Context, c *call) error {
-	rs, ok := c.sh.stash.get(FirstArg(c.args)).(*redirStash)
+	rs, ok := c.sh.stash.get(FirstArg(c.Args)).(*redirStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost redirections %q", c.args)
+		return fmt.Errorf("nosh: lost redirections %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	saved := interpunsafe.GetStreams(r)
 	st := newRedirState(saved, c.sh.fdView(ctx, r))
 	lastExpand := interpunsafe.LastExpandExit(r)

@@ -88,16 +88,16 @@ func builtinTimeEnd(ctx context.Context, c *call) error {
 	}
 	c.sh.mu.Unlock()
 	format := posixTimeFormat
-	if FirstArg(c.args) != "-p" {
+	if FirstArg(c.Args) != "-p" {
 		format = defaultTimeFormat
-		if vr := interpunsafe.LookupVar(c.r, "TIMEFORMAT"); vr.IsSet() {
+		if vr := interpunsafe.LookupVar(c.R, "TIMEFORMAT"); vr.IsSet() {
 			format = vr.String()
 		}
 	}
 	if out := formatTimes(format, end.wall.Sub(start.wall), end.user-start.user, end.sys-start.sys); out != "" {
-		fmt.Fprintln(c.stderr, out)
+		fmt.Fprintln(c.Stderr, out)
 	}
-	status, _ := strconv.Atoi(c.args[len(c.args)-1])
+	status, _ := strconv.Atoi(c.Args[len(c.Args)-1])
 	if status != 0 {
 		return interp.ExitStatus(status)
 	}

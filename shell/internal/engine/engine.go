@@ -108,18 +108,8 @@ var errKeepStatus = ErrKeepStatus
 
 // call is one invocation of one of the engine's builtins.
 type call struct {
-	sh   *Engine
-	hc   interp.HandlerContext
-	r    *interp.Runner // the runner executing this command (maybe a subshell's)
-	name string
-	args []string // arguments after the name
-
-	stdin          io.Reader
-	stdout, stderr io.Writer
-
-	// viaCommand is set when `command NAME` runs the builtin: a special
-	// builtin is then an ordinary one (its errors do not end the shell).
-	viaCommand bool
+	builtins.Call
+	sh *Engine
 }
 
 // builtinFunc implements one of the engine's builtins. It returns nil for
@@ -262,25 +252,19 @@ func (e *Engine) RunBuiltin(ctx context.Context, in Invocation) error {
 	if f == nil {
 		return errors.New("nosh: no builtin " + in.Name)
 	}
-	c := &call{
-		sh: e, hc: in.HC, r: in.R, name: in.Name, args: in.Args,
-		stdin: in.Stdin, stdout: in.Stdout, stderr: in.Stderr,
-		viaCommand: in.ViaCommand,
-	}
-	if c.stdin == nil {
-		c.stdin = builtins.NoInput
+	c := &call{Call: builtins.Call{
+		Sh: e.host, HC: in.HC, R: in.R, Name: in.Name, Args: in.Args,
+		Stdin: in.Stdin, Stdout: in.Stdout, Stderr: in.Stderr, ViaCommand: in.ViaCommand,
+	}, sh: e}
+	if c.Stdin == nil {
+		c.Stdin = builtins.NoInput
 	}
 	return f(ctx, c)
 }
 
 // pub returns the call as package builtins sees it, for the helpers
 // builtins share.
-func (c *call) pub() *builtins.Call {
-	return &builtins.Call{
-		Sh: c.sh.host, R: c.r, Name: c.name, Args: c.args,
-		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
-	}
-}
+func (c *call) pub() *builtins.Call { return &c.Call }
 
 // errorf prints "nosh: NAME: message" to standard error and returns
 // status.
@@ -290,7 +274,7 @@ func (c *call) errorf(status int, format string, a ...any) error {
 
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
-	return c.hc.Builtin(ctx, args)
+	return c.HC.Builtin(ctx, args)
 }
 
 func (c *call) writeOut(s string) error { return c.pub().WriteOut(s) }

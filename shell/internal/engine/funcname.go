@@ -82,9 +82,9 @@ func isFuncnameFrame(st *syntax.Stmt) bool {
 // builtinFuncname sets FUNCNAME in the scope of the function call it
 // starts.
 func builtinFuncname(ctx context.Context, c *call) error {
-	r := c.r
+	r := c.R
 	caller := interpunsafe.LookupVar(r, "FUNCNAME")
-	list := []string{FirstArg(c.args)}
+	list := []string{FirstArg(c.Args)}
 	switch {
 	case caller.Kind == expand.Indexed && len(caller.List) > 0:
 		list = append(list, caller.List...)
@@ -93,8 +93,8 @@ func builtinFuncname(ctx context.Context, c *call) error {
 	}
 	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
 	pushLineno(r, c.sh.host.ScriptFile())
-	if len(c.args) > 1 {
-		sources := []string{c.args[1]}
+	if len(c.Args) > 1 {
+		sources := []string{c.Args[1]}
 		if outer := interpunsafe.LookupVar(r, "BASH_SOURCE"); outer.Kind == expand.Indexed {
 			sources = append(sources, outer.List...)
 		}

@@ -97,4 +97,4 @@ func (s *Engine) subshellBodyEnded(ctx context.Context, r *interp.Runner) bool {
 	return s.host.SubshellBodyEnded(ctx, r)
 }
 
-func (c *call) listVars() { c.writeOut(c.sh.host.VarListing(c.r)) }
+func (c *call) listVars() { c.writeOut(c.sh.host.VarListing(c.R)) }

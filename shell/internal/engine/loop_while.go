@@ -28,11 +28,11 @@ func (s *Engine) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
 
 // builtinWhile runs a rewritten while or until loop.
 func builtinWhile(ctx context.Context, c *call) error {
-	wc, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.WhileClause)
+	wc, ok := c.sh.stash.get(FirstArg(c.Args)).(*syntax.WhileClause)
 	if !ok {
-		return fmt.Errorf("nosh: lost loop %q", c.args)
+		return fmt.Errorf("nosh: lost loop %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	noErrExit := interpunsafe.NoErrExit(r)
 	last := interpunsafe.Status{}
 	interpunsafe.SetExit(r, interpunsafe.Status{})

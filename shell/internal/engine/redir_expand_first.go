@@ -64,7 +64,7 @@ func plainWordLit(w *syntax.Word) (string, bool) {
 // statement with redirections, and returns the command to run after the
 // redirections. It reports false when the expansion failed (reported).
 func (c *call) expandBeforeRedirs(call *syntax.CallExpr) (syntax.Command, bool) {
-	r := c.r
+	r := c.R
 	fields, err := c.sh.expandFields(r, call.Args)
 	if err != nil {
 		c.reportExpandErr(err)
