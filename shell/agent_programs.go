@@ -105,11 +105,11 @@ func operands(args []string, what string) []string {
 func (c *call) killForAgent(ctx context.Context, sig syscall.Signal, targets []string) error {
 	status := 0
 	for _, t := range targets {
-		at, why := c.sh.agentTargetOf(ctx, t)
+		at, why := c.sh().agentTargetOf(ctx, t)
 		var err error
 		switch {
 		case why != "":
-			c.sh.reportAgentRefusal(ctx, c.Stderr, "kill "+t, why)
+			c.sh().reportAgentRefusal(ctx, c.Stderr, "kill "+t, why)
 			status = 1
 			continue
 		case at.j != nil:

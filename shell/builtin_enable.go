@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/builtins"
 	"slices"
 	"strings"
 
@@ -38,11 +39,11 @@ var bashBuiltinNames = []string{
 	"ulimit", "umask", "unalias", "unset", "wait",
 }
 
-func enableBuiltins(m map[string]builtinFunc) {
-	m["enable"] = builtinEnable
-	m[disabledNotFound] = builtinDisabledNotFound
-	m[disabledRefused] = func(_ context.Context, c *call) error {
-		fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.sh.Name, c.Args[0])
+func enableBuiltins(m map[string]builtins.Func) {
+	m["enable"] = coreBuiltin(builtinEnable)
+	m[disabledNotFound] = coreBuiltin(builtinDisabledNotFound)
+	m[disabledRefused] = func(_ context.Context, c *builtins.Call) error {
+		fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.Sh.ProgramName(), c.Args[0])
 		return interp.ExitStatus(1)
 	}
 }
@@ -69,7 +70,7 @@ func (s *Shell) disabledCall(r *interp.Runner, args []string) []string {
 }
 
 func builtinDisabledNotFound(_ context.Context, c *call) error {
-	fmt.Fprintf(c.Stderr, "%s: %s: command not found\n", c.sh.Name, c.Args[0])
+	fmt.Fprintf(c.Stderr, "%s: %s: command not found\n", c.sh().Name, c.Args[0])
 	return interp.ExitStatus(127)
 }
 
@@ -115,7 +116,7 @@ func builtinEnable(_ context.Context, c *call) error {
 	if loadable != 0 {
 		return c.errorf(1, "-%c: loadable builtins are not supported", loadable)
 	}
-	s := c.sh
+	s := c.sh()
 	if len(args) == 0 || print && !disable {
 		for _, name := range s.builtinList() {
 			if special && !engine.IsSpecialBuiltin(name) && name != "source" {

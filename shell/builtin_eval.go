@@ -24,25 +24,25 @@ import (
 // runParsed runs the statements of src in c's runner until one returns,
 // exits or breaks out of a loop. It reports a syntax error after running
 // what came before it.
-func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose bool) (parseErr error) {
+func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose, startupFile bool) (parseErr error) {
 	r := c.R
 	interpunsafe.SetExit(r, interpunsafe.Status{})
 	ran := false
-	if c.startupFile {
+	if startupFile {
 		// Files it sources in turn are not startup files: an error there
 		// abandons the line of the startup file that sourced them.
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	src, noted := linefeed.ReadAhead(src, func(text string) { c.sh.noteSourceUse(r, text) })
-	_, err := c.sh.parseLines(r, linefeed.Buffered(src), verbose, noted, func(st *syntax.Stmt) bool {
+	src, noted := linefeed.ReadAhead(src, func(text string) { c.sh().noteSourceUse(r, text) })
+	_, err := c.sh().parseLines(r, linefeed.Buffered(src), verbose, noted, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}
-		c.sh.rewrite(st)
+		c.sh().rewrite(st)
 		interpunsafe.Stmt(r, ctx, st)
 		ran = true
-		if c.startupFile && c.sh.continueStartup(r, name, st.Pos().Line()) {
+		if startupFile && c.sh().continueStartup(r, name, st.Pos().Line()) {
 			skipLine = st.End().Line()
 			return false
 		}
@@ -69,11 +69,11 @@ func builtinEval(ctx context.Context, c *call) error {
 	src := strings.Join(args, " ")
 	// Leading newlines put the code on the eval's own line, for $LINENO
 	// and messages.
-	if line := c.HC.Pos.Line(); line > 1 {
+	if line := interp.HandlerCtx(ctx).Pos.Line(); line > 1 {
 		src = strings.Repeat("\n", int(line)-1) + src
 	}
-	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
-		c.sh.reportSyntaxTo(c.Stderr, err, "eval")
+	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false, false); err != nil {
+		c.sh().reportSyntaxTo(c.Stderr, err, "eval")
 		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
@@ -114,7 +114,7 @@ func builtinSource(ctx context.Context, c *call) error {
 		if interpunsafe.Exit(c.R).FatalExit {
 			return errKeepStatus
 		}
-		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
+		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh().Name, name, describeOpenError(err))
 		return c.specialFailed(interp.ExitStatus(1), 1)
 	}
 	defer f.Close()
@@ -128,10 +128,9 @@ func builtinSource(ctx context.Context, c *call) error {
 		r.Params = c.Args[1:]
 	}
 	*inSource, *setParams = true, false
-	c.startupFile = ctx.Value(startupKey{}) == true
 	// set -v shows a sourced file's lines as they are read, as bash does.
-	leave := c.sh.enterSource(r, name)
-	perr := c.runParsed(ctx, f, name, true)
+	leave := c.sh().enterSource(r, name)
+	perr := c.runParsed(ctx, f, name, true, ctx.Value(startupKey{}) == true)
 	leave()
 	if hasArgs && !*setParams {
 		r.Params = oldParams
@@ -139,7 +138,7 @@ func builtinSource(ctx context.Context, c *call) error {
 	*inSource, *setParams = oldInSource, oldSetParams
 	interpunsafe.Exit(r).Returning = false
 	if perr != nil {
-		c.sh.reportSyntaxTo(c.Stderr, perr, name)
+		c.sh().reportSyntaxTo(c.Stderr, perr, name)
 		interpunsafe.SetExit(r, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
@@ -199,7 +198,7 @@ func (c *call) statusArg(def uint8) (uint8, error) {
 	}
 	var n int64
 	if _, err := fmt.Sscan(strings.TrimSpace(c.Args[0]), &n); err != nil || !builtins.IsInteger(strings.TrimSpace(c.Args[0])) {
-		fmt.Fprintf(c.Stderr, "%s: %s: %s: numeric argument required\n", c.sh.Name, c.Name, c.Args[0])
+		fmt.Fprintf(c.Stderr, "%s: %s: %s: numeric argument required\n", c.sh().Name, c.Name, c.Args[0])
 		return 2, nil
 	}
 	return uint8(n), nil

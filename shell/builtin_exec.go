@@ -41,17 +41,18 @@ func builtinExec(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		return nil
 	}
-	path, err := c.sh.lookPathFor(ctx, c.HC, args[0], "")
+	hc := interp.HandlerCtx(ctx)
+	path, err := c.sh().lookPathFor(ctx, hc, args[0], "")
 	if err != nil {
 		status := 127
 		if le, ok := err.(*lookupError); ok && strings.Contains(args[0], "/") {
 			// As bash words it: the path's own problem.
-			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh.Name, args[0], le.msg)
+			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh().Name, args[0], le.msg)
 			status = le.status
 		} else {
-			fmt.Fprintf(c.Stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
+			fmt.Fprintf(c.Stderr, "%s: exec: %s: not found\n", c.sh().Name, args[0])
 		}
-		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: uint8(status), Exiting: c.sh.execFailEnds(c.R)})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: uint8(status), Exiting: c.sh().execFailEnds(c.R)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -62,24 +63,24 @@ func builtinExec(ctx context.Context, c *call) error {
 	default:
 		argv[0] = argv0
 	}
-	env := execEnv(c.HC.Env)
+	env := execEnv(hc.Env)
 	if clearEnv {
 		env = nil
 	}
-	if c.R == c.sh.Runner {
-		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
-			fmt.Fprintf(c.Stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 126, Exiting: c.sh.execFailEnds(c.R)})
+	if c.R == c.sh().Runner {
+		if err := c.sh().replaceProcess(ctx, c, path, argv, env); err != nil {
+			fmt.Fprintf(c.Stderr, "%s: exec: %s: %s\n", c.sh().Name, args[0], describeErrno(err))
+			interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 126, Exiting: c.sh().execFailEnds(c.R)})
 			return errKeepStatus
 		}
 	}
 	// An AI command's program may run confined (guard.go); exec has
 	// never added the agent's environment.
 	path, argv, _, _ = guardedProgram(ctx, path, argv, nil)
-	path, argv, env = c.sh.launchWithSignals(ctx, path, argv, env)
-	dir, release := c.sh.childDir(c.R.Dir)
+	path, argv, env = c.sh().launchWithSignals(ctx, path, argv, env)
+	dir, release := c.sh().childDir(c.R.Dir)
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
-		Stdin: c.HC.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, ExtraFiles: c.sh.eng.ChildFiles(ctx)}
+		Stdin: hc.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, ExtraFiles: c.sh().eng.ChildFiles(ctx)}
 	status := 0
 	jobs.NoteTerminalUse()
 	err = cmd.Start()
@@ -91,11 +92,11 @@ func builtinExec(ctx context.Context, c *call) error {
 		if es, ok := waitStatus(err).(interp.ExitStatus); ok {
 			status = int(es)
 		} else {
-			fmt.Fprintf(c.Stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
+			fmt.Fprintf(c.Stderr, "%s: exec: %s: %s\n", c.sh().Name, args[0], describeErrno(err))
 			status = 126
 		}
 	}
-	c.sh.noteExit(c.R)
+	c.sh().noteExit(c.R)
 	interpunsafe.SetExit(c.R, interpunsafe.Status{Code: uint8(status), Exiting: true})
 	return errKeepStatus
 }

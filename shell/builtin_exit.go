@@ -2,7 +2,6 @@ package shell
 
 import (
 	"context"
-	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"strings"
 	"sync"
@@ -26,13 +25,13 @@ func builtinExit(ctx context.Context, c *call) error {
 	if *interpunsafe.HandlingTrap(c.R) {
 		// In a trap that interp runs (ERR, or EXIT after set -e), which
 		// throws the status away afterwards: keep it for the caller.
-		c.sh.noteTrapExit(c.R, code)
+		c.sh().noteTrapExit(c.R, code)
 	} else {
-		code = c.sh.runExitTrap(ctx, c.R, code)
+		code = c.sh().runExitTrap(ctx, c.R, code)
 	}
 	// The shell is leaving: its failing exit status must not fire ERR.
 	*interpunsafe.ErrTrap(c.R) = ""
-	c.sh.noteExit(c.R)
+	c.sh().noteExit(c.R)
 	interpunsafe.SetExit(c.R, interpunsafe.Status{Code: code, Exiting: true})
 	return errKeepStatus
 }
@@ -47,8 +46,8 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 	}
 	s.setExitTrap(r, "")
 	*interpunsafe.LastExit(r) = interpunsafe.Status{Code: status}
-	c := &call{Call: builtins.Call{Sh: (*builtinHost)(s), R: r, Name: "trap"}, sh: s}
-	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false)
+	c := &call{Sh: (*builtinHost)(s), R: r, Name: "trap"}
+	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false, false)
 	if e := interpunsafe.Exit(r); e.Exiting {
 		return e.Code
 	}

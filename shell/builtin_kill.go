@@ -68,7 +68,7 @@ func builtinKill(ctx context.Context, c *call) error {
 
 // killOne sends sig to one target: %job, PID, or -PGID.
 func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) error {
-	s := c.sh
+	s := c.sh()
 	if strings.HasPrefix(target, "%") {
 		j, err := c.lookupJob(target)
 		if err != nil {

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"mvdan.cc/sh/v3/interp"
 	"nosh/shell/internal/quote"
 	"syscall"
 
@@ -71,7 +72,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 	if !ok {
 		return c.errorf(1, "%s: invalid signal specification", cond)
 	}
-	s := c.sh
+	s := c.sh()
 	switch name {
 	case "EXIT", "ERR":
 		pass := action
@@ -93,7 +94,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		// Go preempts its threads with SIGURG, and os/signal cannot tell
 		// those from one sent with kill: say so rather than let the
 		// trap run at random.
-		fmt.Fprintf(c.HC.Stderr, "%s: trap: URG: warning: the Go runtime nosh runs on sends itself SIGURG, so this trap also runs when no process sent it\n", s.Name)
+		fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "%s: trap: URG: warning: the Go runtime nosh runs on sends itself SIGURG, so this trap also runs when no process sent it\n", s.Name)
 	}
 	if c.R != s.Runner {
 		s.setFrameTrap(ctx, c.R, sig, action, reset)
@@ -106,7 +107,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 // printTraps prints traps the way they are set (trap -- 'action' SIGNAME),
 // all of them or those named.
 func (c *call) printTraps(conds []string) error {
-	s := c.sh
+	s := c.sh()
 	type entry struct{ name, action string }
 	var all []entry
 	if v := s.exitTrap(c.R); v != "" {

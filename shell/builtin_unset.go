@@ -46,12 +46,12 @@ func builtinUnset(ctx context.Context, c *call) error {
 					}
 					continue
 				}
-				fmt.Fprintf(c.Stderr, "%s: unset: `%s': not a valid identifier\n", c.sh.Name, name)
+				fmt.Fprintf(c.Stderr, "%s: unset: `%s': not a valid identifier\n", c.sh().Name, name)
 				status = 1
 				continue
 			}
 			if vr := interpunsafe.LookupVar(c.R, base); vr.ReadOnly {
-				fmt.Fprintf(c.Stderr, "%s: unset: %s: cannot unset: readonly variable\n", c.sh.Name, base)
+				fmt.Fprintf(c.Stderr, "%s: unset: %s: cannot unset: readonly variable\n", c.sh().Name, base)
 				status = 1
 				continue
 			}

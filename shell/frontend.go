@@ -28,9 +28,7 @@ var ErrKeepStatus = errKeepStatus
 // Register adds (or replaces) the builtin name, a builtins.Func as every
 // builtin is. Functions of the same name win, as for every builtin.
 func (s *Shell) Register(name string, f builtins.Func) {
-	s.builtins[name] = func(ctx context.Context, c *call) error { return f(ctx, &c.Call) }
-	delete(s.pkgBuiltins, name)
-	delete(s.engineBuiltins, name)
+	s.builtins[name] = f
 }
 
 // Stdio returns the shell's own standard input, output and error (the

@@ -45,20 +45,20 @@ func (s *Shell) importFunctions(r *interp.Runner, env []string) {
 // refuseReadonlyFunc reports, with bash's error, a definition of a
 // read-only function.
 func (c *call) refuseReadonlyFunc(name string) bool {
-	if !c.sh.eng.FuncReadonly(c.R, name) {
+	if !c.sh().eng.FuncReadonly(c.R, name) {
 		return false
 	}
-	fmt.Fprintf(c.Stderr, "%s: %s: readonly function\n", c.sh.Name, name)
+	fmt.Fprintf(c.Stderr, "%s: %s: readonly function\n", c.sh().Name, name)
 	return true
 }
 
 // refuseUnsetFunc reports, with bash's error, an unset -f of a read-only
 // function.
 func (c *call) refuseUnsetFunc(name string) bool {
-	if !c.sh.eng.FuncReadonly(c.R, name) {
+	if !c.sh().eng.FuncReadonly(c.R, name) {
 		return false
 	}
-	fmt.Fprintf(c.Stderr, "%s: unset: %s: cannot unset: readonly function\n", c.sh.Name, name)
+	fmt.Fprintf(c.Stderr, "%s: unset: %s: cannot unset: readonly function\n", c.sh().Name, name)
 	return true
 }
 
@@ -74,6 +74,6 @@ func (c *call) unsetScalarElement(base, name string) bool {
 	if v := interpunsafe.LookupVar(c.R, base); !v.IsSet() || v.Kind != expand.String {
 		return false
 	}
-	fmt.Fprintf(c.Stderr, "%s: unset: %s: not an array variable\n", c.sh.Name, base)
+	fmt.Fprintf(c.Stderr, "%s: unset: %s: not an array variable\n", c.sh().Name, base)
 	return true
 }

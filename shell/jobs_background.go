@@ -86,11 +86,11 @@ func sourceText(n syntax.Node) string {
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := c.sh.stashed(firstArg(c.Args)).(*bgStash)
+	bs, ok := c.sh().stashed(firstArg(c.Args)).(*bgStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost background command %q", c.Args)
 	}
-	s, r := c.sh, c.R
+	s, r := c.sh(), c.R
 	if r == nil {
 		return errors.New("nosh: background command outside a runner")
 	}

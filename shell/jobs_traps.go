@@ -50,10 +50,10 @@ func builtinTraps(ctx context.Context, c *call) error {
 	if r == nil {
 		return nil
 	}
-	if c.sh.runTrapsIn(ctx, r) || len(c.Args) == 0 {
+	if c.sh().runTrapsIn(ctx, r) || len(c.Args) == 0 {
 		return errKeepStatus
 	}
-	interpunsafe.Call(r, ctx, c.HC.Pos, c.Args)
+	interpunsafe.Call(r, ctx, interp.HandlerCtx(ctx).Pos, c.Args)
 	return errKeepStatus
 }
 

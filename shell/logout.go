@@ -49,7 +49,7 @@ func (s *Shell) Logout(ctx context.Context) {
 // user's `exit` (or `logout`) ends the main runner of an interactive
 // shell.
 func (c *call) sayLeaving(ctx context.Context) {
-	s := c.sh
+	s := c.sh()
 	if !s.Interactive || c.R != s.Runner || ctx.Value(forcedExitKey{}) != nil || *interpunsafe.HandlingTrap(c.R) || s.inStartup() {
 		return
 	}

@@ -3,7 +3,6 @@ package shell
 import (
 	"context"
 	"fmt"
-	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/options"
 
@@ -23,7 +22,7 @@ func builtinSet(ctx context.Context, c *call) error {
 	}
 	a, err := options.ParseSet(c.Args, isInterpOpt)
 	for _, ch := range a.Own {
-		c.sh.setOwnOption(ch.Name, ch.On)
+		c.sh().setOwnOption(ch.Name, ch.On)
 	}
 	if err != nil {
 		return c.errorf(2, "%s", err)
@@ -32,10 +31,10 @@ func builtinSet(ctx context.Context, c *call) error {
 		fmt.Fprint(c.Stdout, options.ListSet(c.setOptions(), a.ListOn))
 	}
 	if a.Dash {
-		c.sh.mu.Lock()
-		c.sh.flags.Verbose = false
-		c.sh.flags.Xtrace = false
-		c.sh.mu.Unlock()
+		c.sh().mu.Lock()
+		c.sh().flags.Verbose = false
+		c.sh().flags.Xtrace = false
+		c.sh().mu.Unlock()
 	}
 	if len(a.Pass) == 0 {
 		return nil
@@ -87,9 +86,9 @@ func isInterpOpt(name string) bool {
 // runner of c sees interp's.
 func (c *call) setOptions() map[string]bool {
 	all := interpunsafe.SetOptionValues(c.R)
-	c.sh.mu.Lock()
-	defer c.sh.mu.Unlock()
-	return c.sh.flags.Own(all)
+	c.sh().mu.Lock()
+	defer c.sh().mu.Unlock()
+	return c.sh().flags.Own(all)
 }
 
 // dashFlags is the value of $- in runner r.
@@ -111,7 +110,7 @@ func (s *Shell) SetSource(command, stdin bool) {
 
 // builtinDashFlags is what $- and ${#-} are rewritten into.
 func builtinDashFlags(ctx context.Context, c *call) error {
-	flags := c.sh.dashFlags(c.R)
+	flags := c.sh().dashFlags(c.R)
 	if firstArg(c.Args) == "-length" {
 		fmt.Fprint(c.Stdout, len(flags)) // ${#-}
 		return nil
@@ -166,7 +165,7 @@ func builtinShopt(ctx context.Context, c *call) error {
 		return err
 	}
 	a.Names = names
-	out, status := a.Run(shoptStore{ctx, c}, c.Stderr, c.sh.Name)
+	out, status := a.Run(shoptStore{ctx, c}, c.Stderr, c.sh().Name)
 	c.writeOut(out)
 	return statusError(status)
 }
@@ -189,12 +188,12 @@ func (st shoptStore) SetShopt(name string, on bool) {
 		}
 		return
 	}
-	c.sh.mu.Lock()
-	if c.sh.shopts == nil {
-		c.sh.shopts = map[string]bool{}
+	c.sh().mu.Lock()
+	if c.sh().shopts == nil {
+		c.sh().shopts = map[string]bool{}
 	}
-	c.sh.shopts[name] = on
-	c.sh.mu.Unlock()
+	c.sh().shopts[name] = on
+	c.sh().mu.Unlock()
 }
 
 // SetOptions implements options.Store.
@@ -207,8 +206,8 @@ func (st shoptStore) SetOption(name string, on bool) int {
 	if on {
 		flag = "-o"
 	}
-	sub := &call{sh: c.sh, Call: builtins.Call{Sh: c.Sh, HC: c.HC, R: c.R, Name: "set",
-		Args: []string{flag, name}, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}}
+	sub := &call{Sh: c.Sh, R: c.R, Name: "set",
+		Args: []string{flag, name}, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}
 	return exitStatusOf(builtinSet(st.ctx, sub))
 }
 
@@ -218,7 +217,7 @@ func (c *call) shoptGet(name string) bool {
 		p := interpunsafe.Option(c.R, name)
 		return p != nil && *p
 	}
-	c.sh.mu.Lock()
-	defer c.sh.mu.Unlock()
-	return c.sh.shoptLocked(name)
+	c.sh().mu.Lock()
+	defer c.sh().mu.Unlock()
+	return c.sh().shoptLocked(name)
 }

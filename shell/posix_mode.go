@@ -19,7 +19,7 @@ func (c *call) specialFailed(err error, status int) error {
 	if c.ViaCommand {
 		return err
 	}
-	return c.sh.specialBuiltinFailed(c.Name, err, status)
+	return c.sh().specialBuiltinFailed(c.Name, err, status)
 }
 
 // specialBuiltinFailed is the result of a special builtin that reported a

@@ -295,10 +295,10 @@ func builtinFrameTraps(ctx context.Context, c *call) error {
 	if c.R == nil || f == nil || f.r != c.R {
 		return errKeepStatus
 	}
-	if c.sh.runFrameTraps(ctx, f) || len(c.Args) == 0 {
+	if c.sh().runFrameTraps(ctx, f) || len(c.Args) == 0 {
 		return errKeepStatus
 	}
-	interpunsafe.Call(c.R, ctx, c.HC.Pos, c.Args)
+	interpunsafe.Call(c.R, ctx, interp.HandlerCtx(ctx).Pos, c.Args)
 	return errKeepStatus
 }
 

@@ -20,13 +20,12 @@ type Func func(ctx context.Context, c *Call) error
 
 // Call is one invocation of a builtin: the one description of a call
 // that every builtin gets, wherever it is implemented (the core's and
-// the engine's embed it beside their own state).
+// the engine's builtins see it as their own call type, with their
+// helpers as methods). The handler context of the call is
+// interp.HandlerCtx of the context the builtin gets.
 type Call struct {
 	// Sh is the shell running the builtin.
 	Sh Shell
-	// HC is the handler context of the call (interp.HandlerCtx of the
-	// context the builtin gets).
-	HC interp.HandlerContext
 	// R is the runner executing the call (maybe a subshell's).
 	R *interp.Runner
 	// Name is the builtin's name, for messages.

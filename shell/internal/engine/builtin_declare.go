@@ -82,14 +82,14 @@ type localStash struct {
 // without a value unset in the function, as bash does (interp keeps the
 // value they had outside).
 func builtinLocal(ctx context.Context, c *call) error {
-	ls, ok := c.sh.stash.get(FirstArg(c.Args)).(*localStash)
+	ls, ok := c.sh().stash.get(FirstArg(c.Args)).(*localStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost local %q", c.Args)
 	}
 	interpunsafe.SetExit(c.R, interpunsafe.Status{})
 	interpunsafe.Cmd(c.R, ctx, ls.decl)
 	// shopt localvar_inherit keeps the value, as interp does.
-	if interpunsafe.Exit(c.R).Code == 0 && !c.sh.host.ShoptOn("localvar_inherit") {
+	if interpunsafe.Exit(c.R).Code == 0 && !c.sh().host.ShoptOn("localvar_inherit") {
 		for _, name := range ls.names {
 			if vr := interpunsafe.LookupVar(c.R, name); vr.Local && !vr.ReadOnly {
 				interpunsafe.DelVar(c.R, name)
@@ -116,7 +116,7 @@ const builtinUnexportName = "\x00unexport"
 // builtinUnexport is export -n: the names stay, no longer exported (and
 // take the value given, if any). interp reads -n as a name reference.
 func builtinUnexport(ctx context.Context, c *call) error {
-	dc, ok := c.sh.stash.get(FirstArg(c.Args)).(*syntax.DeclClause)
+	dc, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.DeclClause)
 	if !ok {
 		return fmt.Errorf("nosh: lost export %q", c.Args)
 	}
@@ -137,7 +137,7 @@ func builtinUnexport(ctx context.Context, c *call) error {
 				return c.errorf(1, "%v", err)
 			}
 			if vr.ReadOnly {
-				fmt.Fprintf(c.Stderr, "%s: %s: readonly variable\n", c.sh.name(), name)
+				fmt.Fprintf(c.Stderr, "%s: %s: readonly variable\n", c.sh().name(), name)
 				status = 1
 				continue
 			}
@@ -197,7 +197,7 @@ func LitWord(pos syntax.Pos, s string) *syntax.Word {
 // builtinDecl lists variables or functions for a rewritten declaration
 // builtin.
 func builtinDecl(ctx context.Context, c *call) error {
-	ds, ok := c.sh.stash.get(FirstArg(c.Args)).(*declStash)
+	ds, ok := c.sh().stash.get(FirstArg(c.Args)).(*declStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost declaration %q", c.Args)
 	}
@@ -224,13 +224,13 @@ func builtinDecl(ctx context.Context, c *call) error {
 			if has('F') && len(ds.names) > 0 {
 				out.WriteString(name + "\n")
 			} else if has('F') {
-				out.WriteString("declare -" + c.sh.funcAttrs(r, name) + " " + name + "\n")
+				out.WriteString("declare -" + c.sh().funcAttrs(r, name) + " " + name + "\n")
 			} else {
-				out.WriteString(c.sh.FormatFunction(name, body))
+				out.WriteString(c.sh().FormatFunction(name, body))
 			}
 		}
 	default:
-		vars := c.sh.host.ShellVars(r)
+		vars := c.sh().host.ShellVars(r)
 		want := func(vr expand.Variable) bool {
 			switch {
 			case ds.variant == "export" || has('x'):
@@ -248,11 +248,11 @@ func builtinDecl(ctx context.Context, c *call) error {
 			for _, name := range ds.names {
 				vr, ok := vars[name]
 				if !ok {
-					fmt.Fprintf(c.Stderr, "%s: %s: %s: not found\n", c.sh.name(), ds.variant, name)
+					fmt.Fprintf(c.Stderr, "%s: %s: %s: not found\n", c.sh().name(), ds.variant, name)
 					status = 1
 					continue
 				}
-				out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vr), VarAttrs(r, name)))
+				out.WriteString(DeclAttrFlags(c.sh().host.DeclLine(name, vr), VarAttrs(r, name)))
 			}
 			break
 		}
@@ -262,7 +262,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 		}
 		for _, name := range slices.Sorted(maps.Keys(vars)) {
 			if vr := vars[name]; want(vr) {
-				out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vr), VarAttrs(r, name)))
+				out.WriteString(DeclAttrFlags(c.sh().host.DeclLine(name, vr), VarAttrs(r, name)))
 			}
 		}
 	}
@@ -305,7 +305,7 @@ func builtinDeclCmd(ctx context.Context, c *call) error {
 		}
 	}
 	st := &syntax.Stmt{Cmd: dc}
-	c.sh.rewrite(st)
+	c.sh().rewrite(st)
 	interpunsafe.SetExit(c.R, interpunsafe.Status{})
 	interpunsafe.Cmd(c.R, ctx, st.Cmd)
 	return errKeepStatus

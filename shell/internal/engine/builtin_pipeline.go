@@ -64,7 +64,7 @@ func isPipe(b *syntax.BinaryCmd) bool {
 
 // builtinPipe runs a rewritten pipeline.
 func builtinPipe(ctx context.Context, c *call) error {
-	ps, ok := c.sh.stash.get(FirstArg(c.Args)).(*pipeStash)
+	ps, ok := c.sh().stash.get(FirstArg(c.Args)).(*pipeStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost pipeline %q", c.Args)
 	}
@@ -77,7 +77,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 	// shopt -s lastpipe without job control: the last command runs in
 	// the shell itself, after the others have started.
 	last := n
-	if c.sh.host.ShoptOn("lastpipe") && c.sh.host.Terminal() == nil {
+	if c.sh().host.ShoptOn("lastpipe") && c.sh().host.Terminal() == nil {
 		last = n - 1
 	}
 	for i, stage := range ps.stages {
@@ -109,7 +109,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 			enterSubshellDepth(r2)
 		}
 		wg.Go(func() {
-			results[i] = c.sh.runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
+			results[i] = c.sh().runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
 			if out != nil && out.Broken() {
 				// Its reader gone, the stage died as a process dies of
 				// SIGPIPE.

@@ -70,23 +70,23 @@ func (s *Engine) rewriteTime(st *syntax.Stmt, tc *syntax.TimeClause) {
 }
 
 func builtinTimeStart(ctx context.Context, c *call) error {
-	c.sh.mu.Lock()
-	c.sh.timeStack = append(c.sh.timeStack, sampleTimes())
-	c.sh.mu.Unlock()
+	c.sh().mu.Lock()
+	c.sh().timeStack = append(c.sh().timeStack, sampleTimes())
+	c.sh().mu.Unlock()
 	return nil
 }
 
 func builtinTimeEnd(ctx context.Context, c *call) error {
 	end := sampleTimes()
-	c.sh.mu.Lock()
+	c.sh().mu.Lock()
 	var start timeSample
-	if n := len(c.sh.timeStack); n > 0 {
-		start = c.sh.timeStack[n-1]
-		c.sh.timeStack = c.sh.timeStack[:n-1]
+	if n := len(c.sh().timeStack); n > 0 {
+		start = c.sh().timeStack[n-1]
+		c.sh().timeStack = c.sh().timeStack[:n-1]
 	} else {
 		start = end
 	}
-	c.sh.mu.Unlock()
+	c.sh().mu.Unlock()
 	format := posixTimeFormat
 	if FirstArg(c.Args) != "-p" {
 		format = defaultTimeFormat

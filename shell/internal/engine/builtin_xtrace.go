@@ -133,12 +133,12 @@ func (s *Engine) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 // on, and keeps the status the assignments had.
 func builtinXAssign(ctx context.Context, c *call) error {
 	st := *interpunsafe.LastExit(c.R)
-	if c.sh.xtraceOn() && c.sh.tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
+	if c.sh().xtraceOn() && c.sh().tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
 		ps4 := "+ "
 		if v := interpunsafe.LookupVar(c.R, "PS4"); v.IsSet() {
-			c.sh.tracingPS4.Add(1)
-			ps4 = c.sh.expandPrompt(c.R, v.String())
-			c.sh.tracingPS4.Add(-1)
+			c.sh().tracingPS4.Add(1)
+			ps4 = c.sh().expandPrompt(c.R, v.String())
+			c.sh().tracingPS4.Add(-1)
 		}
 		if ps4 != "" {
 			ps4 = strings.Repeat(ps4[:1], traceDepth(ctx)) + ps4

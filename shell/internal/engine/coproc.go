@@ -15,6 +15,6 @@ import (
 const builtinCoprocName = "\x00coproc"
 
 func builtinCoproc(ctx context.Context, c *call) error {
-	fmt.Fprintf(c.Stderr, "%s: coproc: not supported\n", c.sh.name())
+	fmt.Fprintf(c.Stderr, "%s: coproc: not supported\n", c.sh().name())
 	return interp.ExitStatus(2)
 }

@@ -77,20 +77,20 @@ func (s *Engine) guardDeclFlags(st *syntax.Stmt, dc *syntax.DeclClause) bool {
 
 // builtinDeclFlag refuses a declaration's option, with status 2.
 func builtinDeclFlag(ctx context.Context, c *call) error {
-	ds, ok := c.sh.stash.get(FirstArg(c.Args)).(*declFlagStash)
+	ds, ok := c.sh().stash.get(FirstArg(c.Args)).(*declFlagStash)
 	if !ok {
 		return fmt.Errorf("nosh: lost declaration %q", c.Args)
 	}
 	if what, ok := declLacks(ds.flag); ok && !ds.plus {
-		fmt.Fprintf(c.Stderr, "%s: %s: -%c: not supported by nosh (%s)\n", c.sh.name(), ds.variant, ds.flag, what)
+		fmt.Fprintf(c.Stderr, "%s: %s: -%c: not supported by nosh (%s)\n", c.sh().name(), ds.variant, ds.flag, what)
 		return interp.ExitStatus(2)
 	}
 	if ds.plus && strings.IndexByte(bashDeclFlags, ds.flag) >= 0 {
-		fmt.Fprintf(c.Stderr, "%s: %s: +%c: not supported by nosh\n", c.sh.name(), ds.variant, ds.flag)
+		fmt.Fprintf(c.Stderr, "%s: %s: +%c: not supported by nosh\n", c.sh().name(), ds.variant, ds.flag)
 		return interp.ExitStatus(2)
 	}
 	// As the builtins' option parser reports it (builtins.Getopt).
-	pub := c.Call // a copy: the message names the declaration builtin
+	pub := *c.pub() // a copy: the message names the declaration builtin
 	pub.Name = ds.variant
 	return pub.BadOption(&builtins.OptionError{Opt: ds.flag, Plus: ds.plus})
 }

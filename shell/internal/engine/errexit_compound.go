@@ -46,7 +46,7 @@ type errexitHold struct {
 func builtinExempt(ctx context.Context, c *call) error {
 	args := c.Args
 	if len(args) > 0 && args[0] == "-resume" {
-		c.sh.ResumeErrexit()
+		c.sh().ResumeErrexit()
 		st, _ := strconv.Atoi(FirstArg(args[1:]))
 		return builtins.StatusError(st)
 	}
@@ -54,7 +54,7 @@ func builtinExempt(ctx context.Context, c *call) error {
 	if st == 0 {
 		return nil
 	}
-	c.sh.LiftErrexit(c.R)
+	c.sh().LiftErrexit(c.R)
 	return interp.ExitStatus(st)
 }
 

@@ -63,11 +63,11 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 	if len(names) == 0 {
 		var out strings.Builder
 		for _, name := range slices.Sorted(maps.Keys(c.R.Funcs)) {
-			if readonly && !c.sh.FuncReadonly(c.R, name) || export && !funcExported(c.R, name) {
+			if readonly && !c.sh().FuncReadonly(c.R, name) || export && !funcExported(c.R, name) {
 				continue
 			}
-			out.WriteString(c.sh.FormatFunction(name, c.R.Funcs[name]))
-			out.WriteString("declare -" + c.sh.funcAttrs(c.R, name) + " " + name + "\n")
+			out.WriteString(c.sh().FormatFunction(name, c.R.Funcs[name]))
+			out.WriteString("declare -" + c.sh().funcAttrs(c.R, name) + " " + name + "\n")
 		}
 		return c.writeOut(out.String())
 	}
@@ -75,12 +75,12 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 	for _, name := range names {
 		body := c.R.Funcs[name]
 		if body == nil {
-			fmt.Fprintf(c.Stderr, "%s: %s: %s: not a function\n", c.sh.name(), c.Name, name)
+			fmt.Fprintf(c.Stderr, "%s: %s: %s: not a function\n", c.sh().name(), c.Name, name)
 			status = 1
 			continue
 		}
 		if readonly {
-			c.sh.openGate(rofuncGate)
+			c.sh().openGate(rofuncGate)
 			interpunsafe.SetVar(c.R, rofuncPrefix+name, expand.Variable{Set: true, Kind: expand.String, Str: "1"})
 		}
 		switch {
@@ -89,7 +89,7 @@ func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) err
 				interpunsafe.DelVar(c.R, exportedFuncVar(name))
 			}
 		case export:
-			text := c.sh.FormatFunction(name, body)
+			text := c.sh().FormatFunction(name, body)
 			text = strings.TrimSuffix(strings.TrimPrefix(text, name+" () \n"), "\n")
 			interpunsafe.SetVar(c.R, exportedFuncVar(name), expand.Variable{
 				Set: true, Exported: true, Kind: expand.String, Str: "() " + text,

@@ -28,7 +28,7 @@ func (s *Engine) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
 
 // builtinWhile runs a rewritten while or until loop.
 func builtinWhile(ctx context.Context, c *call) error {
-	wc, ok := c.sh.stash.get(FirstArg(c.Args)).(*syntax.WhileClause)
+	wc, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.WhileClause)
 	if !ok {
 		return fmt.Errorf("nosh: lost loop %q", c.Args)
 	}
@@ -78,7 +78,7 @@ func builtinWhile(ctx context.Context, c *call) error {
 	if last.Code != 0 {
 		// A failure set -e let pass in the body (errexit_compound.go)
 		// does not end the shell as the loop's status either.
-		c.sh.LiftErrexit(r)
+		c.sh().LiftErrexit(r)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus

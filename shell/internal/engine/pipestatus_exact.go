@@ -89,7 +89,7 @@ func builtinPstat(ctx context.Context, c *call) error {
 // builtinPstatRun runs the statement of a `!` with set -e ignored, and
 // sets PIPESTATUS to its status, which it keeps (the `!` then applies).
 func builtinPstatRun(ctx context.Context, c *call) error {
-	st, ok := c.sh.stash.get(FirstArg(c.Args)).(*syntax.Stmt)
+	st, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.Stmt)
 	if !ok {
 		return fmt.Errorf("nosh: lost statement %q", c.Args)
 	}

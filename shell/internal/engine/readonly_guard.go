@@ -213,9 +213,9 @@ func builtinROCheck(ctx context.Context, c *call) error {
 	if !interpunsafe.LookupVar(c.R, name).ReadOnly {
 		return nil
 	}
-	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.name(), name)
+	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh().name(), name)
 	fmt.Fprintln(c.Stderr, msg)
-	if c.sh.posixMode() {
+	if c.sh().posixMode() {
 		return &Abort{Msg: msg, Exit: true}
 	}
 	return interp.ExitStatus(1)

@@ -39,7 +39,7 @@ func (s *Engine) printTrace(ctx context.Context, r *interp.Runner, text string) 
 
 // builtinXtrace prints its argument as a traced header.
 func builtinXtrace(ctx context.Context, c *call) error {
-	c.sh.printTrace(ctx, c.R, FirstArg(c.Args))
+	c.sh().printTrace(ctx, c.R, FirstArg(c.Args))
 	// The status stays that of what ran before it.
 	interpunsafe.SetExit(c.R, *interpunsafe.LastExit(c.R))
 	return errKeepStatus
