@@ -114,9 +114,20 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 			return []string{sentinel + disabledRefused, args[1]}, nil
 		}
 	}
+	if name == "builtin" && len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' {
+		// builtin takes no options (interp's would look a "-z" up).
+		if args[1] != "--" {
+			return []string{sentinel + builtinOptionsRefused, args[1]}, nil
+		}
+		args = append([]string{name}, args[2:]...)
+	}
 	if name == "builtin" && len(args) > 1 {
 		if _, ok := s.builtins[args[1]]; ok {
 			return append([]string{sentinel + args[1]}, args[2:]...), nil
+		}
+		if !interp.IsBuiltin(args[1]) {
+			// interp's builtin fails quietly; bash says why.
+			return []string{sentinel + disabledRefused, args[1]}, nil
 		}
 		return args, nil
 	}

@@ -24,8 +24,12 @@ import (
 const disabledNotFound = "\x00disabled-not-found"
 
 // disabledRefused is the private builtin `builtin NAME` runs for a
-// disabled builtin.
+// disabled builtin, or a name that is no builtin.
 const disabledRefused = "\x00disabled-refused"
+
+// builtinOptionsRefused is the private builtin `builtin -x` runs: builtin
+// takes no options, and says so as bash does.
+const builtinOptionsRefused = "\x00builtin-options"
 
 // bashBuiltinNames are bash's builtins, in the order `enable` lists them;
 // nosh lists those it has, and its own.
@@ -45,6 +49,11 @@ func enableBuiltins(m map[string]builtins.Func) {
 	m[disabledRefused] = func(_ context.Context, c *builtins.Call) error {
 		fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.Sh.ProgramName(), c.Args[0])
 		return interp.ExitStatus(1)
+	}
+	m[builtinOptionsRefused] = func(_ context.Context, c *builtins.Call) error {
+		c.Name = "builtin"
+		_, err := c.Options("", nil)
+		return err
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell"
+	"nosh/shell/builtins"
 	"nosh/shell/history"
 	"nosh/shell/internal/interpunsafe"
 )
@@ -28,13 +29,12 @@ import (
 const fcUsage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"
 
 func builtinFc(ctx context.Context, c *call) error {
-	h := c.sh.history
-	if h == nil {
-		return c.Errorf(1, "history is not available in this shell")
-	}
 	o, args, err := parseFcOptions(c, c.Args)
 	if err != nil {
 		return err
+	}
+	if c.sh.history == nil {
+		return c.Errorf(1, "history is not available in this shell")
 	}
 	list, numbers, reverse, again, editor := o.list, o.numbers, o.reverse, o.again, o.editor
 	entries := c.sh.fcEntries()
@@ -118,33 +118,26 @@ type fcOptions struct {
 // offset).
 func parseFcOptions(c *call, args []string) (fcOptions, []string, error) {
 	o := fcOptions{numbers: true}
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigitByte(args[0][1]) {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'l':
-				o.list = true
-			case 'n':
-				o.numbers = false
-			case 'r':
-				o.reverse = true
-			case 's':
-				o.again = true
-			case 'e':
-				if len(args) == 0 {
-					return o, nil, c.Errorf(2, "-e: option requires an argument\nfc: usage: %s", fcUsage)
-				}
-				o.editor, args = args[0], args[1:]
-			default:
-				return o, nil, c.Errorf(2, "-%c: invalid option\nfc: usage: %s", a[i], fcUsage)
-			}
+	g := builtins.NewGetopt("e:lnrs", args)
+	g.NumbersEnd = true
+	for g.Next() {
+		switch g.Opt {
+		case 'l':
+			o.list = true
+		case 'n':
+			o.numbers = false
+		case 'r':
+			o.reverse = true
+		case 's':
+			o.again = true
+		case 'e':
+			o.editor = g.Arg
 		}
 	}
-	return o, args, nil
+	if err := g.Err(); err != nil {
+		return o, nil, c.BadOption(err)
+	}
+	return o, g.Rest(), nil
 }
 
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }

@@ -105,6 +105,13 @@ func (se *session) historyError(err error) {
 // builtinHistory lists, searches and deletes history entries (see
 // history.Builtin). A non-interactive shell has no history.
 func builtinHistory(ctx context.Context, c *call) error {
+	if len(c.Args) == 0 || c.Args[0] != "--help" {
+		// bash's options, refused as bash refuses them (package history
+		// reads them again, and -h for its help).
+		if _, err := c.Options("acd:npsrwh", nil); err != nil {
+			return err
+		}
+	}
 	h := c.sh.history
 	if h == nil {
 		// A shell without history (not interactive) has an empty list,
