@@ -172,16 +172,18 @@ func (c *call) sourcePath(name string) string {
 // functions and in sourced files.
 func builtinReturn(ctx context.Context, c *call) error {
 	r := c.R
-	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
-		return c.errorf(2, "can only `return' from a function or sourced script")
-	}
 	def := interpunsafe.LastExit(r).Code
 	if st, ok := ctx.Value(signalTrapKey{}).(uint8); ok {
 		def = st
 	}
+	// The status is read first: bash reports a bad one even where
+	// return cannot return.
 	code, err := c.statusArg(def)
 	if err != nil {
 		return err
+	}
+	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
+		return c.errorf(2, "can only `return' from a function or sourced script")
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: code, Returning: true})
 	return errKeepStatus
@@ -189,6 +191,10 @@ func builtinReturn(ctx context.Context, c *call) error {
 
 // statusArg reads the optional status argument of exit and return.
 func (c *call) statusArg(def uint8) (uint8, error) {
+	if len(c.Args) > 0 && c.Args[0] == "--" {
+		// No options, but "--" may end them, as for every builtin.
+		c.Args = c.Args[1:]
+	}
 	switch len(c.Args) {
 	case 0:
 		return def, nil

@@ -9,11 +9,10 @@ import (
 	"strings"
 	"syscall"
 
+	"nosh/shell/builtins"
 	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
 )
-
-const killUsage = "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"
 
 // builtinKill: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ...
 // and kill -l [sigspec | exit_status ...].
@@ -25,14 +24,16 @@ func builtinKill(ctx context.Context, c *call) error {
 	args := c.Args
 	sig := syscall.SIGTERM
 	if len(args) == 0 {
-		return c.pub().Usage(killUsage)
+		return c.pub().Usage(builtins.Synopsis(c.Name))
 	}
 	switch a := args[0]; {
 	case a == "-l" || a == "-L":
 		return c.listSignals(args[1:])
 	case a == "-s" || a == "-n":
 		if len(args) < 2 {
-			return c.errorf(2, "%s: option requires an argument", a)
+			// bash's kill reads its words by hand, and fails with
+			// status 1 here, without the usage line.
+			return c.errorf(1, "%s: option requires an argument", a)
 		}
 		s, ok := jobs.ParseSignal(args[1])
 		if !ok {
@@ -52,7 +53,7 @@ func builtinKill(ctx context.Context, c *call) error {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		return c.pub().Usage(killUsage)
+		return c.pub().Usage(builtins.Synopsis(c.Name))
 	}
 	if isAgentCommand(ctx) {
 		return c.killForAgent(ctx, sig, args)

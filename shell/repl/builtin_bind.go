@@ -49,6 +49,10 @@ type bindOpts struct {
 }
 
 func builtinBind(ctx context.Context, c *call) error {
+	if !c.sh.Interactive {
+		// As bash: the bindings are kept, but no editor reads them.
+		fmt.Fprintf(c.Stderr, "%s: bind: warning: line editing not enabled\n", c.Sh.ProgramName())
+	}
 	var o bindOpts
 	args, err := c.Options("lpsvPSVXm:f:q:u:r:x:", func(opt byte, arg string) {
 		switch opt {

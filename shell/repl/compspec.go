@@ -72,11 +72,12 @@ const (
 	compInitial = "\x00I"
 )
 
-// Options of complete, compgen and compopt, as bash's (a leading '+'
-// lets +o turn a completion option off).
+// Options of complete, compgen and compopt, as bash's (compopt's leading
+// '+' lets +o turn a completion option off; a +x word is complete's and
+// compgen's first operand).
 const (
-	completeSpec = "+abcdefgjksuvprDEIo:A:G:W:F:C:X:P:S:"
-	compgenSpec  = "+abcdefgjksuvVo:A:G:W:F:C:X:P:S:"
+	completeSpec = "abcdefgjksuvprDEIo:A:G:W:F:C:X:P:S:"
+	compgenSpec  = "abcdefgjksuvVo:A:G:W:F:C:X:P:S:"
 	compoptSpec  = "+DEIo:"
 )
 

@@ -37,7 +37,7 @@ type declStash struct {
 // `local name` leave name unset, as in bash.
 func (s *Engine) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	splitDeclFlags(dc)
-	if s.rewriteDeclAttrs(st, dc) || s.guardDeclFlags(st, dc) {
+	if s.refuseVariantFlags(st, dc) || s.rewriteDeclAttrs(st, dc) || s.guardDeclFlags(st, dc) {
 		return
 	}
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
