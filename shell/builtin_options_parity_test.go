@@ -28,7 +28,7 @@ var builtinOptionCases = map[string][]string{
 	"popd":       {"-z", "+x", "x", "-5", "-n", "-- +0", "-nz"},
 	"wait":       {"-z", "-p", "-fz", "--foo", "-n -z"},
 	"hash":       {"-z", "-p", "-dp", "--foo"},
-	"jobs":       {"-z", "-lz", "--foo"},
+	"jobs":       {"-z", "-lz", "--foo", "-x echo hi", "-lx echo", "-x", "-x -- echo a", "-x false"},
 	"disown":     {"-z", "--foo"},
 	"type":       {"-z", "-", "-az", "--foo"},
 	"command":    {"-z", "-pz", "--foo"},

@@ -67,6 +67,12 @@ type LineEdit struct {
 	Timeout time.Duration
 }
 
+// ErrKeepStatus is what a builtin returns when it ran shell code itself
+// (Call.Eval, and the core's eval, ., the rewrite's builtins): the
+// runner's exit state, with a pending return, exit or break, is its
+// result.
+var ErrKeepStatus = errors.New("keep the runner's exit status")
+
 // ErrEditInterrupted is what a LineEditFunc returns after Ctrl+C.
 var ErrEditInterrupted = errors.New("interrupted")
 
@@ -181,7 +187,7 @@ func (c *Call) Errorf(status int, format string, a ...any) error {
 }
 
 // Eval parses src and runs it in the caller's scope, as eval does; the
-// runner's status is then the result (the builtin returns the core's
+// runner's status is then the result (the builtin returns
 // ErrKeepStatus). It returns the parse error, unreported, if src does not
 // parse.
 func (c *Call) Eval(ctx context.Context, src io.Reader, name string) error {

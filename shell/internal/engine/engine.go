@@ -102,7 +102,7 @@ const sentinel = Sentinel
 // ErrKeepStatus is returned by builtins that ran shell code themselves
 // (eval, ., the redirection and expansion builtins): the runner's exit
 // state, with a pending return, exit or break, is their result.
-var ErrKeepStatus = errors.New("keep the runner's exit status")
+var ErrKeepStatus = builtins.ErrKeepStatus
 
 var errKeepStatus = ErrKeepStatus
 
