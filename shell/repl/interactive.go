@@ -31,6 +31,8 @@ type session struct {
 	getenv func(string) string
 
 	git prompt.Git
+	// gitPrompt is how the built-in prompt follows git (promptgit.go).
+	gitPrompt gitPrompt
 	// lastPrompt is the last row of the prompt drawn last.
 	lastPrompt string
 	// prompts are the prompts of the line being edited.
@@ -121,6 +123,7 @@ func (s *Shell) Run(ctx context.Context, opts Options) int {
 	growStack()
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: opts.Editor}
 	se.git.Confine = assistant.ConfineReadOnly
+	se.git.OnUpdate = se.gitUpdated
 	se.size.fd = -1
 	if f, ok := s.stdout.(*os.File); ok {
 		se.size.fd = int(f.Fd())

@@ -312,6 +312,7 @@ func (se *session) newEditor() *readline.Shell {
 		rl.Config.Bind(km, prefillSeq, prefillWidget, false)
 	}
 	se.rl = rl
+	se.gitPrompt.editor.Store(rl)
 	se.setupEditorKeys(rl)
 	se.setupEditorMode(rl, inputrcSet["editing-mode"])
 	se.setupEditorKnowledge(rl)
