@@ -94,14 +94,14 @@ func (agentRunOver) Error() string { return "the agent's run is over" }
 
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := c.sh.stashed(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh().stashed(firstArg(c.Args)).(*bgStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost background command %q", c.args)
+		return fmt.Errorf("nosh: lost background command %q", c.Args)
 	}
-	if c.r == nil {
+	if c.R == nil {
 		return errors.New("nosh: background command outside a runner")
 	}
-	c.sh.startJob(ctx, c.r, c.stderr, bs.stmt, bs.text, bs.disown, nil, nil)
+	c.sh().startJob(ctx, c.R, c.Stderr, bs.stmt, bs.text, bs.disown, nil, nil)
 	return nil
 }
 
