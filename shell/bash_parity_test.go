@@ -3,6 +3,7 @@ package shell_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -216,7 +217,7 @@ var bashParityCases = []struct {
 	{line: `declare -i n; for n in 1+1; do echo $n; done`, gap: "a for loop's variable takes its words as they are"},
 	{line: `declare -x Z=1; declare -p Z`},
 	{line: `declare -r R=1; R=2`},
-	{line: `typeset -z q`, gap: "no usage line"},
+	{line: `typeset -z q`},
 	// Coprocesses.
 	{line: `coproc cat; echo hi >&${COPROC[1]}; read -u ${COPROC[0]} l; echo $l ${#COPROC[@]}; exec {COPROC[1]}>&-; wait $COPROC_PID; echo st=$?`},
 	{line: `coproc N { read x; echo got $x; exit 4; }; echo a >&${N[1]}; read -u ${N[0]} y; echo $y; wait $N_PID; echo $?`},
@@ -241,35 +242,46 @@ func TestBashParity(t *testing.T) {
 	}
 	for _, tc := range bashParityCases {
 		t.Run(tc.line, func(t *testing.T) {
-			dir := t.TempDir()
-			env := []string{"HOME=" + dir, "PATH=/usr/bin:/bin", "LC_ALL=C"}
-			cmd := exec.Command(bash, "-c", tc.line)
-			cmd.Dir, cmd.Env = dir, env
-			var bout, berr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &bout, &berr
-			bstatus := 0
-			if err := cmd.Run(); err != nil {
-				ee, ok := err.(*exec.ExitError)
-				if !ok {
-					t.Fatal(err)
-				}
-				bstatus = ee.ExitCode()
-			}
-			berrText := bashPrefix.ReplaceAllString(berr.String(), "nosh: ")
-			nout, nerr, nstatus := runNoshC(t, tc.line, dir, env)
-			same := bout.String() == nout && berrText == nerr && bstatus == nstatus
+			diff := diffWithBash(t, bash, tc.line)
 			switch {
 			case tc.differs != "" || tc.gap != "":
-				if same {
+				if diff == "" {
 					t.Errorf("listed as different (%s%s) but nosh now answers as bash", tc.differs, tc.gap)
 				}
 				t.Logf("differs: %s%s", tc.differs, tc.gap)
-			case !same:
-				t.Errorf("bash -c %q\nbash: out %q err %q status %d\nnosh: out %q err %q status %d",
-					tc.line, bout.String(), berrText, bstatus, nout, nerr, nstatus)
+			case diff != "":
+				t.Error(diff)
 			}
 		})
 	}
+}
+
+// diffWithBash runs line under `bash -c` and nosh's -c in a fresh
+// directory and returns how their output, messages (bash's "bash: line
+// N: " read as "nosh: ") and status differ, or "" when they do not.
+func diffWithBash(t *testing.T, bash, line string) string {
+	t.Helper()
+	dir := t.TempDir()
+	env := []string{"HOME=" + dir, "PATH=/usr/bin:/bin", "LC_ALL=C"}
+	cmd := exec.Command(bash, "-c", line)
+	cmd.Dir, cmd.Env = dir, env
+	var bout, berr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &bout, &berr
+	bstatus := 0
+	if err := cmd.Run(); err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatal(err)
+		}
+		bstatus = ee.ExitCode()
+	}
+	berrText := bashPrefix.ReplaceAllString(berr.String(), "nosh: ")
+	nout, nerr, nstatus := runNoshC(t, line, dir, env)
+	if bout.String() == nout && berrText == nerr && bstatus == nstatus {
+		return ""
+	}
+	return fmt.Sprintf("bash -c %q\nbash: out %q err %q status %d\nnosh: out %q err %q status %d",
+		line, bout.String(), berrText, bstatus, nout, nerr, nstatus)
 }
 
 // runNoshC runs line as `nosh -c LINE` does, in dir.
