@@ -74,6 +74,12 @@ func (s *Shell) initJobControl(tty *os.File) error {
 	return nil
 }
 
+// BeginSignalSetup begins the interactive shell's signal set-up
+// (signals.CatchSoon) if no statement has needed it yet: the REPL calls it
+// once the first prompt is on the screen, the first moment the set-up no
+// longer delays.
+func (s *Shell) BeginSignalSetup() { s.job.sig.BeginSetup() }
+
 // beforePrompt is what the REPL runs before each prompt: traps that
 // became pending while nothing ran, then the notices about jobs that
 // finished or stopped in the background since the last prompt:

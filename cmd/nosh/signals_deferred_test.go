@@ -148,3 +148,46 @@ func interruptAtProgram(t *testing.T, shell, script string) string {
 	err = cmd.Wait()
 	return out.String() + endOf(t, cmd, err)
 }
+
+// An interactive shell's signal set-up (signals.CatchSoon) is put off
+// until the first prompt is on the screen, or a statement needs it: it
+// must then begin by itself, with nothing typed. Until it is done the
+// signals are ignored; after it, the shell catches SIGHUP and SIGTERM (a
+// hangup ends it, SIGTERM does not, as in bash).
+func TestSignalSetupBeginsAtFirstPrompt(t *testing.T) {
+	s := startPty(t, nil, "-i")
+	s.ExpectPrompt()
+	pid := s.cmd.Process.Pid
+	want := uint64(1)<<(syscall.SIGHUP-1) | uint64(1)<<(syscall.SIGTERM-1)
+	deadline := time.Now().Add(ptyTimeout)
+	for caught := procSigMask(t, pid, "SigCgt:"); caught&want != want; caught = procSigMask(t, pid, "SigCgt:") {
+		if time.Now().After(deadline) {
+			t.Fatalf("at the first prompt the shell catches %#x of SIGHUP and SIGTERM (%#x): the set-up never began", caught&want, want)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	syscall.Kill(pid, syscall.SIGTERM)
+	s.Line("echo still-here")
+	s.Expect("still-here")
+	s.ExpectPrompt()
+	syscall.Kill(pid, syscall.SIGHUP)
+	waitGone(t, pid)
+}
+
+// procSigMask reads a signal mask line of /proc/PID/status (SigCgt:,
+// SigIgn:).
+func procSigMask(t *testing.T, pid int, key string) uint64 {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, key); ok {
+			var m uint64
+			fmt.Sscanf(strings.TrimSpace(v), "%x", &m)
+			return m
+		}
+	}
+	return 0
+}

@@ -38,6 +38,9 @@ type suggester struct {
 	inCommand bool
 	// idle is told of every redraw: a key was typed.
 	idle *idleTrim
+	// onScreen is called at the first redraw, when the first prompt is on
+	// the screen: work put off until then begins (the signal set-up).
+	onScreen func()
 	// memo is the last question asked of the history index and its
 	// answer: the prompt's row reservation asks it before each redraw,
 	// and provide again during it.
@@ -51,7 +54,8 @@ type suggester struct {
 // says, reading them from h (nil: no history, no suggestions). It must run
 // after every widget is registered: it wraps them all.
 func (se *session) setupSuggestions(rl *readline.Shell, h *history.History, src *history.ReadlineSource, on bool) {
-	sg := &suggester{rl: rl, hist: h, src: src, dir: se.sh.Dir, on: on, idle: &se.idle}
+	sg := &suggester{rl: rl, hist: h, src: src, dir: se.sh.Dir, on: on, idle: &se.idle,
+		onScreen: se.sh.BeginSignalSetup}
 	se.suggest = sg
 	rl.Config.Set("history-autosuggest", false)
 	rl.Hint.SetProvider(sg.provide)
@@ -100,6 +104,10 @@ func (sg *suggester) beforeReadline() {
 // It shows no hint; it sets the suggestion for the line as it now is.
 func (sg *suggester) provide(line []rune, cursor int) []rune {
 	sg.idle.touch()
+	if f := sg.onScreen; f != nil {
+		sg.onScreen = nil
+		f()
+	}
 	if sg.hist != nil {
 		// The first prompt is on the screen: time to read the history
 		// (OpenInBackground put it off so as not to slow the start).

@@ -70,22 +70,16 @@ func (st *Dispositions) deliverMain(sig syscall.Signal) {
 // up soon (the shell is blocked reading its script), the shell dies
 // without the trap.
 func (st *Dispositions) startDying(sig syscall.Signal) {
-	st.mu.Lock()
-	if st.fatal != 0 {
-		st.mu.Unlock()
+	if !st.fatal.CompareAndSwap(0, int32(sig)) {
 		return
 	}
-	st.fatal = sig
-	st.mu.Unlock()
 	st.Dying()
 	time.AfterFunc(2*time.Second, func() { DieOf(sig) })
 }
 
 // Fatal returns the signal the shell is dying of, or 0.
 func (st *Dispositions) Fatal() syscall.Signal {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return st.fatal
+	return syscall.Signal(st.fatal.Load())
 }
 
 // DieOf ends nosh by sig with the default action, so that its parent sees

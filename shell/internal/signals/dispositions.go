@@ -49,7 +49,6 @@ type Dispositions struct {
 	arrived  chan struct{} // closed and replaced when a trapped signal arrives
 	last     syscall.Signal
 	released map[syscall.Signal]sigaction // Go's action, while SIG_DFL (or SIG_IGN for SIGQUIT) stands in
-	fatal    syscall.Signal               // a signal the shell is dying of
 	// parentIgn returns the parent's ignored signals (bit sig-1), read
 	// once (readParentSoon may have started the reading).
 	parentIgn func() uint64
@@ -64,9 +63,17 @@ type Dispositions struct {
 
 	hasPending atomic.Bool
 	inTrap     atomic.Bool
+	// fatal is a signal the shell is dying of. Every top-level statement
+	// reads it as it ends, and without the lock: CatchSoon's set-up holds
+	// the lock through a round trip to the runtime per signal, and the
+	// statement reading init.sh waited for all of it (about 350 µs before
+	// the first prompt; README, Performance, part P).
+	fatal atomic.Int32
 
 	once  sync.Once     // dispositions set at the first statement
 	setup chan struct{} // closed when CatchSoon's set-up is done
+	// beginSetup starts CatchSoon's set-up, once (BeginSetup, Settle).
+	beginSetup func()
 }
 
 func (st *Dispositions) init() {
@@ -161,8 +168,13 @@ func (st *Dispositions) Update() {
 // need not wait for. Until they are caught, the signals an interactive
 // shell catches are ignored (one rt_sigaction each, undone as each is
 // caught, as for the released fatal signals), so that a Ctrl+C or Ctrl+Z
-// typed at once does nothing rather than end or stop the shell. The first
-// statement waits for the set-up.
+// typed at once does nothing rather than end or stop the shell. The
+// set-up itself begins when the first prompt is on the screen
+// (BeginSetup) or when a statement needs it (Settle), whichever comes
+// first: begun at once, its round trips (600-900 µs, a dozen futex
+// wake-ups of the runtime's signal thread) ran beside the startup files
+// and the editor's construction and competed with them for the two
+// cores (README, Performance, part P).
 func (st *Dispositions) CatchSoon() {
 	st.mu.Lock()
 	st.init()
@@ -178,17 +190,28 @@ func (st *Dispositions) CatchSoon() {
 	st.mu.Unlock()
 	done := make(chan struct{})
 	st.setup = done
-	go func() {
-		defer close(done)
-		st.Update()
-	}()
+	st.beginSetup = sync.OnceFunc(func() {
+		go func() {
+			defer close(done)
+			st.Update()
+		}()
+	})
 }
 
-// Settle waits for CatchSoon's set-up, if any, and sets every signal's
-// disposition the first time it is called: each top-level statement
-// calls it before it runs.
+// BeginSetup starts CatchSoon's set-up if it has not begun; the REPL calls
+// it once its first prompt is on the screen.
+func (st *Dispositions) BeginSetup() {
+	if st.beginSetup != nil {
+		st.beginSetup()
+	}
+}
+
+// Settle waits for CatchSoon's set-up, if any (beginning it first), and
+// sets every signal's disposition the first time it is called: each
+// top-level statement calls it before it runs.
 func (st *Dispositions) Settle() {
 	if st.setup != nil {
+		st.beginSetup()
 		<-st.setup
 	}
 	st.once.Do(st.Update)
