@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -40,6 +41,50 @@ func (se *session) openHistory() *history.History {
 	}, func(err error) {
 		fmt.Fprintf(stderr, "nosh: warning: history: %v; kept in memory only\n", err)
 	})
+}
+
+// historyLimits passes bash's HISTSIZE (the entries kept in memory) and
+// HISTFILESIZE (in the file, HISTSIZE's if unset) to the history when they
+// changed, as a startup file sourcing Debian's .bashrc sets them (1000
+// and 2000); unset, [history] size holds for both. A negative value keeps
+// every entry, as in bash; 0 or a value that is not a number is ignored
+// (bash's HISTSIZE=0 keeps no history at all).
+func (se *session) historyLimits() {
+	if se.hist == nil {
+		return
+	}
+	size, sizeSet := se.sh.Var("HISTSIZE")
+	fileSize, fileSet := se.sh.Var("HISTFILESIZE")
+	key := fmt.Sprint(sizeSet, size, fileSet, fileSize)
+	if key == se.histLimits {
+		return
+	}
+	first := se.histLimits == ""
+	se.histLimits = key
+	mem, memOK := historySize(size, sizeSet)
+	file, fileOK := historySize(fileSize, fileSet)
+	if !memOK && !fileOK && first {
+		return // nothing set: the history keeps Options.Size
+	}
+	if !memOK {
+		mem = se.cfg.History.Size
+	}
+	if !fileOK {
+		file = mem
+	}
+	se.hist.SetLimits(mem, file)
+}
+
+// historySize reads HISTSIZE or HISTFILESIZE: a count, or 0 for no limit.
+func historySize(v string, set bool) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	switch {
+	case !set || err != nil || n == 0:
+		return 0, false
+	case n < 0:
+		return 0, true
+	}
+	return n, true
 }
 
 // recordLine saves an accepted line at once, before it runs, so that it
