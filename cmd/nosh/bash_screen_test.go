@@ -363,3 +363,21 @@ func TestScreenHistVerifyReedit(t *testing.T) {
 		})
 	})
 }
+
+// An interactive shell's wait reports the jobs it reaps as bash does,
+// there and then, not at the next prompt (nosh said nothing: a job
+// killed by a signal and waited for was never reported).
+func TestScreenWaitReportsJobs(t *testing.T) {
+	o := screentest.Options{Masks: []screentest.Mask{screentest.MaskRe(`^\[(\d)\] \d+$`, "[$1] PID")}}
+	compareWithBash(t, o, func(term *screentest.Term) {
+		partFill(term)
+		term.Run("sleep 0.1 & wait; echo status $?")
+		term.Checkpoint("wait without operands: Done")
+		term.Run("sleep 30 & kill $!; wait $!; echo status $?")
+		term.Checkpoint("wait for a PID killed: Terminated")
+		term.Run("sh -c 'exit 3' & wait %1; echo status $?")
+		term.Checkpoint("wait for a job spec: Exit 3")
+		term.Run("(sleep 0.1 & wait); echo subshell $?")
+		term.Checkpoint("a subshell's wait reports nothing")
+	})
+}

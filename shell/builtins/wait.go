@@ -3,6 +3,7 @@ package builtins
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -60,6 +61,7 @@ func builtinWait(ctx context.Context, c *Call) error {
 		}
 		c.setWaitVar(pvar, j)
 		status := j.Status()
+		c.reportWaited()
 		tbl.Forget(j)
 		return StatusError(status)
 	}
@@ -69,6 +71,7 @@ func builtinWait(ctx context.Context, c *Call) error {
 			if err := tbl.WaitJob(ctx, stop, j, untilDone); err != nil {
 				return c.waitInterrupted(err)
 			}
+			c.reportWaited()
 			if j.State() == jobs.Done {
 				tbl.Forget(j)
 			}
@@ -78,6 +81,7 @@ func builtinWait(ctx context.Context, c *Call) error {
 		if err := interp.HandlerCtx(ctx).Builtin(ctx, []string{"wait"}); err != nil {
 			return err
 		}
+		c.reportWaited()
 		return nil
 	}
 
@@ -99,11 +103,38 @@ func builtinWait(ctx context.Context, c *Call) error {
 		}
 		c.setWaitVar(pvar, j)
 		status = j.Status()
+		c.reportWaited()
 		if j.State() == jobs.Done {
 			tbl.Forget(j)
 		}
 	}
 	return StatusError(status)
+}
+
+// reportWaited prints, in an interactive shell, the notices of the
+// shell's jobs whose end (or stop) was not reported yet, as bash does
+// when its wait returns rather than at the next prompt:
+//
+//	[1]+  Done                    sleep 1
+//	[2]-  Terminated              sleep 9
+//
+// A subshell is not interactive in bash, and reports nothing.
+func (c *Call) reportWaited() {
+	if !c.Sh.IsInteractive() || c.R == nil || interpunsafe.LookupVar(c.R, "BASH_SUBSHELL").String() != "0" {
+		return
+	}
+	tbl := c.Sh.Jobs()
+	for _, j := range tbl.Jobs() {
+		if j.Owner() != c.R || j.State() == jobs.Running {
+			continue
+		}
+		if st, changed := j.Report(); changed {
+			fmt.Fprintln(c.Stderr, tbl.Line(j, false))
+			if st == jobs.Done {
+				tbl.Remove(j)
+			}
+		}
+	}
 }
 
 // ownJobs lists the jobs started by the shell (or subshell) running c
