@@ -94,31 +94,26 @@ func (s *Shell) builtinList() []string {
 
 func builtinEnable(_ context.Context, c *call) error {
 	var all, disable, print, special bool
-	args := c.args
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
+	loadable := byte(0)
+	args, err := c.options("adnpsf:", func(opt byte, _ string) {
+		switch opt {
+		case 'a':
+			all = true
+		case 'n':
+			disable = true
+		case 'p':
+			print = true
+		case 's':
+			special = true
+		case 'f', 'd':
+			loadable = opt
 		}
-		for _, f := range args[0][1:] {
-			switch f {
-			case 'a':
-				all = true
-			case 'n':
-				disable = true
-			case 'p':
-				print = true
-			case 's':
-				special = true
-			case 'f', 'd':
-				return c.errorf(1, "-%c: loadable builtins are not supported", f)
-			default:
-				fmt.Fprintf(c.stderr, "%s: enable: -%c: invalid option\n", c.sh.Name, f)
-				fmt.Fprintln(c.stderr, "enable: usage: enable [-a] [-dnps] [-f filename] [name ...]")
-				return interp.ExitStatus(2)
-			}
-		}
-		args = args[1:]
+	})
+	if err != nil {
+		return err
+	}
+	if loadable != 0 {
+		return c.errorf(1, "-%c: loadable builtins are not supported", loadable)
 	}
 	s := c.sh
 	if len(args) == 0 || print && !disable {

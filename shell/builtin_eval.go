@@ -61,10 +61,12 @@ func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbos
 
 // builtinEval is eval.
 func builtinEval(ctx context.Context, c *call) error {
-	if len(c.args) > 0 && c.args[0] == "--" {
-		c.args = c.args[1:]
+	// eval has no options, but refuses them as bash does.
+	args, err := c.options("", nil)
+	if err != nil {
+		return err
 	}
-	src := strings.Join(c.args, " ")
+	src := strings.Join(args, " ")
 	// Leading newlines put the code on the eval's own line, for $LINENO
 	// and messages.
 	if line := c.hc.Pos.Line(); line > 1 {
@@ -93,11 +95,13 @@ func (s *Shell) reportSyntaxTo(w io.Writer, err error, name string) {
 // its name has no slash (then in the current directory, as bash does),
 // and arguments become the positional parameters while it runs.
 func builtinSource(ctx context.Context, c *call) error {
-	if len(c.args) > 0 && c.args[0] == "--" {
-		c.args = c.args[1:]
+	args, err := c.options("", nil)
+	if err != nil {
+		return err
 	}
+	c.args = args
 	if len(c.args) == 0 {
-		return c.errorf(2, "filename argument required\n%s: usage: %s filename [arguments]", c.name, c.name)
+		return c.errorf(2, "filename argument required\n%s: usage: %s", c.name, builtins.Synopsis(c.name))
 	}
 	name := c.args[0]
 	path := c.sourcePath(name)

@@ -25,7 +25,7 @@ import (
 func builtinExec(ctx context.Context, c *call) error {
 	argv0 := ""
 	clearEnv := false
-	args, err := c.options("cla:", "exec [-cl] [-a name] [command [argument ...]] [redirection ...]", func(opt byte, arg string) {
+	args, err := c.options("cla:", func(opt byte, arg string) {
 		switch opt {
 		case 'c':
 			clearEnv = true

@@ -199,8 +199,8 @@ func (c *call) setArrayVar(name string, values []string) error {
 	return c.pub().SetArrayVar(name, values)
 }
 
-func (c *call) options(spec, usage string, set func(opt byte, arg string)) ([]string, error) {
-	return c.pub().Options(spec, usage, set)
+func (c *call) options(spec string, set func(opt byte, arg string)) ([]string, error) {
+	return c.pub().Options(spec, set)
 }
 
 func describeErrno(err error) string { return builtins.DescribeErrno(err) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"nosh/shell/internal/quote"
-	"strings"
 	"syscall"
 
 	"nosh/shell/internal/interpunsafe"
@@ -20,23 +19,19 @@ import (
 // in the programs it starts, as POSIX asks; - (or a lone condition, or a
 // first operand that is a number) restores the default.
 func builtinTrap(ctx context.Context, c *call) error {
-	args := c.args
-	list := false
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		switch a {
-		case "-l":
-			return c.listSignals(args[1:])
-		case "-p":
+	list, signals := false, false
+	args, err := c.options("lp", func(opt byte, _ string) {
+		if opt == 'l' {
+			signals = true
+		} else {
 			list = true
-			args = args[1:]
-			continue
 		}
-		return c.errorf(2, "%s: invalid option\ntrap: usage: trap [-lp] [[arg] signal_spec ...]", a)
+	})
+	if err != nil {
+		return err
+	}
+	if signals {
+		return c.listSignals(args)
 	}
 	if list || len(args) == 0 {
 		return c.printTraps(args)

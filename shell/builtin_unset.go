@@ -14,25 +14,19 @@ import (
 // builtinUnset is unset: a read-only variable cannot be unset, and that
 // is an error.
 func builtinUnset(ctx context.Context, c *call) error {
-	args := c.args
 	var flags []string
-	funcs := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
+	funcs, vars := false, false
+	args, err := c.options("fvn", func(opt byte, _ string) {
+		switch opt {
+		case 'f':
+			funcs = true
+		case 'v':
+			vars = true
 		}
-		for _, f := range args[0][1:] {
-			switch f {
-			case 'f':
-				funcs = true
-			case 'v', 'n':
-			default:
-				return c.errorf(2, "-%c: invalid option\nunset: usage: unset [-f] [-v] [-n] [name ...]", f)
-			}
-		}
-		flags = append(flags, args[0])
-		args = args[1:]
+		flags = append(flags, "-"+string(opt))
+	})
+	if err != nil {
+		return err
 	}
 	status := 0
 	for _, name := range args {
@@ -43,6 +37,15 @@ func builtinUnset(ctx context.Context, c *call) error {
 		if !funcs {
 			base, _, _ := strings.Cut(name, "[")
 			if !syntax.ValidName(base) {
+				if !vars {
+					// No variable can have the name; bash then unsets
+					// the function of that name, quietly when there is
+					// none.
+					if c.r.Funcs[name] != nil && c.builtin(ctx, "unset", "-f", "--", name) == nil {
+						engine.ForgetFunc(c.r, name)
+					}
+					continue
+				}
 				fmt.Fprintf(c.stderr, "%s: unset: `%s': not a valid identifier\n", c.sh.Name, name)
 				status = 1
 				continue

@@ -38,10 +38,16 @@ type Call interface {
 	// Errorf prints "nosh: NAME: message" to standard error and returns
 	// status as the builtin's error.
 	Errorf(status int, format string, a ...any) error
-	// Options parses leading short options, getopt style: spec lists the
-	// letters, a letter followed by ':' takes an argument. It returns the
-	// operands, or status 2 as the error after a usage message.
-	Options(spec, usage string, set func(opt byte, arg string)) ([]string, error)
+	// Options parses leading short options as bash's builtins do
+	// (builtins.Getopt): spec lists the letters, a letter followed by
+	// ':' takes an argument. It returns the operands, or status 2 as the
+	// error after bash's message and usage line.
+	Options(spec string, set func(opt byte, arg string)) ([]string, error)
+	// BadOption reports err, a *builtins.OptionError, as Options does.
+	BadOption(err error) error
+	// Usage prints the builtin's usage line ("NAME: usage: …") and
+	// returns status 2.
+	Usage() error
 	// WriteOut writes s to standard output, turning a write error into
 	// the builtin's status as bash does (EPIPE is 141).
 	WriteOut(s string) error
@@ -76,9 +82,13 @@ func (c *call) Errorf(status int, format string, a ...any) error {
 	return c.errorf(status, format, a...)
 }
 
-func (c *call) Options(spec, usage string, set func(opt byte, arg string)) ([]string, error) {
-	return c.options(spec, usage, set)
+func (c *call) Options(spec string, set func(opt byte, arg string)) ([]string, error) {
+	return c.options(spec, set)
 }
+
+func (c *call) BadOption(err error) error { return c.pub().BadOption(err) }
+
+func (c *call) Usage() error { return c.pub().Usage(builtins.Synopsis(c.name)) }
 
 func (c *call) Eval(ctx context.Context, src io.Reader, name string) error {
 	return c.runParsed(ctx, src, name, false)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"nosh/shell/internal/engine"
 	"os"
 	"strconv"
@@ -90,11 +91,20 @@ func builtinBackground(ctx context.Context, c *call) error {
 	if !ok {
 		return fmt.Errorf("nosh: lost background command %q", c.args)
 	}
-	s, r := c.sh, c.r
-	if r == nil {
+	if c.r == nil {
 		return errors.New("nosh: background command outside a runner")
 	}
-	j := s.jobs().NewJob(bs.text, r)
+	c.sh.startJob(ctx, c.r, c.stderr, bs.stmt, bs.text, bs.disown, nil, nil)
+	return nil
+}
+
+// startJob starts stmt as a background job of r, as `stmt &` does, and
+// sets $! in r. prepare, when not nil, is applied to the job's subshell
+// before it starts; ended, when not nil, is called in the job's goroutine
+// after its body ends. It returns the job's process ID.
+func (s *Shell) startJob(ctx context.Context, r *interp.Runner, stderr io.Writer, stmt *syntax.Stmt, text string,
+	disown bool, prepare func(r2 *interp.Runner), ended func()) int {
+	j := s.jobs().NewJob(text, r)
 	// The job outlives the statement: Ctrl+C on the statement must not
 	// reach it, only `kill`.
 	jctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
@@ -112,7 +122,10 @@ func builtinBackground(ctx context.Context, c *call) error {
 			interpunsafe.SetStreams(r2, st)
 		}
 	}
-	listed := r == s.Runner && !bs.disown
+	if prepare != nil {
+		prepare(r2)
+	}
+	listed := r == s.Runner && !disown
 	if listed {
 		if !s.Interactive {
 			// A script is never told about finished jobs: drop them
@@ -126,8 +139,8 @@ func builtinBackground(ctx context.Context, c *call) error {
 	go func() {
 		defer cancel(nil)
 		s.eng.SetSubshellPid(r2)
-		engine.EnterBackgroundDepth(r2, bs.stmt)
-		err := s.eng.RunGuarded(fctx, r2, bs.stmt)
+		engine.EnterBackgroundDepth(r2, stmt)
+		err := s.eng.RunGuarded(fctx, r2, stmt)
 		status := exitStatusOf(err)
 		if sig := s.leaveFrame(frame); sig != 0 {
 			status = 128 + int(sig)
@@ -137,20 +150,23 @@ func builtinBackground(ctx context.Context, c *call) error {
 			status = 128 + int(sig)
 		}
 		if status < 0 {
-			fmt.Fprintf(c.stderr, "%s: %v\n", s.Name, err)
+			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
 			status = 1
 		}
 		if devnull != nil {
 			devnull.Close()
+		}
+		if ended != nil {
+			ended()
 		}
 		j.EndBody(status)
 	}()
 	pid := j.Pid(pidWait)
 	interpunsafe.SetVar(r, bangVar, expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(pid)})
 	if listed && s.Interactive {
-		fmt.Fprintf(c.stderr, "[%d] %d\n", j.ID(), pid)
+		fmt.Fprintf(stderr, "[%d] %d\n", j.ID(), pid)
 	}
-	return nil
+	return pid
 }
 
 // noteCall is called for every simple command before it runs. In a

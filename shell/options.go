@@ -147,7 +147,7 @@ func (s *Shell) xpgEcho() bool { return s.shoptOn("xpg_echo") }
 // builtinShopt is shopt (see options.ShoptArgs).
 func builtinShopt(ctx context.Context, c *call) error {
 	var a options.ShoptArgs
-	names, err := c.options("psuqo", options.ShoptUsage, func(opt byte, _ string) {
+	names, err := c.options("psuqo", func(opt byte, _ string) {
 		switch opt {
 		case 's':
 			a.Set = true

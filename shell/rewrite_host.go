@@ -1,6 +1,10 @@
 package shell
 
 import (
+	"context"
+	"io"
+
+	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -37,3 +41,9 @@ func (h *builtinHost) RewriteNode(n syntax.Node) {
 
 // RewriteBackground implements engine.Host.
 func (h *builtinHost) RewriteBackground(st *syntax.Stmt) { h.shell().rewriteBackground(st) }
+
+// StartJob implements engine.Host.
+func (h *builtinHost) StartJob(ctx context.Context, r *interp.Runner, stderr io.Writer, st *syntax.Stmt, text string,
+	prepare func(r2 *interp.Runner), ended func()) int {
+	return h.shell().startJob(ctx, r, stderr, st, text, false, prepare, ended)
+}

@@ -13,6 +13,7 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 
+	"nosh/shell/internal/guard"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
@@ -123,6 +124,11 @@ func (s *Shell) enterFrame(ctx context.Context, r *interp.Runner, bg bool) (cont
 	}
 	ctx, f.cancel = context.WithCancelCause(ctx)
 	ctx = context.WithValue(ctx, sigFrameKey{}, f)
+	// An AI command's guard may want to know that what runs here
+	// assigns only the subshell's variables.
+	if env := interpunsafe.WriteEnv(r); env != nil && *env != nil {
+		ctx = guard.EnterSubshell(ctx, *env)
+	}
 	fs := &s.job.frames
 	if !f.bg {
 		fs.mu.Lock()

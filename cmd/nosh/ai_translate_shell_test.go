@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"nosh/ai/fakellm"
@@ -58,4 +59,45 @@ func TestTranslationChangingTheShellIsAsked(t *testing.T) {
 	s.ExpectPrompt()
 	s.Line(`echo "[$HISTFILE] [$greeting] [$(trap -p INT)]"`)
 	s.Expect("[" + home + "/hist-before] [hello-mine] []")
+}
+
+// TestTranslationSubshellIsNoQuestion: what a translation's subshell
+// assigns ends with it, so `(eval "$x")` setting HISTSIZE is asked about
+// once (the eval, statically) and not again at the subshell's next
+// command, nor reported after; a change hidden before a subshell is still
+// asked about there.
+func TestTranslationSubshellIsNoQuestion(t *testing.T) {
+	home := t.TempDir()
+	srv := fakellm.New(t,
+		fakellm.Text(`(eval "$( (printf 'HISTSIZE=0; echo inside-%s' sub) )")`),
+		fakellm.Text(`eval "$( (printf 'HISTSIZE=%s' 0) )"; (echo after-sub)`),
+	)
+	s := startPty(t, aiEnv(srv, home))
+	s.ExpectPrompt()
+	s.Line("HISTSIZE=500")
+	s.ExpectPrompt()
+
+	s.Line("? count in a subshell")
+	s.Expect("[O]nce [D]eny [E]dit")
+	s.Send("o")
+	s.Expect("inside-sub")
+	s.ExpectPrompt()
+	out := s.Output()
+	if n := strings.Count(out, "[O]nce"); n != 1 {
+		t.Errorf("asked %d times about a subshell's own variable:\n%s", n, out)
+	}
+	if strings.Contains(out, "did not show") {
+		t.Errorf("a subshell's own variable was reported as a change to the shell:\n%s", out)
+	}
+
+	s.Line("? hide it before")
+	s.Expect("[O]nce [D]eny [E]dit")
+	s.Send("o")
+	s.Expect("HISTSIZE=0")
+	s.Expect("[O]nce")
+	s.Send("d")
+	s.ExpectPrompt()
+	if strings.Contains(s.Output(), "after-sub\r\n") {
+		t.Errorf("the subshell ran after a hidden change was refused:\n%s", s.Output())
+	}
 }

@@ -34,7 +34,7 @@ func doctorMain(args []string, stdout, stderr io.Writer) int {
 func sandboxState(c config.AI) string {
 	abi, err := sandbox.Available()
 	if err != nil {
-		return "none: " + err.Error() + "; the permission gate alone holds the agent's commands"
+		return "none: " + err.Error() + "; the permission gate alone holds the agent's writes (the seccomp filter and dropped capabilities still apply)"
 	}
 	net := "network allowed"
 	if len(c.SandboxTCPPorts) > 0 {

@@ -567,6 +567,15 @@ func (c *Cmd) trackPrintf(i int) {
 // builtinUnset is unset: the names lose the values the analysis knew.
 func builtinUnset(c *Cmd) {
 	builtinHarmless(c)
+	if c.Analyzer.inShellNow() && FlagsOf(c.Args).Has('f') {
+		// unset -f rm: a function of the user's (a safety wrapper such
+		// as rm -i) is gone for good, as defining one asks.
+		for _, w := range c.Args {
+			if !w.IsStatic() || !strings.HasPrefix(w.Value, "-") {
+				c.Risk(KindAssign, w.Value, "removes the function "+w.Value+" from your shell")
+			}
+		}
+	}
 	if c.Analyzer.inShellNow() && !FlagsOf(c.Args).Has('f') {
 		// unset HISTFILE: the history is no longer saved.
 		for _, w := range c.Args {

@@ -22,16 +22,24 @@ import (
 // uppercase names, and the few lowercase ones some do read are not
 // the user's either.
 
-// userResults are the uppercase variables builtins fill with their
-// results (read, mapfile, getopts, select): the user's to set.
-var userResults = map[string]bool{"REPLY": true, "MAPFILE": true, "OPTARG": true, "OPTIND": true}
+// userResult reports whether name is one of the uppercase variables
+// builtins fill with their results (read, mapfile, getopts, select): the
+// user's to set. A switch, not a map literal, so that linking the package
+// runs no code at start-up.
+func userResult(name string) bool {
+	switch name {
+	case "REPLY", "MAPFILE", "OPTARG", "OPTIND":
+		return true
+	}
+	return false
+}
 
 // UserVariable reports whether a command run in the user's shell may set
 // the variable without asking: a name with a lowercase letter that no
 // shell or program reads as configuration, or a builtin's result
 // variable.
 func UserVariable(name string) bool {
-	if userResults[name] {
+	if userResult(name) {
 		return true
 	}
 	if strings.ToUpper(name) == name {

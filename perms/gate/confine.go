@@ -37,15 +37,18 @@ func (g *Gate) WithSandbox(ctx context.Context, a *perms.Approval, box sandbox.P
 
 // Sandbox returns the policy the program with args, about to be started
 // under ctx, must run under; ok is false when it is not to be sandboxed
-// (not an agent command, or no Landlock).
+// (not an agent command). Without Landlock the policy says so
+// (NoLandlock): the launcher still confines what needs no Landlock.
 func Sandbox(ctx context.Context) (box sandbox.Policy, ok bool) {
 	sc, _ := ctx.Value(ctxKey{}).(*scope)
-	if sc == nil || sc.off || sc.box == nil || !sc.enforce {
+	if sc == nil || sc.off || sc.box == nil {
 		return sandbox.Policy{}, false
 	}
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
-	return sc.box.With(), true
+	box = sc.box.With()
+	box.NoLandlock = !sc.enforce
+	return box, true
 }
 
 // Outside returns a KindOutside finding for every target of d that box

@@ -288,3 +288,23 @@ func TestGateRedirectionsFollowNoLinkOut(t *testing.T) {
 		t.Errorf("/dev/stderr is the command's own standard error: %q", h.stderr.String())
 	}
 }
+
+// TestSandboxWithoutLandlock: on a kernel without Landlock an agent's
+// programs still start under the launcher, told that the kernel cannot
+// hold their writes, so that what needs no Landlock (the seccomp filter,
+// the capabilities) still holds; only a command that is not an agent's
+// starts unconfined.
+func TestSandboxWithoutLandlock(t *testing.T) {
+	h := newHarness(t, nil, nil, perms.Once)
+	g := h.gate
+	box := sandbox.Policy{Rules: []sandbox.Rule{{Path: "/ws", Access: sandbox.All}}}
+	for _, enforce := range []bool{true, false} {
+		got, ok := Sandbox(g.WithSandbox(context.Background(), nil, box, enforce))
+		if !ok || got.NoLandlock == enforce || !got.Writable("/ws/f", sandbox.Write) {
+			t.Errorf("Landlock %v: Sandbox = %+v, %v", enforce, got, ok)
+		}
+	}
+	if _, ok := Sandbox(g.WithApproval(context.Background(), nil)); ok {
+		t.Errorf("a command that is not an agent's is sandboxed")
+	}
+}

@@ -291,7 +291,7 @@ func (g *Gate) check(ctx context.Context, args []string, mayBeFunction bool) (bo
 			fmt.Fprintf(g.report, "nosh: %v\n", err)
 		}
 	}
-	changed := sc.changed(hc.Env)
+	changed := sc.changedIn(hc.Env, subshellEntry(ctx))
 	if len(changed) > 0 {
 		d = d.WithFindings(changed...)
 	}
@@ -341,7 +341,30 @@ func (sc *scope) approved(key string) bool {
 // and differs from the scope's baseline without the approval announcing
 // it.
 func (sc *scope) changed(env expand.Environ) []perms.Finding {
+	return sc.changedIn(env, nil)
+}
+
+// changedIn is changed for a command that runs in a subshell that
+// started with the variables entry (nil: not in a subshell). What a
+// subshell assigns ends with it, so a variable watched only because it
+// outlives the translation (HISTSIZE…) is judged by its value as the
+// subshell started; one that changes what runs (PATH, LD_PRELOAD…) as
+// it is now.
+func (sc *scope) changedIn(env, entry expand.Environ) []perms.Finding {
 	now := snapshot(env, sc.inShell)
+	if entry != nil {
+		before := snapshot(entry, sc.inShell)
+		for name := range now {
+			if _, runs := perms.DangerousVar(name); !runs {
+				delete(now, name)
+			}
+		}
+		for name, v := range before {
+			if _, runs := perms.DangerousVar(name); !runs {
+				now[name] = v
+			}
+		}
+	}
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if sc.baseline == nil {
@@ -373,6 +396,28 @@ func (sc *scope) changed(env expand.Environ) []perms.Finding {
 		}
 	}
 	return out
+}
+
+// subshellKey marks a context whose commands run in a subshell; its
+// value is the shell's variables as the outermost subshell started.
+type subshellKey struct{}
+
+// InSubshell marks ctx as running in a subshell of the shell (( … ),
+// $( … ), a background job) that started with the variables entry (a
+// copy, made as it started): what its commands assign ends with it. The
+// shell says so (a context value, which no command can forge). The
+// translation's watch then judges the variables that matter only by
+// outliving the translation (HISTSIZE…) by their values at the
+// subshell's start, and only those that change what runs (PATH,
+// LD_PRELOAD…) as they are: `(eval "$x")` setting HISTSIZE is no
+// question, while a change hidden before the subshell still is.
+func InSubshell(ctx context.Context, entry expand.Environ) context.Context {
+	return context.WithValue(ctx, subshellKey{}, entry)
+}
+
+func subshellEntry(ctx context.Context) expand.Environ {
+	entry, _ := ctx.Value(subshellKey{}).(expand.Environ)
+	return entry
 }
 
 // ShellChanges returns, for a translation's scope (WithShellApproval),
@@ -497,18 +542,24 @@ func quoteArgv(argv []string) string {
 	return strings.Join(words, " ")
 }
 
-// shellKept are the variables the shell itself changes as a command
-// runs (cd, a pipeline, a clock): not the command's doing.
-var shellKept = map[string]bool{
-	"PWD": true, "OLDPWD": true, "_": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true,
-	"LINENO": true, "EPOCHSECONDS": true, "EPOCHREALTIME": true, "BASHPID": true, "PIPESTATUS": true,
-	"BASH_REMATCH": true, "DIRSTACK": true, "HISTCMD": true, "COLUMNS": true, "LINES": true,
-	"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "FUNCNAME": true, "BASH_ARGC": true, "BASH_ARGV": true,
-	"BASH_SUBSHELL": true,
+// shellKept reports whether the shell itself changes the variable as a
+// command runs (cd, a pipeline, a clock): not the command's doing. A
+// switch, not a map literal, so that linking the package runs no code at
+// start-up.
+func shellKept(name string) bool {
+	switch name {
+	case "PWD", "OLDPWD", "_", "RANDOM", "SRANDOM", "SECONDS",
+		"LINENO", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "PIPESTATUS",
+		"BASH_REMATCH", "DIRSTACK", "HISTCMD", "COLUMNS", "LINES",
+		"BASH_COMMAND", "BASH_LINENO", "BASH_SOURCE", "FUNCNAME", "BASH_ARGC", "BASH_ARGV",
+		"BASH_SUBSHELL":
+		return true
+	}
+	return false
 }
 
 // watchedInShell reports whether a change to the variable made by a `?`
 // translation is asked about.
 func watchedInShell(name string) bool {
-	return !perms.UserVariable(name) && !shellKept[name] && strings.IndexByte(name, 0) < 0
+	return !perms.UserVariable(name) && !shellKept(name) && strings.IndexByte(name, 0) < 0
 }

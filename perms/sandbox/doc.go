@@ -19,5 +19,7 @@
 // Landlock does not cover changes of mode, owner, extended attributes
 // or times; the run-time gate judges chmod, chown and the like by their
 // targets instead. Where the kernel has no Landlock (before 5.13, or
-// switched off), Available says so and nosh relies on the gate alone.
+// switched off), Available says so, nosh relies on the gate alone for
+// writes, and the launcher (Policy.NoLandlock) still applies what needs
+// no Landlock: no_new_privs, the capabilities and the seccomp filter.
 package sandbox

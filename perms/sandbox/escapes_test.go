@@ -67,6 +67,20 @@ var probes = map[string]func(arg string) error{
 		}
 		return nil
 	},
+	// A terminal opened by its name, not the controlling one: TIOCSTI
+	// then needs CAP_SYS_ADMIN, which root has.
+	"tiocsti-by-name": func(path string) error {
+		fd, err := unix.Open(path, unix.O_RDWR|unix.O_NOCTTY, 0)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(fd)
+		b := byte('#')
+		if _, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), unix.TIOCSTI, uintptr(unsafe.Pointer(&b))); e != 0 {
+			return e
+		}
+		return nil
+	},
 	"setsid": func(string) error {
 		_, err := unix.Setsid()
 		return err
@@ -116,7 +130,7 @@ func probe(t *testing.T, p *Policy, name, arg string, setup func(*exec.Cmd)) str
 	}
 	cmd := &exec.Cmd{Path: self, Args: []string{self}}
 	if p != nil {
-		if _, err := Available(); err != nil {
+		if _, err := Available(); err != nil && !p.NoLandlock {
 			t.Skip(err)
 		}
 		_, cmd.Args = Command(self, []string{self}, *p)
@@ -281,6 +295,93 @@ func TestSandboxEscapeFamilies(t *testing.T) {
 	t.Run("io_uring", func(t *testing.T) {
 		if out := probe(t, sandbox, "io_uring", "", nil); !strings.HasPrefix(out, "refused") {
 			t.Errorf("a sandboxed program set up io_uring: %s", out)
+		}
+	})
+}
+
+// TestSandboxWithoutLandlockFamilies: on a kernel without Landlock (here
+// switched off by the policy, as nosh does when the kernel has none) the
+// programs of an agent still start under the launcher, and everything
+// that needs no Landlock holds: typing into a terminal (TIOCSTI, which
+// root may do on any terminal it opens by name), leaving the session,
+// asking a daemon over a UNIX socket, io_uring, risky modes, and run as
+// root the capabilities beyond reading. Before, such a kernel got no
+// launcher at all, and all of these worked.
+func TestSandboxWithoutLandlockFamilies(t *testing.T) {
+	ws := t.TempDir()
+	bare := &Policy{Rules: []Rule{{ws, All}, {"/dev/null", Write}}, NoLandlock: true}
+
+	t.Run("typing into a terminal opened by name", func(t *testing.T) {
+		// No controlling terminal (nosh starts an agent's program in a
+		// session of its own), the terminal opened by its name: only a
+		// process with CAP_SYS_ADMIN may type into it, which is root
+		// outside the sandbox.
+		m, tty, err := pty.Open()
+		if err != nil {
+			t.Skip(err)
+		}
+		defer m.Close()
+		defer tty.Close()
+		own := func(c *exec.Cmd) { c.SysProcAttr = &syscall.SysProcAttr{Setsid: true} }
+		if out := probe(t, nil, "tiocsti-by-name", tty.Name(), own); out != "done" {
+			t.Skipf("TIOCSTI on a terminal opened by name is refused here already: %s", out)
+		}
+		if out := probe(t, bare, "tiocsti-by-name", tty.Name(), own); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a program confined without Landlock typed into a terminal: %s", out)
+		}
+	})
+
+	t.Run("leaving the session", func(t *testing.T) {
+		if out := probe(t, bare, "setsid", "", nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a program confined without Landlock made a session of its own: %s", out)
+		}
+	})
+
+	t.Run("daemon socket", func(t *testing.T) {
+		sock := filepath.Join(t.TempDir(), "daemon.sock")
+		l, err := net.Listen("unix", sock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		if out := probe(t, bare, "unix-connect", sock, nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a program confined without Landlock reached a daemon's socket: %s", out)
+		}
+	})
+
+	t.Run("io_uring", func(t *testing.T) {
+		if out := probe(t, bare, "io_uring", "", nil); !strings.HasPrefix(out, "refused") {
+			t.Errorf("a program confined without Landlock set up io_uring: %s", out)
+		}
+	})
+
+	t.Run("modes and capabilities", func(t *testing.T) {
+		f := filepath.Join(ws, "f")
+		os.WriteFile(f, nil, 0o644)
+		out, err := sandboxed(t, *bare, "chmod 777 "+f+" 2>/dev/null || echo refused-777; grep '^CapEff:' /proc/self/status")
+		if err != nil || !strings.Contains(out, "refused-777") {
+			t.Errorf("chmod 777 without Landlock: %v: %s", err, out)
+		}
+		if os.Geteuid() == 0 && !strings.Contains(out, "0000000000000006") {
+			t.Errorf("root kept capabilities beyond reading: %s", out)
+		}
+	})
+
+	t.Run("what the gate holds", func(t *testing.T) {
+		// Writes are the gate's alone here: the launcher cannot refuse
+		// them, and says nothing that would make them look held.
+		out, err := sandboxed(t, *bare, "echo x > "+filepath.Join(ws, "inside")+" && echo wrote")
+		if err != nil || !strings.Contains(out, "wrote") {
+			t.Errorf("a program confined without Landlock could not write its workspace: %v: %s", err, out)
 		}
 	})
 }

@@ -121,6 +121,9 @@ func fail(err error, status int) {
 
 // restrict confines the calling thread to p.
 func restrict(p Policy) error {
+	if p.NoLandlock {
+		return restrictWithoutLandlock(p)
+	}
 	abi, err := Available()
 	if err != nil {
 		return err
@@ -165,13 +168,40 @@ func restrict(p Policy) error {
 	if err := ll.LandlockRestrictSelf(fd, 0); err != nil {
 		return fmt.Errorf("landlock_restrict_self: %w", err)
 	}
-	o := filterOptions{meta: true, unixSockets: abi < 9}
+	return installSeccomp(filterFor(p, abi < 9))
+}
+
+// restrictWithoutLandlock confines the calling thread as far as a
+// kernel without Landlock allows: whatever the program writes, it may
+// not type into a terminal (TIOCSTI, which nosh would read as the user's
+// next line; it works on any terminal for root), leave its session, ask
+// a daemon over a UNIX socket to act for it (tmux new-window, systemd,
+// D-Bus), use io_uring, change owners or set risky modes, and run as
+// root it keeps only the capabilities reading needs (no hostname, date
+// -s, ip addr add, mknod). The filter refuses every UNIX socket, as below
+// Landlock ABI 9, since nothing else keeps a connection in bounds.
+func restrictWithoutLandlock(p Policy) error {
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := dropCapabilities(); err != nil {
+		return err
+	}
+	return installSeccomp(filterFor(p, true))
+}
+
+// filterFor returns the seccomp filter's options for p: the filter on
+// modes and owners is left out for an approved chmod or chown (a rule
+// with Meta), and every UNIX socket is refused when the kernel cannot
+// refuse connecting to the sockets of daemons (unixSockets).
+func filterFor(p Policy, unixSockets bool) filterOptions {
+	o := filterOptions{meta: true, unixSockets: unixSockets}
 	for _, r := range p.Rules {
 		if r.Access&Meta != 0 {
-			o.meta = false // an approved chmod or chown
+			o.meta = false
 		}
 	}
-	return installSeccomp(o)
+	return o
 }
 
 // addRule lets the sandbox use path with the given rights: for a file,

@@ -95,6 +95,14 @@ type Policy struct {
 	// ports a program may connect to, on any address: Landlock (ABI 4)
 	// filters connections by port alone.
 	TCPPorts []uint16
+	// NoLandlock says the kernel has no Landlock, so the launcher cannot
+	// hold the program's writes to Rules (the run-time gate alone holds
+	// what nosh sees of them). It still confines everything that needs
+	// no Landlock: no new privileges, only the capabilities reading
+	// needs, and the seccomp filter (no typing into a terminal, no
+	// session of its own, no UNIX socket, no io_uring, no risky mode or
+	// owner), which would otherwise be lost with the file rules.
+	NoLandlock bool
 }
 
 // With returns a copy of p with more rules.
@@ -168,6 +176,9 @@ func launcher() string {
 func Command(path string, argv []string, p Policy) (string, []string) {
 	out := make([]string, 0, len(argv)+len(p.Rules)+5)
 	out = append(out, "nosh", Flag)
+	if p.NoLandlock {
+		out = append(out, "landlock=off")
+	}
 	if p.NoNetwork {
 		out = append(out, "net=off")
 	} else if len(p.TCPPorts) > 0 {
@@ -192,7 +203,7 @@ type launch struct {
 	argv   []string
 }
 
-var errUsage = errors.New("usage: nosh " + Flag + " [net=off|tcp=PORT,…] [ACCESS:PATH]... -- PROGRAM ARGV0 [ARG]...")
+var errUsage = errors.New("usage: nosh " + Flag + " [landlock=off] [net=off|tcp=PORT,…] [ACCESS:PATH]... -- PROGRAM ARGV0 [ARG]...")
 
 // parse reads the launcher's arguments (os.Args).
 func parse(args []string) (launch, error) {
@@ -205,6 +216,10 @@ func parse(args []string) (launch, error) {
 		a := args[i]
 		if a == "net=off" {
 			l.policy.NoNetwork = true
+			continue
+		}
+		if a == "landlock=off" {
+			l.policy.NoLandlock = true
 			continue
 		}
 		if list, ok := strings.CutPrefix(a, "tcp="); ok {

@@ -72,7 +72,7 @@ func (a *Assistant) runAgent(ctx context.Context, st *aiState, line string, inte
 	defer func() { a.agentBox = nil }()
 	if ll := a.landlock(); ll.err != nil && !ll.told {
 		ll.told = true
-		fmt.Fprintln(a.stderr, a.paint("33", "nosh: no kernel sandbox for the agent's commands ("+ll.err.Error()+"): the permission gate alone holds them"))
+		fmt.Fprintln(a.stderr, a.paint("33", "nosh: no kernel sandbox for the agent's commands ("+ll.err.Error()+"): the permission gate alone holds their writes; the seccomp filter and dropped capabilities still apply"))
 	}
 	if box.notice != "" {
 		fmt.Fprintln(a.stderr, a.paint("2", "nosh: "+box.notice))

@@ -3,9 +3,12 @@ package assistant
 import (
 	"context"
 
+	"mvdan.cc/sh/v3/interp"
+
 	"nosh/perms"
 	"nosh/perms/gate"
 	"nosh/perms/sandbox"
+	"nosh/shell/internal/guard"
 )
 
 // aiGuard is the permission gate as the shell's Guard (Host.Guarded): it
@@ -16,6 +19,32 @@ type aiGuard struct {
 	// agent marks an agent command: its programs get agentEnv, and the
 	// core keeps its effects inside its subshell.
 	agent bool
+}
+
+// CallHandler is the gate's, told when the call runs in a subshell
+// (guard.EnterSubshell): what it assigns ends there.
+func (g aiGuard) CallHandler(next interp.CallHandlerFunc) interp.CallHandlerFunc {
+	h := g.Gate.CallHandler(next)
+	return func(ctx context.Context, args []string) ([]string, error) {
+		return h(inSubshell(ctx), args)
+	}
+}
+
+// ExecMiddleware is the gate's, told when the command runs in a
+// subshell.
+func (g aiGuard) ExecMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	h := g.Gate.ExecMiddleware(next)
+	return func(ctx context.Context, args []string) error {
+		return h(inSubshell(ctx), args)
+	}
+}
+
+// inSubshell passes on to the gate what the shell says of a subshell.
+func inSubshell(ctx context.Context) context.Context {
+	if entry := guard.SubshellEntry(ctx); entry != nil {
+		return gate.InSubshell(ctx, entry)
+	}
+	return ctx
 }
 
 // Refusal is the name the gate gives a refused call.

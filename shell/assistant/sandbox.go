@@ -17,8 +17,9 @@ import (
 // prompt naming a change outside does, for that one command.
 type agentBox struct {
 	policy sandbox.Policy
-	// enforce says the kernel confines the programs (Landlock); without
-	// it the gate alone holds the agent's commands.
+	// enforce says the kernel confines the programs' files (Landlock);
+	// without it the gate alone holds their writes, and the launcher
+	// what needs no Landlock (sandbox.Policy.NoLandlock).
 	enforce   bool
 	workspace string // "" when the workspace may not be written; see newAgentBox
 	scratch   string
@@ -101,12 +102,15 @@ var readOnlyBox = sandbox.Policy{Rules: []sandbox.Rule{{Path: "/dev/null", Acces
 // prompt and for completion) in a sandbox that may write nothing, where
 // the kernel has Landlock: a repository's configuration can make git run
 // any program (core.fsmonitor, clean filters, a submodule's own), and an
-// agent may have written it; whatever it runs then cannot change a file.
+// agent may have written it; whatever it runs then cannot change a file
+// (without Landlock, it still gets the seccomp filter and no capability
+// beyond reading).
 func ConfineReadOnly(path string, argv []string) (string, []string) {
+	box := readOnlyBox
 	if _, err := landlockAvailable(); err != nil {
-		return path, argv
+		box.NoLandlock = true
 	}
-	return sandbox.Command(path, argv, readOnlyBox)
+	return sandbox.Command(path, argv, box)
 }
 
 // protectedPaths are nosh's own files and directories, which the AI may

@@ -71,12 +71,10 @@ func AliasLookup(r *interp.Runner) func(string) (string, bool) {
 
 // builtinAlias defines and lists aliases.
 func builtinAlias(ctx context.Context, c *Call) error {
-	args := c.Args
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
-	}
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+	// -p (print the aliases) is what alias does without operands anyway.
+	args, err := c.Options("p", func(byte, string) {})
+	if err != nil {
+		return err
 	}
 	show := func(name string) bool {
 		text, ok := AliasValue(c.R, name)
@@ -128,8 +126,12 @@ func builtinAlias(ctx context.Context, c *Call) error {
 // builtinUnalias removes aliases; -a removes them all.
 func builtinUnalias(ctx context.Context, c *Call) error {
 	table := interpunsafe.Aliases(c.R)
-	args := c.Args
-	if len(args) > 0 && args[0] == "-a" {
+	all := false
+	args, err := c.Options("a", func(byte, string) { all = true })
+	if err != nil {
+		return err
+	}
+	if all {
 		for key := range *table {
 			if strings.HasPrefix(key, aliasKeyPrefix) {
 				delete(*table, key)
@@ -138,7 +140,7 @@ func builtinUnalias(ctx context.Context, c *Call) error {
 		return nil
 	}
 	if len(args) == 0 {
-		return c.Errorf(2, "usage: unalias [-a] name [name ...]")
+		return c.Usage(Synopsis(c.Name))
 	}
 	status := 0
 	for _, name := range args {

@@ -47,14 +47,29 @@ type noInput struct{}
 func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
 
 // LineEditFunc reads one line from the terminal with the line editor, as
-// read -e does: prompt before it, initial already typed, Tab completing
-// file names, no highlighting, suggestions or history. It returns
-// ErrEditInterrupted after Ctrl+C and io.EOF after Ctrl+D on an empty
-// line.
-type LineEditFunc func(ctx context.Context, prompt, initial string) (string, error)
+// read -e does: Tab completing file names, no highlighting, suggestions
+// or history. It returns ErrEditInterrupted after Ctrl+C, io.EOF after
+// Ctrl+D on an empty line, and ErrEditTimeout when the time allowed ran
+// out (the line, half typed, is then wiped from the screen, as bash's).
+type LineEditFunc func(ctx context.Context, req LineEdit) (string, error)
+
+// LineEdit is what read asks of the line editor.
+type LineEdit struct {
+	// Prompt is shown before the line (-p); Initial is already typed (-i).
+	Prompt, Initial string
+	// MaxChars, when more than 0, ends the line as soon as a typed key
+	// makes it that many characters long (-n, -N), as if Enter followed.
+	MaxChars int
+	// Timeout, when more than 0, gives the line up after that long (-t).
+	Timeout time.Duration
+}
 
 // ErrEditInterrupted is what a LineEditFunc returns after Ctrl+C.
 var ErrEditInterrupted = errors.New("interrupted")
+
+// ErrEditTimeout is what a LineEditFunc returns when LineEdit.Timeout
+// passed.
+var ErrEditTimeout = errors.New("timed out")
 
 // Shell is what builtins need of the shell that runs them. The core
 // implements it; its methods are safe to call from any runner of the

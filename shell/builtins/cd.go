@@ -22,30 +22,17 @@ import (
 // builtinCd is cd with -L/-P, `cd -`, CDPATH and PWD/OLDPWD kept as bash
 // keeps them.
 func builtinCd(ctx context.Context, c *Call) error {
-	args := c.Args
 	physical := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
+	args, err := c.Options("LPe@", func(opt byte, _ string) {
+		switch opt {
+		case 'L':
+			physical = false
+		case 'P':
+			physical = true
 		}
-		ok := true
-		for _, o := range a[1:] {
-			switch o {
-			case 'L':
-				physical = false
-			case 'P':
-				physical = true
-			case 'e', '@':
-			default:
-				ok = false
-			}
-		}
-		if !ok {
-			return c.Errorf(2, "%s: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]", a)
-		}
-		args = args[1:]
+	})
+	if err != nil {
+		return err
 	}
 	if len(args) > 1 {
 		return c.Errorf(1, "too many arguments")
@@ -237,16 +224,9 @@ func (c *Call) setKeepingAttrs(name, value string) {
 // builtinPwd prints the logical directory, or with -P the physical one.
 func builtinPwd(ctx context.Context, c *Call) error {
 	physical := false
-	for _, a := range c.Args {
-		switch a {
-		case "-L":
-			physical = false
-		case "-P":
-			physical = true
-		case "--":
-		default:
-			return c.Errorf(2, "%s: invalid option\npwd: usage: pwd [-LP]", a)
-		}
+	// Operands are ignored, as in bash.
+	if _, err := c.Options("LP", func(opt byte, _ string) { physical = opt == 'P' }); err != nil {
+		return err
 	}
 	dir := c.R.Dir
 	if physical {

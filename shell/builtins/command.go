@@ -137,26 +137,19 @@ func isUserBuiltin(c *Call, name string) bool {
 // command runs without looking at functions (and, with -p, with the
 // default PATH).
 func builtinCommand(ctx context.Context, c *Call) error {
-	args := c.Args
 	describe, verbose, usePath := false, false, false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
+	args, err := c.Options("vVp", func(opt byte, _ string) {
+		switch opt {
+		case 'v':
+			describe = true
+		case 'V':
+			describe, verbose = true, true
+		case 'p':
+			usePath = true
 		}
-		for _, o := range a[1:] {
-			switch o {
-			case 'v':
-				describe = true
-			case 'V':
-				describe, verbose = true, true
-			case 'p':
-				usePath = true
-			default:
-				return c.Errorf(2, "-%c: invalid option\ncommand: usage: command [-pVv] command [arg ...]", o)
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	if len(args) == 0 {
 		return nil
@@ -230,30 +223,23 @@ func (c *Call) describeVerbose(name string, res resolution) {
 
 // builtinType is bash's type with -a -f -p -P -t.
 func builtinType(ctx context.Context, c *Call) error {
-	args := c.Args
 	var o resolveOptions
 	mode := ""
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
+	args, err := c.Options("aftpP", func(opt byte, _ string) {
+		switch opt {
+		case 'a':
+			o.all = true
+		case 'f':
+			o.noFuncs = true
+		case 't', 'p':
+			mode = string(opt)
+		case 'P':
+			mode = "P"
+			o.filesOnly = true
 		}
-		for _, f := range a[1:] {
-			switch f {
-			case 'a':
-				o.all = true
-			case 'f':
-				o.noFuncs = true
-			case 't', 'p':
-				mode = string(f)
-			case 'P':
-				mode = "P"
-				o.filesOnly = true
-			default:
-				return c.Errorf(2, "-%c: invalid option\ntype: usage: type [-afptP] name [name ...]", f)
-			}
-		}
+	})
+	if err != nil {
+		return err
 	}
 	status := 0
 	for _, name := range args {
@@ -288,7 +274,7 @@ func builtinType(ctx context.Context, c *Call) error {
 func builtinHash(ctx context.Context, c *Call) error {
 	list, reset, del, printPath, reusable := false, false, false, false, false
 	setPath := ""
-	args, err := c.Options("rdtlp:", "hash [-lr] [-p pathname] [-dt] [name ...]", func(opt byte, arg string) {
+	args, err := c.Options("rdtlp:", func(opt byte, arg string) {
 		switch opt {
 		case 'r':
 			reset = true

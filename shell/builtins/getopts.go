@@ -17,15 +17,19 @@ import (
 // it is one sequence of steps over shared state (OPTIND, OPTARG, the
 // position in a cluster, silent mode), as bash's getopts is.
 func builtinGetopts(ctx context.Context, c *Call) error {
-	if len(c.Args) < 2 {
-		return c.Usage("getopts optstring name [arg ...]")
+	ops, err := c.Options("", nil)
+	if err != nil {
+		return err
 	}
-	optstring, name := c.Args[0], c.Args[1]
+	if len(ops) < 2 {
+		return c.Usage(Synopsis(c.Name))
+	}
+	optstring, name := ops[0], ops[1]
 	if !syntax.ValidName(name) {
 		return c.Errorf(1, "`%s': not a valid identifier", name)
 	}
-	args := c.Args[2:]
-	if len(c.Args) == 2 {
+	args := ops[2:]
+	if len(ops) == 2 {
 		args = c.R.Params
 	}
 	silent := strings.HasPrefix(optstring, ":")

@@ -21,25 +21,8 @@ func StatusError(status int) error {
 // jobFlags parses single-letter options such as -lp against allowed.
 func jobFlags(c *Call, allowed string) (set map[byte]bool, rest []string, err error) {
 	set = map[byte]bool{}
-	args := c.Args
-	for len(args) > 0 {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			if !containsByte(allowed, a[i]) {
-				return nil, nil, c.Errorf(2, "-%c: invalid option", a[i])
-			}
-			set[a[i]] = true
-		}
-		args = args[1:]
-	}
-	return set, args, nil
+	rest, err = c.Options(allowed, func(opt byte, _ string) { set[opt] = true })
+	return set, rest, err
 }
 
 func containsByte(s string, b byte) bool {

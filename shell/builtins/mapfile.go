@@ -20,8 +20,6 @@ import (
 // knows only -t and -d): -n count, -O origin, -s skip, -u fd, and the
 // callback -C every -c lines.
 
-const mapfileUsage = "mapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"
-
 type mapfileOptions struct {
 	delim       byte
 	count, skip int
@@ -36,71 +34,51 @@ type mapfileOptions struct {
 
 func parseMapfileOptions(c *Call) (o mapfileOptions, err error) {
 	o = mapfileOptions{delim: '\n', fd: 0, quantum: 5000, array: "MAPFILE"}
-	args := c.Args
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			opt := a[i]
-			if opt == 't' {
-				o.trim = true
-				continue
+	g := c.Getopt("td:n:O:s:u:C:c:")
+	for g.Next() {
+		opt, v := g.Opt, g.Arg
+		n, nerr := strconv.Atoi(v)
+		switch opt {
+		case 't':
+			o.trim = true
+		case 'd':
+			o.delim = 0
+			if v != "" {
+				o.delim = v[0]
 			}
-			if !containsByte("dnOsuCc", opt) {
-				fmt.Fprintf(c.Stderr, "%s: %s: -%c: invalid option\n%s\n", c.Sh.ProgramName(), c.Name, opt, mapfileUsage)
-				return o, interp.ExitStatus(2)
+		case 'n':
+			if nerr != nil || n < 0 {
+				return o, c.Errorf(1, "%s: invalid line count", v)
 			}
-			var v string
-			switch {
-			case i+1 < len(a):
-				v, i = a[i+1:], len(a)
-			case len(args) > 0:
-				v, args = args[0], args[1:]
-			default:
-				fmt.Fprintf(c.Stderr, "%s: %s: -%c: option requires an argument\n%s\n", c.Sh.ProgramName(), c.Name, opt, mapfileUsage)
-				return o, interp.ExitStatus(2)
+			o.count = n
+		case 'O':
+			if nerr != nil || n < 0 {
+				return o, c.Errorf(1, "%s: invalid array origin", v)
 			}
-			n, nerr := strconv.Atoi(v)
-			switch opt {
-			case 'd':
-				o.delim = 0
-				if v != "" {
-					o.delim = v[0]
-				}
-			case 'n':
-				if nerr != nil || n < 0 {
-					return o, c.Errorf(1, "%s: invalid line count", v)
-				}
-				o.count = n
-			case 'O':
-				if nerr != nil || n < 0 {
-					return o, c.Errorf(1, "%s: invalid array origin", v)
-				}
-				o.origin, o.hasOrigin = n, true
-			case 's':
-				if nerr != nil || n < 0 {
-					return o, c.Errorf(1, "%s: invalid line count", v)
-				}
-				o.skip = n
-			case 'u':
-				if nerr != nil || n < 0 {
-					return o, c.Errorf(1, "%s: invalid file descriptor specification", v)
-				}
-				o.fd = n
-			case 'C':
-				o.callback = v
-			case 'c':
-				if nerr != nil || n <= 0 {
-					return o, c.Errorf(1, "%s: invalid callback quantum", v)
-				}
-				o.quantum = n
+			o.origin, o.hasOrigin = n, true
+		case 's':
+			if nerr != nil || n < 0 {
+				return o, c.Errorf(1, "%s: invalid line count", v)
 			}
+			o.skip = n
+		case 'u':
+			if nerr != nil || n < 0 {
+				return o, c.Errorf(1, "%s: invalid file descriptor specification", v)
+			}
+			o.fd = n
+		case 'C':
+			o.callback = v
+		case 'c':
+			if nerr != nil || n <= 0 {
+				return o, c.Errorf(1, "%s: invalid callback quantum", v)
+			}
+			o.quantum = n
 		}
 	}
-	if len(args) > 0 {
+	if err := g.Err(); err != nil {
+		return o, c.BadOption(err)
+	}
+	if args := g.Rest(); len(args) > 0 {
 		o.array = args[0]
 	}
 	if !syntax.ValidName(o.array) {

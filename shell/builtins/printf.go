@@ -18,30 +18,13 @@ import (
 // remain, numbers accept 0x, 0 and 'c forms and report invalid input,
 // widths count bytes, and %b, %q and -v work.
 func builtinPrintf(ctx context.Context, c *Call) error {
-	args := c.Args
 	varName := ""
-	for len(args) > 0 {
-		switch {
-		case args[0] == "--":
-			args = args[1:]
-		case args[0] == "-v":
-			if len(args) < 2 {
-				return c.Errorf(2, "-v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]")
-			}
-			varName = args[1]
-			args = args[2:]
-			continue
-		case strings.HasPrefix(args[0], "-v") && len(args[0]) > 2:
-			varName = args[0][2:]
-			args = args[1:]
-			continue
-		case len(args[0]) > 1 && args[0][0] == '-' && args != nil && isPrintfOption(args[0]):
-			return c.Errorf(2, "%s: invalid option\nprintf: usage: printf [-v var] format [arguments]", args[0])
-		}
-		break
+	args, err := c.Options("v:", func(_ byte, arg string) { varName = arg })
+	if err != nil {
+		return err
 	}
 	if len(args) == 0 {
-		return c.Usage("printf [-v var] format [arguments]")
+		return c.Usage(Synopsis(c.Name))
 	}
 	if varName != "" && !validVarTarget(varName) {
 		return c.Errorf(2, "`%s': not a valid identifier", varName)
@@ -81,12 +64,6 @@ func validVarTarget(s string) bool {
 		s = s[:i]
 	}
 	return syntax.ValidName(s)
-}
-
-// isPrintfOption reports whether arg looks like an option rather than a
-// format: bash treats any leading "-x" other than -v as an invalid option.
-func isPrintfOption(arg string) bool {
-	return len(arg) == 2 && arg[1] != 'v'
 }
 
 type printfState struct {

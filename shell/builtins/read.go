@@ -37,77 +37,58 @@ type readOptions struct {
 // operands (the names, with -a's array first).
 func parseReadOptions(c *Call, args []string) (o readOptions, names []string, err error) {
 	o = readOptions{delim: '\n', fd: -1, nchars: -1}
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			opt := a[i]
-			value := func() (string, bool) {
-				if i+1 < len(a) {
-					v := a[i+1:]
-					i = len(a)
-					return v, true
-				}
-				if len(args) == 0 {
-					return "", false
-				}
-				v := args[0]
-				args = args[1:]
-				return v, true
+	g := NewGetopt("rsea:d:i:n:N:p:t:u:", args)
+	var array []string
+	for g.Next() {
+		v := g.Arg
+		switch g.Opt {
+		case 'r':
+			o.raw = true
+		case 's':
+			o.silent = true
+		case 'e':
+			o.edit = true
+		case 'a':
+			o.array = true
+			array = []string{v}
+		case 'd':
+			o.delim = 0
+			if v != "" {
+				o.delim = v[0]
 			}
-			switch opt {
-			case 'r':
-				o.raw = true
-			case 's':
-				o.silent = true
-			case 'e':
-				o.edit = true
-			case 'a', 'd', 'p', 't', 'n', 'N', 'u', 'i':
-				v, ok := value()
-				if !ok {
-					return o, nil, c.Errorf(2, "-%c: option requires an argument", opt)
-				}
-				switch opt {
-				case 'a':
-					o.array = true
-					args = append([]string{v}, args...)
-				case 'd':
-					o.delim = 0
-					if v != "" {
-						o.delim = v[0]
-					}
-				case 'p':
-					o.prompt = v
-				case 'i':
-					o.initial = v
-				case 't':
-					secs, err := strconv.ParseFloat(v, 64)
-					if err != nil || secs < 0 {
-						return o, nil, c.Errorf(1, "%s: invalid timeout specification", v)
-					}
-					o.timeout = time.Duration(secs * float64(time.Second))
-					o.hasTimeout = true
-				case 'n', 'N':
-					n, err := strconv.Atoi(v)
-					if err != nil || n < 0 {
-						return o, nil, c.Errorf(1, "%s: invalid number", v)
-					}
-					o.nchars = n
-					o.exact = opt == 'N'
-				case 'u':
-					n, err := strconv.Atoi(v)
-					if err != nil || n < 0 {
-						return o, nil, c.Errorf(1, "%s: invalid file descriptor specification", v)
-					}
-					o.fd = n
-				}
-			default:
-				return o, nil, c.Errorf(2, "-%c: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]", opt)
+		case 'p':
+			o.prompt = v
+		case 'i':
+			o.initial = v
+		case 't':
+			secs, err := strconv.ParseFloat(v, 64)
+			if err != nil || secs < 0 {
+				return o, nil, c.Errorf(1, "%s: invalid timeout specification", v)
 			}
+			o.timeout = time.Duration(secs * float64(time.Second))
+			o.hasTimeout = true
+		case 'n', 'N':
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return o, nil, c.Errorf(1, "%s: invalid number", v)
+			}
+			o.nchars = n
+			o.exact = g.Opt == 'N'
+		case 'u':
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return o, nil, c.Errorf(1, "%s: invalid file descriptor specification", v)
+			}
+			o.fd = n
 		}
+	}
+	if err := g.Err(); err != nil {
+		return o, nil, c.BadOption(err)
+	}
+	args = g.Rest()
+	if o.array {
+		// -a's array is the only name; the operands go unused.
+		args = append(array, args...)
 	}
 	return o, args, nil
 }
@@ -134,7 +115,11 @@ func builtinRead(ctx context.Context, c *Call) error {
 	}
 	f, _ := in.(*os.File)
 	terminal := f != nil && term.IsTerminal(int(f.Fd()))
-	if ed := c.Sh.LineEditor(); o.edit && terminal && ed != nil && o.fd <= 0 && o.nchars < 0 && o.delim == '\n' && !o.hasTimeout {
+	if ed := c.Sh.LineEditor(); o.edit && terminal && ed != nil && o.delim == '\n' && o.nchars != 0 &&
+		!(o.hasTimeout && o.timeout == 0) && (o.fd <= 0 || sameTerminal(f, os.Stdin)) {
+		// The editor reads the shell's terminal: -u FD goes to it when FD
+		// is that terminal too, and is read plainly otherwise, as bash
+		// reads a -u FD that is no terminal.
 		return c.readEdited(ctx, ed, o, names)
 	}
 	if o.prompt != "" && terminal {

@@ -43,87 +43,103 @@ var ulimitResources = []ulimitResource{
 // processes in nosh, so a limit set in one applies to the whole shell.
 func builtinUlimit(ctx context.Context, c *Call) error {
 	soft, hard, all := false, false, false
-	var chosen []ulimitResource
-	args := c.Args
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			switch o := a[i]; o {
-			case 'S':
-				soft = true
-			case 'H':
-				hard = true
-			case 'a':
-				all = true
-			default:
-				res, ok := findUlimit(o)
-				if !ok {
-					return c.Errorf(2, "-%c: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]", o)
-				}
-				chosen = append(chosen, res)
-			}
+	// Each resource letter takes an optional value (-n, -n100, -n 100),
+	// as in bash.
+	type limitCmd struct {
+		res   ulimitResource
+		value string
+		set   bool
+	}
+	var cmds []limitCmd
+	spec := "SHa"
+	for _, res := range ulimitResources {
+		spec += string(res.flag) + ";"
+	}
+	g := c.Getopt(spec)
+	for g.Next() {
+		switch g.Opt {
+		case 'S':
+			soft = true
+		case 'H':
+			hard = true
+		case 'a':
+			all = true
+		default:
+			res, _ := findUlimit(g.Opt)
+			cmds = append(cmds, limitCmd{res, g.Arg, g.HasArg})
 		}
 	}
+	if err := g.Err(); err != nil {
+		return c.BadOption(err)
+	}
+	args := g.Rest()
 	if all {
 		for _, res := range ulimitResources {
 			fmt.Fprint(c.Stdout, res.line(c.ulimitValue(res, hard && !soft)))
 		}
 		return nil
 	}
-	if len(chosen) == 0 {
+	if len(cmds) == 0 {
 		res, _ := findUlimit('f')
-		chosen = []ulimitResource{res}
+		cmds = []limitCmd{{res: res}}
 	}
-	if len(args) == 0 {
-		for _, res := range chosen {
-			if len(chosen) > 1 {
-				fmt.Fprint(c.Stdout, res.line(c.ulimitValue(res, hard && !soft)))
+	if last := &cmds[len(cmds)-1]; len(args) > 0 && !last.set {
+		// `ulimit 100` is `ulimit -f 100`; an operand is the value of the
+		// last letter without one (POSIX). Further operands are ignored,
+		// as bash ignores them.
+		last.value, last.set = args[0], true
+	}
+	for _, cmd := range cmds {
+		if !cmd.set {
+			value := c.ulimitValue(cmd.res, hard && !soft)
+			if len(cmds) > 1 {
+				fmt.Fprint(c.Stdout, cmd.res.line(value))
 			} else {
-				fmt.Fprintln(c.Stdout, c.ulimitValue(res, hard && !soft))
+				fmt.Fprintln(c.Stdout, value)
 			}
+			continue
 		}
-		return nil
+		if err := c.setUlimit(cmd.res, cmd.value, soft, hard); err != nil {
+			return err
+		}
 	}
-	if len(args) > 1 {
-		return c.Errorf(2, "too many arguments")
+	return nil
+}
+
+// setUlimit sets one limit to value (a number in the resource's unit,
+// unlimited, hard or soft): the soft one with -S, the hard one with -H,
+// both without either.
+func (c *Call) setUlimit(res ulimitResource, value string, soft, hard bool) error {
+	if res.resource < 0 {
+		return c.Errorf(1, "%s: cannot modify limit: Invalid argument", res.desc)
 	}
-	for _, res := range chosen {
-		if res.resource < 0 {
-			return c.Errorf(1, "%s: cannot modify limit: Invalid argument", res.desc)
+	var lim unix.Rlimit
+	if err := unix.Getrlimit(res.resource, &lim); err != nil {
+		return c.Errorf(1, "%s: cannot get limit: %s", res.desc, DescribeErrno(err))
+	}
+	var v uint64
+	switch value {
+	case "unlimited":
+		v = unix.RLIM_INFINITY
+	case "hard":
+		v = lim.Max
+	case "soft":
+		v = lim.Cur
+	default:
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			return c.Errorf(1, "%s: invalid number", value)
 		}
-		var lim unix.Rlimit
-		if err := unix.Getrlimit(res.resource, &lim); err != nil {
-			return c.Errorf(1, "%s: cannot get limit: %s", res.desc, DescribeErrno(err))
-		}
-		var v uint64
-		switch args[0] {
-		case "unlimited":
-			v = unix.RLIM_INFINITY
-		case "hard":
-			v = lim.Max
-		case "soft":
-			v = lim.Cur
-		default:
-			n, err := strconv.ParseUint(args[0], 10, 64)
-			if err != nil {
-				return c.Errorf(1, "%s: invalid number", args[0])
-			}
-			v = n * res.factor
-		}
-		// Without -S or -H, both limits change, as in bash.
-		if soft || !hard {
-			lim.Cur = v
-		}
-		if hard || !soft {
-			lim.Max = v
-		}
-		if err := unix.Setrlimit(res.resource, &lim); err != nil {
-			return c.Errorf(1, "%s: cannot modify limit: %s", res.desc, DescribeErrno(err))
-		}
+		v = n * res.factor
+	}
+	if soft || !hard {
+		lim.Cur = v
+	}
+	if hard || !soft {
+		lim.Max = v
+	}
+	if err := unix.Setrlimit(res.resource, &lim); err != nil {
+		return c.Errorf(1, "%s: cannot modify limit: %s", res.desc, DescribeErrno(err))
 	}
 	return nil
 }
@@ -168,6 +184,10 @@ func (c *Call) ulimitValue(res ulimitResource, hard bool) string {
 // builtinTimes prints the user and system times of the shell and of its
 // children, as `times` does.
 func builtinTimes(ctx context.Context, c *Call) error {
+	// No options; operands are ignored, as in bash.
+	if _, err := c.Options("", nil); err != nil {
+		return err
+	}
 	var self, children unix.Rusage
 	if err := unix.Getrusage(unix.RUSAGE_SELF, &self); err != nil {
 		return c.Errorf(1, "%s", DescribeErrno(err))

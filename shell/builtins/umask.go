@@ -20,22 +20,14 @@ func ReadUmask() int {
 // the shell starts inherits it.
 func builtinUmask(ctx context.Context, c *Call) error {
 	symbolic := false
-	args := c.Args
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
-		switch args[0] {
-		case "-S":
+	args, err := c.Options("Sp", func(opt byte, _ string) {
+		if opt == 'S' {
 			symbolic = true
-		case "-p":
-		case "--":
-			args = args[1:]
-			goto done
-		default:
-			return c.Errorf(2, "%s: invalid option\numask: usage: umask [-p] [-S] [mode]", args[0])
 		}
-		args = args[1:]
+	})
+	if err != nil {
+		return err
 	}
-done:
-	var err error
 	c.Sh.WithUmask(func(mask *int) { err = setUmask(c, args, symbolic, mask) })
 	return err
 }

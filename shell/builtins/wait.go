@@ -24,7 +24,7 @@ import (
 func builtinWait(ctx context.Context, c *Call) error {
 	var next, force bool
 	var pvar string
-	args, err := c.Options("nfp:", "wait [-fn] [-p var] [id ...]", func(opt byte, arg string) {
+	args, err := c.Options("nfp:", func(opt byte, arg string) {
 		switch opt {
 		case 'n':
 			next = true

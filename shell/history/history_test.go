@@ -556,3 +556,35 @@ func TestSuggestWhileTyping(t *testing.T) {
 		}
 	}
 }
+
+// TestLastHead checks the four-at-a-time search against a plain one, for
+// every length up to a few blocks and a match at every place.
+func TestLastHead(t *testing.T) {
+	const want, mask = 0x7a, 0xff
+	for n := range 11 {
+		for at := -1; at < n; at++ {
+			for _, second := range []int{-1, 0, at / 2} {
+				heads := make([]uint64, n)
+				for i := range heads {
+					heads[i] = 0x6100 + uint64(i) // low byte 0x00+i, never 0x7a
+				}
+				if second >= 0 && second < n {
+					heads[second] = 0x107a
+				}
+				if at >= 0 {
+					heads[at] = 0x207a
+				}
+				plain := -1
+				for i := n - 1; i >= 0; i-- {
+					if heads[i]&mask == want {
+						plain = i
+						break
+					}
+				}
+				if got := lastHead(heads, mask, want); got != plain {
+					t.Errorf("n=%d match at %d and %d: lastHead = %d, want %d", n, at, second, got, plain)
+				}
+			}
+		}
+	}
+}

@@ -28,8 +28,8 @@ func (h *History) Suggest(prefix, dir string) (cmd string, ok bool) {
 	for i := from; i >= 0; i-- {
 		// The head test rejects nearly every entry without touching the
 		// record; for a prefix of up to 8 bytes it is the whole test.
-		if heads[i]&mask != want {
-			continue
+		if i = lastHead(heads[:i+1], mask, want); i < 0 {
+			break
 		}
 		cmd := h.st.command(i)
 		if len(cmd) <= len(prefix) || len(prefix) > 8 && cmd[8:len(prefix)] != prefix[8:] {
@@ -48,6 +48,25 @@ func (h *History) Suggest(prefix, dir string) (cmd string, ok bool) {
 		return "", false
 	}
 	return h.st.command(found), true
+}
+
+// lastHead returns the index of the last of heads whose bytes under mask
+// are want, or -1. A search that finds nothing reads every head, so
+// heads are tested four at a time, with one branch for the four.
+func lastHead(heads []uint64, mask, want uint64) int {
+	i := len(heads)
+	for ; i >= 4; i -= 4 {
+		h := heads[i-4 : i : i]
+		if h[0]&mask == want || h[1]&mask == want || h[2]&mask == want || h[3]&mask == want {
+			break
+		}
+	}
+	for i--; i >= 0; i-- {
+		if heads[i]&mask == want {
+			return i
+		}
+	}
+	return -1
 }
 
 // suggestion remembers the last search Suggest made.

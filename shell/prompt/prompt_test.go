@@ -141,3 +141,108 @@ func BenchmarkBuiltinWithGitBranch(b *testing.B) {
 		Builtin(st)
 	}
 }
+
+// TestGitAnswersAtOnceOnceKnown: once a repository's state is known, Info
+// answers with it at once (here: clean, although the file changed and the
+// caller would wait five seconds), the check runs behind it, and OnUpdate
+// tells of the new state, which the next Info returns.
+func TestGitAnswersAtOnceOnceKnown(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q", "-b", "trunk")
+	os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644)
+	run("add", "f")
+	run("commit", "-qm", "one")
+
+	updated := make(chan struct{}, 10)
+	g := Git{Fresh: time.Nanosecond, OnUpdate: func() { updated <- struct{}{} }}
+	info, ok := g.Info(dir, 5*time.Second)
+	if !ok || !info.DirtyKnown || info.Dirty {
+		t.Fatalf("clean repo, first look: %+v %v", info, ok)
+	}
+	// The first answer was waited for; drain its notice.
+	select {
+	case <-updated:
+	case <-time.After(10 * time.Second):
+	}
+
+	os.WriteFile(filepath.Join(dir, "f"), []byte("y"), 0o644)
+	info, _ = g.Info(dir, 5*time.Second)
+	if !info.DirtyKnown || info.Dirty {
+		t.Fatalf("second look: %+v, want the clean state known before, without waiting", info)
+	}
+	select {
+	case <-updated:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no OnUpdate for the change")
+	}
+	g.Fresh = time.Hour // no new check: the answer the update told of
+	if info, _ = g.Info(dir, 0); !info.Dirty {
+		t.Fatalf("after the update: %+v, want dirty", info)
+	}
+}
+
+// TestGitRunsNoRepositoryFilter: a tree whose .git/config names a clean
+// filter (a downloaded archive, a repository an agent wrote) runs nothing
+// when the prompt looks at it, also with no sandbox around git (a kernel
+// without Landlock): cd into it is not code execution. A filter named
+// with "=", which -c would split, is switched off too; the user's own
+// filters (git-lfs, in ~/.gitconfig) stay on.
+func TestGitRunsNoRepositoryFilter(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	home, dir, marks := t.TempDir(), t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q", "-b", "trunk")
+	os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.a filter=evil\n*.b filter=a=b\n*.u filter=mine\n"), 0o644)
+	for _, f := range []string{"f.a", "f.b", "f.u"} {
+		os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644)
+	}
+	run("add", ".")
+	run("commit", "-qm", "one")
+	touch := func(name string) string { return `sh -c 'touch ` + filepath.Join(marks, name) + `; cat'` }
+	run("config", "filter.evil.clean", touch("clean"))
+	run("config", "filter.a=b.clean", touch("clean-eq"))
+	run("config", "filter.evil.process", touch("process"))
+	run("config", "--global", "filter.mine.clean", touch("mine"))
+	// Timestamps newer than the index's: git status must hash the files
+	// again, through their filters.
+	later := time.Now().Add(time.Minute)
+	for _, f := range []string{"f.a", "f.b", "f.u"} {
+		os.Chtimes(filepath.Join(dir, f), later, later)
+	}
+	var g Git
+	if info, ok := g.Info(dir, 10*time.Second); !ok || !info.DirtyKnown {
+		t.Fatalf("no answer: %+v %v", info, ok)
+	}
+	for _, name := range []string{"clean", "clean-eq", "process"} {
+		if _, err := os.Stat(filepath.Join(marks, name)); err == nil {
+			t.Errorf("the prompt's git ran the repository's %s filter", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(marks, "mine")); err != nil {
+		t.Errorf("the user's own filter did not run: %v", err)
+	}
+}

@@ -22,8 +22,6 @@ import (
 // first use, as bash's readline is) and acts on the keymap the editor is
 // in, or the one -m names.
 
-const bindUsage = "bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name] [-r keyseq] [-x keyseq:shell-command] [keyseq:readline-function or readline-command]"
-
 // editorLink gives builtins the interactive session's line editor.
 type editorLink interface {
 	// lineEditor returns the editor, making it if needed.
@@ -52,7 +50,7 @@ type bindOpts struct {
 
 func builtinBind(ctx context.Context, c *call) error {
 	var o bindOpts
-	args, err := c.Options("lpsvPSVXm:f:q:u:r:x:", bindUsage, func(opt byte, arg string) {
+	args, err := c.Options("lpsvPSVXm:f:q:u:r:x:", func(opt byte, arg string) {
 		switch opt {
 		case 'l':
 			o.listFuncs = true

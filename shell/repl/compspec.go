@@ -16,6 +16,7 @@ import (
 	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell/builtins"
 	"nosh/shell/complete"
 	"nosh/shell/internal/interpunsafe"
 )
@@ -71,68 +72,62 @@ const (
 	compInitial = "\x00I"
 )
 
-// parseCompArgs parses the options complete and compgen share. It
-// returns the definition, the operands, and the -p/-r/-D/-E/-I flags.
-func (c *call) parseCompArgs(usage string, forCompgen bool) (sp *compSpec, names []string, flags string, err error) {
+// Options of complete, compgen and compopt, as bash's (a leading '+'
+// lets +o turn a completion option off).
+const (
+	completeSpec = "+abcdefgjksuvprDEIo:A:G:W:F:C:X:P:S:"
+	compgenSpec  = "+abcdefgjksuvVo:A:G:W:F:C:X:P:S:"
+	compoptSpec  = "+DEIo:"
+)
+
+// parseCompArgs parses the options complete, compgen and compopt share,
+// under spec. It returns the definition, the operands, and the
+// -p/-r/-D/-E/-I flags.
+func (c *call) parseCompArgs(spec string) (sp *compSpec, names []string, flags string, err error) {
 	sp = &compSpec{options: map[string]bool{}}
-	args := c.Args()
-	for len(args) > 0 && len(args[0]) > 1 && (args[0][0] == '-' || args[0][0] == '+') {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		plus := a[0] == '+'
-		for i := 1; i < len(a); i++ {
-			ch := a[i]
-			needArg := strings.IndexByte("oAGWFCXPS", ch) >= 0
-			var arg string
-			if needArg {
-				if len(args) == 0 {
-					return nil, nil, "", c.Errorf(2, "-%c: option requires an argument\n%s: usage: %s", ch, c.name, usage)
-				}
-				arg, args = args[0], args[1:]
+	g := builtins.NewGetopt(spec, c.Args())
+	for g.Next() {
+		ch, arg := g.Opt, g.Arg
+		switch {
+		case g.Plus && ch != 'o':
+			return nil, nil, "", c.BadOption(&builtins.OptionError{Opt: ch, Plus: true})
+		case complete.ActionLetters[ch] != "":
+			sp.actions = append(sp.actions, complete.ActionLetters[ch])
+		case ch == 'A':
+			if _, ok := (&complete.Completer{Env: editorEnv{c.sh}}).Action(arg, "\x00"); !ok {
+				return nil, nil, "", c.Errorf(2, "%s: invalid action name", arg)
 			}
-			switch {
-			case plus && ch != 'o':
-				return nil, nil, "", c.Errorf(2, "+%c: invalid option\n%s: usage: %s", ch, c.name, usage)
-			case complete.ActionLetters[ch] != "":
-				sp.actions = append(sp.actions, complete.ActionLetters[ch])
-			case ch == 'A':
-				if _, ok := (&complete.Completer{Env: editorEnv{c.sh}}).Action(arg, "\x00"); !ok {
-					return nil, nil, "", c.Errorf(2, "%s: invalid action name", arg)
-				}
-				sp.actions = append(sp.actions, arg)
-			case ch == 'o':
-				if !compOptions()[arg] {
-					return nil, nil, "", c.Errorf(2, "%s: invalid option name", arg)
-				}
-				sp.options[arg] = !plus
-			case ch == 'G':
-				sp.glob = arg
-			case ch == 'W':
-				sp.wordlist = arg
-			case ch == 'F':
-				sp.function = arg
-			case ch == 'C':
-				sp.command = arg
-			case ch == 'X':
-				sp.filter = arg
-			case ch == 'P':
-				sp.prefix = arg
-			case ch == 'S':
-				sp.suffix = arg
-			case !forCompgen && strings.IndexByte("prDEI", ch) >= 0:
-				flags += string(ch)
-			case forCompgen && ch == 'V':
-				// compgen -V varname: store in an array (bash 5.3).
-				return nil, nil, "", c.Errorf(2, "-V: not supported")
-			default:
-				return nil, nil, "", c.Errorf(2, "-%c: invalid option\n%s: usage: %s", ch, c.name, usage)
+			sp.actions = append(sp.actions, arg)
+		case ch == 'o':
+			if !compOptions()[arg] {
+				return nil, nil, "", c.Errorf(2, "%s: invalid option name", arg)
 			}
+			sp.options[arg] = !g.Plus
+		case ch == 'G':
+			sp.glob = arg
+		case ch == 'W':
+			sp.wordlist = arg
+		case ch == 'F':
+			sp.function = arg
+		case ch == 'C':
+			sp.command = arg
+		case ch == 'X':
+			sp.filter = arg
+		case ch == 'P':
+			sp.prefix = arg
+		case ch == 'S':
+			sp.suffix = arg
+		case ch == 'V':
+			// compgen -V varname: store in an array (bash 5.3).
+			return nil, nil, "", c.Errorf(2, "-V: not supported")
+		default:
+			flags += string(ch)
 		}
 	}
-	return sp, args, flags, nil
+	if err := g.Err(); err != nil {
+		return nil, nil, "", c.BadOption(err)
+	}
+	return sp, g.Rest(), flags, nil
 }
 
 // specialCompNames are the table keys -D, -E and -I in flags stand for.
@@ -146,10 +141,8 @@ func specialCompNames(flags string) []string {
 	return names
 }
 
-const completeUsage = "complete [-abcdefgjksuv] [-pr] [-DEI] [-o comp-option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]"
-
 func builtinComplete(ctx context.Context, c *call) error {
-	sp, names, flags, err := c.parseCompArgs(completeUsage, false)
+	sp, names, flags, err := c.parseCompArgs(completeSpec)
 	if err != nil {
 		return err
 	}
@@ -191,7 +184,7 @@ func builtinComplete(ctx context.Context, c *call) error {
 		return nil
 	}
 	if len(names) == 0 {
-		return c.Errorf(2, "usage: %s", completeUsage)
+		return c.Usage()
 	}
 	for _, n := range names {
 		cs.specs[n] = sp
@@ -247,10 +240,8 @@ func (sp *compSpec) String(name string) string {
 	return strings.Join(parts, " ")
 }
 
-const compgenUsage = "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]"
-
 func builtinCompgen(ctx context.Context, c *call) error {
-	sp, args, _, err := c.parseCompArgs(compgenUsage, true)
+	sp, args, _, err := c.parseCompArgs(compgenSpec)
 	if err != nil {
 		return err
 	}
@@ -269,10 +260,8 @@ func builtinCompgen(ctx context.Context, c *call) error {
 	return nil
 }
 
-const compoptUsage = "compopt [-o|+o option] [-DEI] [name ...]"
-
 func builtinCompopt(ctx context.Context, c *call) error {
-	sp, names, flags, err := c.parseCompArgs(compoptUsage, false)
+	sp, names, flags, err := c.parseCompArgs(compoptSpec)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,8 @@ type session struct {
 	getenv func(string) string
 
 	git prompt.Git
+	// gitPrompt is how the built-in prompt follows git (promptgit.go).
+	gitPrompt gitPrompt
 	// lastPrompt is the last row of the prompt drawn last.
 	lastPrompt string
 	// prompts are the prompts of the line being edited.
@@ -41,10 +43,13 @@ type session struct {
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions
-	// readRL is read -e's editor and readInitial its -i text
-	// (readedit.go).
-	readRL      *readline.Shell
-	readInitial string
+	// readRL is read -e's editor and readEdit what the read under way
+	// asks of it (readedit.go).
+	readRL   *readline.Shell
+	readEdit *readEditState
+	// typedAhead are keys read -e's editor read past its line, for
+	// the next editor to read (readedit.go).
+	typedAhead []byte
 	// idle gives free memory back while the prompt waits (idle.go).
 	idle idleTrim
 	// mark is the partial-line mark the editor writes before the next
@@ -118,6 +123,7 @@ func (s *Shell) Run(ctx context.Context, opts Options) int {
 	growStack()
 	se := &session{sh: s, opts: opts, getenv: os.Getenv, ctx: ctx, early: opts.Editor}
 	se.git.Confine = assistant.ConfineReadOnly
+	se.git.OnUpdate = se.gitUpdated
 	se.size.fd = -1
 	if f, ok := s.stdout.(*os.File); ok {
 		se.size.fd = int(f.Fd())

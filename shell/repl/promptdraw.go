@@ -41,6 +41,8 @@ type prompts struct {
 // and [prompt] right. It remembers the last row of PS1 for the transient
 // prompt.
 func (se *session) preparePrompts() {
+	se.gitPrompt.stale.Store(false)
+	se.gitPrompt.builtin = false
 	p, osc := splitOSC(se.drawPrompt())
 	if osc != "" {
 		// A window title or the like (Debian's .bashrc sets the title in
@@ -60,6 +62,8 @@ func (se *session) preparePrompts() {
 func (se *session) primaryPrompt() string {
 	if !se.prompts.ready {
 		se.preparePrompts()
+	} else if se.gitPrompt.stale.Load() {
+		se.redrawGitPrompt()
 	}
 	p := se.prompts.primary
 	i := strings.LastIndexByte(p, '\n') + 1
@@ -104,6 +108,7 @@ func (se *session) drawPrompt() string {
 			return out
 		}
 	}
+	se.gitPrompt.builtin = true
 	return prompt.Builtin(se.promptState())
 }
 

@@ -73,6 +73,7 @@ func (se *session) loop(ctx context.Context) int {
 		se.colours.forget()
 		se.keepEditorSize()
 		se.idle.arm()
+		se.feedTypedAhead(rl, true)
 		line, err := rl.Readline()
 		se.idle.disarm()
 		procs.Settle()
@@ -311,6 +312,7 @@ func (se *session) newEditor() *readline.Shell {
 		rl.Config.Bind(km, prefillSeq, prefillWidget, false)
 	}
 	se.rl = rl
+	se.gitPrompt.editor.Store(rl)
 	se.setupEditorKeys(rl)
 	se.setupEditorMode(rl, inputrcSet["editing-mode"])
 	se.setupEditorKnowledge(rl)

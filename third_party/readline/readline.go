@@ -42,6 +42,12 @@ import (
 // signal went to that program.
 func (rl *Shell) KeepTerminalSize() { rl.sizeKept = true }
 
+// RequestRefresh makes a Readline waiting for a key draw the line again,
+// asking the prompt functions anew: something the prompt shows changed
+// meanwhile. It is safe to call from any goroutine; while no Readline is
+// waiting it does nothing (the next one draws the prompt afresh anyway).
+func (rl *Shell) RequestRefresh() { rl.Keys.RequestRefresh() }
+
 // ErrInterrupt is returned when the interrupt sequence
 // is pressed on the keyboard. The sequence is usually Ctrl-C.
 // (Not errors.New, which would run at every program's initialisation.)
@@ -80,6 +86,17 @@ func (rl *Shell) Readline() (string, error) {
 	// for the first refresh: it shows as soon as it can.
 	term.BeginBuffer()
 
+	// The window may have changed while the caller ran a command, unless
+	// the caller knows that no other program used the terminal since the
+	// last line (KeepTerminalSize): a resize meanwhile was signalled to
+	// this process, and the resize watcher has noted it. Asked before the
+	// prompt is drawn, so that the prompt and the first frame see the
+	// same size.
+	if !rl.sizeKept {
+		term.InvalidateSize()
+	}
+	rl.sizeKept = false
+
 	defer func() {
 		term.EndBuffer()        // the closing writes
 		rl.releaseAcceptFrame() // the accepted line's last frame, before them
@@ -96,17 +113,12 @@ func (rl *Shell) Readline() (string, error) {
 	defer term.WriteString(keymap.CursorStyle("default").String())
 
 	rl.init()
+	// What an empty line's first frame would clear goes out with the
+	// prompt, and that frame then writes nothing (display/firstframe.go).
+	rl.Display.OpenLine()
 	term.EndBuffer() // the opening writes
 
 	// Terminal resize events
-	// The window may have changed while the caller ran a command, unless
-	// the caller knows that no other program used the terminal since the
-	// last line (KeepTerminalSize): a resize meanwhile was signalled to
-	// this process, and the watcher below has noted it.
-	if !rl.sizeKept {
-		term.InvalidateSize()
-	}
-	rl.sizeKept = false
 	defer display.WatchResize(rl.Display)()
 
 	// Async UI refresh: let background goroutines wake an idle loop (e.g. to

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -30,6 +31,8 @@ type openFile struct {
 	w      io.Writer // where output goes: f, or that writer
 	owned  bool      // nosh opened f and closes it when no descriptor is left on it
 	closer io.Closer // a stream that is not a file but that nosh opened
+	// cloexec keeps the descriptor from programs (a coprocess's ends).
+	cloexec bool
 }
 
 // close closes what nosh opened for o.
@@ -97,7 +100,9 @@ func (s *Engine) ChildFiles(ctx context.Context) []*os.File {
 	view := s.fdView(ctx, r)
 	maxFd := 2
 	for n, o := range view {
-		if o.f != nil && n > maxFd {
+		if o.cloexec {
+			delete(view, n)
+		} else if o.f != nil && n > maxFd {
 			maxFd = n
 		}
 	}
@@ -480,7 +485,7 @@ func (s *Engine) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) 
 	if name, ok := strings.CutPrefix(v, "{"); ok {
 		name = strings.TrimSuffix(name, "}")
 		if isCloseRedir(rd) {
-			n, err := strconv.Atoi(interpunsafe.LookupVar(r, name).String())
+			n, err := strconv.Atoi(fdVarValue(r, name))
 			if err != nil {
 				return 0, fmt.Errorf("%s: ambiguous redirect", v)
 			}
@@ -500,6 +505,23 @@ func (s *Engine) redirFd(r *interp.Runner, st *redirState, rd *syntax.Redirect) 
 		return 0, fmt.Errorf("%s: bad file descriptor", v)
 	}
 	return n, nil
+}
+
+// fdVarValue is the value of the variable of a {name} redirection; name
+// may be an array element, as in `exec {COPROC[1]}>&-`.
+func fdVarValue(r *interp.Runner, name string) string {
+	if !strings.HasSuffix(name, "]") {
+		return interpunsafe.LookupVar(r, name).String()
+	}
+	w, err := syntax.NewParser().Document(strings.NewReader("${" + name + "}"))
+	if err != nil {
+		return ""
+	}
+	v, err := expand.Literal(interpunsafe.ExpandConfig(r), w)
+	if err != nil {
+		return ""
+	}
+	return v
 }
 
 func isCloseRedir(rd *syntax.Redirect) bool {

@@ -7,6 +7,8 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"nosh/shell/builtins"
 )
 
 // Options of declare, typeset and local that interp does not know: interp
@@ -19,6 +21,10 @@ const builtinDeclFlagName = "\x00declflag"
 // declFlagsKnown are the options interp or nosh's declaration builtins
 // handle.
 const declFlagsKnown = "aAnrxgpfF"
+
+// bashDeclFlags are bash's options of declare: +FLAG of one of them is
+// nosh's gap, of any other an invalid option.
+const bashDeclFlags = "aAfFgiIlnrtux"
 
 // declLacks names bash's declaration attribute flag that nosh does not
 // have, or returns false.
@@ -77,10 +83,14 @@ func builtinDeclFlag(ctx context.Context, c *call) error {
 	}
 	if what, ok := declLacks(ds.flag); ok && !ds.plus {
 		fmt.Fprintf(c.stderr, "%s: %s: -%c: not supported by nosh (%s)\n", c.sh.name(), ds.variant, ds.flag, what)
-	} else if ds.plus {
-		fmt.Fprintf(c.stderr, "%s: %s: +%c: not supported by nosh\n", c.sh.name(), ds.variant, ds.flag)
-	} else {
-		fmt.Fprintf(c.stderr, "%s: %s: -%c: invalid option\n", c.sh.name(), ds.variant, ds.flag)
+		return interp.ExitStatus(2)
 	}
-	return interp.ExitStatus(2)
+	if ds.plus && strings.IndexByte(bashDeclFlags, ds.flag) >= 0 {
+		fmt.Fprintf(c.stderr, "%s: %s: +%c: not supported by nosh\n", c.sh.name(), ds.variant, ds.flag)
+		return interp.ExitStatus(2)
+	}
+	// As the builtins' option parser reports it (builtins.Getopt).
+	pub := c.pub()
+	pub.Name = ds.variant
+	return pub.BadOption(&builtins.OptionError{Opt: ds.flag, Plus: ds.plus})
 }

@@ -37,6 +37,8 @@ type Engine struct {
 	// execFds are the descriptors exec opened, per runner
 	// (builtin_redirect.go).
 	execFds execFdTables
+	// coproc is the last coprocess started (coproc.go).
+	coproc coprocState
 
 	// errexitHold is set -e lifted after an ignored failure inside a
 	// compound command (errexit_compound.go).

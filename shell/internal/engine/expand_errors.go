@@ -52,6 +52,11 @@ func describeExpandErr(err error) string {
 	if u, ok := errors.AsType[expand.UnsetParameterError](err); ok && u.Message == "" && u.Node != nil && u.Node.Param != nil {
 		return u.Node.Param.Value + ": parameter null or not set"
 	}
+	if err.Error() == "negative array index" {
+		// interp's words for bash's, where nosh's own expansion could not
+		// name the array.
+		return "bad array subscript"
+	}
 	return err.Error()
 }
 

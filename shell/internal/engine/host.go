@@ -53,6 +53,12 @@ type Host interface {
 	RewriteNode(n syntax.Node)
 	// RewriteBackground rewrites a statement run with & (or &|, &!).
 	RewriteBackground(st *syntax.Stmt)
+	// StartJob starts st, already rewritten, as a background job of r, as
+	// `st &` does (listed by jobs as text), and returns its process ID.
+	// prepare is applied to the job's subshell before it starts; ended
+	// is called when its body has ended.
+	StartJob(ctx context.Context, r *interp.Runner, stderr io.Writer, st *syntax.Stmt, text string,
+		prepare func(r2 *interp.Runner), ended func()) int
 
 	// EnterSubshell gives a foreground subshell ( … ) or $( … ) running
 	// in r its own signal dispositions (the core's subshell_signals.go):

@@ -124,7 +124,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 				s.trackFuncDecl(cmd)
 				s.guardFuncDef(n, cmd)
 			case *syntax.CoprocClause:
-				n.Cmd = SentinelCall(cmd.Coproc, builtinCoprocName, "")
+				s.rewriteCoproc(n, cmd)
 				return false
 			}
 			s.host.RewriteNode(n)

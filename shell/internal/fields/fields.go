@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"fmt"
 	"nosh/shell/internal/rewrite"
 	"os/user"
 	"slices"
@@ -342,7 +343,27 @@ func (e *fieldExpander) lit(b *fieldBuilder, s string, inExp bool) {
 
 // literal expands one word part without splitting.
 func (e *fieldExpander) literal(p syntax.WordPart) (string, error) {
-	return expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
+	v, err := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
+	return v, e.badSubscript(p, err)
+}
+
+// badSubscript handles interp's error for an element before an indexed
+// array's first (${a[-9]} of a shorter array) as bash does: it says
+// "a: bad array subscript" and the element expands to nothing, the
+// command still running.
+func (e *fieldExpander) badSubscript(p syntax.WordPart, err error) error {
+	if err == nil || err.Error() != "negative array index" {
+		return err
+	}
+	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		p = dq.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Index == nil || pe.Excl || pe.Exp != nil || pe.Repl != nil {
+		return err
+	}
+	fmt.Fprintf(interpunsafe.GetStreams(e.r).Stderr, "nosh: %s: bad array subscript\n", pe.Param.Value)
+	return nil
 }
 
 // ListParam reports whether pe expands to a list of fields when quoted,
@@ -462,8 +483,9 @@ func (e *fieldExpander) dblQuoted(b *fieldBuilder, dq *syntax.DblQuoted) error {
 			}
 			continue
 		}
-		v, err := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{p}}}})
-		if err != nil {
+		dq := &syntax.DblQuoted{Parts: []syntax.WordPart{p}}
+		v, err := expand.Literal(e.cfg, &syntax.Word{Parts: []syntax.WordPart{dq}})
+		if err = e.badSubscript(dq, err); err != nil {
 			return err
 		}
 		b.literal(v, true)

@@ -85,6 +85,9 @@ func anchoredRepl(pe *syntax.ParamExp) byte {
 
 // NoshParam reports whether nosh expands pe itself.
 func NoshParam(pe *syntax.ParamExp) bool {
+	if indirectName(pe) {
+		return true
+	}
 	if pe.Param == nil || pe.Excl || pe.Length || pe.Width {
 		return false
 	}
@@ -183,6 +186,9 @@ func paramValues(r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp) (ele
 // says it is in double quotes (or an assignment): there "${*:-x}" tests
 // the values joined with IFS, where unquoted ones are joined with spaces.
 func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, quoted bool) (Result, error) {
+	if indirectName(pe) {
+		return indirectParam(s, r, cfg, pe, quoted)
+	}
 	elems, set, list, star, err := paramValues(r, cfg, pe)
 	if err != nil {
 		return Result{}, err
@@ -431,4 +437,77 @@ func stripOne(v string, rx *regexp.Regexp, op syntax.ParExpOperator) string {
 		}
 	}
 	return v
+}
+
+// indirectName reports whether pe is ${!name}, an indirect expansion
+// through a variable with no other operator.
+func indirectName(pe *syntax.ParamExp) bool {
+	return pe.Param != nil && pe.Excl && pe.Index == nil && pe.Exp == nil && pe.Repl == nil &&
+		pe.Slice == nil && !pe.Length && !pe.Width && pe.Names == 0 && syntax.ValidName(pe.Param.Value)
+}
+
+// indirectParam is ${!name}. interp looks the name held up itself, and
+// its $0 is its own name ("gosh"): nosh gives $0 (BASH_ARGV0), and the
+// lists $@, $*, ${a[@]} and ${a[*]} as lists ("${!n}" with n=@ is "$@").
+// The rest, errors included, are interp's.
+func indirectParam(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, quoted bool) (Result, error) {
+	name := pe.Param.Value
+	vr := interpunsafe.LookupVar(r, name)
+	if vr.Kind == expand.NameRef {
+		return Result{elems: []string{vr.Str}}, nil // the name it refers to
+	}
+	if !vr.IsSet() {
+		return Result{}, s.Abort(name + ": invalid indirect expansion")
+	}
+	target := vr.String()
+	switch {
+	case target == "0":
+		return Result{elems: []string{interpunsafe.LookupVar(r, "BASH_ARGV0").String()}}, nil
+	case !indirectTarget(target):
+		return Result{}, s.Abort(target + ": invalid variable name")
+	}
+	if to := listTarget(target); to != nil {
+		elems, _, list, star, err := paramValues(r, cfg, to)
+		return Result{elems: elems, list: list, star: star}, err
+	}
+	if strings.HasSuffix(target, "]") {
+		// An element: interp looks the whole text up as a name.
+		w, err := syntax.NewParser().Document(strings.NewReader("${" + target + "}"))
+		if err != nil {
+			return Result{}, s.Abort(target + ": bad substitution")
+		}
+		v, err := expand.Literal(cfg, w)
+		return Result{elems: []string{v}}, err
+	}
+	v, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{pe}})
+	return Result{elems: []string{v}}, err
+}
+
+// indirectTarget reports whether ${!n} can expand what n holds: a
+// variable's name, a positional or special parameter, or an array
+// element (name[subscript]).
+func indirectTarget(t string) bool {
+	if syntax.ValidName(t) || len(t) == 1 && strings.Contains("@*#?-$!", t) {
+		return true
+	}
+	if t != "" && strings.Trim(t, "0123456789") == "" {
+		return true
+	}
+	name, idx, ok := strings.Cut(t, "[")
+	return ok && syntax.ValidName(name) && len(idx) > 1 && strings.HasSuffix(idx, "]")
+}
+
+// listTarget returns the expansion of @, *, a[@] or a[*] named by an
+// indirect expansion's target, or nil for any other target.
+func listTarget(target string) *syntax.ParamExp {
+	switch target {
+	case "@", "*":
+		return &syntax.ParamExp{Param: &syntax.Lit{Value: target}}
+	}
+	name, idx, ok := strings.Cut(target, "[")
+	if !ok || !syntax.ValidName(name) || (idx != "@]" && idx != "*]") {
+		return nil
+	}
+	return &syntax.ParamExp{Param: &syntax.Lit{Value: name},
+		Index: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: idx[:1]}}}}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 )
 
@@ -115,4 +116,50 @@ func Program(ctx context.Context, path string, argv, env []string) (string, []st
 func Agent(ctx context.Context) bool {
 	g := Of(ctx)
 	return g != nil && g.Agent()
+}
+
+// subshellKey marks a guarded context whose commands run in a subshell;
+// its value is the variables as the outermost one started.
+type subshellKey struct{}
+
+// EnterSubshell marks a guarded ctx as running in a subshell (( … ),
+// $( … ), a background job) whose variables, as it starts, env holds:
+// what its commands assign ends with it, which the Guard may want to
+// know (a `?` translation's watch on the shell's own variables). A copy
+// of env is kept, for the outermost subshell only; ctx is returned as
+// it is when it is not guarded.
+func EnterSubshell(ctx context.Context, env expand.Environ) context.Context {
+	if Of(ctx) == nil || ctx.Value(subshellKey{}) != nil {
+		return ctx
+	}
+	vars := frozenEnv{}
+	env.Each(func(name string, vr expand.Variable) bool {
+		vars[name] = vr
+		return true
+	})
+	return context.WithValue(ctx, subshellKey{}, vars)
+}
+
+// SubshellEntry returns the variables the outermost subshell ctx runs
+// in started with, or nil outside a subshell.
+func SubshellEntry(ctx context.Context) expand.Environ {
+	if vars, ok := ctx.Value(subshellKey{}).(frozenEnv); ok {
+		return vars
+	}
+	return nil
+}
+
+// frozenEnv is a copy of a shell's variables.
+type frozenEnv map[string]expand.Variable
+
+// Get implements expand.Environ.
+func (e frozenEnv) Get(name string) expand.Variable { return e[name] }
+
+// Each implements expand.Environ.
+func (e frozenEnv) Each(f func(name string, vr expand.Variable) bool) {
+	for name, vr := range e {
+		if !f(name, vr) {
+			return
+		}
+	}
 }

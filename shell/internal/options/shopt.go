@@ -140,9 +140,6 @@ func ShoptDefault(name string, login bool) bool {
 	return o.Def
 }
 
-// ShoptUsage is shopt's usage line.
-const ShoptUsage = "shopt [-pqsu] [-o] [optname ...]"
-
 // ShoptArgs is a shopt command line: -s and -u set and unset, -q asks
 // quietly, -p prints re-readable lines, -o works on set -o's options.
 type ShoptArgs struct {

@@ -58,6 +58,9 @@ type Engine struct {
 	cells     []cell // the new frame's cells, kept to be reused
 	out       []byte // what it writes, likewise
 	drawnLine string // the input line as displayLine drew it last
+
+	// opened is what OpenLine wrote after the prompt (firstframe.go).
+	opened openedLine
 }
 
 // NewEngine is a required constructor for the display engine.

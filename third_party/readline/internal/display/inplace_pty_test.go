@@ -51,3 +51,52 @@ func TestRedrawInPlaceMatchesFullFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstFrameOfAnEmptyLine starts a line over text a program left on
+// the prompt's row and the rows below, with the cursor moved back up and
+// the colours left on, in a console whose first frame is drawn with the
+// prompt (firstframe.go) and in one drawing every frame whole: both
+// screens must be the same, the leftover text cleared, and stay the same
+// as keys are typed, erased and the line accepted.
+func TestFirstFrameOfAnEmptyLine(t *testing.T) {
+	cfg := consoleConfig{prompt: "P> ", cols: 30, rows: 8, noProbe: true,
+		prelude: "left over on this row\r\nand on the next\r\n\x1b[2A\x1b[31m"}
+	full := cfg
+	full.fullRedraw = true
+	opened, whole := startConsole(t, cfg), startConsole(t, full)
+
+	same := func(what string) {
+		t.Helper()
+
+		deadline := time.Now().Add(screenWaitTimeout)
+		for {
+			a, b := opened.screenAndCursor(), whole.screenAndCursor()
+			if a == b && strings.Contains(a, "P> ") && !strings.Contains(a, "this row") &&
+				!strings.Contains(a, "on the next") {
+				return
+			}
+
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the screens differ or keep the old text:\nopened:\n%s\nwhole:\n%s", what, a, b)
+			}
+
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+
+	same("at the prompt")
+
+	for _, k := range []string{"a", "b", "\x7f", "c"} {
+		opened.send(k)
+		whole.send(k)
+	}
+	opened.waitForScreen("P> ac")
+	whole.waitForScreen("P> ac")
+	same("after keys")
+
+	opened.send("\r")
+	whole.send("\r")
+	opened.waitForScreen("[LINE:ac]")
+	whole.waitForScreen("[LINE:ac]")
+	same("after the line")
+}

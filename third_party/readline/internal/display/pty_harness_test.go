@@ -72,6 +72,12 @@ func runPTYChild() {
 		fmt.Fprint(os.Stdout, strings.Repeat("\r\n", n))
 	}
 
+	// Text on the screen where the prompt will be drawn (and below), as
+	// a program may leave: the first frame must clear it.
+	if s := os.Getenv("READLINE_PTY_PRELUDE"); s != "" {
+		fmt.Fprint(os.Stdout, s)
+	}
+
 	rl := readline.NewShell()
 
 	if os.Getenv(noProbeEnvVar) == "1" {
@@ -229,6 +235,8 @@ type consoleConfig struct {
 	rightPrompt string
 	// fullRedraw turns redraw-in-place off: every frame is drawn whole.
 	fullRedraw bool
+	// prelude is printed before the shell starts (after prefill).
+	prelude string
 	// autocomplete turns on as-you-type autocompletion with a static completer
 	// (several values + a usage hint), to exercise the hint+menu redraw path.
 	autocomplete bool
@@ -293,6 +301,10 @@ func startConsole(t *testing.T, cfg consoleConfig) *console {
 
 	if cfg.fullRedraw {
 		cmd.Env = append(cmd.Env, "READLINE_PTY_FULLREDRAW=1")
+	}
+
+	if cfg.prelude != "" {
+		cmd.Env = append(cmd.Env, "READLINE_PTY_PRELUDE="+cfg.prelude)
 	}
 
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: uint16(cfg.rows), Cols: uint16(cfg.cols)})

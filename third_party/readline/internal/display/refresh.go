@@ -32,10 +32,12 @@ func (e *Engine) Refresh() {
 	if early {
 		e.computeCoordinates(true)
 
-		if e.refreshInPlace() {
+		if e.refreshOpened(primaryPrinted) || e.refreshInPlace() {
 			return
 		}
 	}
+
+	e.opened.valid = false
 
 	// 1. Preparation & Coordinates
 	term.WriteString(term.HideCursor)
