@@ -2,25 +2,34 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // sourceFile runs the file at path in the shell, as `.` does, reporting
 // problems as FILE:LINE: message. A missing file is not an error when
 // optional. It reports whether the file ran `exit`.
 func (s *Shell) sourceFile(ctx context.Context, path string, optional bool) (exited bool, status int) {
-	f, err := os.Open(path)
+	// Whether it can be opened, asked with the two system calls alone:
+	// os.Open would try to register the file with the runtime's poller
+	// (five calls more) for a descriptor closed at once; `.` opens it
+	// again to read it.
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	for err == syscall.EINTR {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	}
 	if err != nil {
-		if optional && os.IsNotExist(err) {
+		if optional && errors.Is(err, os.ErrNotExist) {
 			return false, 0
 		}
 		fmt.Fprintf(s.stderr, "%s: %s: %s\n", s.Name, path, describeOpenError(err))
 		return false, 1
 	}
-	f.Close()
+	syscall.Close(fd)
 	prev := s.setSource(path)
 	defer s.setSource(prev)
 	// Sourced as `. FILE`, one statement, as bash reads its startup

@@ -121,6 +121,7 @@ func report(rounds []map[string]sample, histN, bashHistN int, floor, base, idle 
 				quantile(enter, 0.5), quantile(enter, 0), quantile(enter, 1))
 		}
 	}
+	reportMajorFaults(rounds)
 	fmt.Printf("(%d rounds of one session per shell, in orders where each follows each other equally often; bash --norc -i,\n"+
 		" and with the init.sh sourced by PROMPT_COMMAND before its first prompt;\n"+
 		" history entries: nosh %d, bash %d; RSS of nosh %s–%s KiB over the rounds)\n",
@@ -152,4 +153,41 @@ func median(d []time.Duration) time.Duration {
 	s := slices.Clone(d)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// reportMajorFaults counts, per session, the major page faults taken on
+// the way to the first prompt: pages of the executable read back from the
+// disk because they had left the page cache. On this VM the page cache of
+// a file no live process maps goes within seconds to minutes, and nothing
+// maps a nosh copy between its sessions, while bash's executable and
+// libraries are mapped by every bash on the machine; with -idle a round
+// lasts half a minute, and nosh's starts took 1-3 such faults of 1-2 ms
+// each where bash took none (README, Performance, part P). So beside the
+// counts, the init.sh start's ratio over the rounds where it took none:
+// the start from a cached executable.
+func reportMajorFaults(rounds []map[string]sample) {
+	fmt.Printf("%-28s %s\n", "major faults to the prompt", "total over the rounds (rounds with any)")
+	for _, name := range []string{"nosh", "nosh+init.sh", "base", "base+init.sh", "editor", "bash", "bash+init.sh"} {
+		if _, ok := rounds[0][name]; !ok {
+			continue
+		}
+		total, with := 0, 0
+		for _, rd := range rounds {
+			total += rd[name].startMajor
+			if rd[name].startMajor > 0 {
+				with++
+			}
+		}
+		fmt.Printf("  %-26s %d (%d)\n", name, total, with)
+	}
+	var ratios []float64
+	for _, rd := range rounds {
+		if rd["nosh+init.sh"].startMajor == 0 && rd["bash"].startMajor == 0 {
+			ratios = append(ratios, float64(rd["nosh+init.sh"].startup)/max(float64(rd["bash"].startup), 1))
+		}
+	}
+	if len(ratios) > 0 {
+		fmt.Printf("  %-26s %5.2fx [%4.2f–%4.2f] in %d rounds\n", "init.sh start, none taken",
+			quantile(ratios, 0.5), quantile(ratios, 0.1), quantile(ratios, 0.9), len(ratios))
+	}
 }

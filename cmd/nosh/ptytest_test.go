@@ -293,6 +293,14 @@ func (s *ptySession) Wait() int {
 	go func() { errc <- s.cmd.Wait() }()
 	select {
 	case err := <-errc:
+		// What nosh wrote just before it exited may still be on its way
+		// to the reader: Output after Wait must see it (a logout file's
+		// last line went missing on a loaded machine). The reader ends
+		// when the terminal's other side is closed by everyone.
+		select {
+		case <-s.done:
+		case <-time.After(2 * time.Second):
+		}
 		if ee, ok := err.(*exec.ExitError); ok {
 			return ee.ExitCode()
 		}
