@@ -98,6 +98,15 @@ func Launch(args []string) {
 	// execve keeps that thread's, so restricting it alone is enough and
 	// no other thread of this short-lived process needs to be stopped.
 	runtime.LockOSThread()
+	if n := uint64(l.policy.MaxProcs); n > 0 {
+		// Lowered, never raised: a smaller limit the user set stays.
+		var lim unix.Rlimit
+		unix.Getrlimit(unix.RLIMIT_NPROC, &lim)
+		lim.Cur, lim.Max = min(lim.Cur, n), min(lim.Max, n)
+		if err := unix.Setrlimit(unix.RLIMIT_NPROC, &lim); err != nil {
+			fail(fmt.Errorf("%s: cannot set up the sandbox: process limit: %w", l.argv[0], err), 126)
+		}
+	}
 	if err := restrict(l.policy); err != nil {
 		fail(fmt.Errorf("%s: cannot set up the sandbox: %w", l.argv[0], err), 126)
 	}

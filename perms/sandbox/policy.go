@@ -103,6 +103,12 @@ type Policy struct {
 	// session of its own, no UNIX socket, no io_uring, no risky mode or
 	// owner), which would otherwise be lost with the file rules.
 	NoLandlock bool
+	// MaxProcs, when not 0, is the RLIMIT_NPROC the program runs under:
+	// how many processes its user may have in all before it (and what
+	// it starts) can fork no more, so that a fork bomb stops there
+	// instead of at the machine's pid_max. The kernel does not apply it
+	// to root.
+	MaxProcs int
 }
 
 // With returns a copy of p with more rules.
@@ -179,6 +185,9 @@ func Command(path string, argv []string, p Policy) (string, []string) {
 	if p.NoLandlock {
 		out = append(out, "landlock=off")
 	}
+	if p.MaxProcs > 0 {
+		out = append(out, "nproc="+strconv.Itoa(p.MaxProcs))
+	}
 	if p.NoNetwork {
 		out = append(out, "net=off")
 	} else if len(p.TCPPorts) > 0 {
@@ -203,7 +212,7 @@ type launch struct {
 	argv   []string
 }
 
-var errUsage = errors.New("usage: nosh " + Flag + " [landlock=off] [net=off|tcp=PORT,…] [ACCESS:PATH]... -- PROGRAM ARGV0 [ARG]...")
+var errUsage = errors.New("usage: nosh " + Flag + " [landlock=off] [nproc=N] [net=off|tcp=PORT,…] [ACCESS:PATH]... -- PROGRAM ARGV0 [ARG]...")
 
 // parse reads the launcher's arguments (os.Args).
 func parse(args []string) (launch, error) {
@@ -220,6 +229,14 @@ func parse(args []string) (launch, error) {
 		}
 		if a == "landlock=off" {
 			l.policy.NoLandlock = true
+			continue
+		}
+		if n, ok := strings.CutPrefix(a, "nproc="); ok {
+			v, err := strconv.Atoi(n)
+			if err != nil || v <= 0 {
+				return l, fmt.Errorf("bad process limit %q: %w", n, errUsage)
+			}
+			l.policy.MaxProcs = v
 			continue
 		}
 		if list, ok := strings.CutPrefix(a, "tcp="); ok {

@@ -30,12 +30,18 @@ func TestCommandRoundTrip(t *testing.T) {
 	if l.path != "/bin/echo" || !reflect.DeepEqual(l.argv, []string{"echo", "--", "a b"}) || !reflect.DeepEqual(l.policy, p) {
 		t.Fatalf("parse gave %+v", l)
 	}
+	procs := Policy{Rules: p.Rules, MaxProcs: 1500}
+	if l, err := parse(second(Command("/bin/echo", []string{"echo"}, procs))); err != nil || !reflect.DeepEqual(l.policy, procs) {
+		t.Errorf("parse gave %+v, %v; want %+v", l.policy, err, procs)
+	}
 	ports := Policy{Rules: p.Rules, TCPPorts: []uint16{443, 22}}
 	if l, err := parse(second(Command("/bin/echo", []string{"echo"}, ports))); err != nil || !reflect.DeepEqual(l.policy, ports) {
 		t.Errorf("parse gave %+v, %v; want %+v", l.policy, err, ports)
 	}
 	for _, bad := range [][]string{
 		{"nosh", Flag, "tcp=0", "--", "/bin/echo", "echo"},
+		{"nosh", Flag, "nproc=0", "--", "/bin/echo", "echo"},
+		{"nosh", Flag, "nproc=x", "--", "/bin/echo", "echo"},
 		{"nosh", Flag, "tcp=70000", "--", "/bin/echo", "echo"},
 		{"nosh", Flag},
 		{"nosh", Flag, "--", "/bin/echo"},
@@ -284,3 +290,18 @@ func TestSandboxDropsPrivileges(t *testing.T) {
 }
 
 func second(_ string, argv []string) []string { return argv }
+
+// TestSandboxProcessLimit: the programs of a run may have only so many
+// processes (RLIMIT_NPROC, lowered, never raised), with or without
+// Landlock, so that a fork bomb stops there and not at the machine's
+// pid_max. (The kernel does not apply it to root, which this test does
+// not need: it reads the limit.)
+func TestSandboxProcessLimit(t *testing.T) {
+	for _, noLandlock := range []bool{false, true} {
+		p := Policy{Rules: []Rule{{"/dev/null", Write}}, MaxProcs: 4321, NoLandlock: noLandlock}
+		out, err := sandboxed(t, p, "grep '^Max processes' /proc/self/limits")
+		if err != nil || len(strings.Fields(out)) < 4 || strings.Fields(out)[2] != "4321" || strings.Fields(out)[3] != "4321" {
+			t.Errorf("Landlock off %v: %v: %q", noLandlock, err, out)
+		}
+	}
+}

@@ -1,10 +1,13 @@
 package assistant
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
+	"syscall"
 
 	"nosh/perms/sandbox"
 	"nosh/shell/internal/guard"
@@ -66,6 +69,12 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 	for _, p := range a.cfg.AI.SandboxTCPPorts {
 		b.policy.TCPPorts = append(b.policy.TCPPorts, uint16(p))
 	}
+	if uid := os.Getuid(); uid != 0 {
+		// A fork bomb stops a thousand processes past what the user
+		// runs now, not at the machine's pid_max (root is exempt from
+		// the limit in the kernel).
+		b.policy.MaxProcs = userProcesses(uid) + agentExtraProcs
+	}
 	home := a.host.Getenv("HOME")
 	if ws, why := sandbox.Workspace(dir, home, a.protectedPaths()); ws != "" {
 		b.workspace = ws
@@ -80,6 +89,62 @@ func (a *Assistant) newAgentBox(dir string) (*agentBox, error) {
 		sandbox.Rule{Path: scratch, Access: sandbox.All},
 		sandbox.Rule{Path: "/dev/null", Access: sandbox.Write})
 	return b, nil
+}
+
+// agentExtraProcs is how many processes beyond the user's own at the
+// run's start the run's programs may make (RLIMIT_NPROC counts every
+// process of the user): room for make -j and a test suite, not for a fork
+// bomb.
+const agentExtraProcs = 1024
+
+// userProcesses counts the tasks of uid as the kernel counts them for
+// RLIMIT_NPROC (threads included; near enough: by the owner of
+// /proc/PID).
+func userProcesses(uid int) int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if name == "" || name[0] < '0' || name[0] > '9' {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); !ok || int(st.Uid) != uid {
+			continue
+		}
+		n += threadsOf(name)
+	}
+	return n
+}
+
+// threadsOf returns the number of threads of process pid (field 20 of
+// /proc/PID/stat), 1 when it cannot be read.
+func threadsOf(pid string) int {
+	b, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return 1
+	}
+	// The command name, in parentheses, may hold spaces: count fields
+	// after its closing one.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 1
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 18 {
+		return 1
+	}
+	t, err := strconv.Atoi(string(f[17]))
+	if err != nil || t < 1 {
+		return 1
+	}
+	return t
 }
 
 // landlockAvailable is sandbox.Available, asked once (not a
