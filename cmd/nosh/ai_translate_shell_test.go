@@ -70,6 +70,7 @@ func TestTranslationSubshellIsNoQuestion(t *testing.T) {
 	home := t.TempDir()
 	srv := fakellm.New(t,
 		fakellm.Text(`(eval "$( (printf 'HISTSIZE=0; echo inside-%s' sub) )")`),
+		fakellm.Text(`eval "$( (printf 'HISTSIZE=1; echo in-%s' stage) )" | cat`),
 		fakellm.Text(`eval "$( (printf 'HISTSIZE=%s' 0) )"; (echo after-sub)`),
 	)
 	s := startPty(t, aiEnv(srv, home))
@@ -88,6 +89,17 @@ func TestTranslationSubshellIsNoQuestion(t *testing.T) {
 	}
 	if strings.Contains(out, "did not show") {
 		t.Errorf("a subshell's own variable was reported as a change to the shell:\n%s", out)
+	}
+
+	// A pipeline's stage is a subshell too.
+	s.Line("? count in a pipeline")
+	s.Expect("[O]nce [D]eny [E]dit")
+	s.Send("o")
+	s.Expect("in-stage")
+	s.ExpectPrompt()
+	out = s.Output()
+	if n := strings.Count(out, "[O]nce"); n != 2 || strings.Contains(out, "did not show") {
+		t.Errorf("a pipeline stage's own variable was asked about or reported:\n%s", out)
 	}
 
 	s.Line("? hide it before")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"nosh/shell/builtins"
+	"nosh/shell/internal/guard"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/stagepipe"
 	"os"
@@ -112,6 +113,11 @@ func builtinPipe(ctx context.Context, c *call) error {
 		sctx, out := ctx, (*stagepipe.Output)(nil)
 		if pw != nil {
 			sctx, out = stagepipe.With(ctx, pw)
+		}
+		// A stage is a subshell: what an AI command's stage assigns
+		// ends with it (guard.EnterSubshell; nothing for the user's own).
+		if env := interpunsafe.WriteEnv(r2); env != nil && *env != nil {
+			sctx = guard.EnterSubshell(sctx, *env)
 		}
 		if _, simple := stage.stmt.Cmd.(*syntax.CallExpr); !simple && stage.stmt.Cmd != nil {
 			enterSubshellDepth(r2)
