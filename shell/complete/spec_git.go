@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"nosh/shell/internal/gitrepo"
 )
 
 // gitSubcommands are the porcelain commands offered after `git`.
@@ -239,7 +241,20 @@ func (g gitCtx) resolveAlias(sub string) string {
 // that plain file completion takes over.
 func (g gitCtx) status(keep func(x, y byte) bool) ([]Candidate, bool) {
 	prefix := strings.TrimSpace(g.git("rev-parse", "--show-prefix"))
-	entries := strings.Split(g.git("status", "--porcelain", "-z", "--untracked-files=all"), "\x00")
+	// Not the repository's own filters (gitrepo.RepositoryFilters): a
+	// tree's .git/config must not run a program because Tab was pressed.
+	// A filter whose name -c cannot spell (it holds "=") means no list.
+	args := []string{}
+	for _, name := range gitrepo.RepositoryFilters([]byte(g.git(gitrepo.FilterListArgs[:]...))) {
+		if strings.Contains(name, "=") {
+			return nil, false
+		}
+		for _, v := range gitrepo.FilterCommands {
+			args = append(args, "-c", "filter."+name+"."+v+"=")
+		}
+	}
+	args = append(args, "status", "--porcelain", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
+	entries := strings.Split(g.git(args...), "\x00")
 	var out []Candidate
 	for i := 0; i < len(entries); i++ {
 		e := entries[i]

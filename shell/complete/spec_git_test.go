@@ -1,10 +1,12 @@
 package complete
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // gitRepo makes a repository in dir with branches main and feature/x, a
@@ -105,5 +107,42 @@ func TestStatusText(t *testing.T) {
 	got := []string{statusText('?', '?'), statusText(' ', 'M'), statusText('A', ' '), statusText('M', ' '), statusText('U', 'U')}
 	if strings.Join(got, ",") != "untracked,modified,new file,staged,unmerged" {
 		t.Errorf("statusText: %v", got)
+	}
+}
+
+// TestGitAddRunsNoRepositoryFilter: completing `git add ` in a tree whose
+// .git/config names a clean or process filter runs neither (Tab is not
+// consent to run the tree's code); a filter named with "=", which -c
+// cannot switch off, means no list rather than a run.
+func TestGitAddRunsNoRepositoryFilter(t *testing.T) {
+	gitPath, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	c, env := testCompleter(t)
+	env.vars["PATH"] = filepath.Dir(gitPath) + ":" + env.vars["PATH"]
+	c.Timeout = 5e9
+	marks := t.TempDir()
+	touch := func(name string) string { return `sh -c 'touch ` + filepath.Join(marks, name) + `; cat'` }
+	for _, tc := range []struct{ name, filter string }{{"plain", "evil"}, {"eq", "a=b"}} {
+		repo := filepath.Join(t.TempDir(), "repo")
+		mkfile(t, filepath.Join(repo, ".gitattributes"), "*.txt filter="+tc.filter+"\n", 0o644)
+		gitRepo(t, repo)
+		for _, kind := range []string{"clean", "process"} {
+			cmd := exec.Command("git", "config", "filter."+tc.filter+"."+kind, touch(tc.name+"-"+kind))
+			cmd.Dir = repo
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+		}
+		later := time.Now().Add(time.Minute)
+		os.Chtimes(filepath.Join(repo, "sub", "deep.txt"), later, later)
+		env.dir = repo
+		got := values(complete(c, `git add `))
+		for _, kind := range []string{"clean", "process"} {
+			if _, err := os.Stat(filepath.Join(marks, tc.name+"-"+kind)); err == nil {
+				t.Errorf("%s: completing git add ran the repository's %s filter (got %s)", tc.name, kind, got)
+			}
+		}
 	}
 }

@@ -142,7 +142,7 @@ func (g *Git) gitDirty(root string) (bool, error) {
 	// file whose timestamps changed, and cd into the tree must run
 	// nothing of it. Submodules' work trees are not looked at either: git
 	// would run a status in each, under its own configuration.
-	off, err := g.gitOutput(ctx, root, nil, "config", "--show-scope", "-z", "--get-regexp", `^filter\.`)
+	off, err := g.gitOutput(ctx, root, nil, gitrepo.FilterListArgs[:]...)
 	if err != nil && len(off) > 0 {
 		return false, err
 	}
@@ -167,31 +167,13 @@ func (g *Git) gitOutput(ctx context.Context, root string, env []string, args ...
 	return cmd.Output()
 }
 
-// filtersOff turns the output of `git config --show-scope -z
-// --get-regexp ^filter\.` into the environment that empties the clean and
-// process commands of every filter the repository's own configuration
-// (local or worktree scope, and what it includes) defines. The user's
-// and the system's filters (git-lfs) keep working. The environment
-// (GIT_CONFIG_COUNT, KEY_n, VALUE_n) is used rather than -c, which would
-// split a filter named "a=b" at its "=".
+// filtersOff turns the output of git with gitrepo.FilterListArgs into
+// the environment that empties the commands of every filter the
+// repository's own configuration defines (gitrepo.RepositoryFilters).
+// The environment (GIT_CONFIG_COUNT, KEY_n, VALUE_n) is used rather than
+// -c, which would split a filter named "a=b" at its "=".
 func filtersOff(list []byte) []string {
-	var names []string
-	seen := map[string]bool{}
-	fields := bytes.Split(list, []byte{0})
-	for i := 0; i+1 < len(fields); i += 2 {
-		scope := string(fields[i])
-		key, _, _ := strings.Cut(string(fields[i+1]), "\n")
-		if scope != "local" && scope != "worktree" {
-			continue
-		}
-		rest, ok := strings.CutPrefix(key, "filter.")
-		dot := strings.LastIndexByte(rest, '.')
-		if !ok || dot < 0 || seen[rest[:dot]] {
-			continue
-		}
-		seen[rest[:dot]] = true
-		names = append(names, rest[:dot])
-	}
+	names := gitrepo.RepositoryFilters(list)
 	if len(names) == 0 {
 		return nil
 	}
@@ -200,7 +182,7 @@ func filtersOff(list []byte) []string {
 	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
 	n = max(n, 0)
 	for _, name := range names {
-		for _, v := range []string{"clean", "process", "smudge"} {
+		for _, v := range gitrepo.FilterCommands {
 			env = append(env, "GIT_CONFIG_KEY_"+strconv.Itoa(n)+"=filter."+name+"."+v, "GIT_CONFIG_VALUE_"+strconv.Itoa(n)+"=")
 			n++
 		}
