@@ -99,6 +99,11 @@ func (s *Shell) beforePrompt(ctx context.Context) (exit bool, status int) {
 		if !changed || st == jobs.Running {
 			continue
 		}
+		if st == jobs.Stopped {
+			// bash puts an empty line before a stopped job's notice,
+			// as after ^Z.
+			fmt.Fprintln(s.stderr)
+		}
 		fmt.Fprintln(s.stderr, tbl.Line(j, false))
 		if st == jobs.Done {
 			tbl.Remove(j)

@@ -99,7 +99,7 @@ func TestJobControlStopBgFg(t *testing.T) {
 	s.ExpectRe(re(`\[1\]\+ sh -c .* &`))
 	s.ExpectPrompt()
 	s.Line("jobs -l")
-	s.ExpectRe(re(`\[1\]\+  \d+ Running +sh -c .* &`))
+	s.ExpectRe(re(`\[1\]\+ +\d+ Running +sh -c .* &`))
 	s.ExpectPrompt()
 	s.Line("fg %1")
 	s.Expect("exec sleep 100'")

@@ -182,7 +182,7 @@ func TestJobsStopWhenStartedWithStopSignalsIgnored(t *testing.T) {
 	}
 	term.Run("cat &")
 	for i := 0; ; i++ {
-		s := term.Run("jobs")
+		s := term.Run("jobs -l")
 		if s.Contains("Stopped (tty input)") {
 			break
 		}

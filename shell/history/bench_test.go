@@ -3,9 +3,12 @@ package history
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"testing"
 )
 
@@ -99,4 +102,77 @@ func BenchmarkCollect(b *testing.B) {
 			runtime.KeepAlive(h)
 		})
 	}
+}
+
+// BenchmarkLoadLarge loads a history file of 500 000 entries (45 MB, one
+// that grew with Size 0, or copied from another machine): with the
+// default Size, which keeps the last 10 000, and with Size 0, which keeps
+// them all. peak-RSS-B is the most memory a process that only loads it
+// ever had resident, less that of one that loads an empty file; kept-B
+// what the history holds after the load.
+func BenchmarkLoadLarge(b *testing.B) {
+	path := writeSample(b, 500_000)
+	empty := filepath.Join(b.TempDir(), "empty")
+	for _, size := range []int{10_000, 0} {
+		b.Run(fmt.Sprintf("Size %d", size), func(b *testing.B) {
+			b.ReportAllocs()
+			var kept uint64
+			for b.Loop() {
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				h, err := Open(Options{Path: path, Size: size, Dedupe: true})
+				if err != nil || h.Len() == 0 {
+					b.Fatalf("Open: %v, Len %d", err, h.Len())
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				kept = after.HeapAlloc - before.HeapAlloc
+				runtime.KeepAlive(h)
+			}
+			b.ReportMetric(float64(kept), "kept-B")
+			b.ReportMetric(float64(peakRSS(b, path, size)-peakRSS(b, empty, size)), "peak-RSS-B")
+		})
+	}
+}
+
+// peakRSS runs this test binary to load the history file at path alone,
+// and returns the peak of its resident memory (VmHWM).
+func peakRSS(b *testing.B, path string, size int) int64 {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLoadPeakHelper$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "NOSH_HISTORY_PEAK="+path, fmt.Sprintf("NOSH_HISTORY_PEAK_SIZE=%d", size))
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("peak helper: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`peak (\d+) kB`).FindSubmatch(out)
+	if m == nil {
+		b.Fatalf("peak helper said %q", out)
+	}
+	kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	return kb << 10
+}
+
+// TestLoadPeakHelper is BenchmarkLoadLarge's process that loads a file:
+// it does nothing in a test run.
+func TestLoadPeakHelper(t *testing.T) {
+	path := os.Getenv("NOSH_HISTORY_PEAK")
+	if path == "" {
+		t.Skip("only run by BenchmarkLoadLarge")
+	}
+	size, _ := strconv.Atoi(os.Getenv("NOSH_HISTORY_PEAK_SIZE"))
+	h, err := Open(Options{Path: path, Size: size, Dedupe: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status")
+	}
+	m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(status)
+	if m == nil {
+		t.Fatalf("no VmHWM in %s", status)
+	}
+	fmt.Printf("peak %s kB\n", m[1])
+	runtime.KeepAlive(h)
 }

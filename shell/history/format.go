@@ -76,6 +76,9 @@ type decoded struct {
 	st store
 	// entries counts the entry records in the file, before any collapsing.
 	entries int
+	// dropped says entries older than those in st were decoded and
+	// dropped, for a decoder that keeps the last few.
+	dropped bool
 }
 
 // records returns the entries as records.
@@ -86,81 +89,159 @@ func (d *decoded) records() []record { return d.st.records() }
 // an entry whose command equals the previous entry's replaces it (keeping
 // the older time in first), as the in-memory view with dedupe wants.
 func decode(data string, collapse bool) decoded {
-	var d decoded
-	st := &d.st
-	n := strings.Count(data, "\n")
-	st.ents, st.heads = make([]packed, 0, n), make([]uint64, 0, n)
-	// The commands are copied out of the file's text, which is garbage
-	// once decoded: the times, statuses and directories in it are a third
-	// to a half of it. Unescaped, they cannot be longer than the file.
-	// A Builder's buffer is not zeroed first; the text is cloned to its
-	// size at the end.
-	var text strings.Builder
-	text.Grow(len(data))
-	var prevCmd, prevID string // the last entry's
-	// Pending maps the id of each entry still waiting for its status to
-	// its index; it stays small because most statuses follow soon after.
-	var pending map[string]int
+	dec := newDecoder(collapse, 0, len(data), strings.Count(data, "\n"))
 	for pos := 0; ; {
 		nl := strings.IndexByte(data[pos:], '\n')
 		if nl < 0 {
 			break
 		}
-		line := data[pos : pos+nl]
+		dec.line(data[pos : pos+nl])
 		pos += nl + 1
-		if line == "" {
-			continue
+	}
+	return dec.finish()
+}
+
+// decoder parses a history file a line at a time, so that a file need
+// not be in memory whole (load.go reads it in blocks). Nothing it keeps
+// shares the memory of a line it was given.
+type decoder struct {
+	d        decoded
+	collapse bool
+	// keep, when not 0, is how many of the last entries are wanted: the
+	// older ones are dropped as the decoder goes, when twice as many are
+	// held, so that a file of any length takes memory for 2×keep entries.
+	keep int
+	// The commands are copied out of the file's text, which is garbage
+	// once decoded: the times, statuses and directories in it are a third
+	// to a half of it. A Builder's buffer is not zeroed first; the text is
+	// cloned to its size at the end.
+	text strings.Builder
+	// prevCmd and prevID are the last entry's (prevCmd in text).
+	prevCmd, prevID string
+	// pending maps the id of each entry still waiting for its status to
+	// its index; it stays small because most statuses follow soon after.
+	pending map[string]int
+}
+
+// newDecoder returns a decoder keeping the last keep entries (all, if
+// keep is 0) of a file of size bytes and about lines lines.
+func newDecoder(collapse bool, keep, size, lines int) *decoder {
+	dec := &decoder{collapse: collapse, keep: keep}
+	st := &dec.d.st
+	if keep > 0 {
+		st.ents, st.heads = make([]packed, 0, 2*keep), make([]uint64, 0, 2*keep)
+		return dec
+	}
+	// The commands' text cannot be longer than the file.
+	st.ents, st.heads = make([]packed, 0, lines), make([]uint64, 0, lines)
+	dec.text.Grow(size)
+	return dec
+}
+
+// line decodes one line of the file, without its newline.
+func (dec *decoder) line(line string) {
+	st := &dec.d.st
+	if line == "" {
+		return
+	}
+	if line[0] == '=' {
+		id, status, ok := parseStatus(line[1:])
+		if i, found := dec.pending[id]; ok && found {
+			st.setStatus(i, status)
+			delete(dec.pending, id)
 		}
-		if line[0] == '=' {
-			id, status, ok := parseStatus(line[1:])
-			if i, found := pending[id]; ok && found {
-				st.setStatus(i, status)
-				delete(pending, id)
-			}
-			continue
+		return
+	}
+	r, ok := parseEntry(line)
+	if !ok {
+		return
+	}
+	dec.d.entries++
+	i := len(st.ents)
+	collapsed := dec.collapse && i > 0 && dec.prevCmd == r.Command
+	var sp span
+	if collapsed {
+		// The entry replaced is the last one, with the same command:
+		// its text serves.
+		i--
+		r.first = st.first(i)
+		sp = st.ents[i].cmd
+		if dec.prevID != "" && dec.pending[dec.prevID] == i {
+			delete(dec.pending, dec.prevID)
 		}
-		r, ok := parseEntry(line)
-		if !ok {
-			continue
+	} else {
+		if dec.keep > 0 && i == 2*dec.keep {
+			dec.dropOld()
+			i = len(st.ents)
 		}
-		d.entries++
-		i := len(st.ents)
-		collapsed := collapse && i > 0 && prevCmd == r.Command
-		var sp span
-		if collapsed {
-			// The entry replaced is the last one, with the same command:
-			// its text serves.
-			i--
-			r.first = st.first(i)
-			sp = st.ents[i].cmd
-			if prevID != "" && pending[prevID] == i {
-				delete(pending, prevID)
-			}
+		sp = span{off: uint32(dec.text.Len()), n: uint32(len(r.Command))}
+		dec.text.WriteString(r.Command)
+	}
+	e := st.entry(i, r, 0, sp)
+	if collapsed {
+		st.ents[i] = e
+	} else {
+		st.ents = append(st.ents, e)
+		st.heads = append(st.heads, head(r.Command))
+	}
+	// The Builder's bytes, once written, never change: the string over
+	// them stays valid as it grows.
+	dec.prevCmd = dec.text.String()[sp.off : sp.off+sp.n]
+	dec.prevID = ""
+	if r.id != "" {
+		dec.prevID = strings.Clone(r.id)
+		if dec.pending == nil {
+			dec.pending = make(map[string]int)
+		}
+		dec.pending[dec.prevID] = i
+	}
+}
+
+// dropOld drops all but the last keep entries, and the text only they
+// used.
+func (dec *decoder) dropOld() {
+	st := &dec.d.st
+	drop := len(st.ents) - dec.keep
+	dec.d.dropped = true
+	st.chunks = []string{dec.text.String()}
+	recs := make([]record, 0, dec.keep)
+	for i := drop; i < len(st.ents); i++ {
+		recs = append(recs, st.record(i))
+	}
+	for id, i := range dec.pending {
+		if i < drop {
+			delete(dec.pending, id)
 		} else {
-			sp = span{off: uint32(text.Len()), n: uint32(len(r.Command))}
-			text.WriteString(r.Command)
-		}
-		e := st.entry(i, r, 0, sp)
-		if collapsed {
-			st.ents[i] = e
-		} else {
-			st.ents = append(st.ents, e)
-			st.heads = append(st.heads, head(r.Command))
-		}
-		prevCmd, prevID = r.Command, r.id
-		if r.id != "" {
-			if pending == nil {
-				pending = make(map[string]int)
-			}
-			pending[r.id] = i
+			dec.pending[id] = i - drop
 		}
 	}
-	st.chunks = []string{strings.Clone(text.String())}
+	ents, heads := st.ents[:0], st.heads[:0]
+	*st = store{gen: st.gen, ents: ents, heads: heads}
+	st.add(recs...)
+	dec.text.Reset()
+	dec.text.Grow(2 * len(st.chunks[0]))
+	dec.text.WriteString(st.chunks[0])
+	st.chunks = nil
+	if n := len(st.ents); n > 0 {
+		sp := st.ents[n-1].cmd
+		dec.prevCmd = dec.text.String()[sp.off : sp.off+sp.n]
+	}
+}
+
+// finish returns what was decoded.
+func (dec *decoder) finish() decoded {
+	st := &dec.d.st
+	st.chunks = []string{strings.Clone(dec.text.String())}
+	if dec.keep > 0 && st.len() > dec.keep {
+		dec.d.dropped = true
+		st.keepLast(dec.keep)
+	}
 	if len(st.ents) < cap(st.ents)*7/8 {
-		// Collapsed duplicates left room the session would carry.
+		// Collapsed duplicates, or dropped entries, left room the session
+		// would carry.
 		st.ents, st.heads = slices.Clone(st.ents), slices.Clone(st.heads)
 	}
-	return d
+	return dec.d
 }
 
 // parseEntry parses one entry record (without its newline).

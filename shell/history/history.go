@@ -145,21 +145,20 @@ func (h *History) loadInBackground(onErr func(error)) {
 
 // loadLocked reads the file into h, which has no entries yet.
 func (h *History) loadLocked() error {
-	data, info, err := readFile(h.opts.Path)
+	f, info, err := openRegular(h.opts.Path)
+	if err != nil || f == nil {
+		return err
+	}
+	defer f.Close()
+	l, err := readDecoded(f, info, h.opts.Dedupe, h.opts.Size)
 	if err != nil {
 		return err
 	}
-	d := decode(data, h.opts.Dedupe)
-	if info != nil {
-		h.file = fileState{info: info, size: int64(len(data)), entries: d.entries, endsNL: endsInNewline(data)}
-		h.markRead(info, int64(len(data)))
-	}
+	h.file = fileState{info: info, size: l.size, entries: l.d.entries, endsNL: l.endsNL}
+	h.markRead(info, l.size)
 	gen := h.st.gen + 1
-	h.st = d.st
+	h.st = l.d.st
 	h.st.gen = gen
-	if n := h.opts.Size; n > 0 {
-		h.st.keepLast(n)
-	}
 	return nil
 }
 
@@ -282,17 +281,23 @@ func (h *History) append(data []byte, recs []record) error {
 // re-reads the file under the lock, so entries other sessions appended
 // since this one loaded it are counted and, if new enough, kept.
 func (h *History) trimLocked(f *os.File) error {
-	data, info, err := readRegular(f)
-	if err != nil || info == nil {
-		return err
+	info, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
 	}
-	d := decode(data, false)
-	h.file = fileState{info: info, size: int64(len(data)), entries: d.st.len(), endsNL: endsInNewline(data)}
-	n := h.opts.Size
-	if d.st.len() <= n {
+	if !info.Mode().IsRegular() {
 		return nil
 	}
-	return h.rewriteLocked(d.records()[d.st.len()-n:])
+	n := h.opts.Size
+	l, err := readDecoded(f, info, false, n)
+	if err != nil {
+		return err
+	}
+	h.file = fileState{info: info, size: l.size, entries: l.d.entries, endsNL: l.endsNL}
+	if l.d.entries <= n {
+		return nil
+	}
+	return h.rewriteLocked(l.d.records())
 }
 
 // rewriteLocked replaces the file's records with recs; the caller holds

@@ -322,11 +322,20 @@ func (t *Table) Line(j *Job, long bool) string {
 	var b strings.Builder
 	b.WriteString("[" + strconv.Itoa(j.id) + "]")
 	b.WriteByte(t.markerLocked(j))
-	b.WriteString("  ")
+	b.WriteString(" ")
 	if long {
-		b.WriteString(strconv.Itoa(j.leaderLocked()) + " ")
+		// bash's "%5d ": [1]+  4242 Running, [1]+ 42424 Running.
+		pid := strconv.Itoa(j.leaderLocked())
+		b.WriteString(strings.Repeat(" ", max(5-len(pid), 0)) + pid + " ")
+	} else {
+		b.WriteString(" ")
 	}
 	state := j.describeLocked()
+	if !long && j.stateLocked() == Stopped {
+		// bash names the stop signal only in the long form:
+		// Stopped (signal), Stopped (tty input) there, Stopped here.
+		state = "Stopped"
+	}
 	b.WriteString(state)
 	for n := len(state); n < 24; n++ {
 		b.WriteByte(' ')

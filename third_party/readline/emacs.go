@@ -419,11 +419,11 @@ func (rl *Shell) quotedInsert() {
 	done := rl.Keymap.PendingCursor()
 	defer done()
 
+	// The key itself goes in, as bash's quoted-insert: a tab, a control
+	// character (shown as ^X) or any character of UTF-8 text.
 	key, _ := rl.Keys.ReadKey()
 
-	quoted, _ := strutil.Quote(key)
-
-	rl.cursor.InsertAt(quoted...)
+	rl.cursor.InsertAt(key)
 }
 
 // Insert a tab character.

@@ -252,6 +252,8 @@ func (rl *Shell) init() {
 	rl.Keymap.StartLine()
 	rl.overwrite = overwriteState{}
 	rl.viFirstCommand = nil
+	rl.viRepeat.changing = false
+	rl.Prompt.SetMessage("")
 
 	// Some accept-* commands must fetch a specific
 	// line outright, or keep the accepted one.
@@ -311,6 +313,10 @@ func (rl *Shell) run(main bool, bind inputrc.Bind, command func()) (bool, string
 	// checks if the line has been accepted (entered), in
 	// which case this will automatically write the history
 	// sources and set up errors/returned line values.
+	if rl.skipUndoStep() {
+		rl.History.SkipSave()
+	}
+
 	rl.History.SaveWithCommand(bind)
 
 	return rl.History.LineAccepted()
@@ -338,19 +344,19 @@ func (rl *Shell) execute(command func()) {
 	}
 }
 
-// Some commands show their current status as a hint (iterations/macro).
+// Some commands show their current status as a hint (register/macro);
+// the count being typed is shown in place of the prompt, as bash does, not
+// on a row below the line, which at the bottom of a full screen scrolled it.
 func (rl *Shell) updatePosRunHints() {
-	hint := core.ResetPostRunIterations(rl.Iterations)
+	rl.Prompt.SetMessage(core.ResetPostRunIterations(rl.Iterations))
 	register, selected := rl.Buffers.IsSelected()
 
-	if hint == "" && !selected && !rl.Macros.Recording() {
+	if !selected && !rl.Macros.Recording() {
 		rl.Hint.ResetPersist()
 		return
 	}
 
-	if hint != "" {
-		rl.Hint.Persist(hint)
-	} else if selected {
+	if selected {
 		rl.Hint.Persist(color.Dim + fmt.Sprintf("(register: %s)", register))
 	}
 }

@@ -129,7 +129,9 @@ func (rl *Shell) viCommands() commands {
 
 // Enter Vim insertion mode.
 func (rl *Shell) viInsertMode() {
-	rl.History.Save()
+	if !rl.skipUndoStep() {
+		rl.History.Save()
+	}
 
 	// Reset any visual selection and iterations.
 	rl.selection.Reset()
@@ -157,13 +159,15 @@ func (rl *Shell) viCommandMode() {
 	rl.line, rl.cursor, rl.selection = rl.completer.GetBuffer()
 
 	rl.overwrite = overwriteState{}
+	rl.viRepeat.changing = false
 
 	if rl.viFirstCommand == nil {
 		rl.viFirstCommand = append([]rune{}, *rl.line...)
 	}
 
-	// Only go back if not in insert mode
-	if rl.Keymap.Main() == keymap.ViInsert && !rl.cursor.AtBeginningOfLine() {
+	// Only go back if not in insert mode, nor at the end of a change
+	// that . puts back.
+	if rl.Keymap.Main() == keymap.ViInsert && !rl.cursor.AtBeginningOfLine() && !rl.viRepeat.keepPoint {
 		rl.cursor.Dec()
 	}
 
@@ -538,7 +542,7 @@ func (rl *Shell) viChangeTo() {
 		rl.selection.Mark(rl.cursor.Pos())
 		rl.selection.Visual(true)
 		rl.selection.Cut()
-		rl.viInsertMode()
+		rl.viChangeInsert()
 
 	case len(rl.selection.Surrounds()) == 2:
 		// In surround selection mode, change the surrounding chars.
@@ -577,7 +581,7 @@ func (rl *Shell) viChangeTo() {
 		rl.Buffers.Write([]rune(cut)...)
 		rl.cursor.Set(cpos)
 
-		rl.viInsertMode()
+		rl.viChangeInsert()
 
 	default:
 		// Since we must emulate the default readline behavior,
@@ -747,7 +751,7 @@ func (rl *Shell) viChangeCase() {
 func (rl *Shell) viSubstitute() {
 	rl.History.Save()
 
-	defer rl.viInsertMode()
+	defer rl.viChangeInsert()
 
 	switch {
 	case rl.selection.Active():
@@ -805,7 +809,7 @@ func (rl *Shell) viChangeEol() {
 
 	rl.Iterations.Reset()
 	rl.Display.ResetHelpers()
-	rl.viInsertMode()
+	rl.viChangeInsert()
 }
 
 // Read a key from the keyboard, and add it to the lead and trail of the current

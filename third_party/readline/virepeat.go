@@ -14,6 +14,21 @@ type viRepeatState struct {
 	recording bool
 	keys      []rune // the change being recorded
 	last      []rune // the last whole change
+
+	// replaying is set while . puts the keys of the last change back,
+	// which are then one step of undo, as GNU readline's redo is one
+	// undo group; keepPoint while they are of a change made with c, C,
+	// s or S, whose Escape leaves the cursor after the text put in
+	// again (vi_change_dispatch inserts the text, and no insertion mode
+	// is left), not one back as a typed Escape does.
+	replaying bool
+	keepPoint bool
+
+	// changing is set from the cut of a change made with c, C, s or S
+	// to the Escape that ends its insertion: the cut and the text typed
+	// are one step of undo, as in GNU readline, where u after cwNEW
+	// gives the word back.
+	changing bool
 }
 
 // isViChange reports whether a command of vi command mode changes the
@@ -62,6 +77,8 @@ func (rl *Shell) recordViChange(action string, keys []rune, wasCommand bool) {
 		state.recording = false
 		state.last = state.keys
 		state.keys = nil
+		state.replaying = false
+		state.keepPoint = false
 	}
 }
 
@@ -82,8 +99,36 @@ func (rl *Shell) viRedo() {
 		keys = append([]rune(intString(rl.Iterations.Get())), keys...)
 	}
 
+	state.replaying = true
+	state.keepPoint = isChangeKey(keys)
+
 	// The keys go before any typed after ., which come next.
 	core.MatchedKeys(rl.Keys, nil, []byte(string(keys))...)
+}
+
+// isChangeKey reports whether the keys of a change, past its count, start
+// with one of vi's change commands, c, C, s or S.
+func isChangeKey(keys []rune) bool {
+	for _, r := range keys {
+		if r < '0' || r > '9' {
+			return r == 'c' || r == 'C' || r == 's' || r == 'S'
+		}
+	}
+
+	return false
+}
+
+// viChangeInsert enters insertion mode after the cut of a change, which
+// with the text then typed is one step of undo.
+func (rl *Shell) viChangeInsert() {
+	rl.viRepeat.changing = true
+	rl.viInsertMode()
+}
+
+// skipUndoStep reports whether the command just run is inside an undo
+// step still open: a change being typed, or one that . puts back.
+func (rl *Shell) skipUndoStep() bool {
+	return rl.viRepeat.replaying || rl.viRepeat.changing
 }
 
 func intString(n int) string {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/reeflective/readline/internal/color"
 )
 
 // Iterations manages iterations for commands.
@@ -86,10 +84,11 @@ func (i *Iterations) Reset() {
 }
 
 // ResetPostRunIterations resets the iterations if the last command didn't set them.
-// If the reset operated on active iterations, this function returns true.
+// While a count is being typed it returns what bash shows of it in place
+// of the prompt, "(arg: 3) ".
 func ResetPostRunIterations(iter *Iterations) (hint string) {
 	if iter.pending {
-		hint = color.Dim + fmt.Sprintf("(arg: %s)", iter.times)
+		hint = fmt.Sprintf("(arg: %s) ", iter.times)
 	}
 
 	if iter.pending {

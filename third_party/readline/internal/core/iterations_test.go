@@ -3,8 +3,6 @@ package core
 import (
 	"fmt"
 	"testing"
-
-	"github.com/reeflective/readline/internal/color"
 )
 
 func TestIterations_Add(t *testing.T) {
@@ -233,7 +231,7 @@ func TestResetPostRunIterations(t *testing.T) {
 		{
 			name:     "String of zeros (000) (1) (pending)",
 			fields:   fields{times: "000", pending: true},
-			wantHint: color.Dim + fmt.Sprintf("(arg: %s)", "000"),
+			wantHint: fmt.Sprintf("(arg: %s) ", "000"),
 		},
 		{
 			name:   "String of negative zeros (-000) (-1) (not pending)",
@@ -242,7 +240,7 @@ func TestResetPostRunIterations(t *testing.T) {
 		{
 			name:     "Positive number (10) (10) (pending)",
 			fields:   fields{times: "10", pending: true},
-			wantHint: color.Dim + fmt.Sprintf("(arg: %s)", "10"),
+			wantHint: fmt.Sprintf("(arg: %s) ", "10"),
 		},
 		{
 			name:   "Negative number (-10) (-10) (not pending)",
@@ -251,7 +249,7 @@ func TestResetPostRunIterations(t *testing.T) {
 		{
 			name:     "Letters, invalid (1) (pending)",
 			fields:   fields{times: "abc", pending: true},
-			wantHint: color.Dim + fmt.Sprintf("(arg: %s)", ""),
+			wantHint: fmt.Sprintf("(arg: %s) ", ""),
 		},
 	}
 

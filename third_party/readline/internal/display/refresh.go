@@ -305,14 +305,20 @@ func (e *Engine) displayLine() {
 }
 
 // renderedLine returns the input line as it is drawn: highlighted, with
-// the history-autosuggest or inline suggestion after it, tabs as spaces.
+// the history-autosuggest or inline suggestion after it, tabs as the
+// spaces to the next tab stop and control characters as ^X, as GNU
+// readline shows them.
 func (e *Engine) renderedLine() string {
 	var line string
 	// Apply user-defined highlighter to the input line.
+	text := []rune(*e.line)
+	if shown := strutil.Carets(text); shown != nil {
+		text = shown // control characters quoted in, as ^X
+	}
 	if e.highlighter != nil {
-		line = e.highlighter(*e.line)
+		line = e.highlighter(text)
 	} else {
-		line = string(*e.line)
+		line = string(text)
 	}
 	// Highlight matching parenthesis
 	if e.opts.GetBool("blink-matching-paren") {
@@ -333,7 +339,7 @@ func (e *Engine) renderedLine() string {
 		line += color.Dim + color.Fmt(color.Fg+"242") + e.inline[len(currentLine):] + color.Reset
 	}
 
-	return strutil.FormatTabs(line)
+	return strutil.ExpandTabs(line, e.startCols, e.startCols, term.GetWidth())
 }
 
 func (e *Engine) renderMultilineIndicators() {

@@ -130,7 +130,10 @@ func undoPoint(before, after []rune) int {
 		suffix++
 	}
 
-	if len(after) > len(before) {
+	// Text put back, even in place of other text (the undo of a c
+	// change): after it, as readline undoes the insertion and then the
+	// deletion.
+	if len(after)-suffix > prefix {
 		return len(after) - suffix
 	}
 

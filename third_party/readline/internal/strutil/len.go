@@ -9,11 +9,6 @@ import (
 	"github.com/reeflective/readline/internal/term"
 )
 
-// FormatTabs replaces all '\t' occurrences in a string with 6 spaces each.
-func FormatTabs(s string) string {
-	return strings.ReplaceAll(s, "\t", "     ")
-}
-
 // RealLength returns the real length of a string (the number of terminal
 // columns used to render the line, which may contain special graphemes).
 // Before computing the width, it replaces tabs with (4) spaces, and strips colors.
@@ -59,12 +54,22 @@ func wrappedSpan(text string, indent, width int) (x, y int) {
 		width = 1
 	}
 	x, y = indent%width, indent/width
-	text = strings.ReplaceAll(color.Strip(text), "\t", "     ")
+	text = color.Strip(text)
 
 	state := -1
 	for len(text) > 0 {
 		var w int
-		_, text, w, state = uniseg.FirstGraphemeClusterInString(text, state)
+		var cluster string
+		cluster, text, w, state = uniseg.FirstGraphemeClusterInString(text, state)
+		// A tab's spaces, and ^X, are narrow text that wraps as it goes.
+		if wide := spanWidth(cluster, x, w); wide != w {
+			x += wide
+			for x >= width {
+				x, y = x-width, y+1
+			}
+
+			continue
+		}
 		if x+w > width && w <= width {
 			x, y = 0, y+1
 		}

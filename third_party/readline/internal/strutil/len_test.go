@@ -53,7 +53,7 @@ func TestWrappedSpan(t *testing.T) {
 		{"abcdefg漢字", 2, 10, 4, 1}, // the wrap counts once
 		{"é\u0301x", 0, 10, 2, 0},
 		{"\x1b[31m漢\x1b[0m", 9, 10, 2, 1},
-		{"a\tb", 0, 80, 7, 0},
+		{"a\tb", 0, 80, 9, 0},
 		{strings.Repeat("漢", 10), 1, 10, 2, 2}, // four a row, one column left blank
 	} {
 		if x, y := wrappedSpan(c.text, c.indent, c.width); x != c.x || y != c.y {

@@ -44,6 +44,11 @@ type Prompt struct {
 	// stripping its colors takes a regular expression.
 	primaryWidth, rightWidth widthMemo
 
+	// message, when not empty, is drawn in place of the last line of
+	// the primary prompt, as GNU readline's rl_message: the count of a
+	// numeric argument, (arg: 3), is shown so by bash.
+	message string
+
 	// Shell parameters
 	line    *core.Line
 	cursor  *core.Cursor
@@ -200,11 +205,21 @@ func (p *Prompt) LastPrint() {
 	p.primaryCols = p.primaryWidth.of(prompt)
 }
 
+// SetMessage shows message in place of the last line of the primary
+// prompt until it is set again, empty.
+func (p *Prompt) SetMessage(message string) {
+	p.message = message
+}
+
 // RawPrimary returns the primary prompt's text, all its lines, as its
 // function gives it now: the display compares it with the one it drew.
 func (p *Prompt) RawPrimary() string {
 	if p.primaryF == nil {
 		return ""
+	}
+
+	if p.message != "" {
+		return p.message + "\n" + p.primaryF()
 	}
 
 	return p.primaryF()
@@ -357,6 +372,10 @@ func (p *Prompt) Refreshing() bool {
 }
 
 func (p *Prompt) formatLastPrompt(prompt string) string {
+	if p.message != "" {
+		return p.message
+	}
+
 	if !p.opts.GetBool("show-mode-in-prompt") {
 		return prompt
 	}
