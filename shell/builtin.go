@@ -12,23 +12,6 @@ import (
 	"mvdan.cc/sh/v3/interp"
 )
 
-// The builtin table. Every builtin, wherever it is implemented, is a
-// builtins.Func over the one description of a call (builtins.Call), and
-// s.builtins maps each name to its Func: the engine's (engine.RunBuiltin
-// for each of engine.BuiltinNames), the core's own (builtinFunc, through
-// coreBuiltin), package builtins' (builtins.Table), and the front ends'
-// (Register). runBuiltin runs them all alike.
-
-// builtinFunc implements one of the core's builtins. It returns nil for
-// status 0 or an interp.ExitStatus; any other error is fatal to the
-// statement.
-type builtinFunc func(ctx context.Context, c *call) error
-
-// coreBuiltin is f as the table holds it.
-func coreBuiltin(f builtinFunc) builtins.Func {
-	return func(ctx context.Context, c *builtins.Call) error { return f(ctx, (*call)(c)) }
-}
-
 // call is one invocation of a builtin of the core: the call as every
 // builtin gets it, with the core's helpers as methods.
 type call builtins.Call
@@ -53,15 +36,6 @@ func (c *call) builtin(ctx context.Context, args ...string) error {
 // NUL byte, so no command a user types can reach it.
 const internalFlags = "\x00flags"
 
-// builtinNames lists nosh's builtins, for `type`, `help` and completion.
-func (s *Shell) builtinNames() []string {
-	names := make([]string, 0, len(s.builtins))
-	for name := range s.builtins {
-		names = append(names, name)
-	}
-	return names
-}
-
 // IsBuiltin reports whether name is a builtin of nosh or of interp.
 // A builtin turned off by `enable -n` is not.
 func (s *Shell) IsBuiltin(name string) bool {
@@ -70,8 +44,7 @@ func (s *Shell) IsBuiltin(name string) bool {
 
 // isBuiltinName reports whether name is a builtin, enabled or not.
 func (s *Shell) isBuiltinName(name string) bool {
-	_, ok := s.builtins[name]
-	return ok || interp.IsBuiltin(name)
+	return s.builtinFor(name) != nil || interp.IsBuiltin(name)
 }
 
 // callHandler claims calls to nosh builtins. Functions of the same name win,
@@ -122,7 +95,7 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 		args = append([]string{name}, args[2:]...)
 	}
 	if name == "builtin" && len(args) > 1 {
-		if _, ok := s.builtins[args[1]]; ok {
+		if s.builtinFor(args[1]) != nil {
 			return append([]string{sentinel + args[1]}, args[2:]...), nil
 		}
 		if !interp.IsBuiltin(args[1]) {
@@ -133,7 +106,7 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 	}
 	if engine.IsSpecialBuiltin(name) && s.posixMode() {
 		// POSIX: a special builtin is found before a function.
-		if _, ok := s.builtins[name]; !ok {
+		if s.builtinFor(name) == nil {
 			if r != nil && r.Funcs[name] != nil {
 				return append([]string{"builtin"}, args...), nil
 			}
@@ -141,7 +114,7 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 		}
 		return append([]string{sentinel + name}, args[1:]...), nil
 	}
-	if _, ok := s.builtins[name]; !ok {
+	if s.builtinFor(name) == nil {
 		return args, nil
 	}
 	if r != nil && r.Funcs[name] != nil {
@@ -163,7 +136,7 @@ func (s *Shell) builtinMiddleware(next interp.ExecHandlerFunc) interp.ExecHandle
 }
 
 func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) error {
-	f := s.builtins[name]
+	f := s.builtinFor(name)
 	if f == nil {
 		return fmt.Errorf("nosh: no builtin %q", name)
 	}
@@ -190,26 +163,4 @@ func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) erro
 		interpunsafe.SetExit(c.R, interpunsafe.Status{})
 	}
 	return err
-}
-
-// builtinTable is every builtin nosh implements, by name.
-func (s *Shell) builtinTable() map[string]builtins.Func {
-	// Sized for all of them (about 100), so that filling it does not
-	// grow it: this runs at every start-up.
-	m := make(map[string]builtins.Func, 128)
-	for name := range engine.BuiltinNames() {
-		m[name] = engine.RunBuiltin
-	}
-	// The core's own, each group with its implementation; they replace
-	// the engine's of the same name.
-	posixBuiltins(m)
-	jobBuiltins(m)
-	enableBuiltins(m)
-	// Package builtins' stand alone; the core's of the same name win.
-	for name, f := range builtins.Table() {
-		if _, ok := m[name]; !ok {
-			m[name] = f
-		}
-	}
-	return m
 }

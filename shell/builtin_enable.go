@@ -3,7 +3,6 @@ package shell
 import (
 	"context"
 	"fmt"
-	"nosh/shell/builtins"
 	"slices"
 	"strings"
 
@@ -43,18 +42,18 @@ var bashBuiltinNames = []string{
 	"ulimit", "umask", "unalias", "unset", "wait",
 }
 
-func enableBuiltins(m map[string]builtins.Func) {
-	m["enable"] = coreBuiltin(builtinEnable)
-	m[disabledNotFound] = coreBuiltin(builtinDisabledNotFound)
-	m[disabledRefused] = func(_ context.Context, c *builtins.Call) error {
-		fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.Sh.ProgramName(), c.Args[0])
-		return interp.ExitStatus(1)
-	}
-	m[builtinOptionsRefused] = func(_ context.Context, c *builtins.Call) error {
-		c.Name = "builtin"
-		_, err := c.Options("", nil)
-		return err
-	}
+// builtinRefused is what `builtin NAME` runs for a disabled builtin or
+// a name that is none.
+func builtinRefused(_ context.Context, c *call) error {
+	fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.Sh.ProgramName(), c.Args[0])
+	return interp.ExitStatus(1)
+}
+
+// builtinOptionRefused is what `builtin -x` runs.
+func builtinOptionRefused(_ context.Context, c *call) error {
+	c.Name = "builtin"
+	_, err := c.options("", nil)
+	return err
 }
 
 // builtinDisabled reports whether name is a builtin turned off by
@@ -93,7 +92,7 @@ func (s *Shell) builtinList() []string {
 		}
 	}
 	var own []string
-	for name := range s.builtins {
+	for _, name := range s.builtinNames() {
 		if !strings.HasPrefix(name, "\x00") && !slices.Contains(bashBuiltinNames, name) {
 			own = append(own, name)
 		}

@@ -101,8 +101,7 @@ func (h *builtinHost) IsBuiltin(name string) bool { return h.shell().IsBuiltin(n
 
 // OwnBuiltin implements builtins.Shell.
 func (h *builtinHost) OwnBuiltin(name string) bool {
-	_, ok := h.builtins[name]
-	return ok
+	return h.shell().builtinFor(name) != nil
 }
 
 // RunBuiltinViaCommand implements builtins.Shell.

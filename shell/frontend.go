@@ -28,7 +28,10 @@ var ErrKeepStatus = errKeepStatus
 // Register adds (or replaces) the builtin name, a builtins.Func as every
 // builtin is. Functions of the same name win, as for every builtin.
 func (s *Shell) Register(name string, f builtins.Func) {
-	s.builtins[name] = f
+	if s.registered == nil {
+		s.registered = make(map[string]builtins.Func)
+	}
+	s.registered[name] = f
 }
 
 // Stdio returns the shell's own standard input, output and error (the

@@ -14,16 +14,6 @@ import (
 // the private builtins that rewritten statements call (jobs, fg, bg, wait
 // and disown are package builtins'). It wraps the exit that posixBuiltins
 // registered (and so must run after it) to warn about stopped jobs.
-func jobBuiltins(m map[string]builtins.Func) {
-	m["kill"] = coreBuiltin(builtinKill)
-	m["trap"] = coreBuiltin(builtinTrap)
-	exit := guardExit(builtinExit)
-	m["exit"] = coreBuiltin(exit)
-	m["logout"] = coreBuiltin(logout(exit))
-	m[builtinBgName] = coreBuiltin(builtinBackground)
-	m[builtinTrapsName] = coreBuiltin(builtinTraps)
-	m[builtinFrameTrapsName] = coreBuiltin(builtinFrameTraps)
-}
 
 // resumeForeground continues j in the foreground with the terminal modes
 // it had when it stopped, and waits until it stops again or ends. The
@@ -91,27 +81,24 @@ func (s *Shell) resumeForeground(j *jobs.Job, announce func()) error {
 	return statusError(status)
 }
 
-// guardExit wraps exit: an interactive shell with stopped jobs warns
-// once instead of leaving; a second exit right after leaves, as in bash.
-func guardExit(exit builtinFunc) builtinFunc {
-	return func(ctx context.Context, c *call) error {
-		s := c.sh()
-		if c.R == s.Runner && ctx.Value(forcedExitKey{}) == nil && !s.exitAllowed() {
-			fmt.Fprintln(c.Stderr, "There are stopped jobs.")
-			return interp.ExitStatus(1)
-		}
-		return exit(ctx, c)
+// builtinExitGuarded is exit as the shell runs it: an interactive shell
+// with stopped jobs warns once instead of leaving; a second exit right
+// after leaves, as in bash.
+func builtinExitGuarded(ctx context.Context, c *call) error {
+	s := c.sh()
+	if c.R == s.Runner && ctx.Value(forcedExitKey{}) == nil && !s.exitAllowed() {
+		fmt.Fprintln(c.Stderr, "There are stopped jobs.")
+		return interp.ExitStatus(1)
 	}
+	return builtinExit(ctx, c)
 }
 
-// logout exits a login shell.
-func logout(exit builtinFunc) builtinFunc {
-	return func(ctx context.Context, c *call) error {
-		if !c.sh().Login {
-			return c.errorf(1, "not login shell: use `exit'")
-		}
-		return exit(ctx, c)
+// builtinLogout exits a login shell.
+func builtinLogout(ctx context.Context, c *call) error {
+	if !c.sh().Login {
+		return c.errorf(1, "not login shell: use `exit'")
 	}
+	return builtinExitGuarded(ctx, c)
 }
 
 // statusError returns status as a builtin's result (builtins.StatusError).

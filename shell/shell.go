@@ -55,9 +55,9 @@ type Shell struct {
 	stdin          *os.File
 	stdout, stderr io.Writer
 
-	// builtins are every builtin nosh implements, by name (builtinTable,
-	// Register).
-	builtins map[string]builtins.Func
+	// registered are the builtins the front ends added (Register); the
+	// rest are the program's tables (builtinFor).
+	registered map[string]builtins.Func
 	// lineEditor reads a line for read -e (SetLineEditor).
 	lineEditor builtins.LineEditFunc
 	// disabledBuiltins are the builtins `enable -n` turned off.
@@ -166,7 +166,6 @@ func New(cfg Config) (*Shell, error) {
 	s.flags.Braceexpand = cfg.Dialect != dialect.POSIX
 	s.umask = builtins.ReadUmask()
 	s.eng = engine.New((*builtinHost)(s))
-	s.builtins = s.builtinTable()
 
 	var stdin io.Reader
 	if cfg.Stdin != nil {

@@ -227,6 +227,10 @@ var builtinNames = [...]string{
 	builtinDeclAttrName,
 }
 
+// HasBuiltin reports whether name is one of the builtins the engine runs
+// (RunBuiltin).
+func HasBuiltin(name string) bool { return builtinFor(name) != nil }
+
 // BuiltinNames lists the builtins the engine runs (RunBuiltin), private
 // ones included.
 func BuiltinNames() iter.Seq[string] { return slices.Values(builtinNames[:]) }
