@@ -13,6 +13,7 @@ import (
 	"nosh/shell/jobs"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,6 +147,7 @@ type Config struct {
 
 // New builds a Shell with its interpreter.
 func New(cfg Config) (*Shell, error) {
+	builtins.ReadyPollerForLimit()
 	s := &Shell{
 		Dialect:     cfg.Dialect,
 		Name:        cfg.Name,
@@ -267,7 +269,38 @@ func prepareEnv(env []string) []string {
 		}
 		out = append(out, kv)
 	}
-	return append(out, "SHLVL="+strconv.Itoa(lvl+1))
+	out = append(out, "SHLVL="+strconv.Itoa(lvl+1))
+	sortByName(out)
+	return out
+}
+
+// sortByName sorts "name=value" pairs stably by "name=", the key and the
+// order expand.ListEnviron sorts them in, so that its own sort finds them
+// in order and does little: its stable sort looks for the '=' of both
+// strings at every comparison, which cost nosh -c true about 6 % of its
+// instructions. Whole strings sort in that order too — at the first byte
+// where two differ, the shorter name has its '=' and the other a name's
+// byte — except pairs of one name, whose order a stable sort keeps: those
+// (rare: an environment that sets a name twice) go through one.
+func sortByName(env []string) {
+	sorted := slices.Clone(env)
+	slices.Sort(sorted)
+	for i := 1; i < len(sorted); i++ {
+		if envKey(sorted[i-1]) == envKey(sorted[i]) {
+			slices.SortStableFunc(env, func(a, b string) int { return strings.Compare(envKey(a), envKey(b)) })
+			return
+		}
+	}
+	copy(env, sorted)
+}
+
+// envKey is what expand.ListEnviron sorts an environment pair by: its
+// name and '=', or nothing when it has no '='.
+func envKey(kv string) string {
+	if eq := strings.IndexByte(kv, '='); eq >= 0 {
+		return kv[:eq+1]
+	}
+	return ""
 }
 
 func cutName(kv, name string) (string, bool) {

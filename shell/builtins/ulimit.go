@@ -3,11 +3,34 @@ package builtins
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
+
+// ReadyPoller makes the Go runtime open the descriptors it keeps for its
+// poller (an epoll and an eventfd) now. It opens them with the first
+// pipe, and when the limit of open files (ulimit -n) leaves it none it
+// ends the process ("netpollinit failed") instead of failing the call:
+// a shell must open them before it lowers the limit.
+func ReadyPoller() {
+	// /dev/null, one descriptor where a pipe would take two: the runtime
+	// starts its poller for any file it opens.
+	if f, err := os.Open(os.DevNull); err == nil {
+		f.Close()
+	}
+}
+
+// ReadyPollerForLimit calls ReadyPoller when the limit of open files the
+// shell started with is low enough for the poller to miss it.
+func ReadyPollerForLimit() {
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur < 64 {
+		ReadyPoller()
+	}
+}
 
 // ulimitResource is one limit ulimit knows, as bash lists it.
 type ulimitResource struct {
@@ -137,6 +160,9 @@ func (c *Call) setUlimit(res ulimitResource, value string, soft, hard bool) erro
 	}
 	if hard || !soft {
 		lim.Max = v
+	}
+	if res.resource == unix.RLIMIT_NOFILE {
+		ReadyPoller()
 	}
 	if err := unix.Setrlimit(res.resource, &lim); err != nil {
 		return c.Errorf(1, "%s: cannot modify limit: %s", res.desc, DescribeErrno(err))

@@ -2,10 +2,10 @@ package complete
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -122,8 +122,11 @@ func (c *Completer) fetchHelp(e *helpEntry, key string, argv []string) {
 }
 
 func (h *helpCache) file(key string) string {
-	sum := sha256.Sum256([]byte(key))
-	return filepath.Join(h.dir, "help-"+hex.EncodeToString(sum[:12])+".json")
+	// A name, not a secret: FNV-128a spreads the keys as well as a
+	// cryptographic hash would, and links no crypto package.
+	f := fnv.New128a()
+	f.Write([]byte(key))
+	return filepath.Join(h.dir, "help-"+hex.EncodeToString(f.Sum(nil)[:12])+".json")
 }
 
 func (h *helpCache) load(key string) ([]Candidate, bool) {

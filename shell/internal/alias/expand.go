@@ -74,7 +74,8 @@ type Expander struct {
 	// are not aliases.
 	posix func() bool
 	// badSubst returns what replaces a ${…} expansion that is a bad
-	// substitution, or false when it is not one.
+	// substitution, or a $((…)) that is not an expression, or false when
+	// it is neither.
 	badSubst func(expansion string) (replacement string, ok bool)
 
 	stack   []aliasCtx
@@ -104,8 +105,9 @@ type Expander struct {
 // NewExpander returns an Expander. lookup returns an alias's value;
 // posix, when not nil, reports whether the shell is in POSIX mode;
 // badSubst, when not nil, returns what replaces a ${…} written out
-// plainly on a line that is a bad substitution (a hook that reports it
-// when it runs, as bash does), or false when it is not one.
+// plainly on a line that is a bad substitution, or a $((…)) that is not
+// an expression (a hook that reports it when it runs, as bash does), or
+// false when it is neither.
 func NewExpander(lookup func(string) (string, bool), posix func() bool, badSubst func(expansion string) (replacement string, ok bool)) *Expander {
 	if posix == nil {
 		posix = func() bool { return false }
@@ -258,6 +260,9 @@ func (e *Expander) expansionStart(i int) (int, bool) {
 	switch b[i+1] {
 	case '(':
 		if i+2 < len(b) && b[i+2] == '(' && !e.nestedParens(i+1) {
+			if end := e.badArithAt(i, 3); end > 0 {
+				return end, true
+			}
 			c := e.push(acArith)
 			c.depth = 2
 			return i + 3, true
@@ -477,6 +482,51 @@ func (e *Expander) badSubstAt(i int) int {
 	}
 	e.buf = b[:i] + text + b[j+1:]
 	delta := len(text) - (j + 1 - i)
+	for k := range e.guards {
+		if e.guards[k].end > i {
+			e.guards[k].end += delta
+		}
+	}
+	return i + len(text)
+}
+
+// badArithAt replaces the $((…)) or ((…)) at i (open is the length of its
+// opening) with what badSubst says, when it is written out plainly on
+// this line (no quotes, expansions or escapes in it) and is not an
+// expression; it returns where the replacement ends, or 0.
+func (e *Expander) badArithAt(i, open int) int {
+	b := e.buf
+	if e.badSubst == nil {
+		return 0
+	}
+	depth := 0
+	end := 0
+	for j := i + open; j < len(b) && end == 0; j++ {
+		switch b[j] {
+		case '$', '\'', '"', '`', '\\', '\n', '#':
+			return 0
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if j+1 >= len(b) || b[j+1] != ')' {
+				return 0
+			}
+			end = j + 2
+		}
+	}
+	if end == 0 {
+		return 0
+	}
+	text, ok := e.badSubst(b[i:end])
+	if !ok {
+		return 0
+	}
+	e.buf = b[:i] + text + b[end:]
+	delta := len(text) - (end - i)
 	for k := range e.guards {
 		if e.guards[k].end > i {
 			e.guards[k].end += delta
@@ -899,6 +949,10 @@ func (e *Expander) operator(i int) int {
 		switch c.state {
 		case csCmd:
 			if two == "((" && !e.nestedParens(i) {
+				if end := e.badArithAt(i, 2); end > 0 {
+					c.state = csArgs
+					return end
+				}
 				n := e.push(acArith)
 				n.depth = 2
 				c.state = csArgs

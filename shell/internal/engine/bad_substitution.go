@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Bad substitutions. bash reports ${#x:1}, ${#x-def} or ${a&} when the
@@ -80,6 +81,12 @@ func cutParam(s string) (rest string, ok bool) {
 // BadSubstReplacement returns the hook that stands for expansion, a ${…}
 // written out plainly, when it is a bad substitution.
 func BadSubstReplacement(expansion string) (string, bool) {
+	if inner, ok := strings.CutPrefix(expansion, "$(("); ok {
+		return badArithReplacement(expansion, strings.TrimSuffix(inner, "))"), false)
+	}
+	if inner, ok := strings.CutPrefix(expansion, "(("); ok {
+		return badArithReplacement(expansion, strings.TrimSuffix(inner, "))"), true)
+	}
 	if !badSubstitution(expansion[2 : len(expansion)-1]) {
 		return "", false
 	}
@@ -110,8 +117,23 @@ func badSubstText(text string) string {
 // badSubstPrefix starts the key of a bad substitution's hook.
 const badSubstPrefix = "bad:"
 
-// badSubstHookOf returns the hook of a key made by badSubstText.
+// badSubstHookOf returns the hook of a key made by badSubstText or
+// badArithReplacement.
 func badSubstHookOf(key string) (expansionHook, bool) {
+	if h, ok := strings.CutPrefix(key, badArithPrefix); ok {
+		text, err := hex.DecodeString(h)
+		if err != nil {
+			return nil, false
+		}
+		return &arithStash{text: string(text)}, true
+	}
+	if h, ok := strings.CutPrefix(key, badArithCmdPrefix); ok {
+		text, err := hex.DecodeString(h)
+		if err != nil {
+			return nil, false
+		}
+		return &arithStash{text: string(text), command: true}, true
+	}
 	h, ok := strings.CutPrefix(key, badSubstPrefix)
 	if !ok {
 		return nil, false
@@ -121,4 +143,46 @@ func badSubstHookOf(key string) (expansionHook, bool) {
 		return nil, false
 	}
 	return badSubstHook{text: string(text)}, true
+}
+
+// Malformed arithmetic. bash evaluates $(( )) when the line runs, so
+// `$((x+))` fails that line ("x+: syntax error: operand expected"); the
+// parser nosh uses rejects it when it reads it, a syntax error that would
+// end a script. The line reader replaces such an expansion, written out
+// plainly, by a hook that evaluates its text when it runs: nosh's
+// evaluator then reports it as bash does.
+
+// badArithPrefix starts the key of a malformed $(( ))'s hook, and
+// badArithCmdPrefix a malformed (( )) command's.
+const (
+	badArithPrefix    = "arith:"
+	badArithCmdPrefix = "arithcmd:"
+)
+
+// badArithReplacement returns what stands for expansion, a $(( inner ))
+// (or, for command, a (( inner )) command) with no expansions or quotes in
+// it, when the parser does not take inner for an expression: a hook that
+// evaluates inner when it runs. An empty $(( )) is 0 and an empty (( ))
+// fails, as in bash.
+func badArithReplacement(expansion, inner string, command bool) (string, bool) {
+	if strings.TrimSpace(inner) == "" {
+		if command {
+			return "(( 0 ))", true // status 1, no message
+		}
+		return "0", true
+	}
+	src := "echo " + expansion
+	if command {
+		src = expansion
+	}
+	if _, err := syntax.NewParser().Parse(strings.NewReader(src), ""); err == nil {
+		return "", false
+	}
+	// bash's messages show the expression without its leading blanks.
+	key := hex.EncodeToString([]byte(strings.TrimLeft(inner, " \t")))
+	if command {
+		// (( 0 )) after the hook's message: status 1, as bash's.
+		return `(( $(<$'\x01hook:` + badArithCmdPrefix + key + `') ))`, true
+	}
+	return `$(<$'\x01hook:` + badArithPrefix + key + `')`, true
 }

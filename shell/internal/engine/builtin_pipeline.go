@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/stagepipe"
 	"os"
@@ -91,7 +92,14 @@ func builtinPipe(ctx context.Context, c *call) error {
 		if i < n-1 {
 			pr, w, err := os.Pipe()
 			if err != nil {
-				return c.errorf(1, "pipe: %v", err)
+				// As bash: one line, and the stages started already end
+				// (their reader gone, as the shell's child would be).
+				fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", c.sh.name(), builtins.DescribeErrno(err))
+				if i > 0 {
+					in.Close()
+				}
+				wg.Wait()
+				return interp.ExitStatus(1)
 			}
 			pw = w
 			st.Stdout = pw

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"mvdan.cc/sh/v3/expand"
@@ -134,7 +135,7 @@ func newRedirState(cur interpunsafe.Streams, fds fdTable) *redirState {
 	st := &redirState{fds: fds, changed: map[int]bool{}}
 	switch {
 	case cur.Stdin == nil:
-	case cur.Stdin == closedInput():
+	case isClosedInput(cur.Stdin):
 		st.inClosed = true
 	default:
 		st.std[0] = &openFile{f: cur.Stdin, w: cur.Stdin}
@@ -143,7 +144,7 @@ func newRedirState(cur interpunsafe.Streams, fds fdTable) *redirState {
 		if w == nil {
 			continue
 		}
-		if w == io.Writer(closedOutput()) {
+		if IsClosed(w) {
 			continue
 		}
 		o := &openFile{w: w}
@@ -178,12 +179,15 @@ func (st *redirState) streams() interpunsafe.Streams {
 	} else if st.touched[0] || st.inClosed {
 		out.Stdin = closedInput()
 	}
-	out.Stdout, out.Stderr = closedOutput(), closedOutput()
 	if o := st.std[1]; o != nil {
 		out.Stdout = o.w
+	} else {
+		out.Stdout = closedOutput()
 	}
 	if o := st.std[2]; o != nil {
 		out.Stderr = o.w
+	} else {
+		out.Stderr = closedOutput()
 	}
 	return out
 }
@@ -192,13 +196,36 @@ func (st *redirState) streams() interpunsafe.Streams {
 // builtins refuse to write to it (Bad file descriptor); programs get
 // closedForPrograms, since interp cannot start one with the descriptor
 // closed.
-// It is opened on first use, not at start-up.
-var closedOutput = sync.OnceValue(openDevNull)
+// It is opened on first use, not at start-up, nor to compare a stream
+// with it (IsClosed): a shell near its limit of open files (ulimit -n)
+// has none to spare.
+var closedOutput = sync.OnceValue(func() *os.File {
+	f := openDevNull()
+	closedOutputFile.Store(f)
+	return f
+})
+
+// closedOutputFile and closedInputFile are closedOutput's and
+// closedInput's files once opened.
+var closedOutputFile, closedInputFile atomic.Pointer[os.File]
+
+// IsClosed reports whether w stands for a closed descriptor (>&-).
+func IsClosed(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && f != nil && f == closedOutputFile.Load()
+}
+
+// isClosedInput reports whether f stands for a closed standard input.
+func isClosedInput(f *os.File) bool { return f != nil && f == closedInputFile.Load() }
 
 // closedInput stands for a closed standard input (<&-): /dev/null open
 // for writing only, so that a builtin or a program reading it fails with
 // "Bad file descriptor", as it would with the descriptor closed.
-var closedInput = sync.OnceValue(func() *os.File { return openDevNullMode(os.O_WRONLY) })
+var closedInput = sync.OnceValue(func() *os.File {
+	f := openDevNullMode(os.O_WRONLY)
+	closedInputFile.Store(f)
+	return f
+})
 
 // closedForPrograms is what a program gets for a closed output (>&-):
 // /dev/null open for reading only, so that its writes fail with "Bad file
@@ -208,7 +235,7 @@ var closedForPrograms = sync.OnceValue(func() *os.File { return openDevNullMode(
 // ProgramStream returns the file a program gets for one of the shell's
 // standard streams.
 func ProgramStream(w io.Writer) io.Writer {
-	if f, ok := w.(*os.File); ok && f == closedOutput() {
+	if IsClosed(w) {
 		return closedForPrograms()
 	}
 	return w

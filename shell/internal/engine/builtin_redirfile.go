@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"nosh/shell/builtins"
 	"nosh/shell/internal/fields"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/rewrite"
@@ -92,21 +93,7 @@ func (s *Engine) openVia(ctx context.Context, r *interp.Runner, name string, fla
 // describePathError words an open error as sh does: "f: No such file or
 // directory".
 func describePathError(name string, err error) error {
-	return fmt.Errorf("%s: %s", name, ErrnoText(err))
-}
-
-// ErrnoText words a system call's error as C's strerror does ("Too many
-// open files"), or err's own text when it holds no errno.
-func ErrnoText(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		msg := errno.Error()
-		if msg != "" {
-			msg = strings.ToUpper(msg[:1]) + msg[1:]
-		}
-		return msg
-	}
-	return err.Error()
+	return fmt.Errorf("%s: %s", name, builtins.DescribeErrno(err))
 }
 
 // redirTarget expands a redirection's word. As in bash, it must expand to

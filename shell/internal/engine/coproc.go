@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"nosh/shell/builtins"
 	"os"
 	"strconv"
 	"strings"
@@ -94,14 +95,14 @@ func builtinCoproc(ctx context.Context, c *call) error {
 	// output to the shell.
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", s.name(), ErrnoText(err))
+		fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", s.name(), builtins.DescribeErrno(err))
 		return interp.ExitStatus(1)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", s.name(), ErrnoText(err))
+		fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", s.name(), builtins.DescribeErrno(err))
 		return interp.ExitStatus(1)
 	}
 	// The job sees the descriptors open now, not the shell's ends.

@@ -44,11 +44,14 @@ type Engine struct {
 	// compound command (errexit_compound.go).
 	errexitHold errexitHold
 
-	// mu guards readonlyNames, typedNames and timeStack.
+	// mu guards readonlyNames, assocNames, typedNames and timeStack.
 	mu sync.Mutex
 	// readonlyNames are the variables declared read-only so far
 	// (readonly_guard.go).
 	readonlyNames map[string]bool
+	// assocNames are the variables declared associative so far
+	// (assoc_assign.go).
+	assocNames map[string]bool
 	// typedNames are the variables declared with -i, -l, -u or -c so
 	// far (var_attrs.go).
 	typedNames map[string]bool
@@ -357,6 +360,3 @@ func (e *Engine) File(ctx context.Context, r *interp.Runner, fd int) *os.File {
 	}
 	return nil
 }
-
-// IsClosed reports whether w stands for a closed descriptor (>&-).
-func IsClosed(w io.Writer) bool { return w == io.Writer(closedOutput()) }

@@ -29,6 +29,8 @@ func TestNoPackageState(t *testing.T) {
 			"closedOutput":      "opened once, for every shell alike",
 			"closedInput":       "opened once, for every shell alike",
 			"closedForPrograms": "opened once, for every shell alike",
+			"closedOutputFile":  "closedOutput's file, stored once when it is opened",
+			"closedInputFile":   "closedInput's file, stored once when it is opened",
 			"builtinNames":      "the builtins' names, never written",
 		},
 		"../dynvars": {},

@@ -110,6 +110,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 		case *syntax.DeclClause:
 			s.guardDecl(n)
 			s.noteReadonly(n)
+			s.noteAssoc(n)
 			s.host.RewriteNode(n)
 		case *syntax.Stmt:
 			// let, FUNCNAME's frames and functions named as special
@@ -130,6 +131,7 @@ func (s *Engine) rewrite(node syntax.Node) {
 			s.host.RewriteNode(n)
 			switch cmd := cmd.(type) {
 			case *syntax.CallExpr:
+				s.rewriteAssocAssigns(cmd)
 				s.guardAssignments(n, cmd)
 				s.traceAssignments(n, cmd)
 			case *syntax.ForClause:

@@ -202,6 +202,10 @@ func Param(s Shell, r *interp.Runner, cfg *expand.Config, pe *syntax.ParamExp, q
 	case pe.Slice != nil:
 		return sliceParams(s, r, cfg, pe, res)
 	case pe.Repl != nil:
+		if !set && !list {
+			// An unset parameter stays empty: ${x/#/pre} is nothing.
+			return res, nil
+		}
 		return replaceParams(s, cfg, pe, res)
 	case transformOp(pe) != "":
 		return transformParams(s, r, cfg, pe, res, set)

@@ -4,10 +4,10 @@
 package editor
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -45,7 +45,7 @@ func writeToFile(buf []byte, filename string) (string, error) {
 		fileID := strconv.Itoa(time.Now().Nanosecond()) + ":" + string(buf)
 
 		// Not security-sensitive: only used to derive a unique temp-file name.
-		h := sha256.New()
+		h := fnv.New128a()
 
 		_, err := h.Write([]byte(fileID))
 		if err != nil {
