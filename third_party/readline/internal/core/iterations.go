@@ -88,7 +88,11 @@ func (i *Iterations) Reset() {
 // of the prompt, "(arg: 3) ".
 func ResetPostRunIterations(iter *Iterations) (hint string) {
 	if iter.pending {
-		hint = fmt.Sprintf("(arg: %s) ", iter.times)
+		times := iter.times
+		if times == "-" {
+			times = "-1" // Alt+- alone is a count of -1
+		}
+		hint = fmt.Sprintf("(arg: %s) ", times)
 	}
 
 	if iter.pending {
