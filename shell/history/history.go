@@ -35,7 +35,7 @@ type Options struct {
 	Path string
 	// Size is how many entries are kept, in memory and in the file; 0 or
 	// less keeps everything. The file may grow to 1.25×Size before it is
-	// rewritten with the newest Size entries.
+	// rewritten with the newest Size entries. SetLimits replaces it.
 	Size int
 	// Dedupe skips a line equal to the previous entry, and collapses runs
 	// of equal entries when loading.
@@ -75,6 +75,8 @@ type History struct {
 	// pending holds exit statuses that go to the file with the next
 	// entry (pending.go).
 	pending pendingStatus
+	// limits are the sizes in effect (limits.go).
+	limits limits
 }
 
 // Open loads the history file named by opts. A missing file is an empty
@@ -124,6 +126,7 @@ func (h *History) Begin() {
 func (h *History) lock() {
 	h.Begin()
 	h.mu.Lock()
+	h.applyLimitLocked()
 }
 
 // loadInBackground is OpenInBackground's load; it releases the lock the
@@ -150,7 +153,14 @@ func (h *History) loadLocked() error {
 		return err
 	}
 	defer f.Close()
-	l, err := readDecoded(f, info, h.opts.Dedupe, h.opts.Size)
+	h.limits.trim.Store(false) // the load keeps memLimit's entries
+	// Enough of the file is read to know whether it is past the margin
+	// of its own limit, which append trims it to.
+	atLeast := 0
+	if n := h.fileLimit(); n > 0 {
+		atLeast = n + n/4 + 1
+	}
+	l, err := readDecoded(f, info, h.opts.Dedupe, h.memLimit(), atLeast)
 	if err != nil {
 		return err
 	}
@@ -204,7 +214,7 @@ func (h *History) Add(e Entry) error {
 		h.lastID = r.id
 	}
 	h.st.add(r)
-	if n := h.opts.Size; n > 0 && h.st.len() > n+n/4 {
+	if n := h.memLimit(); n > 0 && h.st.len() > n+n/4 {
 		h.st.keepLast(n)
 	}
 
@@ -271,7 +281,7 @@ func (h *History) append(data []byte, recs []record) error {
 	}
 	h.file.endsNL = true
 	h.file.entries += entries
-	if size := h.opts.Size; size > 0 && h.file.entries > size+size/4 {
+	if size := h.fileLimit(); size > 0 && h.file.entries > size+size/4 {
 		return h.trimLocked(f)
 	}
 	return nil
@@ -288,8 +298,8 @@ func (h *History) trimLocked(f *os.File) error {
 	if !info.Mode().IsRegular() {
 		return nil
 	}
-	n := h.opts.Size
-	l, err := readDecoded(f, info, false, n)
+	n := h.fileLimit()
+	l, err := readDecoded(f, info, false, n, n+1)
 	if err != nil {
 		return err
 	}

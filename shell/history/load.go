@@ -37,15 +37,15 @@ type loaded struct {
 // readDecoded reads the regular file f, whose FileInfo is st, and decodes
 // its last keep entries (all, if keep is 0 or less). When only the end of
 // the file is read, l.d.entries counts the entry records there, which are
-// more than keep+keep/2: enough for the caller to see that the file wants
-// trimming, as the whole count would.
-func readDecoded(f *os.File, st os.FileInfo, collapse bool, keep int) (loaded, error) {
+// more than keep+keep/2 and at least atLeast: the caller that must know
+// whether the file holds more than N entries asks for N+1.
+func readDecoded(f *os.File, st os.FileInfo, collapse bool, keep, atLeast int) (loaded, error) {
 	if keep <= 0 {
 		return decodeFrom(f, 0, st.Size(), collapse, 0)
 	}
 	// Collapsed duplicates make fewer entries than lines: if the end read
 	// holds no more than keep entries, a longer end is read.
-	for lines := keep + keep/2 + 1; ; lines *= 2 {
+	for lines := max(keep+keep/2+1, atLeast); ; lines *= 2 {
 		off, err := tailOffset(f, st.Size(), lines)
 		if err != nil {
 			return loaded{}, err

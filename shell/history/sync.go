@@ -64,7 +64,7 @@ func (h *History) appendRecs(recs []record) {
 		})
 	}
 	h.st.add(recs...)
-	if n := h.opts.Size; n > 0 {
+	if n := h.memLimit(); n > 0 {
 		h.st.keepLast(n)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -40,6 +41,50 @@ func (se *session) openHistory() *history.History {
 	}, func(err error) {
 		fmt.Fprintf(stderr, "nosh: warning: history: %v; kept in memory only\n", err)
 	})
+}
+
+// historyLimits passes bash's HISTSIZE (the entries kept in memory) and
+// HISTFILESIZE (in the file, HISTSIZE's if unset) to the history when they
+// changed, as a startup file sourcing Debian's .bashrc sets them (1000
+// and 2000); unset, [history] size holds for both. A negative value keeps
+// every entry, as in bash; 0 or a value that is not a number is ignored
+// (bash's HISTSIZE=0 keeps no history at all).
+func (se *session) historyLimits() {
+	if se.hist == nil {
+		return
+	}
+	size, sizeSet := se.sh.Var("HISTSIZE")
+	fileSize, fileSet := se.sh.Var("HISTFILESIZE")
+	key := fmt.Sprint(sizeSet, size, fileSet, fileSize)
+	if key == se.histLimits {
+		return
+	}
+	first := se.histLimits == ""
+	se.histLimits = key
+	mem, memOK := historySize(size, sizeSet)
+	file, fileOK := historySize(fileSize, fileSet)
+	if !memOK && !fileOK && first {
+		return // nothing set: the history keeps Options.Size
+	}
+	if !memOK {
+		mem = se.cfg.History.Size
+	}
+	if !fileOK {
+		file = mem
+	}
+	se.hist.SetLimits(mem, file)
+}
+
+// historySize reads HISTSIZE or HISTFILESIZE: a count, or 0 for no limit.
+func historySize(v string, set bool) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	switch {
+	case !set || err != nil || n == 0:
+		return 0, false
+	case n < 0:
+		return 0, true
+	}
+	return n, true
 }
 
 // recordLine saves an accepted line at once, before it runs, so that it
@@ -105,11 +150,18 @@ func (se *session) historyError(err error) {
 // builtinHistory lists, searches and deletes history entries (see
 // history.Builtin). A non-interactive shell has no history.
 func builtinHistory(ctx context.Context, c *call) error {
+	if len(c.Args) == 0 || c.Args[0] != "--help" {
+		// bash's options, refused as bash refuses them (package history
+		// reads them again, and -h for its help).
+		if _, err := c.Options("acd:npsrwh", nil); err != nil {
+			return err
+		}
+	}
 	h := c.sh.history
 	if h == nil {
 		// A shell without history (not interactive) has an empty list,
 		// as in bash: there is no entry to delete.
-		if args := c.Args(); len(args) == 2 && args[0] == "-d" {
+		if args := c.Args; len(args) == 2 && args[0] == "-d" {
 			pos := args[1]
 			if i := strings.Index(pos[min(1, len(pos)):], "-"); i >= 0 {
 				pos = pos[:i+1]
@@ -118,10 +170,10 @@ func builtinHistory(ctx context.Context, c *call) error {
 		}
 		return nil
 	}
-	if len(c.Args()) > 0 && c.Args()[0] == "-p" {
-		return c.historyPrint(c.Args()[1:])
+	if len(c.Args) > 0 && c.Args[0] == "-p" {
+		return c.historyPrint(c.Args[1:])
 	}
-	if st := h.Builtin(c.Args(), c.Stdout(), c.Stderr()); st != 0 {
+	if st := h.Builtin(c.Args, c.Stdout, c.Stderr); st != 0 {
 		return interp.ExitStatus(st)
 	}
 	return nil

@@ -40,6 +40,9 @@ type session struct {
 
 	hist       *history.History
 	histWarned bool
+	// histLimits is HISTSIZE and HISTFILESIZE as last passed to the
+	// history (historywire.go).
+	histLimits string
 
 	rl      *readline.Shell
 	suggest *suggester // the editor's history suggestions

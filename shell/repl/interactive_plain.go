@@ -28,6 +28,8 @@ func (se *session) loopPlain(ctx context.Context, in io.Reader) int {
 	interrupts := make(chan os.Signal) // nothing delivers: no terminal
 	r := bufio.NewReader(in)
 	var buf strings.Builder
+	// PROMPT_COMMAND runs before the first prompt too, as in bash.
+	se.beforePromptPlain(ctx)
 	prompt("PS1", "$ ")
 	for {
 		line, err := r.ReadString('\n')
@@ -63,11 +65,13 @@ func (se *session) loopPlain(ctx context.Context, in io.Reader) int {
 	}
 }
 
-// beforePromptPlain runs PROMPT_COMMAND, as before every prompt.
+// beforePromptPlain runs PROMPT_COMMAND, as before every prompt, then
+// gives the history the sizes HISTSIZE and HISTFILESIZE say.
 func (se *session) beforePromptPlain(ctx context.Context) {
 	if pc, ok := se.sh.Var("PROMPT_COMMAND"); ok && pc != "" {
 		se.protect("running PROMPT_COMMAND", func() {
 			se.sh.RunString(ctx, pc, "PROMPT_COMMAND")
 		})
 	}
+	se.historyLimits()
 }

@@ -252,7 +252,7 @@ func (rl *Shell) init() {
 	rl.Keymap.StartLine()
 	rl.overwrite = overwriteState{}
 	rl.viFirstCommand = nil
-	rl.viRepeat.changing = false
+	rl.viRepeat.changing, rl.viRepeat.replaying, rl.viRepeat.keepPoint = false, false, false
 	rl.Prompt.SetMessage("")
 
 	// Some accept-* commands must fetch a specific
