@@ -95,8 +95,10 @@ type Prompt struct {
 	Transient bool `toml:"transient"`
 	// Git shows the branch and a dirty mark inside a repository.
 	Git bool `toml:"git"`
-	// GitTimeoutMS bounds how long the prompt waits for git information
-	// before drawing without it (a later answer shows at the next prompt).
+	// GitTimeoutMS bounds how long the prompt waits for `git status` the
+	// first time it is drawn in a repository; after that, and when it is
+	// 0 (the default), the prompt is drawn at once and redrawn when git
+	// answers differently.
 	GitTimeoutMS int `toml:"git_timeout_ms"`
 	// DurationThreshold: show the last command's duration when it took
 	// at least this many seconds (0 disables).
@@ -154,7 +156,7 @@ func Default() Config {
 		},
 		Prompt: Prompt{
 			Git:               true,
-			GitTimeoutMS:      30,
+			GitTimeoutMS:      0,
 			DurationThreshold: 2,
 			UserHost:          "ssh",
 		},
