@@ -21,17 +21,17 @@ import (
 // checkAgentBuiltin reports whether an agent command may run the builtin
 // c calls, printing why not.
 func (s *Shell) checkAgentBuiltin(ctx context.Context, c *call) bool {
-	if strings.HasPrefix(c.name, "\x00") {
+	if strings.HasPrefix(c.Name, "\x00") {
 		return true // nosh's own machinery, inserted by its rewrites
 	}
-	allowed, why := guard.Of(ctx).Builtin(c.name, c.args)
+	allowed, why := guard.Of(ctx).Builtin(c.Name, c.Args)
 	if allowed {
-		if c.name == "wait" {
+		if c.Name == "wait" {
 			return s.agentOwnsAll(ctx, c, "wait")
 		}
 		return true
 	}
-	s.reportAgentRefusal(ctx, c.stderr, c.name+" "+strings.Join(c.args, " "), "the builtin "+c.name+" is not available to the agent: "+why)
+	s.reportAgentRefusal(ctx, c.Stderr, c.Name+" "+strings.Join(c.Args, " "), "the builtin "+c.Name+" is not available to the agent: "+why)
 	return false
 }
 
@@ -65,9 +65,9 @@ func (s *Shell) agentTargetOf(ctx context.Context, operand string) (agentTarget,
 // agentOwnsAll checks that every operand of the kill or wait c runs names
 // one of the agent's programs, printing why not.
 func (s *Shell) agentOwnsAll(ctx context.Context, c *call, what string) bool {
-	for _, a := range operands(c.args, what) {
+	for _, a := range operands(c.Args, what) {
 		if _, why := s.agentTargetOf(ctx, a); why != "" {
-			s.reportAgentRefusal(ctx, c.stderr, what+" "+strings.Join(c.args, " "), why)
+			s.reportAgentRefusal(ctx, c.Stderr, what+" "+strings.Join(c.Args, " "), why)
 			return false
 		}
 	}
@@ -105,11 +105,11 @@ func operands(args []string, what string) []string {
 func (c *call) killForAgent(ctx context.Context, sig syscall.Signal, targets []string) error {
 	status := 0
 	for _, t := range targets {
-		at, why := c.sh.agentTargetOf(ctx, t)
+		at, why := c.sh().agentTargetOf(ctx, t)
 		var err error
 		switch {
 		case why != "":
-			c.sh.reportAgentRefusal(ctx, c.stderr, "kill "+t, why)
+			c.sh().reportAgentRefusal(ctx, c.Stderr, "kill "+t, why)
 			status = 1
 			continue
 		case at.j != nil:

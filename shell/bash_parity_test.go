@@ -166,6 +166,7 @@ var bashParityCases = []struct {
 	// Arrays and parameter expansions.
 	{line: `a=(1 2 3); echo ${a[@]:1} ${#a[@]} ${!a[@]}`},
 	{line: `declare -A m; m[x]=1; declare -p m`},
+	{line: `declare -n n=v; v=1; declare -p n; f(){ local -n r=$1; declare -p r; }; f zz`},
 	{line: `declare -A m; m=([x]=1 [z]=3); m[w]=2; echo ${#m[@]} ${m[x]} ${m[z]} ${m[w]} ${m[0]-none}`},
 	{line: `declare -A m=([x]=1); m+=([y]=2 [z]=3); m+=([x]=5); echo ${#m[@]} ${m[x]} ${m[y]} ${m[z]}`},
 	{line: `f(){ local -A m; k=q; m=([$k]=1 ["s t"]=2); k2="s t"; echo ${#m[@]} ${m[q]} "${m[$k2]}"; }; f`},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"nosh/shell/builtins"
 	"nosh/shell/internal/engine"
 	"nosh/shell/internal/interpunsafe"
@@ -13,29 +12,29 @@ import (
 	"mvdan.cc/sh/v3/interp"
 )
 
-// builtinFunc implements one nosh builtin. It returns nil for status 0 or
-// an interp.ExitStatus; any other error is fatal to the statement.
+// The builtin table. Every builtin, wherever it is implemented, is a
+// builtins.Func over the one description of a call (builtins.Call), and
+// s.builtins maps each name to its Func: the engine's (engine.RunBuiltin
+// for each of engine.BuiltinNames), the core's own (builtinFunc, through
+// coreBuiltin), package builtins' (builtins.Table), and the front ends'
+// (Register). runBuiltin runs them all alike.
+
+// builtinFunc implements one of the core's builtins. It returns nil for
+// status 0 or an interp.ExitStatus; any other error is fatal to the
+// statement.
 type builtinFunc func(ctx context.Context, c *call) error
 
-// call is one invocation of a nosh builtin.
-type call struct {
-	sh   *Shell
-	hc   interp.HandlerContext
-	r    *interp.Runner // the runner executing this command (maybe a subshell's)
-	name string
-	args []string // arguments after the name
-
-	stdin          io.Reader
-	stdout, stderr io.Writer
-
-	// startupFile says the call is `.` reading a startup file of an
-	// interactive shell, which goes on after errors.
-	startupFile bool
-
-	// viaCommand is set when `command NAME` runs the builtin: a special
-	// builtin is then an ordinary one (its errors do not end the shell).
-	viaCommand bool
+// coreBuiltin is f as the table holds it.
+func coreBuiltin(f builtinFunc) builtins.Func {
+	return func(ctx context.Context, c *builtins.Call) error { return f(ctx, (*call)(c)) }
 }
+
+// call is one invocation of a builtin of the core: the call as every
+// builtin gets it, with the core's helpers as methods.
+type call builtins.Call
+
+// sh is the shell running the call.
+func (c *call) sh() *Shell { return c.Sh.(*builtinHost).shell() }
 
 type viaCommandKey struct{}
 
@@ -47,7 +46,7 @@ func (c *call) errorf(status int, format string, a ...any) error {
 
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
-	return c.hc.Builtin(ctx, args)
+	return interp.HandlerCtx(ctx).Builtin(ctx, args)
 }
 
 // internalFlags is the builtin that $- is rewritten into. Its name has a
@@ -115,9 +114,20 @@ func (s *Shell) callHandler(ctx context.Context, hc *interp.HandlerContext, r *i
 			return []string{sentinel + disabledRefused, args[1]}, nil
 		}
 	}
+	if name == "builtin" && len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' {
+		// builtin takes no options (interp's would look a "-z" up).
+		if args[1] != "--" {
+			return []string{sentinel + builtinOptionsRefused, args[1]}, nil
+		}
+		args = append([]string{name}, args[2:]...)
+	}
 	if name == "builtin" && len(args) > 1 {
 		if _, ok := s.builtins[args[1]]; ok {
 			return append([]string{sentinel + args[1]}, args[2:]...), nil
+		}
+		if !interp.IsBuiltin(args[1]) {
+			// interp's builtin fails quietly; bash says why.
+			return []string{sentinel + disabledRefused, args[1]}, nil
 		}
 		return args, nil
 	}
@@ -153,80 +163,53 @@ func (s *Shell) builtinMiddleware(next interp.ExecHandlerFunc) interp.ExecHandle
 }
 
 func (s *Shell) runBuiltin(ctx context.Context, name string, args []string) error {
-	hc := interp.HandlerCtx(ctx)
-	if f, ok := s.pkgBuiltins[name]; ok && !isAgentCommand(ctx) {
-		return s.runPackageBuiltin(ctx, hc, f, name, args)
-	}
-	if s.engineBuiltins[name] && !isAgentCommand(ctx) {
-		return s.runEngineBuiltin(ctx, hc, name, args)
-	}
 	f := s.builtins[name]
 	if f == nil {
 		return fmt.Errorf("nosh: no builtin %q", name)
 	}
-	c := &call{
-		sh: s, hc: hc, r: interpunsafe.Of(hc), name: name, args: args,
-		stdin: hc.Stdin, stdout: hc.Stdout, stderr: hc.Stderr,
-		viaCommand: ctx.Value(viaCommandKey{}) != nil,
+	hc := interp.HandlerCtx(ctx)
+	c := &builtins.Call{
+		Sh: (*builtinHost)(s), R: interpunsafe.Of(hc), Name: name, Args: args,
+		Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr,
+		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
 	}
-	if c.stdin == nil {
-		c.stdin = builtins.NoInput
+	if c.Stdin == nil {
+		c.Stdin = builtins.NoInput
 	}
-	c.stdout, c.stderr = stageStreams(ctx, c.stdout, c.stderr)
-	if isAgentCommand(ctx) && !s.checkAgentBuiltin(ctx, c) {
+	c.Stdout, c.Stderr = stageStreams(ctx, c.Stdout, c.Stderr)
+	if isAgentCommand(ctx) && !s.checkAgentBuiltin(ctx, (*call)(c)) {
 		return interp.ExitStatus(126)
 	}
 	err := f(ctx, c)
 	if errors.Is(err, errKeepStatus) {
 		return nil
 	}
-	if c.r != nil {
+	if c.R != nil {
 		// As for interp's own builtins, the builtin's result replaces
 		// whatever state the statement had so far.
-		interpunsafe.SetExit(c.r, interpunsafe.Status{})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{})
 	}
 	return err
 }
 
-// builtinTable is every builtin nosh implements itself. Each group lives
-// with its implementation.
-func (s *Shell) builtinTable() map[string]builtinFunc {
-	// Sized for all of them (about 70), so that filling it does not grow
-	// it: this runs at every start-up.
-	m := make(map[string]builtinFunc, 96)
-	for _, add := range []func(map[string]builtinFunc){
-		posixBuiltins,
-		jobBuiltins,
-		enableBuiltins,
-	} {
-		add(m)
-	}
-	s.pkgBuiltins = registerBuiltins(m)
-	s.engineBuiltins = make(map[string]bool, 32)
+// builtinTable is every builtin nosh implements, by name.
+func (s *Shell) builtinTable() map[string]builtins.Func {
+	// Sized for all of them (about 100), so that filling it does not
+	// grow it: this runs at every start-up.
+	m := make(map[string]builtins.Func, 128)
 	for name := range engine.BuiltinNames() {
-		s.engineBuiltins[name] = true
+		m[name] = engine.RunBuiltin
+	}
+	// The core's own, each group with its implementation; they replace
+	// the engine's of the same name.
+	posixBuiltins(m)
+	jobBuiltins(m)
+	enableBuiltins(m)
+	// Package builtins' stand alone; the core's of the same name win.
+	for name, f := range builtins.Table() {
+		if _, ok := m[name]; !ok {
+			m[name] = f
+		}
 	}
 	return m
-}
-
-// runEngineBuiltin runs one of package engine's builtins as runBuiltin
-// runs the core's: only the engine's call is allocated. (Every command
-// whose words nosh splits, every pipeline and redirection goes through
-// here.)
-func (s *Shell) runEngineBuiltin(ctx context.Context, hc interp.HandlerContext, name string, args []string) error {
-	in := engine.Invocation{
-		HC: hc, R: interpunsafe.Of(hc), Name: name, Args: args, Stdin: hc.Stdin,
-		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
-	}
-	in.Stdout, in.Stderr = stageStreams(ctx, hc.Stdout, hc.Stderr)
-	err := s.eng.RunBuiltin(ctx, in)
-	if errors.Is(err, errKeepStatus) {
-		return nil
-	}
-	if in.R != nil {
-		// As for interp's own builtins, the builtin's result replaces
-		// whatever state the statement had so far.
-		interpunsafe.SetExit(in.R, interpunsafe.Status{})
-	}
-	return err
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"nosh/shell/builtins"
 	"slices"
 	"strings"
 
@@ -23,8 +24,12 @@ import (
 const disabledNotFound = "\x00disabled-not-found"
 
 // disabledRefused is the private builtin `builtin NAME` runs for a
-// disabled builtin.
+// disabled builtin, or a name that is no builtin.
 const disabledRefused = "\x00disabled-refused"
+
+// builtinOptionsRefused is the private builtin `builtin -x` runs: builtin
+// takes no options, and says so as bash does.
+const builtinOptionsRefused = "\x00builtin-options"
 
 // bashBuiltinNames are bash's builtins, in the order `enable` lists them;
 // nosh lists those it has, and its own.
@@ -38,12 +43,17 @@ var bashBuiltinNames = []string{
 	"ulimit", "umask", "unalias", "unset", "wait",
 }
 
-func enableBuiltins(m map[string]builtinFunc) {
-	m["enable"] = builtinEnable
-	m[disabledNotFound] = builtinDisabledNotFound
-	m[disabledRefused] = func(_ context.Context, c *call) error {
-		fmt.Fprintf(c.stderr, "%s: builtin: %s: not a shell builtin\n", c.sh.Name, c.args[0])
+func enableBuiltins(m map[string]builtins.Func) {
+	m["enable"] = coreBuiltin(builtinEnable)
+	m[disabledNotFound] = coreBuiltin(builtinDisabledNotFound)
+	m[disabledRefused] = func(_ context.Context, c *builtins.Call) error {
+		fmt.Fprintf(c.Stderr, "%s: builtin: %s: not a shell builtin\n", c.Sh.ProgramName(), c.Args[0])
 		return interp.ExitStatus(1)
+	}
+	m[builtinOptionsRefused] = func(_ context.Context, c *builtins.Call) error {
+		c.Name = "builtin"
+		_, err := c.Options("", nil)
+		return err
 	}
 }
 
@@ -69,7 +79,7 @@ func (s *Shell) disabledCall(r *interp.Runner, args []string) []string {
 }
 
 func builtinDisabledNotFound(_ context.Context, c *call) error {
-	fmt.Fprintf(c.stderr, "%s: %s: command not found\n", c.sh.Name, c.args[0])
+	fmt.Fprintf(c.Stderr, "%s: %s: command not found\n", c.sh().Name, c.Args[0])
 	return interp.ExitStatus(127)
 }
 
@@ -115,7 +125,7 @@ func builtinEnable(_ context.Context, c *call) error {
 	if loadable != 0 {
 		return c.errorf(1, "-%c: loadable builtins are not supported", loadable)
 	}
-	s := c.sh
+	s := c.sh()
 	if len(args) == 0 || print && !disable {
 		for _, name := range s.builtinList() {
 			if special && !engine.IsSpecialBuiltin(name) && name != "source" {
@@ -128,9 +138,9 @@ func builtinEnable(_ context.Context, c *call) error {
 				continue
 			}
 			if off {
-				fmt.Fprintf(c.stdout, "enable -n %s\n", name)
+				fmt.Fprintf(c.Stdout, "enable -n %s\n", name)
 			} else {
-				fmt.Fprintf(c.stdout, "enable %s\n", name)
+				fmt.Fprintf(c.Stdout, "enable %s\n", name)
 			}
 		}
 		if len(args) == 0 {
@@ -140,7 +150,7 @@ func builtinEnable(_ context.Context, c *call) error {
 	status := 0
 	for _, name := range args {
 		if !s.isBuiltinName(name) {
-			fmt.Fprintf(c.stderr, "%s: enable: %s: not a shell builtin\n", s.Name, name)
+			fmt.Fprintf(c.Stderr, "%s: enable: %s: not a shell builtin\n", s.Name, name)
 			status = 1
 			continue
 		}

@@ -24,25 +24,25 @@ import (
 // runParsed runs the statements of src in c's runner until one returns,
 // exits or breaks out of a loop. It reports a syntax error after running
 // what came before it.
-func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose bool) (parseErr error) {
-	r := c.r
+func (c *call) runParsed(ctx context.Context, src io.Reader, name string, verbose, startupFile bool) (parseErr error) {
+	r := c.R
 	interpunsafe.SetExit(r, interpunsafe.Status{})
 	ran := false
-	if c.startupFile {
+	if startupFile {
 		// Files it sources in turn are not startup files: an error there
 		// abandons the line of the startup file that sourced them.
 		ctx = context.WithValue(ctx, startupKey{}, false)
 	}
 	var skipLine uint // after an error in a startup file, the rest of its line
-	src, noted := linefeed.ReadAhead(src, func(text string) { c.sh.noteSourceUse(r, text) })
-	_, err := c.sh.parseLines(r, linefeed.Buffered(src), verbose, noted, func(st *syntax.Stmt) bool {
+	src, noted := linefeed.ReadAhead(src, func(text string) { c.sh().noteSourceUse(r, text) })
+	_, err := c.sh().parseLines(r, linefeed.Buffered(src), verbose, noted, func(st *syntax.Stmt) bool {
 		if skipLine != 0 && st.Pos().Line() == skipLine {
 			return false
 		}
-		c.sh.rewrite(st)
+		c.sh().rewrite(st)
 		interpunsafe.Stmt(r, ctx, st)
 		ran = true
-		if c.startupFile && c.sh.continueStartup(r, name, st.Pos().Line()) {
+		if startupFile && c.sh().continueStartup(r, name, st.Pos().Line()) {
 			skipLine = st.End().Line()
 			return false
 		}
@@ -69,12 +69,12 @@ func builtinEval(ctx context.Context, c *call) error {
 	src := strings.Join(args, " ")
 	// Leading newlines put the code on the eval's own line, for $LINENO
 	// and messages.
-	if line := c.hc.Pos.Line(); line > 1 {
+	if line := interp.HandlerCtx(ctx).Pos.Line(); line > 1 {
 		src = strings.Repeat("\n", int(line)-1) + src
 	}
-	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false); err != nil {
-		c.sh.reportSyntaxTo(c.stderr, err, "eval")
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 2})
+	if err := c.runParsed(ctx, strings.NewReader(src), "eval", false, false); err != nil {
+		c.sh().reportSyntaxTo(c.Stderr, err, "eval")
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
 	return errKeepStatus
@@ -99,39 +99,38 @@ func builtinSource(ctx context.Context, c *call) error {
 	if err != nil {
 		return err
 	}
-	c.args = args
-	if len(c.args) == 0 {
-		return c.errorf(2, "filename argument required\n%s: usage: %s", c.name, builtins.Synopsis(c.name))
+	c.Args = args
+	if len(c.Args) == 0 {
+		return c.errorf(2, "filename argument required\n%s: usage: %s", c.Name, builtins.Synopsis(c.Name))
 	}
-	name := c.args[0]
+	name := c.Args[0]
 	path := c.sourcePath(name)
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return c.errorf(1, "%s: is a directory", name)
 	}
 	// Through the runner's open handler, like any file the shell reads.
-	f, err := interpunsafe.Open(c.r, ctx, path, os.O_RDONLY, 0, false)
+	f, err := interpunsafe.Open(c.R, ctx, path, os.O_RDONLY, 0, false)
 	if err != nil {
-		if interpunsafe.Exit(c.r).FatalExit {
+		if interpunsafe.Exit(c.R).FatalExit {
 			return errKeepStatus
 		}
-		fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, name, describeOpenError(err))
+		fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh().Name, name, describeOpenError(err))
 		return c.specialFailed(interp.ExitStatus(1), 1)
 	}
 	defer f.Close()
 
-	r := c.r
+	r := c.R
 	inSource := interpunsafe.InSource(r)
 	setParams := interpunsafe.SourceSetParams(r)
 	oldParams, oldInSource, oldSetParams := r.Params, *inSource, *setParams
-	hasArgs := len(c.args) > 1
+	hasArgs := len(c.Args) > 1
 	if hasArgs {
-		r.Params = c.args[1:]
+		r.Params = c.Args[1:]
 	}
 	*inSource, *setParams = true, false
-	c.startupFile = ctx.Value(startupKey{}) == true
 	// set -v shows a sourced file's lines as they are read, as bash does.
-	leave := c.sh.enterSource(r, name)
-	perr := c.runParsed(ctx, f, name, true)
+	leave := c.sh().enterSource(r, name)
+	perr := c.runParsed(ctx, f, name, true, ctx.Value(startupKey{}) == true)
 	leave()
 	if hasArgs && !*setParams {
 		r.Params = oldParams
@@ -139,7 +138,7 @@ func builtinSource(ctx context.Context, c *call) error {
 	*inSource, *setParams = oldInSource, oldSetParams
 	interpunsafe.Exit(r).Returning = false
 	if perr != nil {
-		c.sh.reportSyntaxTo(c.stderr, perr, name)
+		c.sh().reportSyntaxTo(c.Stderr, perr, name)
 		interpunsafe.SetExit(r, interpunsafe.Status{Code: 2})
 		return c.specialFailed(errKeepStatus, 2)
 	}
@@ -152,37 +151,39 @@ func (c *call) sourcePath(name string) string {
 		if filepath.IsAbs(name) {
 			return name
 		}
-		return filepath.Join(c.r.Dir, name)
+		return filepath.Join(c.R.Dir, name)
 	}
-	for _, dir := range filepath.SplitList(interpunsafe.LookupVar(c.r, "PATH").String()) {
+	for _, dir := range filepath.SplitList(interpunsafe.LookupVar(c.R, "PATH").String()) {
 		if dir == "" {
 			dir = "."
 		}
 		p := filepath.Join(dir, name)
 		if !filepath.IsAbs(p) {
-			p = filepath.Join(c.r.Dir, p)
+			p = filepath.Join(c.R.Dir, p)
 		}
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 			return p
 		}
 	}
-	return filepath.Join(c.r.Dir, name)
+	return filepath.Join(c.R.Dir, name)
 }
 
 // builtinReturn is return: its status defaults to $?, and it works in
 // functions and in sourced files.
 func builtinReturn(ctx context.Context, c *call) error {
-	r := c.r
-	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
-		return c.errorf(2, "can only `return' from a function or sourced script")
-	}
+	r := c.R
 	def := interpunsafe.LastExit(r).Code
 	if st, ok := ctx.Value(signalTrapKey{}).(uint8); ok {
 		def = st
 	}
+	// The status is read first: bash reports a bad one even where
+	// return cannot return.
 	code, err := c.statusArg(def)
 	if err != nil {
 		return err
+	}
+	if !*interpunsafe.InFunc(r) && !*interpunsafe.InSource(r) {
+		return c.errorf(2, "can only `return' from a function or sourced script")
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: code, Returning: true})
 	return errKeepStatus
@@ -190,7 +191,11 @@ func builtinReturn(ctx context.Context, c *call) error {
 
 // statusArg reads the optional status argument of exit and return.
 func (c *call) statusArg(def uint8) (uint8, error) {
-	switch len(c.args) {
+	if len(c.Args) > 0 && c.Args[0] == "--" {
+		// No options, but "--" may end them, as for every builtin.
+		c.Args = c.Args[1:]
+	}
+	switch len(c.Args) {
 	case 0:
 		return def, nil
 	case 1:
@@ -198,8 +203,8 @@ func (c *call) statusArg(def uint8) (uint8, error) {
 		return 0, c.errorf(1, "too many arguments")
 	}
 	var n int64
-	if _, err := fmt.Sscan(strings.TrimSpace(c.args[0]), &n); err != nil || !builtins.IsInteger(strings.TrimSpace(c.args[0])) {
-		fmt.Fprintf(c.stderr, "%s: %s: %s: numeric argument required\n", c.sh.Name, c.name, c.args[0])
+	if _, err := fmt.Sscan(strings.TrimSpace(c.Args[0]), &n); err != nil || !builtins.IsInteger(strings.TrimSpace(c.Args[0])) {
+		fmt.Fprintf(c.Stderr, "%s: %s: %s: numeric argument required\n", c.sh().Name, c.Name, c.Args[0])
 		return 2, nil
 	}
 	return uint8(n), nil

@@ -41,17 +41,18 @@ func builtinExec(ctx context.Context, c *call) error {
 	if len(args) == 0 {
 		return nil
 	}
-	path, err := c.sh.lookPathFor(ctx, c.hc, args[0], "")
+	hc := interp.HandlerCtx(ctx)
+	path, err := c.sh().lookPathFor(ctx, hc, args[0], "")
 	if err != nil {
 		status := 127
 		if le, ok := err.(*lookupError); ok && strings.Contains(args[0], "/") {
 			// As bash words it: the path's own problem.
-			fmt.Fprintf(c.stderr, "%s: %s: %s\n", c.sh.Name, args[0], le.msg)
+			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.sh().Name, args[0], le.msg)
 			status = le.status
 		} else {
-			fmt.Fprintf(c.stderr, "%s: exec: %s: not found\n", c.sh.Name, args[0])
+			fmt.Fprintf(c.Stderr, "%s: exec: %s: not found\n", c.sh().Name, args[0])
 		}
-		interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: c.sh.execFailEnds(c.r)})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: uint8(status), Exiting: c.sh().execFailEnds(c.R)})
 		return errKeepStatus
 	}
 	argv := append([]string(nil), args...)
@@ -62,24 +63,24 @@ func builtinExec(ctx context.Context, c *call) error {
 	default:
 		argv[0] = argv0
 	}
-	env := execEnv(c.hc.Env)
+	env := execEnv(hc.Env)
 	if clearEnv {
 		env = nil
 	}
-	if c.r == c.sh.Runner {
-		if err := c.sh.replaceProcess(ctx, c, path, argv, env); err != nil {
-			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
-			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 126, Exiting: c.sh.execFailEnds(c.r)})
+	if c.R == c.sh().Runner {
+		if err := c.sh().replaceProcess(ctx, c, path, argv, env); err != nil {
+			fmt.Fprintf(c.Stderr, "%s: exec: %s: %s\n", c.sh().Name, args[0], describeErrno(err))
+			interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 126, Exiting: c.sh().execFailEnds(c.R)})
 			return errKeepStatus
 		}
 	}
 	// An AI command's program may run confined (guard.go); exec has
 	// never added the agent's environment.
 	path, argv, _, _ = guardedProgram(ctx, path, argv, nil)
-	path, argv, env = c.sh.launchWithSignals(ctx, path, argv, env)
-	dir, release := c.sh.childDir(c.r.Dir)
+	path, argv, env = c.sh().launchWithSignals(ctx, path, argv, env)
+	dir, release := c.sh().childDir(c.R.Dir)
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: env, Dir: dir,
-		Stdin: c.hc.Stdin, Stdout: c.stdout, Stderr: c.stderr, ExtraFiles: c.sh.eng.ChildFiles(ctx)}
+		Stdin: hc.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, ExtraFiles: c.sh().eng.ChildFiles(ctx)}
 	status := 0
 	jobs.NoteTerminalUse()
 	err = cmd.Start()
@@ -91,12 +92,12 @@ func builtinExec(ctx context.Context, c *call) error {
 		if es, ok := waitStatus(err).(interp.ExitStatus); ok {
 			status = int(es)
 		} else {
-			fmt.Fprintf(c.stderr, "%s: exec: %s: %s\n", c.sh.Name, args[0], describeErrno(err))
+			fmt.Fprintf(c.Stderr, "%s: exec: %s: %s\n", c.sh().Name, args[0], describeErrno(err))
 			status = 126
 		}
 	}
-	c.sh.noteExit(c.r)
-	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: uint8(status), Exiting: true})
+	c.sh().noteExit(c.R)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{Code: uint8(status), Exiting: true})
 	return errKeepStatus
 }
 
@@ -106,7 +107,7 @@ func builtinExec(ctx context.Context, c *call) error {
 // handed over, and then nil is returned for the caller to run the program
 // instead.
 func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, env []string) error {
-	st := interpunsafe.GetStreams(c.r)
+	st := interpunsafe.GetStreams(c.R)
 	var files [3]*os.File
 	files[0] = st.Stdin
 	for i, w := range []any{st.Stdout, st.Stderr} {
@@ -117,7 +118,7 @@ func (s *Shell) replaceProcess(ctx context.Context, c *call, path string, argv, 
 		files[i+1] = f
 	}
 	extra := s.eng.ChildFiles(ctx)
-	if err := s.chdirProcess(c.r.Dir); err != nil {
+	if err := s.chdirProcess(c.R.Dir); err != nil {
 		return err
 	}
 	for i, f := range files {

@@ -13,7 +13,7 @@ import (
 // stops, so that an `exit N` in the trap sets the final status as in sh
 // (interp runs the trap after the fact and throws its status away).
 func builtinExit(ctx context.Context, c *call) error {
-	def := interpunsafe.LastExit(c.r).Code
+	def := interpunsafe.LastExit(c.R).Code
 	if st, ok := ctx.Value(trapStatusKey{}).(uint8); ok {
 		def = st
 	}
@@ -22,17 +22,17 @@ func builtinExit(ctx context.Context, c *call) error {
 		return err
 	}
 	c.sayLeaving(ctx)
-	if *interpunsafe.HandlingTrap(c.r) {
+	if *interpunsafe.HandlingTrap(c.R) {
 		// In a trap that interp runs (ERR, or EXIT after set -e), which
 		// throws the status away afterwards: keep it for the caller.
-		c.sh.noteTrapExit(c.r, code)
+		c.sh().noteTrapExit(c.R, code)
 	} else {
-		code = c.sh.runExitTrap(ctx, c.r, code)
+		code = c.sh().runExitTrap(ctx, c.R, code)
 	}
 	// The shell is leaving: its failing exit status must not fire ERR.
-	*interpunsafe.ErrTrap(c.r) = ""
-	c.sh.noteExit(c.r)
-	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: code, Exiting: true})
+	*interpunsafe.ErrTrap(c.R) = ""
+	c.sh().noteExit(c.R)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{Code: code, Exiting: true})
 	return errKeepStatus
 }
 
@@ -46,8 +46,8 @@ func (s *Shell) runExitTrap(ctx context.Context, r *interp.Runner, status uint8)
 	}
 	s.setExitTrap(r, "")
 	*interpunsafe.LastExit(r) = interpunsafe.Status{Code: status}
-	c := &call{sh: s, r: r, name: "trap"}
-	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false)
+	c := &call{Sh: (*builtinHost)(s), R: r, Name: "trap"}
+	c.runParsed(withTrapStatus(ctx, status), strings.NewReader(text), "trap", false, false)
 	if e := interpunsafe.Exit(r); e.Exiting {
 		return e.Code
 	}

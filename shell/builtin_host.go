@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"nosh/shell/internal/engine"
-	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/internal/quote"
 	"nosh/shell/jobs"
 	"os"
@@ -89,6 +88,14 @@ func (h *builtinHost) AttrValue(r *interp.Runner, name, value string) (string, e
 	return h.eng.AttrValue(r, name, value)
 }
 
+// Eval implements builtins.Shell.
+func (h *builtinHost) Eval(ctx context.Context, c *builtins.Call, src io.Reader, name string) error {
+	return (*call)(c).runParsed(ctx, src, name, false, false)
+}
+
+// Engine implements engine.Host.
+func (h *builtinHost) Engine() *engine.Engine { return h.eng }
+
 // IsBuiltin implements builtins.Shell.
 func (h *builtinHost) IsBuiltin(name string) bool { return h.shell().IsBuiltin(name) }
 
@@ -146,50 +153,7 @@ func (h *builtinHost) TrapArrived() <-chan struct{} { return h.job.sig.Arrived()
 func (h *builtinHost) LastTrapped() syscall.Signal { return h.job.sig.LastTrapped() }
 
 // pub returns the call as package builtins sees it.
-func (c *call) pub() *builtins.Call {
-	return &builtins.Call{
-		Sh: (*builtinHost)(c.sh), R: c.r, Name: c.name, Args: c.args,
-		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
-	}
-}
-
-// registerBuiltins adds to m package builtins' builtins that m does not
-// have, and returns them. runBuiltin runs them without a call of the
-// core's (runPackageBuiltin), but for an agent command, whose builtins
-// the core checks first (through the entry in m).
-func registerBuiltins(m map[string]builtinFunc) map[string]builtins.Func {
-	table := builtins.Table()
-	for name, f := range table {
-		if _, ok := m[name]; ok {
-			delete(table, name)
-			continue
-		}
-		m[name] = func(ctx context.Context, c *call) error { return f(ctx, c.pub()) }
-	}
-	return table
-}
-
-// runPackageBuiltin runs f, a builtin of package builtins, as runBuiltin
-// runs the core's: only its own Call is allocated.
-func (s *Shell) runPackageBuiltin(ctx context.Context, hc interp.HandlerContext, f builtins.Func, name string, args []string) error {
-	r := interpunsafe.Of(hc)
-	c := &builtins.Call{
-		Sh: (*builtinHost)(s), R: r, Name: name, Args: args,
-		Stdin: hc.Stdin, Stdout: hc.Stdout, Stderr: hc.Stderr,
-		ViaCommand: ctx.Value(viaCommandKey{}) != nil,
-	}
-	if c.Stdin == nil {
-		c.Stdin = builtins.NoInput
-	}
-	c.Stdout, c.Stderr = stageStreams(ctx, c.Stdout, c.Stderr)
-	err := f(ctx, c)
-	if r != nil {
-		// As for interp's own builtins, the builtin's result replaces
-		// whatever state the statement had so far.
-		interpunsafe.SetExit(r, interpunsafe.Status{})
-	}
-	return err
-}
+func (c *call) pub() *builtins.Call { return (*builtins.Call)(c) }
 
 // The helpers builtins share, for the core's own builtins.
 

@@ -9,11 +9,10 @@ import (
 	"strings"
 	"syscall"
 
+	"nosh/shell/builtins"
 	"nosh/shell/internal/signals"
 	"nosh/shell/jobs"
 )
-
-const killUsage = "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"
 
 // builtinKill: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ...
 // and kill -l [sigspec | exit_status ...].
@@ -22,17 +21,19 @@ const killUsage = "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or
 // the whole job: every process of it, and its interpreter part, which a
 // terminating signal stops. Other PIDs and -PGIDs go to kill(2).
 func builtinKill(ctx context.Context, c *call) error {
-	args := c.args
+	args := c.Args
 	sig := syscall.SIGTERM
 	if len(args) == 0 {
-		return c.pub().Usage(killUsage)
+		return c.pub().Usage(builtins.Synopsis(c.Name))
 	}
 	switch a := args[0]; {
 	case a == "-l" || a == "-L":
 		return c.listSignals(args[1:])
 	case a == "-s" || a == "-n":
 		if len(args) < 2 {
-			return c.errorf(2, "%s: option requires an argument", a)
+			// bash's kill reads its words by hand, and fails with
+			// status 1 here, without the usage line.
+			return c.errorf(1, "%s: option requires an argument", a)
 		}
 		s, ok := jobs.ParseSignal(args[1])
 		if !ok {
@@ -52,7 +53,7 @@ func builtinKill(ctx context.Context, c *call) error {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		return c.pub().Usage(killUsage)
+		return c.pub().Usage(builtins.Synopsis(c.Name))
 	}
 	if isAgentCommand(ctx) {
 		return c.killForAgent(ctx, sig, args)
@@ -68,7 +69,7 @@ func builtinKill(ctx context.Context, c *call) error {
 
 // killOne sends sig to one target: %job, PID, or -PGID.
 func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) error {
-	s := c.sh
+	s := c.sh()
 	if strings.HasPrefix(target, "%") {
 		j, err := c.lookupJob(target)
 		if err != nil {
@@ -98,7 +99,7 @@ func (c *call) killOne(ctx context.Context, target string, sig syscall.Signal) e
 	if pid > jobs.SyntheticBase {
 		return c.errorf(1, "(%d) - %s", pid, describeKillError(syscall.ESRCH))
 	}
-	if pid == os.Getpid() && c.r != s.Runner && signals.StopsByDefault(sig) && !s.job.sig.Catches(sig) {
+	if pid == os.Getpid() && c.R != s.Runner && signals.StopsByDefault(sig) && !s.job.sig.Catches(sig) {
 		// A subshell stopping its parent: in bash it is another process,
 		// which goes on and may continue the parent (kill -CONT $$), who
 		// meanwhile only waited for it. nosh's subshells run inside the
@@ -180,7 +181,7 @@ func (c *call) listSignals(args []string) error {
 		if !strings.HasSuffix(b.String(), "\n") {
 			b.WriteString("\n")
 		}
-		fmt.Fprint(c.stdout, b.String())
+		fmt.Fprint(c.Stdout, b.String())
 		return nil
 	}
 	status := 0
@@ -195,7 +196,7 @@ func (c *call) listSignals(args []string) error {
 				status = 1
 				continue
 			}
-			fmt.Fprintln(c.stdout, name)
+			fmt.Fprintln(c.Stdout, name)
 			continue
 		}
 		sig, ok := jobs.ParseSignal(a)
@@ -204,7 +205,7 @@ func (c *call) listSignals(args []string) error {
 			status = 1
 			continue
 		}
-		fmt.Fprintln(c.stdout, int(sig))
+		fmt.Fprintln(c.Stdout, int(sig))
 	}
 	return statusError(status)
 }

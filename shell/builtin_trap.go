@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"fmt"
+	"mvdan.cc/sh/v3/interp"
 	"nosh/shell/internal/quote"
 	"syscall"
 
@@ -71,7 +72,7 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 	if !ok {
 		return c.errorf(1, "%s: invalid signal specification", cond)
 	}
-	s := c.sh
+	s := c.sh()
 	switch name {
 	case "EXIT", "ERR":
 		pass := action
@@ -81,8 +82,8 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		if err := c.builtin(ctx, "trap", pass, name); err != nil {
 			return err
 		}
-		if name == "EXIT" && c.r == s.Runner {
-			s.setExitTrap(c.r, *interpunsafe.ExitTrap(c.r))
+		if name == "EXIT" && c.R == s.Runner {
+			s.setExitTrap(c.R, *interpunsafe.ExitTrap(c.R))
 			s.job.sig.SetExitTrapped(!reset && action != "")
 		}
 		return nil
@@ -93,10 +94,10 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 		// Go preempts its threads with SIGURG, and os/signal cannot tell
 		// those from one sent with kill: say so rather than let the
 		// trap run at random.
-		fmt.Fprintf(c.hc.Stderr, "%s: trap: URG: warning: the Go runtime nosh runs on sends itself SIGURG, so this trap also runs when no process sent it\n", s.Name)
+		fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "%s: trap: URG: warning: the Go runtime nosh runs on sends itself SIGURG, so this trap also runs when no process sent it\n", s.Name)
 	}
-	if c.r != s.Runner {
-		s.setFrameTrap(ctx, c.r, sig, action, reset)
+	if c.R != s.Runner {
+		s.setFrameTrap(ctx, c.R, sig, action, reset)
 		return nil
 	}
 	s.job.sig.SetTrap(sig, action, reset)
@@ -106,20 +107,20 @@ func (c *call) setTrap(ctx context.Context, cond, action string, reset bool) err
 // printTraps prints traps the way they are set (trap -- 'action' SIGNAME),
 // all of them or those named.
 func (c *call) printTraps(conds []string) error {
-	s := c.sh
+	s := c.sh()
 	type entry struct{ name, action string }
 	var all []entry
-	if v := s.exitTrap(c.r); v != "" {
+	if v := s.exitTrap(c.R); v != "" {
 		all = append(all, entry{"EXIT", v})
 	}
 	for _, t := range s.job.sig.Traps() {
 		all = append(all, entry{signalName(t.Sig), t.Action})
 	}
-	if v := *interpunsafe.ErrTrap(c.r); v != "" {
+	if v := *interpunsafe.ErrTrap(c.R); v != "" {
 		all = append(all, entry{"ERR", v})
 	}
 	show := func(e entry) {
-		fmt.Fprintf(c.stdout, "trap -- %s %s\n", quote.Single(e.action), e.name)
+		fmt.Fprintf(c.Stdout, "trap -- %s %s\n", quote.Single(e.action), e.name)
 	}
 	if len(conds) == 0 {
 		for _, e := range all {

@@ -41,17 +41,17 @@ func builtinUnset(ctx context.Context, c *call) error {
 					// No variable can have the name; bash then unsets
 					// the function of that name, quietly when there is
 					// none.
-					if c.r.Funcs[name] != nil && c.builtin(ctx, "unset", "-f", "--", name) == nil {
-						engine.ForgetFunc(c.r, name)
+					if c.R.Funcs[name] != nil && c.builtin(ctx, "unset", "-f", "--", name) == nil {
+						engine.ForgetFunc(c.R, name)
 					}
 					continue
 				}
-				fmt.Fprintf(c.stderr, "%s: unset: `%s': not a valid identifier\n", c.sh.Name, name)
+				fmt.Fprintf(c.Stderr, "%s: unset: `%s': not a valid identifier\n", c.sh().Name, name)
 				status = 1
 				continue
 			}
-			if vr := interpunsafe.LookupVar(c.r, base); vr.ReadOnly {
-				fmt.Fprintf(c.stderr, "%s: unset: %s: cannot unset: readonly variable\n", c.sh.Name, base)
+			if vr := interpunsafe.LookupVar(c.R, base); vr.ReadOnly {
+				fmt.Fprintf(c.Stderr, "%s: unset: %s: cannot unset: readonly variable\n", c.sh().Name, base)
 				status = 1
 				continue
 			}
@@ -63,10 +63,10 @@ func builtinUnset(ctx context.Context, c *call) error {
 		if err := c.builtin(ctx, append(append([]string{"unset"}, flags...), "--", name)...); err != nil {
 			status = 1
 		} else if funcs {
-			engine.ForgetFunc(c.r, name)
+			engine.ForgetFunc(c.R, name)
 		} else if !strings.Contains(name, "[") {
 			// The attributes (-i, -l, -u) go with the variable.
-			engine.DropVarAttrs(c.r, name)
+			engine.DropVarAttrs(c.R, name)
 		}
 	}
 	if status != 0 {

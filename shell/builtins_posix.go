@@ -1,37 +1,19 @@
 package shell
 
-import (
-	"context"
-
-	"nosh/shell/internal/engine"
-)
+import "nosh/shell/builtins"
 
 // posixBuiltins registers the POSIX and bash builtins that nosh implements
 // in place of interp's missing or partial ones, besides package builtins'
-// (registerBuiltins), and the engine's (the rewrite's private builtins,
-// declare and its kin, break and continue).
-func posixBuiltins(m map[string]builtinFunc) {
-	for name := range engine.BuiltinNames() {
-		m[name] = engineBuiltin
-	}
-	m["set"] = builtinSet
-	m[internalFlags] = builtinDashFlags
-	m["unset"] = builtinUnset
-	m["shopt"] = builtinShopt
-	m["eval"] = builtinEval
-	m["source"] = builtinSource
-	m["."] = builtinSource
-	m["return"] = builtinReturn
-	m["exit"] = builtinExit
-	m["exec"] = builtinExec
-}
-
-// engineBuiltin runs one of package engine's builtins for an agent's
-// command, which the core checks first; runBuiltin runs the others
-// directly (runEngineBuiltin).
-func engineBuiltin(ctx context.Context, c *call) error {
-	return c.sh.eng.RunBuiltin(ctx, engine.Invocation{
-		HC: c.hc, R: c.r, Name: c.name, Args: c.args,
-		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
-	})
+// and the engine's (the rewrite's private builtins, declare and its kin,
+// break and continue): see builtinTable.
+func posixBuiltins(m map[string]builtins.Func) {
+	m["set"] = coreBuiltin(builtinSet)
+	m[internalFlags] = coreBuiltin(builtinDashFlags)
+	m["unset"] = coreBuiltin(builtinUnset)
+	m["shopt"] = coreBuiltin(builtinShopt)
+	m["eval"] = coreBuiltin(builtinEval)
+	m["source"] = coreBuiltin(builtinSource)
+	m["."] = m["source"]
+	m["return"] = coreBuiltin(builtinReturn)
+	m["exec"] = coreBuiltin(builtinExec)
 }

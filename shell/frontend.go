@@ -21,77 +21,14 @@ import (
 // editor, history) use of it. The core knows nothing of them: they add
 // their builtins with Register and drive the shell through these methods.
 
-// Builtin is a builtin added to the shell from outside the core with
-// Register. It returns nil for status 0, an interp.ExitStatus, or
-// ErrKeepStatus after running shell code itself (Call.Eval).
-type Builtin func(ctx context.Context, c Call) error
-
-// Call is one invocation of a Builtin.
-type Call interface {
-	// Args are the arguments after the builtin's name.
-	Args() []string
-	Stdin() io.Reader
-	Stdout() io.Writer
-	Stderr() io.Writer
-	// Runner is the runner executing the builtin (maybe a subshell's).
-	Runner() *interp.Runner
-	// Errorf prints "nosh: NAME: message" to standard error and returns
-	// status as the builtin's error.
-	Errorf(status int, format string, a ...any) error
-	// Options parses leading short options as bash's builtins do
-	// (builtins.Getopt): spec lists the letters, a letter followed by
-	// ':' takes an argument. It returns the operands, or status 2 as the
-	// error after bash's message and usage line.
-	Options(spec string, set func(opt byte, arg string)) ([]string, error)
-	// BadOption reports err, a *builtins.OptionError, as Options does.
-	BadOption(err error) error
-	// Usage prints the builtin's usage line ("NAME: usage: …") and
-	// returns status 2.
-	Usage() error
-	// WriteOut writes s to standard output, turning a write error into
-	// the builtin's status as bash does (EPIPE is 141).
-	WriteOut(s string) error
-	// Eval parses src and runs it in the caller's scope, as eval does;
-	// the runner's status is then the result (return ErrKeepStatus). It
-	// returns the parse error, unreported, if src does not parse.
-	Eval(ctx context.Context, src io.Reader, name string) error
-}
-
-// ErrKeepStatus is what a Builtin returns when it ran shell code itself
-// (Call.Eval): the runner's exit state is its result.
+// ErrKeepStatus is what a builtin returns when it ran shell code itself
+// (builtins.Call.Eval): the runner's exit state is its result.
 var ErrKeepStatus = errKeepStatus
 
-// Register adds (or replaces) the builtin name. Functions of the same
-// name win, as for every builtin.
-func (s *Shell) Register(name string, f Builtin) {
-	s.builtins[name] = func(ctx context.Context, c *call) error { return f(ctx, c) }
-	delete(s.pkgBuiltins, name)
-	delete(s.engineBuiltins, name)
-}
-
-func (c *call) Args() []string         { return c.args }
-func (c *call) Stdin() io.Reader       { return c.stdin }
-func (c *call) Stdout() io.Writer      { return c.stdout }
-func (c *call) Stderr() io.Writer      { return c.stderr }
-func (c *call) Runner() *interp.Runner { return c.r }
-func (c *call) WriteOut(s string) error {
-	return c.writeOut(s)
-}
-
-func (c *call) Errorf(status int, format string, a ...any) error {
-	return c.errorf(status, format, a...)
-}
-
-func (c *call) Options(spec string, set func(opt byte, arg string)) ([]string, error) {
-	return c.options(spec, set)
-}
-
-func (c *call) BadOption(err error) error { return c.pub().BadOption(err) }
-
-func (c *call) Usage() error { return c.pub().Usage(builtins.Synopsis(c.name)) }
-
-func (c *call) Eval(ctx context.Context, src io.Reader, name string) error {
-	return c.runParsed(ctx, src, name, false)
+// Register adds (or replaces) the builtin name, a builtins.Func as every
+// builtin is. Functions of the same name win, as for every builtin.
+func (s *Shell) Register(name string, f builtins.Func) {
+	s.builtins[name] = f
 }
 
 // Stdio returns the shell's own standard input, output and error (the

@@ -45,20 +45,20 @@ func (s *Shell) importFunctions(r *interp.Runner, env []string) {
 // refuseReadonlyFunc reports, with bash's error, a definition of a
 // read-only function.
 func (c *call) refuseReadonlyFunc(name string) bool {
-	if !c.sh.eng.FuncReadonly(c.r, name) {
+	if !c.sh().eng.FuncReadonly(c.R, name) {
 		return false
 	}
-	fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.Name, name)
+	fmt.Fprintf(c.Stderr, "%s: %s: readonly function\n", c.sh().Name, name)
 	return true
 }
 
 // refuseUnsetFunc reports, with bash's error, an unset -f of a read-only
 // function.
 func (c *call) refuseUnsetFunc(name string) bool {
-	if !c.sh.eng.FuncReadonly(c.r, name) {
+	if !c.sh().eng.FuncReadonly(c.R, name) {
 		return false
 	}
-	fmt.Fprintf(c.stderr, "%s: unset: %s: cannot unset: readonly function\n", c.sh.Name, name)
+	fmt.Fprintf(c.Stderr, "%s: unset: %s: cannot unset: readonly function\n", c.sh().Name, name)
 	return true
 }
 
@@ -71,9 +71,9 @@ func (c *call) unsetScalarElement(base, name string) bool {
 	if !ok || !ok2 || sub == "0" || sub == "@" || sub == "*" {
 		return false
 	}
-	if v := interpunsafe.LookupVar(c.r, base); !v.IsSet() || v.Kind != expand.String {
+	if v := interpunsafe.LookupVar(c.R, base); !v.IsSet() || v.Kind != expand.String {
 		return false
 	}
-	fmt.Fprintf(c.stderr, "%s: unset: %s: not an array variable\n", c.sh.Name, base)
+	fmt.Fprintf(c.Stderr, "%s: unset: %s: not an array variable\n", c.sh().Name, base)
 	return true
 }

@@ -15,6 +15,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"nosh/shell/internal/guard"
 	"nosh/shell/internal/interpunsafe"
 	"nosh/shell/jobs"
 )
@@ -85,16 +86,22 @@ func sourceText(n syntax.Node) string {
 	return b.String()
 }
 
+// agentRunOver ends the background jobs of an agent's run with it (a
+// type, not a variable: nothing to make at start-up).
+type agentRunOver struct{}
+
+func (agentRunOver) Error() string { return "the agent's run is over" }
+
 // builtinBackground starts a background command: \x00bg N.
 func builtinBackground(ctx context.Context, c *call) error {
-	bs, ok := c.sh.stashed(firstArg(c.args)).(*bgStash)
+	bs, ok := c.sh().stashed(firstArg(c.Args)).(*bgStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost background command %q", c.args)
+		return fmt.Errorf("nosh: lost background command %q", c.Args)
 	}
-	if c.r == nil {
+	if c.R == nil {
 		return errors.New("nosh: background command outside a runner")
 	}
-	c.sh.startJob(ctx, c.r, c.stderr, bs.stmt, bs.text, bs.disown, nil, nil)
+	c.sh().startJob(ctx, c.R, c.Stderr, bs.stmt, bs.text, bs.disown, nil, nil)
 	return nil
 }
 
@@ -108,6 +115,10 @@ func (s *Shell) startJob(ctx context.Context, r *interp.Runner, stderr io.Writer
 	// The job outlives the statement: Ctrl+C on the statement must not
 	// reach it, only `kill`.
 	jctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	if run := guard.ProgramsOf(ctx).Lifetime(); run != nil {
+		// An agent's background job ends with its run, never later.
+		context.AfterFunc(run, func() { cancel(agentRunOver{}) })
+	}
 	jctx = context.WithValue(jctx, jobRefKey{}, &jobRef{bg: j})
 	j.SetBody(cancel)
 	r2 := r.Subshell()

@@ -14,16 +14,15 @@ import (
 // the private builtins that rewritten statements call (jobs, fg, bg, wait
 // and disown are package builtins'). It wraps the exit that posixBuiltins
 // registered (and so must run after it) to warn about stopped jobs.
-func jobBuiltins(m map[string]builtinFunc) {
-	m["kill"] = builtinKill
-	m["trap"] = builtinTrap
-	if exit := m["exit"]; exit != nil {
-		m["exit"] = guardExit(exit)
-		m["logout"] = logout(m["exit"])
-	}
-	m[builtinBgName] = builtinBackground
-	m[builtinTrapsName] = builtinTraps
-	m[builtinFrameTrapsName] = builtinFrameTraps
+func jobBuiltins(m map[string]builtins.Func) {
+	m["kill"] = coreBuiltin(builtinKill)
+	m["trap"] = coreBuiltin(builtinTrap)
+	exit := guardExit(builtinExit)
+	m["exit"] = coreBuiltin(exit)
+	m["logout"] = coreBuiltin(logout(exit))
+	m[builtinBgName] = coreBuiltin(builtinBackground)
+	m[builtinTrapsName] = coreBuiltin(builtinTraps)
+	m[builtinFrameTrapsName] = coreBuiltin(builtinFrameTraps)
 }
 
 // resumeForeground continues j in the foreground with the terminal modes
@@ -96,9 +95,9 @@ func (s *Shell) resumeForeground(j *jobs.Job, announce func()) error {
 // once instead of leaving; a second exit right after leaves, as in bash.
 func guardExit(exit builtinFunc) builtinFunc {
 	return func(ctx context.Context, c *call) error {
-		s := c.sh
-		if c.r == s.Runner && ctx.Value(forcedExitKey{}) == nil && !s.exitAllowed() {
-			fmt.Fprintln(c.stderr, "There are stopped jobs.")
+		s := c.sh()
+		if c.R == s.Runner && ctx.Value(forcedExitKey{}) == nil && !s.exitAllowed() {
+			fmt.Fprintln(c.Stderr, "There are stopped jobs.")
 			return interp.ExitStatus(1)
 		}
 		return exit(ctx, c)
@@ -108,7 +107,7 @@ func guardExit(exit builtinFunc) builtinFunc {
 // logout exits a login shell.
 func logout(exit builtinFunc) builtinFunc {
 	return func(ctx context.Context, c *call) error {
-		if !c.sh.Login {
+		if !c.sh().Login {
 			return c.errorf(1, "not login shell: use `exit'")
 		}
 		return exit(ctx, c)

@@ -46,14 +46,14 @@ func (s *Shell) jobCallHandler(ctx context.Context, args []string) ([]string, er
 }
 
 func builtinTraps(ctx context.Context, c *call) error {
-	r := c.r
+	r := c.R
 	if r == nil {
 		return nil
 	}
-	if c.sh.runTrapsIn(ctx, r) || len(c.args) == 0 {
+	if c.sh().runTrapsIn(ctx, r) || len(c.Args) == 0 {
 		return errKeepStatus
 	}
-	interpunsafe.Call(r, ctx, c.hc.Pos, c.args)
+	interpunsafe.Call(r, ctx, interp.HandlerCtx(ctx).Pos, c.Args)
 	return errKeepStatus
 }
 

@@ -49,8 +49,8 @@ func (s *Shell) Logout(ctx context.Context) {
 // user's `exit` (or `logout`) ends the main runner of an interactive
 // shell.
 func (c *call) sayLeaving(ctx context.Context) {
-	s := c.sh
-	if !s.Interactive || c.r != s.Runner || ctx.Value(forcedExitKey{}) != nil || *interpunsafe.HandlingTrap(c.r) || s.inStartup() {
+	s := c.sh()
+	if !s.Interactive || c.R != s.Runner || ctx.Value(forcedExitKey{}) != nil || *interpunsafe.HandlingTrap(c.R) || s.inStartup() {
 		return
 	}
 	fmt.Fprintln(s.stderr, s.LeavingWord())

@@ -16,25 +16,25 @@ import (
 // builtinSet wraps interp's set: the options interp knows pass through,
 // nosh's own are kept here, and `set -o`/`set +o` list both.
 func builtinSet(ctx context.Context, c *call) error {
-	if len(c.args) == 0 {
+	if len(c.Args) == 0 {
 		c.listVars()
 		return nil
 	}
-	a, err := options.ParseSet(c.args, isInterpOpt)
+	a, err := options.ParseSet(c.Args, isInterpOpt)
 	for _, ch := range a.Own {
-		c.sh.setOwnOption(ch.Name, ch.On)
+		c.sh().setOwnOption(ch.Name, ch.On)
 	}
 	if err != nil {
 		return c.errorf(2, "%s", err)
 	}
 	if a.ListOn || a.ListOff {
-		fmt.Fprint(c.stdout, options.ListSet(c.setOptions(), a.ListOn))
+		fmt.Fprint(c.Stdout, options.ListSet(c.setOptions(), a.ListOn))
 	}
 	if a.Dash {
-		c.sh.mu.Lock()
-		c.sh.flags.Verbose = false
-		c.sh.flags.Xtrace = false
-		c.sh.mu.Unlock()
+		c.sh().mu.Lock()
+		c.sh().flags.Verbose = false
+		c.sh().flags.Xtrace = false
+		c.sh().mu.Unlock()
 	}
 	if len(a.Pass) == 0 {
 		return nil
@@ -85,10 +85,10 @@ func isInterpOpt(name string) bool {
 // setOptions returns every set -o option and whether it is on, as the
 // runner of c sees interp's.
 func (c *call) setOptions() map[string]bool {
-	all := interpunsafe.SetOptionValues(c.r)
-	c.sh.mu.Lock()
-	defer c.sh.mu.Unlock()
-	return c.sh.flags.Own(all)
+	all := interpunsafe.SetOptionValues(c.R)
+	c.sh().mu.Lock()
+	defer c.sh().mu.Unlock()
+	return c.sh().flags.Own(all)
 }
 
 // dashFlags is the value of $- in runner r.
@@ -110,12 +110,12 @@ func (s *Shell) SetSource(command, stdin bool) {
 
 // builtinDashFlags is what $- and ${#-} are rewritten into.
 func builtinDashFlags(ctx context.Context, c *call) error {
-	flags := c.sh.dashFlags(c.r)
-	if firstArg(c.args) == "-length" {
-		fmt.Fprint(c.stdout, len(flags)) // ${#-}
+	flags := c.sh().dashFlags(c.R)
+	if firstArg(c.Args) == "-length" {
+		fmt.Fprint(c.Stdout, len(flags)) // ${#-}
 		return nil
 	}
-	fmt.Fprint(c.stdout, flags)
+	fmt.Fprint(c.Stdout, flags)
 	return nil
 }
 
@@ -165,7 +165,7 @@ func builtinShopt(ctx context.Context, c *call) error {
 		return err
 	}
 	a.Names = names
-	out, status := a.Run(shoptStore{ctx, c}, c.stderr, c.sh.Name)
+	out, status := a.Run(shoptStore{ctx, c}, c.Stderr, c.sh().Name)
 	c.writeOut(out)
 	return statusError(status)
 }
@@ -183,17 +183,17 @@ func (st shoptStore) Shopt(name string) bool { return st.c.shoptGet(name) }
 func (st shoptStore) SetShopt(name string, on bool) {
 	c := st.c
 	if o, _ := options.LookupShopt(name); o.Interp {
-		if p := interpunsafe.Option(c.r, name); p != nil {
+		if p := interpunsafe.Option(c.R, name); p != nil {
 			*p = on
 		}
 		return
 	}
-	c.sh.mu.Lock()
-	if c.sh.shopts == nil {
-		c.sh.shopts = map[string]bool{}
+	c.sh().mu.Lock()
+	if c.sh().shopts == nil {
+		c.sh().shopts = map[string]bool{}
 	}
-	c.sh.shopts[name] = on
-	c.sh.mu.Unlock()
+	c.sh().shopts[name] = on
+	c.sh().mu.Unlock()
 }
 
 // SetOptions implements options.Store.
@@ -206,18 +206,18 @@ func (st shoptStore) SetOption(name string, on bool) int {
 	if on {
 		flag = "-o"
 	}
-	sub := &call{sh: c.sh, hc: c.hc, r: c.r, name: "set", args: []string{flag, name},
-		stdin: c.stdin, stdout: c.stdout, stderr: c.stderr}
+	sub := &call{Sh: c.Sh, R: c.R, Name: "set",
+		Args: []string{flag, name}, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr}
 	return exitStatusOf(builtinSet(st.ctx, sub))
 }
 
 // shoptGet reads option name as seen by runner r.
 func (c *call) shoptGet(name string) bool {
 	if o, _ := options.LookupShopt(name); o.Interp {
-		p := interpunsafe.Option(c.r, name)
+		p := interpunsafe.Option(c.R, name)
 		return p != nil && *p
 	}
-	c.sh.mu.Lock()
-	defer c.sh.mu.Unlock()
-	return c.sh.shoptLocked(name)
+	c.sh().mu.Lock()
+	defer c.sh().mu.Unlock()
+	return c.sh().shoptLocked(name)
 }

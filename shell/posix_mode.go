@@ -16,10 +16,10 @@ func (s *Shell) fatalInPosix() bool {
 // specialFailed is specialBuiltinFailed for the builtin c runs (which
 // `command` makes an ordinary one).
 func (c *call) specialFailed(err error, status int) error {
-	if c.viaCommand {
+	if c.ViaCommand {
 		return err
 	}
-	return c.sh.specialBuiltinFailed(c.name, err, status)
+	return c.sh().specialBuiltinFailed(c.Name, err, status)
 }
 
 // specialBuiltinFailed is the result of a special builtin that reported a

@@ -55,19 +55,13 @@ type Shell struct {
 	stdin          *os.File
 	stdout, stderr io.Writer
 
-	builtins map[string]builtinFunc
-	// pkgBuiltins are the builtins of package builtins that builtins
-	// holds (registerBuiltins): runBuiltin calls them directly. Whatever
-	// replaces one in builtins must delete it here.
-	pkgBuiltins map[string]builtins.Func
+	// builtins are every builtin nosh implements, by name (builtinTable,
+	// Register).
+	builtins map[string]builtins.Func
 	// lineEditor reads a line for read -e (SetLineEditor).
 	lineEditor builtins.LineEditFunc
 	// disabledBuiltins are the builtins `enable -n` turned off.
 	disabledBuiltins map[string]bool
-	// engineBuiltins are the names in builtins that run package engine's
-	// builtins (engineBuiltin): runBuiltin calls the engine directly.
-	// Whatever replaces one in builtins must delete it here.
-	engineBuiltins map[string]bool
 
 	// eng is the statement rewrite and its private builtins, with their
 	// state: the stash, lazy words, exec's descriptors

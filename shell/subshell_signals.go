@@ -298,13 +298,13 @@ func frameTrapsDue(ctx context.Context, r *interp.Runner) *sigFrame {
 
 func builtinFrameTraps(ctx context.Context, c *call) error {
 	f := frameOf(ctx)
-	if c.r == nil || f == nil || f.r != c.r {
+	if c.R == nil || f == nil || f.r != c.R {
 		return errKeepStatus
 	}
-	if c.sh.runFrameTraps(ctx, f) || len(c.args) == 0 {
+	if c.sh().runFrameTraps(ctx, f) || len(c.Args) == 0 {
 		return errKeepStatus
 	}
-	interpunsafe.Call(c.r, ctx, c.hc.Pos, c.args)
+	interpunsafe.Call(c.R, ctx, interp.HandlerCtx(ctx).Pos, c.Args)
 	return errKeepStatus
 }
 

@@ -15,4 +15,4 @@ func varListing(r *interp.Runner) string                    { return varlist.Set
 func declLine(name string, vr expand.Variable) string       { return varlist.DeclLine(name, vr) }
 
 // listVars prints every variable as `set` does.
-func (c *call) listVars() { c.writeOut(varlist.Set(c.r)) }
+func (c *call) listVars() { c.writeOut(varlist.Set(c.R)) }

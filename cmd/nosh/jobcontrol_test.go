@@ -335,3 +335,18 @@ func TestJobControlStopInStartupFile(t *testing.T) {
 	s.ExpectRe(re(`\[1\]\+  Stopped +sh -c 'echo`))
 	s.ExpectPrompt()
 }
+
+// TestJobControlJobsExecute: jobs -x runs a command with each job spec
+// replaced by the job's process group (the pipeline's first process),
+// as bash's does; nosh refused -x.
+func TestJobControlJobsExecute(t *testing.T) {
+	s := startJobShell(t)
+	s.Line("sleep 100 | cat &")
+	s.ExpectRe(re(`\[1\] \d+`))
+	s.ExpectPrompt()
+	s.Line(`jobs -x echo pg %1 x; echo leader=$(jobs -p %1)`)
+	m := s.ExpectRe(re(`pg (\d+) x`))
+	s.Expect("leader=" + m[1])
+	s.ExpectPrompt()
+	s.Line("kill %1")
+}

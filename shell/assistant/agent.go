@@ -341,20 +341,33 @@ func (a *Assistant) agentExec(ctx context.Context, st *aiState, cmd string, g ag
 		}
 		fmt.Fprintf(capture, "nosh: refused: %s: %s\n", what, why)
 	}
-	runCtx := gate.OnRefusal(a.withAI(ctx, st.gate, g.approval, true), refuse)
+	// The command's shell code runs inside nosh: a fuse stops it before
+	// it takes the login shell's memory (fuse.go).
+	cmdCtx, stopFuse := memoryFuse(ctx, fuseLimit())
+	runCtx := gate.OnRefusal(a.withAI(cmdCtx, st.gate, g.approval, true), refuse)
 	var env []string
 	if b := a.agentBox; b != nil {
-		runCtx = gate.OnRefusal(a.withAgentSandbox(ctx, st.gate, g.approval, b.policy.With(g.outside...), b.enforce), refuse)
+		runCtx = gate.OnRefusal(a.withAgentSandbox(cmdCtx, st.gate, g.approval, b.policy.With(g.outside...), b.enforce), refuse)
 		// The scratch directory, for the command and the programs it
 		// starts; set before the gate watches the variables.
 		env = b.env()
 	}
 	status, err := a.host.Subshell(runCtx, f.Stmts, devnull, out, env)
-	if err != nil {
+	blew, grew := stopFuse()
+	if blew {
+		guard.ProgramsOf(ctx).RenewBackground()
+	}
+	if err != nil && !blew {
 		return 1, "", err
 	}
 	shown.finish()
-	if status == 128+int(syscall.SIGINT) && a.host.Interactive() {
+	if blew {
+		// Stopped by nosh, not by the user: the run goes on, and the
+		// model is told why (128+SIGKILL, as for a program killed).
+		fmt.Fprintf(a.stderr, "%s\n", a.paint("33", "nosh: "+fuseMessage(grew)))
+		captured.WriteString("\n[" + fuseMessage(grew) + "]\n")
+		status = 128 + int(syscall.SIGKILL)
+	} else if status == 128+int(syscall.SIGINT) && a.host.Interactive() {
 		// Ctrl+C reached the command (it had the terminal): the user
 		// wants the whole investigation stopped, not just this command.
 		a.agentCancel()

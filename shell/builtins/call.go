@@ -18,7 +18,10 @@ import (
 // interp.ExitStatus; any other error is fatal to the statement.
 type Func func(ctx context.Context, c *Call) error
 
-// Call is one invocation of a builtin. The handler context of the call is
+// Call is one invocation of a builtin: the one description of a call
+// that every builtin gets, wherever it is implemented (the core's and
+// the engine's builtins see it as their own call type, with their
+// helpers as methods). The handler context of the call is
 // interp.HandlerCtx of the context the builtin gets.
 type Call struct {
 	// Sh is the shell running the builtin.
@@ -63,6 +66,12 @@ type LineEdit struct {
 	// Timeout, when more than 0, gives the line up after that long (-t).
 	Timeout time.Duration
 }
+
+// ErrKeepStatus is what a builtin returns when it ran shell code itself
+// (Call.Eval, and the core's eval, ., the rewrite's builtins): the
+// runner's exit state, with a pending return, exit or break, is its
+// result.
+var ErrKeepStatus = errors.New("keep the runner's exit status")
 
 // ErrEditInterrupted is what a LineEditFunc returns after Ctrl+C.
 var ErrEditInterrupted = errors.New("interrupted")
@@ -116,6 +125,8 @@ type Shell interface {
 	// ScriptFile reports whether the shell runs a script file, whose top
 	// level is bash's frame "main".
 	ScriptFile() bool
+	// Eval parses src and runs it in c's scope, as eval does (Call.Eval).
+	Eval(ctx context.Context, c *Call, src io.Reader, name string) error
 
 	// IsBuiltin reports whether name is a builtin, the shell's or interp's.
 	IsBuiltin(name string) bool
@@ -173,4 +184,12 @@ func (c *Call) Errorf(status int, format string, a ...any) error {
 		return c.Sh.SpecialFailed(c.Name, interp.ExitStatus(status), status)
 	}
 	return interp.ExitStatus(status)
+}
+
+// Eval parses src and runs it in the caller's scope, as eval does; the
+// runner's status is then the result (the builtin returns
+// ErrKeepStatus). It returns the parse error, unreported, if src does not
+// parse.
+func (c *Call) Eval(ctx context.Context, src io.Reader, name string) error {
+	return c.Sh.Eval(ctx, c, src, name)
 }

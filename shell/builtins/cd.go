@@ -289,36 +289,69 @@ func stackIndex(arg string, n int) (int, bool) {
 	return k, true
 }
 
+// dirStackWords reads the words of dirs, pushd and popd as bash does,
+// not with Getopt: each option is a word of its own (-n, -l), any other
+// word that starts with + or - is a stack index (+N, -N), which must be a
+// number, and "--" ends them (ended). letters are the options allowed; a
+// lone "-" is an operand when dash is set (pushd -). It returns the
+// options seen, the last index word ("" for none) and the words from the
+// first that is none of these.
+func (c *Call) dirStackWords(letters string, dash bool) (opts, index string, rest []string, ended bool, err error) {
+	args := c.Args
+	for ; len(args) > 0; args = args[1:] {
+		w := args[0]
+		switch {
+		case w == "--":
+			return opts, index, args[1:], true, nil
+		case len(w) == 2 && w[0] == '-' && strings.IndexByte(letters, w[1]) >= 0:
+			opts += w[1:]
+		case w == "-" && dash, w == "", w[0] != '+' && w[0] != '-':
+			return opts, index, args, false, nil
+		default:
+			if _, err := strconv.Atoi(w[1:]); err != nil {
+				fmt.Fprintf(c.Stderr, "%s: %s: %s: invalid number\n", c.Sh.ProgramName(), c.Name, w)
+				return "", "", nil, false, c.Usage(Synopsis(c.Name))
+			}
+			index = w
+		}
+	}
+	return opts, index, nil, false, nil
+}
+
+// stackRangeError reports an index past the directory stack as bash
+// does.
+func (c *Call) stackRangeError(stack []string, index string) error {
+	if len(stack) < 2 {
+		return c.Errorf(1, "directory stack empty")
+	}
+	return c.Errorf(1, "%s: directory stack index out of range", index)
+}
+
 // builtinDirs is bash's dirs: -c -l -p -v, +N and -N.
 func builtinDirs(ctx context.Context, c *Call) error {
-	long, perLine, verbose := false, false, false
+	opts, indexWord, rest, ended, err := c.dirStackWords("clpv", false)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 && !ended {
+		fmt.Fprintf(c.Stderr, "%s: dirs: %s: invalid option\n", c.Sh.ProgramName(), rest[0])
+		return c.Usage(Synopsis(c.Name))
+	}
 	stack := c.dirStack()
+	if strings.Contains(opts, "c") {
+		*stack = (*stack)[:1]
+		return nil
+	}
+	long := strings.Contains(opts, "l")
+	perLine := strings.ContainsAny(opts, "pv")
+	verbose := strings.Contains(opts, "v")
 	index := -1
-	for _, a := range c.Args {
-		if k, ok := stackIndex(a, len(*stack)); ok {
-			index = k
-			continue
+	if indexWord != "" {
+		k, ok := stackIndex(indexWord, len(*stack))
+		if !ok {
+			return c.stackRangeError(*stack, indexWord)
 		}
-		if len(a) > 1 && (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9' {
-			return c.Errorf(1, "%s: directory stack index out of range", a)
-		}
-		for _, o := range strings.TrimPrefix(a, "-") {
-			switch o {
-			case 'c':
-				*stack = (*stack)[:1]
-			case 'l':
-				long = true
-			case 'p':
-				perLine = true
-			case 'v':
-				perLine, verbose = true, true
-			default:
-				return c.Errorf(2, "%s: invalid option\ndirs: usage: dirs [-clpv] [+N] [-N]", a)
-			}
-		}
-		if a == "-c" {
-			return nil
-		}
+		index = k
 	}
 	show := func(d string) string {
 		if long {
@@ -347,16 +380,16 @@ func builtinDirs(ctx context.Context, c *Call) error {
 // builtinPushd is bash's pushd: swap, push DIR, or rotate to +N/-N;
 // -n changes the stack only.
 func builtinPushd(ctx context.Context, c *Call) error {
-	args := c.Args
-	noChange := false
-	if len(args) > 0 && args[0] == "-n" {
-		noChange = true
-		args = args[1:]
+	opts, index, args, _, err := c.dirStackWords("n", true)
+	if err != nil {
+		return err
 	}
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
+	noChange := opts != ""
 	stack := c.dirStack()
+	if index != "" {
+		// +N or -N: rotate the stack.
+		args = []string{index}
+	}
 	switch {
 	case len(args) == 0:
 		if len(*stack) < 2 {
@@ -385,8 +418,8 @@ func builtinPushd(ctx context.Context, c *Call) error {
 			copy(s, rotated)
 			break
 		}
-		if a := args[0]; len(a) > 1 && (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9' {
-			return c.Errorf(1, "%s: directory stack index out of range", a)
+		if index != "" {
+			return c.stackRangeError(*stack, index)
 		}
 		if noChange {
 			dir := args[0]
@@ -408,12 +441,15 @@ func builtinPushd(ctx context.Context, c *Call) error {
 // builtinPopd is bash's popd: drop the top (or +N/-N) and go to the new
 // top; -n changes the stack only.
 func builtinPopd(ctx context.Context, c *Call) error {
-	args := c.Args
-	noChange := false
-	if len(args) > 0 && args[0] == "-n" {
-		noChange = true
-		args = args[1:]
+	opts, index, rest, ended, err := c.dirStackWords("n", false)
+	if err != nil {
+		return err
 	}
+	if len(rest) > 0 && !ended && rest[0] != "" {
+		fmt.Fprintf(c.Stderr, "%s: popd: %s: invalid argument\n", c.Sh.ProgramName(), rest[0])
+		return c.Usage(Synopsis(c.Name))
+	}
+	noChange := opts != ""
 	stack := c.dirStack()
 	if len(*stack) < 2 {
 		return c.Errorf(1, "directory stack empty")
@@ -422,13 +458,10 @@ func builtinPopd(ctx context.Context, c *Call) error {
 	if noChange {
 		k = 1
 	}
-	if len(args) > 0 {
+	if index != "" {
 		var ok bool
-		if k, ok = stackIndex(args[0], len(*stack)); !ok {
-			if a := args[0]; len(a) > 1 && (a[0] == '+' || a[0] == '-') {
-				return c.Errorf(1, "%s: directory stack index out of range", a)
-			}
-			return c.Errorf(2, "%s: invalid argument\npopd: usage: popd [-n] [+N | -N]", args[0])
+		if k, ok = stackIndex(index, len(*stack)); !ok {
+			return c.stackRangeError(*stack, index)
 		}
 	}
 	s := *stack

@@ -38,6 +38,9 @@ type Getopt struct {
 	Arg string
 	// HasArg says a letter with an optional argument has one.
 	HasArg bool
+	// NumbersEnd makes a word such as -3 end the options, an operand
+	// (fc's offsets), as bash's fc checks before each option.
+	NumbersEnd bool
 
 	spec string
 	plus bool // the spec allows +x
@@ -95,6 +98,9 @@ func (g *Getopt) Next() bool {
 		}
 		a := g.args[0]
 		if len(a) < 2 || a[0] != '-' && (a[0] != '+' || !g.plus) {
+			return false
+		}
+		if g.NumbersEnd && a[0] == '-' && '0' <= a[1] && a[1] <= '9' {
 			return false
 		}
 		g.args = g.args[1:]

@@ -3,9 +3,12 @@ package builtins
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/interp"
 
+	"nosh/shell/internal/quote"
 	"nosh/shell/jobs"
 )
 
@@ -47,11 +50,27 @@ func (c *Call) LookupJob(spec string) (*jobs.Job, error) {
 	return j, nil
 }
 
-// builtinJobs: jobs [-lnprs] [jobspec...]
+// builtinJobs: jobs [-lnprs] [jobspec...], or jobs -x command [args].
 func builtinJobs(ctx context.Context, c *Call) error {
-	opts, specs, err := jobFlags(c, "lnprs")
-	if err != nil {
-		return err
+	opts := map[byte]bool{}
+	execute := false
+	g := c.Getopt("lnprsx")
+	for g.Next() {
+		switch {
+		case g.Opt != 'x':
+			opts[g.Opt] = true
+		case len(opts) > 0:
+			return c.Errorf(1, "no other options allowed with `-x'")
+		default:
+			execute = true
+		}
+	}
+	if err := g.Err(); err != nil {
+		return c.BadOption(err)
+	}
+	specs := g.Rest()
+	if execute {
+		return c.jobsExecute(ctx, specs)
 	}
 	tbl := c.Sh.Jobs()
 	list := tbl.Jobs()
@@ -187,4 +206,27 @@ func builtinDisown(ctx context.Context, c *Call) error {
 		tbl.Forget(j)
 	}
 	return StatusError(status)
+}
+
+// jobsExecute is jobs -x: the command args, each job spec among them
+// replaced by the job's process group ID, run as a command line is.
+func (c *Call) jobsExecute(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	words := make([]string, len(args))
+	for i, a := range args {
+		if strings.HasPrefix(a, "%") {
+			j, err := c.LookupJob(a)
+			if err != nil {
+				return err
+			}
+			a = strconv.Itoa(j.Leader())
+		}
+		words[i] = quote.Single(a)
+	}
+	if err := c.Eval(ctx, strings.NewReader(strings.Join(words, " ")), c.Name); err != nil {
+		return c.Errorf(1, "%v", err)
+	}
+	return ErrKeepStatus
 }

@@ -41,6 +41,17 @@ func builtinPrintf(ctx context.Context, c *Call) error {
 		if used == 0 || len(args) == 0 {
 			break
 		}
+		// The format is used again for the rest of the arguments: what
+		// it made so far is written out, not held (nor is more than
+		// maxPrintfVar kept for -v).
+		if varName == "" && out.Len() >= 1<<20 {
+			if err := c.WriteOut(out.String()); err != nil {
+				return err
+			}
+			out.Reset()
+		} else if varName != "" && out.Len() > maxPrintfVar {
+			return c.Errorf(1, "-v: the result is too large (more than %d MiB)", maxPrintfVar>>20)
+		}
 	}
 	if varName != "" {
 		if err := c.SetVarMaybeIndexed(varName, out.String()); err != nil {
@@ -57,6 +68,9 @@ func builtinPrintf(ctx context.Context, c *Call) error {
 	}
 	return nil
 }
+
+// maxPrintfVar bounds what printf -v keeps in a variable.
+const maxPrintfVar = 1 << 28
 
 // validVarTarget reports whether s can be assigned: NAME or NAME[sub].
 func validVarTarget(s string) bool {
@@ -184,7 +198,31 @@ func (f *printfState) parseSpec(format string, j int, next func() (string, bool)
 	for j < len(format) && strings.IndexByte("hlLjzt", format[j]) >= 0 {
 		j++
 	}
+	s.width = f.bounded(s.width)
+	if s.hasPrec {
+		s.prec = f.bounded(s.prec)
+	}
 	return s, j
+}
+
+// maxPrintfWidth bounds a width or precision. bash refuses those above
+// INT_MAX and streams the rest; nosh builds the output in memory, inside
+// the user's login shell, where printf '%*s' 20000000000 x would end the
+// shell: above 16 MiB it warns as bash does and pads to the bound.
+const maxPrintfWidth = 1 << 24
+
+// bounded returns the decimal n, or maxPrintfWidth with bash's warning
+// when n is larger.
+func (f *printfState) bounded(n string) string {
+	if len(n) < 8 {
+		return n
+	}
+	if v, err := strconv.ParseUint(n, 10, 64); err == nil && v <= maxPrintfWidth {
+		return n
+	}
+	f.warn("%s: Numerical result out of range", n)
+	f.failed = true
+	return strconv.Itoa(maxPrintfWidth)
 }
 
 // formatTime writes %(datefmt)T, whose ( is at format[j]: the argument is

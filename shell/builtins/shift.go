@@ -15,6 +15,10 @@ import (
 // --posix, bash with shopt shift_verbose).
 func builtinShift(ctx context.Context, c *Call) error {
 	n := 1
+	if len(c.Args) > 0 && c.Args[0] == "--" {
+		// No options, but "--" may end them, as in bash.
+		c.Args = c.Args[1:]
+	}
 	if len(c.Args) > 1 {
 		return c.Errorf(1, "too many arguments")
 	}

@@ -66,16 +66,16 @@ func (g *Git) Info(dir string, wait time.Duration) (info GitInfo, ok bool) {
 		return GitInfo{}, false
 	}
 	info.Branch = readBranch(gitDir)
-	done, known := g.startDirty(root)
-	if done != nil && !known {
+	done, st := g.startDirty(root)
+	if done != nil && !st.known {
 		select {
 		case <-done:
 		case <-time.After(wait):
 		}
+		g.mu.Lock()
+		st = g.dirty[root]
+		g.mu.Unlock()
 	}
-	g.mu.Lock()
-	st := g.dirty[root]
-	g.mu.Unlock()
 	info.Dirty, info.DirtyKnown = st.dirty, st.known
 	return info, true
 }
@@ -86,8 +86,9 @@ const freshFor = 500 * time.Millisecond
 
 // startDirty runs `git status` for root unless one is running or a result
 // is fresh; it returns a channel closed when a started check finishes,
-// and whether a state is known for root already.
-func (g *Git) startDirty(root string) (_ <-chan struct{}, known bool) {
+// and the state known for root before it (read under the same lock, so
+// that a check that ends at once cannot be mistaken for the state known).
+func (g *Git) startDirty(root string) (_ <-chan struct{}, before dirtyState) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.dirty == nil {
@@ -95,7 +96,7 @@ func (g *Git) startDirty(root string) (_ <-chan struct{}, known bool) {
 	}
 	st := g.dirty[root]
 	if st.running || (st.known && time.Since(st.checked) < g.fresh()) {
-		return nil, st.known
+		return nil, st
 	}
 	st.running = true
 	g.dirty[root] = st
@@ -117,7 +118,7 @@ func (g *Git) startDirty(root string) (_ <-chan struct{}, known bool) {
 			g.OnUpdate()
 		}
 	}()
-	return done, st.known
+	return done, st
 }
 
 // fresh is how long an answer is used without asking again (Fresh, else

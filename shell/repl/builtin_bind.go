@@ -49,6 +49,10 @@ type bindOpts struct {
 }
 
 func builtinBind(ctx context.Context, c *call) error {
+	if !c.sh.Interactive {
+		// As bash: the bindings are kept, but no editor reads them.
+		fmt.Fprintf(c.Stderr, "%s: bind: warning: line editing not enabled\n", c.Sh.ProgramName())
+	}
 	var o bindOpts
 	args, err := c.Options("lpsvPSVXm:f:q:u:r:x:", func(opt byte, arg string) {
 		switch opt {
@@ -86,7 +90,7 @@ func builtinBind(ctx context.Context, c *call) error {
 		return err
 	}
 	if c.sh.editor == nil {
-		fmt.Fprintf(c.Stderr(), "%s: bind: warning: line editing not enabled\n", c.sh.Name)
+		fmt.Fprintf(c.Stderr, "%s: bind: warning: line editing not enabled\n", c.sh.Name)
 		return nil
 	}
 	rl := c.sh.editor.lineEditor()
@@ -378,7 +382,7 @@ func (b *binder) seqsByFunction() map[string][]string {
 }
 
 func (b *binder) listFunctions() {
-	io.WriteString(b.c.Stdout(), strings.Join(b.functionNames(), "\n")+"\n")
+	io.WriteString(b.c.Stdout, strings.Join(b.functionNames(), "\n")+"\n")
 }
 
 // listBindings is -p (re-readable) and -P (readable), as bash prints them.
@@ -400,7 +404,7 @@ func (b *binder) listBindings(readable bool) {
 			}
 		}
 	}
-	io.WriteString(b.c.Stdout(), out.String())
+	io.WriteString(b.c.Stdout, out.String())
 }
 
 // quotedSeqs lists key sequences as bash's -P and -q do, with "..."
@@ -429,9 +433,9 @@ func (b *binder) listMacros(readable bool) {
 	sort.Strings(seqs)
 	for _, seq := range seqs {
 		if readable {
-			fmt.Fprintf(b.c.Stdout(), "%s outputs %s\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
+			fmt.Fprintf(b.c.Stdout, "%s outputs %s\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
 		} else {
-			fmt.Fprintf(b.c.Stdout(), "\"%s\": \"%s\"\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
+			fmt.Fprintf(b.c.Stdout, "\"%s\": \"%s\"\n", escapeSeq(seq), inputrc.EscapeMacro(binds[seq].Action))
 		}
 	}
 }
@@ -452,9 +456,9 @@ func (b *binder) listVars(readable bool) {
 			}
 		}
 		if readable {
-			fmt.Fprintf(b.c.Stdout(), "%s is set to `%s'\n", name, val)
+			fmt.Fprintf(b.c.Stdout, "%s is set to `%s'\n", name, val)
 		} else {
-			fmt.Fprintf(b.c.Stdout(), "set %s %s\n", name, val)
+			fmt.Fprintf(b.c.Stdout, "set %s %s\n", name, val)
 		}
 	}
 }
@@ -462,7 +466,7 @@ func (b *binder) listVars(readable bool) {
 // listExec is -X.
 func (b *binder) listExec() {
 	for _, bc := range b.c.sh.editor.boundCommands(b.keymaps[0]) {
-		fmt.Fprintf(b.c.Stdout(), "\"%s\": \"%s\"\n", escapeSeq(bc.seq), bc.command)
+		fmt.Fprintf(b.c.Stdout, "\"%s\": \"%s\"\n", escapeSeq(bc.seq), bc.command)
 	}
 }
 
@@ -473,10 +477,10 @@ func (b *binder) queryFunction(name string) error {
 	}
 	seqs := b.seqsByFunction()[name]
 	if len(seqs) == 0 {
-		fmt.Fprintf(b.c.Stdout(), "%s is not bound to any keys.\n", name)
+		fmt.Fprintf(b.c.Stdout, "%s is not bound to any keys.\n", name)
 		return interp.ExitStatus(1)
 	}
-	fmt.Fprintf(b.c.Stdout(), "%s can be invoked via %s.\n", name, quotedSeqs(seqs, 5))
+	fmt.Fprintf(b.c.Stdout, "%s can be invoked via %s.\n", name, quotedSeqs(seqs, 5))
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"nosh/shell"
+	"nosh/shell/builtins"
 	"nosh/shell/history"
 	"nosh/shell/internal/interpunsafe"
 )
@@ -28,13 +29,12 @@ import (
 const fcUsage = "fc [-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"
 
 func builtinFc(ctx context.Context, c *call) error {
-	h := c.sh.history
-	if h == nil {
-		return c.Errorf(1, "history is not available in this shell")
-	}
-	o, args, err := parseFcOptions(c, c.Args())
+	o, args, err := parseFcOptions(c, c.Args)
 	if err != nil {
 		return err
+	}
+	if c.sh.history == nil {
+		return c.Errorf(1, "history is not available in this shell")
 	}
 	list, numbers, reverse, again, editor := o.list, o.numbers, o.reverse, o.again, o.editor
 	entries := c.sh.fcEntries()
@@ -98,7 +98,7 @@ func builtinFc(ctx context.Context, c *call) error {
 		cmds = append(cmds, entries[i])
 	}
 	if editor == "" {
-		editor = fcEditor(c.Runner())
+		editor = fcEditor(c.R)
 	}
 	text, ok := c.editInRunner(ctx, strings.Join(cmds, "\n")+"\n", editor)
 	if !ok {
@@ -118,33 +118,26 @@ type fcOptions struct {
 // offset).
 func parseFcOptions(c *call, args []string) (fcOptions, []string, error) {
 	o := fcOptions{numbers: true}
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && !isDigitByte(args[0][1]) {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'l':
-				o.list = true
-			case 'n':
-				o.numbers = false
-			case 'r':
-				o.reverse = true
-			case 's':
-				o.again = true
-			case 'e':
-				if len(args) == 0 {
-					return o, nil, c.Errorf(2, "-e: option requires an argument\nfc: usage: %s", fcUsage)
-				}
-				o.editor, args = args[0], args[1:]
-			default:
-				return o, nil, c.Errorf(2, "-%c: invalid option\nfc: usage: %s", a[i], fcUsage)
-			}
+	g := builtins.NewGetopt("e:lnrs", args)
+	g.NumbersEnd = true
+	for g.Next() {
+		switch g.Opt {
+		case 'l':
+			o.list = true
+		case 'n':
+			o.numbers = false
+		case 'r':
+			o.reverse = true
+		case 's':
+			o.again = true
+		case 'e':
+			o.editor = g.Arg
 		}
 	}
-	return o, args, nil
+	if err := g.Err(); err != nil {
+		return o, nil, c.BadOption(err)
+	}
+	return o, g.Rest(), nil
 }
 
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
@@ -231,11 +224,11 @@ func (c *call) fcRun(ctx context.Context, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	fmt.Fprintln(c.Stderr(), text)
+	fmt.Fprintln(c.Stderr, text)
 	c.sh.replaceRunningEntry(text)
 	if err := c.Eval(ctx, strings.NewReader(text), "fc"); err != nil {
-		c.sh.ReportSyntaxTo(c.Stderr(), err, "fc")
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 2})
+		c.sh.ReportSyntaxTo(c.Stderr, err, "fc")
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 	}
 	return shell.ErrKeepStatus
 }
@@ -259,23 +252,23 @@ func (c *call) editInRunner(ctx context.Context, text, editor string) (string, b
 	path, err := writeEditFile(text)
 	if err != nil {
 		c.Errorf(1, "%v", err)
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 1})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	defer os.Remove(path)
 	q, _ := syntax.Quote(path, syntax.LangBash)
 	if err := c.Eval(ctx, strings.NewReader(editor+" "+q), "fc"); err != nil {
-		c.sh.ReportSyntaxTo(c.Stderr(), err, "fc")
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 2})
+		c.sh.ReportSyntaxTo(c.Stderr, err, "fc")
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 2})
 		return "", false
 	}
-	if interpunsafe.Exit(c.Runner()).Code != 0 {
+	if interpunsafe.Exit(c.R).Code != 0 {
 		return "", false
 	}
 	out, err := os.ReadFile(path)
 	if err != nil {
 		c.Errorf(1, "%v", err)
-		interpunsafe.SetExit(c.Runner(), interpunsafe.Status{Code: 1})
+		interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 1})
 		return "", false
 	}
 	return string(out), true

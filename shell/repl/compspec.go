@@ -72,11 +72,12 @@ const (
 	compInitial = "\x00I"
 )
 
-// Options of complete, compgen and compopt, as bash's (a leading '+'
-// lets +o turn a completion option off).
+// Options of complete, compgen and compopt, as bash's (compopt's leading
+// '+' lets +o turn a completion option off; a +x word is complete's and
+// compgen's first operand).
 const (
-	completeSpec = "+abcdefgjksuvprDEIo:A:G:W:F:C:X:P:S:"
-	compgenSpec  = "+abcdefgjksuvVo:A:G:W:F:C:X:P:S:"
+	completeSpec = "abcdefgjksuvprDEIo:A:G:W:F:C:X:P:S:"
+	compgenSpec  = "abcdefgjksuvVo:A:G:W:F:C:X:P:S:"
 	compoptSpec  = "+DEIo:"
 )
 
@@ -85,7 +86,7 @@ const (
 // -p/-r/-D/-E/-I flags.
 func (c *call) parseCompArgs(spec string) (sp *compSpec, names []string, flags string, err error) {
 	sp = &compSpec{options: map[string]bool{}}
-	g := builtins.NewGetopt(spec, c.Args())
+	g := builtins.NewGetopt(spec, c.Args)
 	for g.Next() {
 		ch, arg := g.Opt, g.Arg
 		switch {
@@ -162,7 +163,7 @@ func builtinComplete(ctx context.Context, c *call) error {
 			delete(cs.specs, n)
 		}
 		return nil
-	case strings.Contains(flags, "p") || len(c.Args()) == 0:
+	case strings.Contains(flags, "p") || len(c.Args) == 0:
 		if len(names) == 0 {
 			names = slices.Sorted(maps.Keys(cs.specs))
 		}
@@ -171,7 +172,7 @@ func builtinComplete(ctx context.Context, c *call) error {
 		for _, n := range names {
 			s, ok := cs.specs[n]
 			if !ok {
-				fmt.Fprintf(c.Stderr(), "%s: complete: %s: no completion specification\n", c.sh.Name, n)
+				fmt.Fprintf(c.Stderr, "%s: complete: %s: no completion specification\n", c.sh.Name, n)
 				status = 1
 				continue
 			}
@@ -184,7 +185,7 @@ func builtinComplete(ctx context.Context, c *call) error {
 		return nil
 	}
 	if len(names) == 0 {
-		return c.Usage()
+		return c.Usage(builtins.Synopsis(c.Name))
 	}
 	for _, n := range names {
 		cs.specs[n] = sp
@@ -251,7 +252,7 @@ func builtinCompgen(ctx context.Context, c *call) error {
 	}
 	q := complete.UserQuery{Words: []string{""}, Current: word, Line: word, Cursor: len(word)}
 	c.sh.comp.nested = true
-	res := c.sh.generate(ctx, c.Runner(), sp, q).UserResult
+	res := c.sh.generate(ctx, c.R, sp, q).UserResult
 	c.sh.comp.nested = false
 	if len(res.Words) == 0 {
 		return interp.ExitStatus(1)

@@ -150,11 +150,18 @@ func (se *session) historyError(err error) {
 // builtinHistory lists, searches and deletes history entries (see
 // history.Builtin). A non-interactive shell has no history.
 func builtinHistory(ctx context.Context, c *call) error {
+	if len(c.Args) == 0 || c.Args[0] != "--help" {
+		// bash's options, refused as bash refuses them (package history
+		// reads them again, and -h for its help).
+		if _, err := c.Options("acd:npsrwh", nil); err != nil {
+			return err
+		}
+	}
 	h := c.sh.history
 	if h == nil {
 		// A shell without history (not interactive) has an empty list,
 		// as in bash: there is no entry to delete.
-		if args := c.Args(); len(args) == 2 && args[0] == "-d" {
+		if args := c.Args; len(args) == 2 && args[0] == "-d" {
 			pos := args[1]
 			if i := strings.Index(pos[min(1, len(pos)):], "-"); i >= 0 {
 				pos = pos[:i+1]
@@ -163,10 +170,10 @@ func builtinHistory(ctx context.Context, c *call) error {
 		}
 		return nil
 	}
-	if len(c.Args()) > 0 && c.Args()[0] == "-p" {
-		return c.historyPrint(c.Args()[1:])
+	if len(c.Args) > 0 && c.Args[0] == "-p" {
+		return c.historyPrint(c.Args[1:])
 	}
-	if st := h.Builtin(c.Args(), c.Stdout(), c.Stderr()); st != 0 {
+	if st := h.Builtin(c.Args, c.Stdout, c.Stderr); st != 0 {
 		return interp.ExitStatus(st)
 	}
 	return nil

@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"io"
+	"nosh/shell/builtins"
 	"os"
 	"sync"
 
@@ -53,14 +54,13 @@ func Attach(sh *shell.Shell) *Shell {
 		"compgen":  builtinCompgen,
 		"compopt":  builtinCompopt,
 	} {
-		sh.Register(name, func(ctx context.Context, c shell.Call) error { return f(ctx, &call{c, s, name}) })
+		sh.Register(name, func(ctx context.Context, c *builtins.Call) error { return f(ctx, &call{c, s}) })
 	}
 	return s
 }
 
 // call is one invocation of a builtin of the REPL's.
 type call struct {
-	shell.Call
-	sh   *Shell
-	name string
+	*builtins.Call
+	sh *Shell
 }

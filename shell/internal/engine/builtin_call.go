@@ -80,14 +80,14 @@ func (s *Engine) ArgsCallHandler(next interp.CallHandlerFunc) interp.CallHandler
 // words the POSIX way, then runs it as interp would, with its variable
 // assignments in effect for the command only.
 func builtinCall(ctx context.Context, c *call) error {
-	cs, ok := c.sh.stash.get(FirstArg(c.args)).(*callStash)
+	cs, ok := c.sh().stash.get(FirstArg(c.Args)).(*callStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost command %q", c.args)
+		return fmt.Errorf("nosh: lost command %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	interpunsafe.SetExit(r, interpunsafe.Status{})
 	*interpunsafe.LastExpandExit(r) = interpunsafe.Status{}
-	fields, err := c.sh.expandFields(r, cs.call.Args)
+	fields, err := c.sh().expandFields(r, cs.call.Args)
 	if err != nil {
 		c.reportExpandErr(err)
 		return errKeepStatus
@@ -118,9 +118,9 @@ func builtinCall(ctx context.Context, c *call) error {
 		if prev.ReadOnly {
 			// bash reports it and runs the command without it; in POSIX
 			// mode it abandons the line.
-			msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.name(), name)
-			fmt.Fprintln(c.stderr, msg)
-			if c.sh.posixMode() {
+			msg := fmt.Sprintf("%s: %s: readonly variable", c.sh().name(), name)
+			fmt.Fprintln(c.Stderr, msg)
+			if c.sh().posixMode() {
 				for _, rs := range restores {
 					interpunsafe.SetVar(r, rs.name, rs.vr)
 				}
@@ -133,12 +133,12 @@ func builtinCall(ctx context.Context, c *call) error {
 		restores = append(restores, restore{name, prev})
 		interpunsafe.SetVar(r, name, vr)
 	}
-	pos := c.hc.Pos
+	pos := interp.HandlerCtx(ctx).Pos
 	if len(cs.call.Args) > 0 {
 		pos = cs.call.Args[0].Pos()
 	}
 	interpunsafe.Call(r, ctx, pos, fields)
-	if IsSpecialBuiltin(fields[0]) && c.sh.posixMode() {
+	if IsSpecialBuiltin(fields[0]) && c.sh().posixMode() {
 		// POSIX: assignments before a special builtin stay (exported,
 		// as in bash).
 		return errKeepStatus
@@ -154,8 +154,8 @@ func builtinCall(ctx context.Context, c *call) error {
 // parameter (set -u, ${x?}) exiting the shell as interp does, and in an
 // interactive shell abandoning the line.
 func (c *call) reportExpandErr(err error) {
-	expandFailed(c.r, err)
-	c.sh.abortLine(c.r)
+	expandFailed(c.R, err)
+	c.sh().abortLine(c.R)
 }
 
 // assignUpToReadOnly makes the assignments up to the first to a read-only
@@ -163,13 +163,13 @@ func (c *call) reportExpandErr(err error) {
 // as in bash.
 func (c *call) assignUpToReadOnly(ctx context.Context, assigns []*syntax.Assign) {
 	for _, as := range assigns {
-		if as.Name != nil && interpunsafe.LookupVar(c.r, as.Name.Value).ReadOnly {
-			fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.name(), as.Name.Value)
-			interpunsafe.SetExit(c.r, interpunsafe.Status{Code: 1})
-			c.sh.abortLine(c.r)
+		if as.Name != nil && interpunsafe.LookupVar(c.R, as.Name.Value).ReadOnly {
+			fmt.Fprintf(c.Stderr, "%s: %s: readonly variable\n", c.sh().name(), as.Name.Value)
+			interpunsafe.SetExit(c.R, interpunsafe.Status{Code: 1})
+			c.sh().abortLine(c.R)
 			return
 		}
-		interpunsafe.Cmd(c.r, ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{as}})
+		interpunsafe.Cmd(c.R, ctx, &syntax.CallExpr{Assigns: []*syntax.Assign{as}})
 	}
 }
 
@@ -177,7 +177,7 @@ func (c *call) assignUpToReadOnly(ctx context.Context, assigns []*syntax.Assign)
 // read-only variable, which fails.
 func (c *call) assignsReadOnly(assigns []*syntax.Assign) bool {
 	for _, as := range assigns {
-		if as.Name != nil && interpunsafe.LookupVar(c.r, as.Name.Value).ReadOnly {
+		if as.Name != nil && interpunsafe.LookupVar(c.R, as.Name.Value).ReadOnly {
 			return true
 		}
 	}
@@ -193,13 +193,13 @@ type fieldsStash struct {
 // builtinFields expands the words of a rewritten for loop into its
 // private array variable.
 func builtinFields(ctx context.Context, c *call) error {
-	fs, ok := c.sh.stash.get(FirstArg(c.args)).(*fieldsStash)
+	fs, ok := c.sh().stash.get(FirstArg(c.Args)).(*fieldsStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost loop words %q", c.args)
+		return fmt.Errorf("nosh: lost loop words %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	interpunsafe.SetExit(r, interpunsafe.Status{})
-	fields, err := c.sh.expandFields(r, fs.words)
+	fields, err := c.sh().expandFields(r, fs.words)
 	if err != nil {
 		c.reportExpandErr(err)
 		return errKeepStatus

@@ -37,7 +37,7 @@ type declStash struct {
 // `local name` leave name unset, as in bash.
 func (s *Engine) rewriteDecl(st *syntax.Stmt, dc *syntax.DeclClause) {
 	splitDeclFlags(dc)
-	if s.rewriteDeclAttrs(st, dc) || s.guardDeclFlags(st, dc) {
+	if s.refuseVariantFlags(st, dc) || s.rewriteDeclAttrs(st, dc) || s.guardDeclFlags(st, dc) {
 		return
 	}
 	if dc.Variant.Value == "export" && declHasFlag(dc, 'n') {
@@ -82,17 +82,17 @@ type localStash struct {
 // without a value unset in the function, as bash does (interp keeps the
 // value they had outside).
 func builtinLocal(ctx context.Context, c *call) error {
-	ls, ok := c.sh.stash.get(FirstArg(c.args)).(*localStash)
+	ls, ok := c.sh().stash.get(FirstArg(c.Args)).(*localStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost local %q", c.args)
+		return fmt.Errorf("nosh: lost local %q", c.Args)
 	}
-	interpunsafe.SetExit(c.r, interpunsafe.Status{})
-	interpunsafe.Cmd(c.r, ctx, ls.decl)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{})
+	interpunsafe.Cmd(c.R, ctx, ls.decl)
 	// shopt localvar_inherit keeps the value, as interp does.
-	if interpunsafe.Exit(c.r).Code == 0 && !c.sh.host.ShoptOn("localvar_inherit") {
+	if interpunsafe.Exit(c.R).Code == 0 && !c.sh().host.ShoptOn("localvar_inherit") {
 		for _, name := range ls.names {
-			if vr := interpunsafe.LookupVar(c.r, name); vr.Local && !vr.ReadOnly {
-				interpunsafe.DelVar(c.r, name)
+			if vr := interpunsafe.LookupVar(c.R, name); vr.Local && !vr.ReadOnly {
+				interpunsafe.DelVar(c.R, name)
 			}
 		}
 	}
@@ -116,11 +116,11 @@ const builtinUnexportName = "\x00unexport"
 // builtinUnexport is export -n: the names stay, no longer exported (and
 // take the value given, if any). interp reads -n as a name reference.
 func builtinUnexport(ctx context.Context, c *call) error {
-	dc, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.DeclClause)
+	dc, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.DeclClause)
 	if !ok {
-		return fmt.Errorf("nosh: lost export %q", c.args)
+		return fmt.Errorf("nosh: lost export %q", c.Args)
 	}
-	c.name = "export"
+	c.Name = "export"
 	if declHasFlag(dc, 'f') {
 		return c.setFuncAttrs(declNames(dc), false, false, true)
 	}
@@ -130,14 +130,14 @@ func builtinUnexport(ctx context.Context, c *call) error {
 			continue
 		}
 		name := as.Name.Value
-		vr := interpunsafe.LookupVar(c.r, name)
+		vr := interpunsafe.LookupVar(c.R, name)
 		if as.Value != nil {
-			v, err := expand.Literal(interpunsafe.ExpandConfig(c.r), as.Value)
+			v, err := expand.Literal(interpunsafe.ExpandConfig(c.R), as.Value)
 			if err != nil {
 				return c.errorf(1, "%v", err)
 			}
 			if vr.ReadOnly {
-				fmt.Fprintf(c.stderr, "%s: %s: readonly variable\n", c.sh.name(), name)
+				fmt.Fprintf(c.Stderr, "%s: %s: readonly variable\n", c.sh().name(), name)
 				status = 1
 				continue
 			}
@@ -146,7 +146,7 @@ func builtinUnexport(ctx context.Context, c *call) error {
 			continue
 		}
 		vr.Exported = false
-		interpunsafe.SetVar(c.r, name, vr)
+		interpunsafe.SetVar(c.R, name, vr)
 	}
 	if status != 0 {
 		return interp.ExitStatus(status)
@@ -197,12 +197,12 @@ func LitWord(pos syntax.Pos, s string) *syntax.Word {
 // builtinDecl lists variables or functions for a rewritten declaration
 // builtin.
 func builtinDecl(ctx context.Context, c *call) error {
-	ds, ok := c.sh.stash.get(FirstArg(c.args)).(*declStash)
+	ds, ok := c.sh().stash.get(FirstArg(c.Args)).(*declStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost declaration %q", c.args)
+		return fmt.Errorf("nosh: lost declaration %q", c.Args)
 	}
-	c.name = ds.variant
-	r := c.r
+	c.Name = ds.variant
+	r := c.R
 	has := func(f byte) bool { return strings.IndexByte(ds.flags, f) >= 0 }
 	var out strings.Builder
 	status := 0
@@ -224,13 +224,13 @@ func builtinDecl(ctx context.Context, c *call) error {
 			if has('F') && len(ds.names) > 0 {
 				out.WriteString(name + "\n")
 			} else if has('F') {
-				out.WriteString("declare -" + c.sh.funcAttrs(r, name) + " " + name + "\n")
+				out.WriteString("declare -" + c.sh().funcAttrs(r, name) + " " + name + "\n")
 			} else {
-				out.WriteString(c.sh.FormatFunction(name, body))
+				out.WriteString(c.sh().FormatFunction(name, body))
 			}
 		}
 	default:
-		vars := c.sh.host.ShellVars(r)
+		vars := c.sh().host.ShellVars(r)
 		want := func(vr expand.Variable) bool {
 			switch {
 			case ds.variant == "export" || has('x'):
@@ -248,11 +248,11 @@ func builtinDecl(ctx context.Context, c *call) error {
 			for _, name := range ds.names {
 				vr, ok := vars[name]
 				if !ok {
-					fmt.Fprintf(c.stderr, "%s: %s: %s: not found\n", c.sh.name(), ds.variant, name)
+					fmt.Fprintf(c.Stderr, "%s: %s: %s: not found\n", c.sh().name(), ds.variant, name)
 					status = 1
 					continue
 				}
-				out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vr), VarAttrs(r, name)))
+				out.WriteString(DeclAttrFlags(c.sh().host.DeclLine(name, vr), VarAttrs(r, name)))
 			}
 			break
 		}
@@ -262,7 +262,7 @@ func builtinDecl(ctx context.Context, c *call) error {
 		}
 		for _, name := range slices.Sorted(maps.Keys(vars)) {
 			if vr := vars[name]; want(vr) {
-				out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vr), VarAttrs(r, name)))
+				out.WriteString(DeclAttrFlags(c.sh().host.DeclLine(name, vr), VarAttrs(r, name)))
 			}
 		}
 	}
@@ -280,8 +280,8 @@ func builtinDecl(ctx context.Context, c *call) error {
 // an assignment (x=1 export y), through `command` or `builtin`, or from an
 // expansion. Each argument becomes a declaration argument as written.
 func builtinDeclCmd(ctx context.Context, c *call) error {
-	dc := &syntax.DeclClause{Variant: &syntax.Lit{Value: c.name}}
-	for _, a := range c.args {
+	dc := &syntax.DeclClause{Variant: &syntax.Lit{Value: c.Name}}
+	for _, a := range c.Args {
 		name, val, hasValue := strings.Cut(a, "=")
 		switch {
 		case !hasValue && isFlagWord(a):
@@ -305,9 +305,9 @@ func builtinDeclCmd(ctx context.Context, c *call) error {
 		}
 	}
 	st := &syntax.Stmt{Cmd: dc}
-	c.sh.rewrite(st)
-	interpunsafe.SetExit(c.r, interpunsafe.Status{})
-	interpunsafe.Cmd(c.r, ctx, st.Cmd)
+	c.sh().rewrite(st)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{})
+	interpunsafe.Cmd(c.R, ctx, st.Cmd)
 	return errKeepStatus
 }
 

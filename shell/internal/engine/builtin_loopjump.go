@@ -49,17 +49,17 @@ func DropLoopJump(r *interp.Runner) {
 // builtinLoopJump is break and continue: interp's, after bash's check of
 // the count (break 0 is an error, not a no-op).
 func builtinLoopJump(ctx context.Context, c *call) error {
-	if len(c.args) > 0 {
-		if n, err := strconv.Atoi(c.args[0]); err == nil && n < 1 {
-			return c.errorf(1, "%s: loop count out of range", c.args[0])
+	if len(c.Args) > 0 {
+		if n, err := strconv.Atoi(c.Args[0]); err == nil && n < 1 {
+			return c.errorf(1, "%s: loop count out of range", c.Args[0])
 		}
 	}
-	if !*interpunsafe.InLoop(c.r) {
+	if !*interpunsafe.InLoop(c.R) {
 		// bash's words (interp's are its own); the status stays 0.
 		c.errorf(0, "only meaningful in a `for', `while', or `until' loop")
 		return nil
 	}
-	return c.builtin(ctx, append([]string{c.name}, c.args...)...)
+	return c.builtin(ctx, append([]string{c.Name}, c.Args...)...)
 }
 
 // SkipCall is the call a command becomes while a break or continue is

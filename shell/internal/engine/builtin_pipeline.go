@@ -65,11 +65,11 @@ func isPipe(b *syntax.BinaryCmd) bool {
 
 // builtinPipe runs a rewritten pipeline.
 func builtinPipe(ctx context.Context, c *call) error {
-	ps, ok := c.sh.stash.get(FirstArg(c.args)).(*pipeStash)
+	ps, ok := c.sh().stash.get(FirstArg(c.Args)).(*pipeStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost pipeline %q", c.args)
+		return fmt.Errorf("nosh: lost pipeline %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	n := len(ps.stages)
 	base := interpunsafe.GetStreams(r)
 	results := make([]interpunsafe.Status, n)
@@ -78,7 +78,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 	// shopt -s lastpipe without job control: the last command runs in
 	// the shell itself, after the others have started.
 	last := n
-	if c.sh.host.ShoptOn("lastpipe") && c.sh.host.Terminal() == nil {
+	if c.sh().host.ShoptOn("lastpipe") && c.sh().host.Terminal() == nil {
 		last = n - 1
 	}
 	for i, stage := range ps.stages {
@@ -94,7 +94,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 			if err != nil {
 				// As bash: one line, and the stages started already end
 				// (their reader gone, as the shell's child would be).
-				fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", c.sh.name(), builtins.DescribeErrno(err))
+				fmt.Fprintf(c.Stderr, "%s: pipe error: %s\n", c.sh().name(), builtins.DescribeErrno(err))
 				if i > 0 {
 					in.Close()
 				}
@@ -117,7 +117,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 			enterSubshellDepth(r2)
 		}
 		wg.Go(func() {
-			results[i] = c.sh.runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
+			results[i] = c.sh().runSubshellBody(sctx, r2, []*syntax.Stmt{stage.stmt})
 			if out != nil && out.Broken() {
 				// Its reader gone, the stage died as a process dies of
 				// SIGPIPE.
@@ -170,7 +170,7 @@ func builtinPipe(ctx context.Context, c *call) error {
 // runLastpipe runs a pipeline's last command in the shell's own runner,
 // reading from in, and returns its status.
 func (c *call) runLastpipe(ctx context.Context, in *os.File, st *syntax.Stmt) interpunsafe.Status {
-	r := c.r
+	r := c.R
 	saved := interpunsafe.GetStreams(r)
 	cur := saved
 	cur.Stdin = in

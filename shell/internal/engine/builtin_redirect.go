@@ -253,17 +253,17 @@ func openDevNullMode(mode int) *os.File {
 
 // builtinRedir runs a statement with its redirections (see rewriteStmt).
 func builtinRedir(ctx context.Context, c *call) error {
-	rs, ok := c.sh.stash.get(FirstArg(c.args)).(*redirStash)
+	rs, ok := c.sh().stash.get(FirstArg(c.Args)).(*redirStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost redirections %q", c.args)
+		return fmt.Errorf("nosh: lost redirections %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	saved := interpunsafe.GetStreams(r)
-	st := newRedirState(saved, c.sh.fdView(ctx, r))
+	st := newRedirState(saved, c.sh().fdView(ctx, r))
 	lastExpand := interpunsafe.LastExpandExit(r)
 	*lastExpand = interpunsafe.Status{}
 	cmd := rs.cmd
-	if call := c.sh.redirCall(cmd); call != nil && !rs.exec {
+	if call := c.sh().redirCall(cmd); call != nil && !rs.exec {
 		// The words first (redir_expand_first.go).
 		var ok bool
 		if cmd, ok = c.expandBeforeRedirs(call); !ok {
@@ -275,25 +275,25 @@ func builtinRedir(ctx context.Context, c *call) error {
 		if rs.texts != nil {
 			text = rs.texts[i]
 		}
-		if err := c.sh.applyRedir(ctx, r, st, rd, text); err != nil {
+		if err := c.sh().applyRedir(ctx, r, st, rd, text); err != nil {
 			for _, o := range st.opened {
 				o.close()
 			}
 			if errors.Is(err, errExpansion) {
-				c.sh.abortLine(r)
+				c.sh().abortLine(r)
 			} else {
 				w := io.Writer(closedOutput())
 				if o := st.std[2]; o != nil {
 					w = o.w
 				}
-				fmt.Fprintf(w, "%s: %v\n", c.sh.name(), err)
+				fmt.Fprintf(w, "%s: %v\n", c.sh().name(), err)
 				interpunsafe.SetExit(r, interpunsafe.Status{Code: 1})
 			}
-			return c.sh.host.SpecialFailed(c.sh.commandName(rs.cmd), errKeepStatus, 1)
+			return c.sh().host.SpecialFailed(c.sh().commandName(rs.cmd), errKeepStatus, 1)
 		}
 	}
 	if rs.exec {
-		c.sh.persistRedirs(r, saved, st)
+		c.sh().persistRedirs(r, saved, st)
 		interpunsafe.SetExit(r, interpunsafe.Status{})
 		return errKeepStatus
 	}

@@ -314,7 +314,7 @@ const builtinQuoteMetaName = "\x00quotemeta"
 
 // builtinQuoteMeta prints its arguments with pattern characters escaped.
 func builtinQuoteMeta(ctx context.Context, c *call) error {
-	return c.writeOut(pattern.QuoteMeta(strings.Join(c.args, " "), 0))
+	return c.writeOut(pattern.QuoteMeta(strings.Join(c.Args, " "), 0))
 }
 
 // Word fixes of package rewrite that the core's walk and other files use.

@@ -142,7 +142,7 @@ const builtinCatName = "\x00cat"
 // builtinCat copies its standard input to its standard output: the
 // $(<file) that interp cannot read (see rewriteCmdSubst).
 func builtinCat(ctx context.Context, c *call) error {
-	if _, err := io.Copy(c.stdout, c.stdin); err != nil {
+	if _, err := io.Copy(c.Stdout, c.Stdin); err != nil {
 		return c.errorf(1, "%v", err)
 	}
 	return nil
@@ -162,11 +162,11 @@ func isSentinelStmts(stmts []*syntax.Stmt) bool {
 
 // builtinSubshell runs ( … ) in a copy of the runner.
 func builtinSubshell(ctx context.Context, c *call) error {
-	ss, ok := c.sh.stash.get(FirstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh().stash.get(FirstArg(c.Args)).(*subshellStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost subshell %q", c.args)
+		return fmt.Errorf("nosh: lost subshell %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	r2 := interpunsafe.Subshell(r, false)
 	// What the subshell inherits besides what interp copies: whether set -e
 	// is ignored here, and whether `return` may end it (in a function or
@@ -174,19 +174,19 @@ func builtinSubshell(ctx context.Context, c *call) error {
 	interpunsafe.InheritScope(r2, r)
 	// Its own signal dispositions (the core's subshell_signals.go).
 	enterSubshellDepth(r2)
-	ctx, sigs := c.sh.enterSubshell(ctx, r2)
-	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(ctx, r2, ss.stmts), c.stderr))
+	ctx, sigs := c.sh().enterSubshell(ctx, r2)
+	interpunsafe.SetExit(r, sigs.Done(c.sh().runSubshellBody(ctx, r2, ss.stmts), c.Stderr))
 	return errKeepStatus
 }
 
 // builtinCsubst runs the body of $( … ), in the copy of the runner that
 // interp made for it. As in bash outside posix mode, set -e is off there.
 func builtinCsubst(ctx context.Context, c *call) error {
-	ss, ok := c.sh.stash.get(FirstArg(c.args)).(*subshellStash)
+	ss, ok := c.sh().stash.get(FirstArg(c.Args)).(*subshellStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost command substitution %q", c.args)
+		return fmt.Errorf("nosh: lost command substitution %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	for _, pe := range ss.lazy {
 		if !WordUsed(r, pe) {
 			// The expansion uses its parameter's value: the word, and
@@ -195,7 +195,7 @@ func builtinCsubst(ctx context.Context, c *call) error {
 			return errKeepStatus
 		}
 	}
-	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh.posixMode() && !c.sh.host.ShoptOn("inherit_errexit") {
+	if p := interpunsafe.Option(r, "errexit"); p != nil && !c.sh().posixMode() && !c.sh().host.ShoptOn("inherit_errexit") {
 		// bash keeps it in POSIX mode, or with shopt inherit_errexit.
 		*p = false
 	}
@@ -204,8 +204,8 @@ func builtinCsubst(ctx context.Context, c *call) error {
 	ctx = context.WithValue(ctx, traceDepthKey{}, traceDepth(ctx)+1)
 	interpunsafe.FillExpandConfig(r, ctx)
 	enterSubshellDepth(r)
-	fctx, sigs := c.sh.enterSubshell(ctx, r)
-	interpunsafe.SetExit(r, sigs.Done(c.sh.runSubshellBody(fctx, r, ss.stmts), nil))
+	fctx, sigs := c.sh().enterSubshell(ctx, r)
+	interpunsafe.SetExit(r, sigs.Done(c.sh().runSubshellBody(fctx, r, ss.stmts), nil))
 	return errKeepStatus
 }
 

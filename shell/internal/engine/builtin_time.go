@@ -70,34 +70,34 @@ func (s *Engine) rewriteTime(st *syntax.Stmt, tc *syntax.TimeClause) {
 }
 
 func builtinTimeStart(ctx context.Context, c *call) error {
-	c.sh.mu.Lock()
-	c.sh.timeStack = append(c.sh.timeStack, sampleTimes())
-	c.sh.mu.Unlock()
+	c.sh().mu.Lock()
+	c.sh().timeStack = append(c.sh().timeStack, sampleTimes())
+	c.sh().mu.Unlock()
 	return nil
 }
 
 func builtinTimeEnd(ctx context.Context, c *call) error {
 	end := sampleTimes()
-	c.sh.mu.Lock()
+	c.sh().mu.Lock()
 	var start timeSample
-	if n := len(c.sh.timeStack); n > 0 {
-		start = c.sh.timeStack[n-1]
-		c.sh.timeStack = c.sh.timeStack[:n-1]
+	if n := len(c.sh().timeStack); n > 0 {
+		start = c.sh().timeStack[n-1]
+		c.sh().timeStack = c.sh().timeStack[:n-1]
 	} else {
 		start = end
 	}
-	c.sh.mu.Unlock()
+	c.sh().mu.Unlock()
 	format := posixTimeFormat
-	if FirstArg(c.args) != "-p" {
+	if FirstArg(c.Args) != "-p" {
 		format = defaultTimeFormat
-		if vr := interpunsafe.LookupVar(c.r, "TIMEFORMAT"); vr.IsSet() {
+		if vr := interpunsafe.LookupVar(c.R, "TIMEFORMAT"); vr.IsSet() {
 			format = vr.String()
 		}
 	}
 	if out := formatTimes(format, end.wall.Sub(start.wall), end.user-start.user, end.sys-start.sys); out != "" {
-		fmt.Fprintln(c.stderr, out)
+		fmt.Fprintln(c.Stderr, out)
 	}
-	status, _ := strconv.Atoi(c.args[len(c.args)-1])
+	status, _ := strconv.Atoi(c.Args[len(c.Args)-1])
 	if status != 0 {
 		return interp.ExitStatus(status)
 	}

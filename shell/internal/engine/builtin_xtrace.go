@@ -132,20 +132,20 @@ func (s *Engine) traceAssignments(st *syntax.Stmt, call *syntax.CallExpr) {
 // builtinXAssign traces the assignments to its variables when set -x is
 // on, and keeps the status the assignments had.
 func builtinXAssign(ctx context.Context, c *call) error {
-	st := *interpunsafe.LastExit(c.r)
-	if c.sh.xtraceOn() && c.sh.tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
+	st := *interpunsafe.LastExit(c.R)
+	if c.sh().xtraceOn() && c.sh().tracingPS4.Load() == 0 && ctx.Value(forcedExitKey{}) == nil {
 		ps4 := "+ "
-		if v := interpunsafe.LookupVar(c.r, "PS4"); v.IsSet() {
-			c.sh.tracingPS4.Add(1)
-			ps4 = c.sh.expandPrompt(c.r, v.String())
-			c.sh.tracingPS4.Add(-1)
+		if v := interpunsafe.LookupVar(c.R, "PS4"); v.IsSet() {
+			c.sh().tracingPS4.Add(1)
+			ps4 = c.sh().expandPrompt(c.R, v.String())
+			c.sh().tracingPS4.Add(-1)
 		}
 		if ps4 != "" {
 			ps4 = strings.Repeat(ps4[:1], traceDepth(ctx)) + ps4
 		}
 		var b strings.Builder
-		for _, name := range c.args {
-			vr := interpunsafe.LookupVar(c.r, name)
+		for _, name := range c.Args {
+			vr := interpunsafe.LookupVar(c.R, name)
 			b.WriteString(ps4 + name + "=")
 			switch vr.Kind {
 			case expand.Indexed, expand.Associative:
@@ -155,8 +155,8 @@ func builtinXAssign(ctx context.Context, c *call) error {
 			}
 			b.WriteByte('\n')
 		}
-		fmt.Fprint(c.stderr, b.String())
+		fmt.Fprint(c.Stderr, b.String())
 	}
-	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: st.Code})
+	interpunsafe.SetExit(c.R, interpunsafe.Status{Code: st.Code})
 	return errKeepStatus
 }

@@ -77,32 +77,32 @@ func printedText(n syntax.Node) string {
 }
 
 func builtinCoproc(ctx context.Context, c *call) error {
-	cs, ok := c.sh.stash.get(FirstArg(c.args)).(*coprocStash)
+	cs, ok := c.sh().stash.get(FirstArg(c.Args)).(*coprocStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost coproc %q", c.args)
+		return fmt.Errorf("nosh: lost coproc %q", c.Args)
 	}
-	s, r := c.sh, c.r
+	s, r := c.sh(), c.R
 	if !syntax.ValidName(cs.name) {
-		fmt.Fprintf(c.stderr, "%s: `%s': not a valid identifier\n", s.name(), cs.name)
+		fmt.Fprintf(c.Stderr, "%s: `%s': not a valid identifier\n", s.name(), cs.name)
 		return interp.ExitStatus(1)
 	}
 	s.coproc.Lock()
 	if s.coproc.running {
-		fmt.Fprintf(c.stderr, "%s: warning: execute_coproc: coproc [%d:%s] still exists\n", s.name(), s.coproc.pid, s.coproc.name)
+		fmt.Fprintf(c.Stderr, "%s: warning: execute_coproc: coproc [%d:%s] still exists\n", s.name(), s.coproc.pid, s.coproc.name)
 	}
 	s.coproc.Unlock()
 	// in carries the shell's writes to the command's input; out its
 	// output to the shell.
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", s.name(), builtins.DescribeErrno(err))
+		fmt.Fprintf(c.Stderr, "%s: pipe error: %s\n", s.name(), builtins.DescribeErrno(err))
 		return interp.ExitStatus(1)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		fmt.Fprintf(c.stderr, "%s: pipe error: %s\n", s.name(), builtins.DescribeErrno(err))
+		fmt.Fprintf(c.Stderr, "%s: pipe error: %s\n", s.name(), builtins.DescribeErrno(err))
 		return interp.ExitStatus(1)
 	}
 	// The job sees the descriptors open now, not the shell's ends.
@@ -134,7 +134,7 @@ func builtinCoproc(ctx context.Context, c *call) error {
 	state.Lock()
 	state.name, state.running = cs.name, true
 	state.Unlock()
-	pid := s.host.StartJob(ctx, r, c.stderr, cs.body, cs.text, prepare, ended)
+	pid := s.host.StartJob(ctx, r, c.Stderr, cs.body, cs.text, prepare, ended)
 	state.Lock()
 	if state.name == cs.name {
 		state.pid = pid

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"io"
 	"iter"
 	"os"
 	"slices"
@@ -107,48 +106,21 @@ const sentinel = Sentinel
 // ErrKeepStatus is returned by builtins that ran shell code themselves
 // (eval, ., the redirection and expansion builtins): the runner's exit
 // state, with a pending return, exit or break, is their result.
-var ErrKeepStatus = errors.New("keep the runner's exit status")
+var ErrKeepStatus = builtins.ErrKeepStatus
 
 var errKeepStatus = ErrKeepStatus
 
-// call is one invocation of one of the engine's builtins.
-type call struct {
-	sh   *Engine
-	hc   interp.HandlerContext
-	r    *interp.Runner // the runner executing this command (maybe a subshell's)
-	name string
-	args []string // arguments after the name
+// call is one invocation of one of the engine's builtins: the call as
+// every builtin gets it, with the engine's helpers as methods.
+type call builtins.Call
 
-	stdin          io.Reader
-	stdout, stderr io.Writer
-
-	// viaCommand is set when `command NAME` runs the builtin: a special
-	// builtin is then an ordinary one (its errors do not end the shell).
-	viaCommand bool
-}
+// sh is the engine of the shell running the call.
+func (c *call) sh() *Engine { return c.Sh.(Host).Engine() }
 
 // builtinFunc implements one of the engine's builtins. It returns nil for
 // status 0 or an interp.ExitStatus; any other error is fatal to the
 // statement.
 type builtinFunc func(ctx context.Context, c *call) error
-
-// Invocation is one call of an engine builtin, as the shell's builtin
-// middleware found it.
-type Invocation struct {
-	// HC is the handler context of the call.
-	HC interp.HandlerContext
-	// R is the runner executing the call (maybe a subshell's).
-	R *interp.Runner
-	// Name is the builtin's name, without the sentinel.
-	Name string
-	// Args are the arguments after the name.
-	Args []string
-	// Stdin, Stdout and Stderr are the call's streams.
-	Stdin          io.Reader
-	Stdout, Stderr io.Writer
-	// ViaCommand is set when `command NAME` runs the builtin.
-	ViaCommand bool
-}
 
 // builtinFor returns the builtin the engine runs for name, or nil: the
 // private ones that rewritten statements call, and the public ones whose
@@ -259,33 +231,21 @@ var builtinNames = [...]string{
 // ones included.
 func BuiltinNames() iter.Seq[string] { return slices.Values(builtinNames[:]) }
 
-// RunBuiltin runs the engine's builtin in.Name. Its result is the
-// builtin's: nil, an interp.ExitStatus, ErrKeepStatus, or an error fatal
-// to the statement.
-func (e *Engine) RunBuiltin(ctx context.Context, in Invocation) error {
-	f := builtinFor(in.Name)
+// RunBuiltin is every builtin of the engine (BuiltinNames) as the shell
+// registers it: it runs the one c.Name says. Its result is the builtin's:
+// nil, an interp.ExitStatus, ErrKeepStatus, or an error fatal to the
+// statement.
+func RunBuiltin(ctx context.Context, c *builtins.Call) error {
+	f := builtinFor(c.Name)
 	if f == nil {
-		return errors.New("nosh: no builtin " + in.Name)
+		return errors.New("nosh: no builtin " + c.Name)
 	}
-	c := &call{
-		sh: e, hc: in.HC, r: in.R, name: in.Name, args: in.Args,
-		stdin: in.Stdin, stdout: in.Stdout, stderr: in.Stderr,
-		viaCommand: in.ViaCommand,
-	}
-	if c.stdin == nil {
-		c.stdin = builtins.NoInput
-	}
-	return f(ctx, c)
+	return f(ctx, (*call)(c))
 }
 
 // pub returns the call as package builtins sees it, for the helpers
 // builtins share.
-func (c *call) pub() *builtins.Call {
-	return &builtins.Call{
-		Sh: c.sh.host, R: c.r, Name: c.name, Args: c.args,
-		Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, ViaCommand: c.viaCommand,
-	}
-}
+func (c *call) pub() *builtins.Call { return (*builtins.Call)(c) }
 
 // errorf prints "nosh: NAME: message" to standard error and returns
 // status.
@@ -295,7 +255,7 @@ func (c *call) errorf(status int, format string, a ...any) error {
 
 // builtin runs one of interp's own builtins in the current scope.
 func (c *call) builtin(ctx context.Context, args ...string) error {
-	return c.hc.Builtin(ctx, args)
+	return interp.HandlerCtx(ctx).Builtin(ctx, args)
 }
 
 func (c *call) writeOut(s string) error { return c.pub().WriteOut(s) }

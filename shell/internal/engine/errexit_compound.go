@@ -44,9 +44,9 @@ type errexitHold struct {
 // builtinExempt is \x00exempt STATUS: it keeps STATUS as the exit
 // status, lifting set -e when STATUS is a failure.
 func builtinExempt(ctx context.Context, c *call) error {
-	args := c.args
+	args := c.Args
 	if len(args) > 0 && args[0] == "-resume" {
-		c.sh.ResumeErrexit()
+		c.sh().ResumeErrexit()
 		st, _ := strconv.Atoi(FirstArg(args[1:]))
 		return builtins.StatusError(st)
 	}
@@ -54,7 +54,7 @@ func builtinExempt(ctx context.Context, c *call) error {
 	if st == 0 {
 		return nil
 	}
-	c.sh.LiftErrexit(c.r)
+	c.sh().LiftErrexit(c.R)
 	return interp.ExitStatus(st)
 }
 

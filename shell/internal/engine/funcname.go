@@ -82,19 +82,19 @@ func isFuncnameFrame(st *syntax.Stmt) bool {
 // builtinFuncname sets FUNCNAME in the scope of the function call it
 // starts.
 func builtinFuncname(ctx context.Context, c *call) error {
-	r := c.r
+	r := c.R
 	caller := interpunsafe.LookupVar(r, "FUNCNAME")
-	list := []string{FirstArg(c.args)}
+	list := []string{FirstArg(c.Args)}
 	switch {
 	case caller.Kind == expand.Indexed && len(caller.List) > 0:
 		list = append(list, caller.List...)
-	case c.sh.host.ScriptFile():
+	case c.sh().host.ScriptFile():
 		list = append(list, "main")
 	}
 	interpunsafe.SetVar(r, "FUNCNAME", expand.Variable{Set: true, Local: true, Kind: expand.Indexed, List: list})
-	pushLineno(r, c.sh.host.ScriptFile())
-	if len(c.args) > 1 {
-		sources := []string{c.args[1]}
+	pushLineno(r, c.sh().host.ScriptFile())
+	if len(c.Args) > 1 {
+		sources := []string{c.Args[1]}
 		if outer := interpunsafe.LookupVar(r, "BASH_SOURCE"); outer.Kind == expand.Indexed {
 			sources = append(sources, outer.List...)
 		}
@@ -104,7 +104,7 @@ func builtinFuncname(ctx context.Context, c *call) error {
 	// and the ERR trap do not see it as this command's failure.
 	last := *interpunsafe.LastExit(r)
 	if last.Code != 0 {
-		c.sh.LiftErrexit(r)
+		c.sh().LiftErrexit(r)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus

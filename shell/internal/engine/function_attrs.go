@@ -62,36 +62,36 @@ func (s *Engine) funcAttrs(r *interp.Runner, name string) string {
 func (c *call) setFuncAttrs(names []string, readonly, export, unexport bool) error {
 	if len(names) == 0 {
 		var out strings.Builder
-		for _, name := range slices.Sorted(maps.Keys(c.r.Funcs)) {
-			if readonly && !c.sh.FuncReadonly(c.r, name) || export && !funcExported(c.r, name) {
+		for _, name := range slices.Sorted(maps.Keys(c.R.Funcs)) {
+			if readonly && !c.sh().FuncReadonly(c.R, name) || export && !funcExported(c.R, name) {
 				continue
 			}
-			out.WriteString(c.sh.FormatFunction(name, c.r.Funcs[name]))
-			out.WriteString("declare -" + c.sh.funcAttrs(c.r, name) + " " + name + "\n")
+			out.WriteString(c.sh().FormatFunction(name, c.R.Funcs[name]))
+			out.WriteString("declare -" + c.sh().funcAttrs(c.R, name) + " " + name + "\n")
 		}
 		return c.writeOut(out.String())
 	}
 	status := 0
 	for _, name := range names {
-		body := c.r.Funcs[name]
+		body := c.R.Funcs[name]
 		if body == nil {
-			fmt.Fprintf(c.stderr, "%s: %s: %s: not a function\n", c.sh.name(), c.name, name)
+			fmt.Fprintf(c.Stderr, "%s: %s: %s: not a function\n", c.sh().name(), c.Name, name)
 			status = 1
 			continue
 		}
 		if readonly {
-			c.sh.openGate(rofuncGate)
-			interpunsafe.SetVar(c.r, rofuncPrefix+name, expand.Variable{Set: true, Kind: expand.String, Str: "1"})
+			c.sh().openGate(rofuncGate)
+			interpunsafe.SetVar(c.R, rofuncPrefix+name, expand.Variable{Set: true, Kind: expand.String, Str: "1"})
 		}
 		switch {
 		case unexport:
-			if vr := interpunsafe.LookupVar(c.r, exportedFuncVar(name)); vr.IsSet() {
-				interpunsafe.DelVar(c.r, exportedFuncVar(name))
+			if vr := interpunsafe.LookupVar(c.R, exportedFuncVar(name)); vr.IsSet() {
+				interpunsafe.DelVar(c.R, exportedFuncVar(name))
 			}
 		case export:
-			text := c.sh.FormatFunction(name, body)
+			text := c.sh().FormatFunction(name, body)
 			text = strings.TrimSuffix(strings.TrimPrefix(text, name+" () \n"), "\n")
-			interpunsafe.SetVar(c.r, exportedFuncVar(name), expand.Variable{
+			interpunsafe.SetVar(c.R, exportedFuncVar(name), expand.Variable{
 				Set: true, Exported: true, Kind: expand.String, Str: "() " + text,
 			})
 		}

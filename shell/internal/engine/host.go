@@ -19,6 +19,10 @@ import (
 type Host interface {
 	builtins.Shell
 
+	// Engine is the shell's engine, which its builtins reach through
+	// the call's shell (builtins.Call.Sh).
+	Engine() *Engine
+
 	// MainRunner is the shell's main runner (not a subshell's).
 	MainRunner() *interp.Runner
 	// AbortLine makes an error abandon the rest of the command line when
@@ -103,4 +107,4 @@ func (s *Engine) subshellBodyEnded(ctx context.Context, r *interp.Runner) bool {
 	return s.host.SubshellBodyEnded(ctx, r)
 }
 
-func (c *call) listVars() { c.writeOut(c.sh.host.VarListing(c.r)) }
+func (c *call) listVars() { c.writeOut(c.sh().host.VarListing(c.R)) }

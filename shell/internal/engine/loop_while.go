@@ -28,11 +28,11 @@ func (s *Engine) rewriteWhile(st *syntax.Stmt, wc *syntax.WhileClause) {
 
 // builtinWhile runs a rewritten while or until loop.
 func builtinWhile(ctx context.Context, c *call) error {
-	wc, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.WhileClause)
+	wc, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.WhileClause)
 	if !ok {
-		return fmt.Errorf("nosh: lost loop %q", c.args)
+		return fmt.Errorf("nosh: lost loop %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	noErrExit := interpunsafe.NoErrExit(r)
 	last := interpunsafe.Status{}
 	interpunsafe.SetExit(r, interpunsafe.Status{})
@@ -78,7 +78,7 @@ func builtinWhile(ctx context.Context, c *call) error {
 	if last.Code != 0 {
 		// A failure set -e let pass in the body (errexit_compound.go)
 		// does not end the shell as the loop's status either.
-		c.sh.LiftErrexit(r)
+		c.sh().LiftErrexit(r)
 	}
 	interpunsafe.SetExit(r, interpunsafe.Status{Code: last.Code})
 	return errKeepStatus

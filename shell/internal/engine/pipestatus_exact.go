@@ -79,29 +79,29 @@ func (s *Engine) wrapPipestatus(st *syntax.Stmt) {
 // builtinPstat sets PIPESTATUS to the status of the command before it,
 // and keeps that status.
 func builtinPstat(ctx context.Context, c *call) error {
-	last := interpunsafe.LastExit(c.r).Code
-	interpunsafe.SetVar(c.r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{strconv.Itoa(int(last))}})
-	interpunsafe.DelVar(c.r, pipeStaleVar)
-	interpunsafe.SetExit(c.r, interpunsafe.Status{Code: last})
+	last := interpunsafe.LastExit(c.R).Code
+	interpunsafe.SetVar(c.R, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{strconv.Itoa(int(last))}})
+	interpunsafe.DelVar(c.R, pipeStaleVar)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{Code: last})
 	return errKeepStatus
 }
 
 // builtinPstatRun runs the statement of a `!` with set -e ignored, and
 // sets PIPESTATUS to its status, which it keeps (the `!` then applies).
 func builtinPstatRun(ctx context.Context, c *call) error {
-	st, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.Stmt)
+	st, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.Stmt)
 	if !ok {
-		return fmt.Errorf("nosh: lost statement %q", c.args)
+		return fmt.Errorf("nosh: lost statement %q", c.Args)
 	}
-	noErrExit := interpunsafe.NoErrExit(c.r)
+	noErrExit := interpunsafe.NoErrExit(c.R)
 	old := *noErrExit
 	*noErrExit = true
-	interpunsafe.SetExit(c.r, interpunsafe.Status{})
-	interpunsafe.Stmt(c.r, ctx, st)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{})
+	interpunsafe.Stmt(c.R, ctx, st)
 	*noErrExit = old
-	code := interpunsafe.Exit(c.r).Code
-	interpunsafe.SetVar(c.r, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{strconv.Itoa(int(code))}})
-	interpunsafe.DelVar(c.r, pipeStaleVar)
+	code := interpunsafe.Exit(c.R).Code
+	interpunsafe.SetVar(c.R, "PIPESTATUS", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{strconv.Itoa(int(code))}})
+	interpunsafe.DelVar(c.R, pipeStaleVar)
 	return errKeepStatus
 }
 

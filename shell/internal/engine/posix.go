@@ -75,22 +75,22 @@ func (s *Engine) guardFuncDef(st *syntax.Stmt, fd *syntax.FuncDecl) {
 // builtinFuncDef defines a function named as a special builtin, which
 // POSIX mode refuses (a non-interactive shell exits with status 2).
 func builtinFuncDef(ctx context.Context, c *call) error {
-	fd, ok := c.sh.stash.get(FirstArg(c.args)).(*syntax.FuncDecl)
+	fd, ok := c.sh().stash.get(FirstArg(c.Args)).(*syntax.FuncDecl)
 	if !ok {
-		return fmt.Errorf("nosh: lost function %q", c.args)
+		return fmt.Errorf("nosh: lost function %q", c.Args)
 	}
-	if c.sh.FuncReadonly(c.r, fd.Name.Value) {
-		fmt.Fprintf(c.stderr, "%s: %s: readonly function\n", c.sh.name(), fd.Name.Value)
+	if c.sh().FuncReadonly(c.R, fd.Name.Value) {
+		fmt.Fprintf(c.Stderr, "%s: %s: readonly function\n", c.sh().name(), fd.Name.Value)
 		return interp.ExitStatus(1)
 	}
-	if c.sh.posixMode() && IsSpecialBuiltin(fd.Name.Value) {
-		fmt.Fprintf(c.stderr, "%s: `%s': is a special builtin\n", c.sh.name(), fd.Name.Value)
-		if !c.sh.host.IsInteractive() {
+	if c.sh().posixMode() && IsSpecialBuiltin(fd.Name.Value) {
+		fmt.Fprintf(c.Stderr, "%s: `%s': is a special builtin\n", c.sh().name(), fd.Name.Value)
+		if !c.sh().host.IsInteractive() {
 			return &Abort{Exit: true, Status: 2}
 		}
 		return interp.ExitStatus(2)
 	}
-	interpunsafe.SetExit(c.r, interpunsafe.Status{})
-	interpunsafe.Cmd(c.r, ctx, fd)
+	interpunsafe.SetExit(c.R, interpunsafe.Status{})
+	interpunsafe.Cmd(c.R, ctx, fd)
 	return errKeepStatus
 }

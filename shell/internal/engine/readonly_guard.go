@@ -209,13 +209,13 @@ const builtinROCheckName = "\x00rocheck"
 // builtinROCheck fails when its variable is read-only (in POSIX mode, a
 // non-interactive shell exits).
 func builtinROCheck(ctx context.Context, c *call) error {
-	name := FirstArg(c.args)
-	if !interpunsafe.LookupVar(c.r, name).ReadOnly {
+	name := FirstArg(c.Args)
+	if !interpunsafe.LookupVar(c.R, name).ReadOnly {
 		return nil
 	}
-	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh.name(), name)
-	fmt.Fprintln(c.stderr, msg)
-	if c.sh.posixMode() {
+	msg := fmt.Sprintf("%s: %s: readonly variable", c.sh().name(), name)
+	fmt.Fprintln(c.Stderr, msg)
+	if c.sh().posixMode() {
 		return &Abort{Msg: msg, Exit: true}
 	}
 	return interp.ExitStatus(1)

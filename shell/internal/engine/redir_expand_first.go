@@ -64,8 +64,8 @@ func plainWordLit(w *syntax.Word) (string, bool) {
 // statement with redirections, and returns the command to run after the
 // redirections. It reports false when the expansion failed (reported).
 func (c *call) expandBeforeRedirs(call *syntax.CallExpr) (syntax.Command, bool) {
-	r := c.r
-	fields, err := c.sh.expandFields(r, call.Args)
+	r := c.R
+	fields, err := c.sh().expandFields(r, call.Args)
 	if err != nil {
 		c.reportExpandErr(err)
 		return nil, false
@@ -77,7 +77,7 @@ func (c *call) expandBeforeRedirs(call *syntax.CallExpr) (syntax.Command, bool) 
 	}
 	st := &syntax.Stmt{Position: pos, Cmd: &syntax.CallExpr{Assigns: call.Assigns, Args: args}}
 	// Assignments before a special builtin (in POSIX mode) are \x00call's.
-	c.sh.rewriteCall(st, st.Cmd.(*syntax.CallExpr))
+	c.sh().rewriteCall(st, st.Cmd.(*syntax.CallExpr))
 	return st.Cmd, true
 }
 

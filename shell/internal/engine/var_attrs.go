@@ -219,11 +219,11 @@ func (s *Engine) rewriteDeclAttrs(st *syntax.Stmt, dc *syntax.DeclClause) bool {
 // names it lists the variables that have the attributes, as declare -i
 // does.
 func builtinDeclAttr(ctx context.Context, c *call) error {
-	ds, ok := c.sh.stash.get(FirstArg(c.args)).(*declAttrStash)
+	ds, ok := c.sh().stash.get(FirstArg(c.Args)).(*declAttrStash)
 	if !ok {
-		return fmt.Errorf("nosh: lost declaration %q", c.args)
+		return fmt.Errorf("nosh: lost declaration %q", c.Args)
 	}
-	r := c.r
+	r := c.R
 	inFunc := *interpunsafe.InFunc(r)
 	if ds.decl == nil {
 		return c.listTyped(ds.add)
@@ -248,14 +248,14 @@ func builtinDeclAttr(ctx context.Context, c *call) error {
 // listTyped prints, as declare -p does, the variables that have every
 // attribute of want.
 func (c *call) listTyped(want string) error {
-	vars := c.sh.host.ShellVars(c.r)
+	vars := c.sh().host.ShellVars(c.R)
 	var out strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(vars)) {
-		attrs := VarAttrs(c.r, name)
+		attrs := VarAttrs(c.R, name)
 		if attrs == "" || strings.Trim(want, attrs) != "" {
 			continue
 		}
-		out.WriteString(DeclAttrFlags(c.sh.host.DeclLine(name, vars[name]), attrs))
+		out.WriteString(DeclAttrFlags(c.sh().host.DeclLine(name, vars[name]), attrs))
 	}
 	return c.writeOut(out.String())
 }

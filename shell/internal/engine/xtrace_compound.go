@@ -39,9 +39,9 @@ func (s *Engine) printTrace(ctx context.Context, r *interp.Runner, text string) 
 
 // builtinXtrace prints its argument as a traced header.
 func builtinXtrace(ctx context.Context, c *call) error {
-	c.sh.printTrace(ctx, c.r, FirstArg(c.args))
+	c.sh().printTrace(ctx, c.R, FirstArg(c.Args))
 	// The status stays that of what ran before it.
-	interpunsafe.SetExit(c.r, *interpunsafe.LastExit(c.r))
+	interpunsafe.SetExit(c.R, *interpunsafe.LastExit(c.R))
 	return errKeepStatus
 }
 

@@ -21,6 +21,11 @@ type Programs struct {
 	// by both (stopStrays, Freeze).
 	since    uint64
 	sessions map[int]bool
+	// lifetime ends when the run is over (stop) or its background
+	// subshells must end at once (EndBackground).
+	lifetime context.Context
+	end      context.CancelFunc
+	over     bool // the run is over: no RenewBackground
 }
 
 // program is one tracked program and its job.
@@ -114,6 +119,13 @@ func (ap *Programs) stop() int {
 		return 0
 	}
 	ap.mu.Lock()
+	ap.over = true
+	end := ap.end
+	ap.mu.Unlock()
+	if end != nil {
+		end()
+	}
+	ap.mu.Lock()
 	live := map[*jobs.Job][]*jobs.Process{}
 	for _, e := range ap.procs {
 		if e.p.State() != jobs.Done {
@@ -151,5 +163,49 @@ func (ap *Programs) stop() int {
 // says how many there were.
 func Track(ctx context.Context) (tracked context.Context, stop func() int) {
 	ap := &Programs{since: bootTicks()}
+	ap.lifetime, ap.end = context.WithCancel(context.Background())
 	return withPrograms(ctx, ap), ap.stop
+}
+
+// Lifetime returns a context that ends when the run is over, or when
+// EndBackground is called: a background subshell of the run's commands
+// (`{ while :; do :; done; } &`, shell code running inside nosh, not a
+// program) must not outlive the run, spinning or growing in the user's
+// shell or asking questions long after the answer. Nil outside a run.
+func (ap *Programs) Lifetime() context.Context {
+	if ap == nil {
+		return nil
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	return ap.lifetime
+}
+
+// EndBackground ends the run's background subshells (their programs
+// with them), and those the command still running starts: until
+// RenewBackground, Lifetime is over. The run's end does it for good.
+func (ap *Programs) EndBackground() {
+	if ap == nil {
+		return
+	}
+	ap.mu.Lock()
+	end := ap.end
+	ap.mu.Unlock()
+	if end != nil {
+		end()
+	}
+}
+
+// RenewBackground lets the run's later commands start background
+// subshells again, after EndBackground, once the command that made it
+// necessary is over.
+func (ap *Programs) RenewBackground() {
+	if ap == nil {
+		return
+	}
+	ap.mu.Lock()
+	defer ap.mu.Unlock()
+	if ap.lifetime != nil && ap.lifetime.Err() != nil && !ap.over {
+		ap.lifetime, ap.end = context.WithCancel(context.Background())
+	}
 }

@@ -115,6 +115,9 @@ func DeclLine(name string, vr expand.Variable) string {
 	switch {
 	case vr.Kind == expand.Indexed || vr.Kind == expand.Associative:
 		line += "=" + ArrayLiteral(vr)
+	case vr.Kind == expand.NameRef:
+		// The name it refers to (String gives nothing for a reference).
+		line += "=" + quote.ForDecl(vr.Str)
 	case vr.IsSet():
 		line += "=" + quote.ForDecl(vr.String())
 	}
