@@ -8,8 +8,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/rivo/uniseg"
-
 	"github.com/reeflective/readline/inputrc"
 	"github.com/reeflective/readline/internal/color"
 	"github.com/reeflective/readline/internal/completion"
@@ -452,14 +450,17 @@ func (rl *Shell) selfInsert() {
 		}
 	}
 
+	// The keys are one character as the screen shows it, a grapheme
+	// cluster: é typed as e and its accent, 👍🏽 (a hand and its skin
+	// tone), a family joined by ZWJ. All of it goes in (only its first
+	// code point did), and the cursor after it: it moved by the
+	// character's width, past the next character for a wide one typed
+	// inside the line.
 	var quoted []rune
-	var length int
-
 	if rl.Config.GetBool("output-meta") && key[0] != inputrc.Esc {
-		quoted = append(quoted, key[0])
-		length = uniseg.StringWidth(string(quoted))
+		quoted = append(quoted, key...)
 	} else {
-		quoted, length = strutil.Quote(key[0])
+		quoted, _ = strutil.Quote(key[0])
 	}
 
 	if rl.overwrite.on && !searching && !isearch && len(quoted) == 1 {
@@ -468,8 +469,6 @@ func (rl *Shell) selfInsert() {
 	}
 
 	rl.cursor.InsertAt(quoted...)
-	rl.cursor.Move(-1 * len(quoted))
-	rl.cursor.Move(length)
 }
 
 func (rl *Shell) bracketedPasteBegin() {
